@@ -1,0 +1,319 @@
+//! Diagnostic codes and the rule catalogue.
+//!
+//! Codes are contracts: users name them in `rigls.toml`, editor settings and CI filters. Add codes
+//! freely; never rename or remove one. `rigls rules` and `docs/rules.md` are generated from
+//! [`RULES`], so every code has exactly one entry there.
+
+use super::Severity;
+
+/// Every diagnostic code, as a constant, so a typo is a compile error.
+pub mod code {
+    pub const SYNTAX: &str = "syntax";
+    pub const HEADER: &str = "header";
+    pub const COUNT_MISMATCH: &str = "count-mismatch";
+    pub const ARITY: &str = "arity";
+    pub const INDEX_OUT_OF_RANGE: &str = "index-out-of-range";
+    pub const OUT_OF_RANGE: &str = "out-of-range";
+    pub const UNKNOWN_BONE: &str = "unknown-bone";
+    pub const UNKNOWN_NODE: &str = "unknown-node";
+    pub const UNKNOWN_MESH: &str = "unknown-mesh";
+    pub const UNKNOWN_MATERIAL: &str = "unknown-material";
+    pub const UNKNOWN_MESH_CONTAINER: &str = "unknown-mesh-container";
+    pub const DUPLICATE_NAME: &str = "duplicate-name";
+    pub const INVALID_VALUE: &str = "invalid-value";
+    pub const UNKNOWN_KEY: &str = "unknown-key";
+    pub const MISSING_KEY: &str = "missing-key";
+    pub const DUPLICATE_KEY: &str = "duplicate-key";
+    pub const MISSING_FILE: &str = "missing-file";
+    pub const NUMBER_FORMAT: &str = "number-format";
+    pub const WEIGHT_SUM: &str = "weight-sum";
+    pub const TIME_KEYS_ORDER: &str = "time-keys-order";
+    pub const NON_UNIT_QUATERNION: &str = "non-unit-quaternion";
+    pub const VERTEX_FORMAT_MISMATCH: &str = "vertex-format-mismatch";
+    pub const BONE_MISMATCH: &str = "bone-mismatch";
+    pub const ENCODING: &str = "encoding";
+}
+
+/// One entry of the rule catalogue.
+#[derive(Debug)]
+pub struct Rule {
+    pub code: &'static str,
+    /// The severity the rule usually reports with (a rule may report some cases milder).
+    pub severity: Severity,
+    /// Which formats report it: "elem", "dragonbones" or both.
+    pub formats: &'static [&'static str],
+    /// One line: what it checks.
+    pub summary: &'static str,
+    /// Why it matters: which reader or runtime breaks, and how.
+    pub why: &'static str,
+    /// A short failing example and the same example fixed.
+    pub bad: &'static str,
+    pub good: &'static str,
+    /// `rigls --check --fix` can repair some cases of it.
+    pub fixable: bool,
+}
+
+/// Looks a code up in the catalogue.
+pub fn rule(code: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.code == code)
+}
+
+const ELEM: &[&str] = &["elem"];
+const BOTH: &[&str] = &["elem", "dragonbones"];
+
+pub static RULES: &[Rule] = &[
+    Rule {
+        code: code::SYNTAX,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "Lexical or structural error: unbalanced braces, unterminated strings, stray characters.",
+        why: "Keystone and Danmakufu stop reading or misread everything after the error; DragonBones runtimes use strict JSON parsers that reject the whole file.",
+        bad: "Mesh {\n\tName=\"Body\n",
+        good: "Mesh {\n\tName=\"Body\"\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::HEADER,
+        severity: Severity::Error,
+        formats: ELEM,
+        summary: "The two header lines are missing or wrong, or the File Version is unsupported.",
+        why: "Both known readers check `Elfreina Extension Model File` / `File Version 1.00` first and refuse the file otherwise; Keystone rejects versions ≥ 2.",
+        bad: "File Version 1.00\nMeshDatas {\n}\n",
+        good: "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {\n}\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::COUNT_MISMATCH,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A count key disagrees with the number of items it counts.",
+        why: "Readers allocate by the count and then read that many items: a wrong count drops data or reads past the list (Danmakufu reads `VertexCount` lines of `Positions`).",
+        bad: "MeshCount=3\nMesh {\n}\nMesh {\n}\n",
+        good: "MeshCount=2\nMesh {\n}\nMesh {\n}\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::ARITY,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A line or array has the wrong number of values (positions 3, colours 4, UVs 2, matrices 16…).",
+        why: "Readers take a fixed number of values per entry; Danmakufu requires exactly 16 numbers per matrix and misaligns every later value otherwise.",
+        bad: "Positions {\n\t0.0:1.0\n}\n",
+        good: "Positions {\n\t0.0:1.0:0.0\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::INDEX_OUT_OF_RANGE,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "An index points past the end of what it indexes (vertex, material, bone, display, slot).",
+        why: "Readers index arrays without bounds checks: out-of-range vertex or bone indices crash loaders or draw garbage.",
+        bad: "VertexCount=3\n…\nVertexIndices {\n\t3,0:1:3\n}\n",
+        good: "VertexCount=3\n…\nVertexIndices {\n\t3,0:1:2\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::OUT_OF_RANGE,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A number outside its documented range (colours 0..1, weights 0..1, TimeKeys 0..1, counts ≥ 0…).",
+        why: "Values outside the range are used as given: colours overflow, weights over-scale vertices, negative counts break allocation.",
+        bad: "Diffuse=1.0:1.5:0.2:0.2\n",
+        good: "Diffuse=1.0:1.0:0.2:0.2\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_BONE,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A bone name that no bone has.",
+        why: "Skinning and animation look bones up by name: an unknown name leaves vertices unskinned or a timeline silently dropped (DragonBones throws on an unknown slot parent).",
+        bad: "BoneNames {\n\t\"Root\"\n}\n…\nBoneName=\"Rot\"\n",
+        good: "BoneNames {\n\t\"Root\"\n}\n…\nBoneName=\"Root\"\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_NODE,
+        severity: Severity::Error,
+        formats: ELEM,
+        summary: "An `AnimationPart` `NodeName` or a `HierarchyNames` entry that names no `Node`.",
+        why: "Danmakufu maps animation parts to hierarchy nodes by name; an unknown node's animation is lost.",
+        bad: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Haed\"\n",
+        good: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Head\"\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_MESH,
+        severity: Severity::Error,
+        formats: ELEM,
+        summary: "A `RenderingMeshName` that names no `Mesh`.",
+        why: "The rendering list draws meshes by name; an unknown name draws nothing.",
+        bad: "RenderingMeshName=\"Bdy\"\n",
+        good: "RenderingMeshName=\"BodyMesh\"\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_MATERIAL,
+        severity: Severity::Error,
+        formats: ELEM,
+        summary: "A UV-animation `MaterialName` that names no material of its container.",
+        why: "UV animation targets a material by name; an unknown name animates nothing.",
+        bad: "MaterialName=\"FaceMt\"\n",
+        good: "MaterialName=\"FaceMat\"\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_MESH_CONTAINER,
+        severity: Severity::Error,
+        formats: ELEM,
+        summary: "A UV-animation `MeshContainerName` that names no `MeshContainer`.",
+        why: "UV animation targets a container by name; an unknown name animates nothing.",
+        bad: "MeshContainerName=\"Robt\"\n",
+        good: "MeshContainerName=\"Robot\"\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::DUPLICATE_NAME,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "Two things of one kind share a name (materials, meshes, containers, nodes, bones, animations…).",
+        why: "Lookups by name find only the first; DragonBones runtimes drop the second with a `Same …` warning.",
+        bad: "Material {\n\tName=\"Skin\"\n}\nMaterial {\n\tName=\"Skin\"\n}\n",
+        good: "Material {\n\tName=\"Skin\"\n}\nMaterial {\n\tName=\"Cloth\"\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::INVALID_VALUE,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A value that is not of its documented type (`FaceCount=two`, `Loop=Yes`, an unknown `VertexFormat` entry).",
+        why: "Readers convert values without checking: a word where a number belongs reads as 0, `Loop=Yes` as false.",
+        bad: "Loop=Yes\n",
+        good: "Loop=True\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_KEY,
+        severity: Severity::Warning,
+        formats: BOTH,
+        summary: "A key or scope that is not valid where it stands, usually a typo.",
+        why: "Readers skip keys they do not know, so a misspelt key is silently ignored and its value lost.",
+        bad: "Mesh {\n\tVertexCont=4\n}\n",
+        good: "Mesh {\n\tVertexCount=4\n}\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::MISSING_KEY,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A required key or list is absent.",
+        why: "Readers expect it: Danmakufu needs `VertexCount` before `Positions`; DragonBones throws on a mesh without `vertices`.",
+        bad: "Mesh {\n\tName=\"Body\"\n\tPositions {\n\t}\n}\n",
+        good: "Mesh {\n\tName=\"Body\"\n\tVertexCount=0\n\tPositions {\n\t}\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::DUPLICATE_KEY,
+        severity: Severity::Warning,
+        formats: BOTH,
+        summary: "A key that may occur once appears twice in one scope or object.",
+        why: "Readers keep one of the values (which one differs between readers), so the other is silently lost.",
+        bad: "VertexCount=4\nVertexCount=5\n",
+        good: "VertexCount=4\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::MISSING_FILE,
+        severity: Severity::Warning,
+        formats: ELEM,
+        summary: "A `TextureFilename` that does not exist relative to the `.elem` file.",
+        why: "The model loads untextured; Danmakufu joins the name with the model's folder and finds nothing.",
+        bad: "TextureFilename=\"bdy.png\"\n",
+        good: "TextureFilename=\"body.png\"\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::NUMBER_FORMAT,
+        severity: Severity::Warning,
+        formats: ELEM,
+        summary: "A number written in exponent notation (`1e-5`).",
+        why: "Keystone's tokenizer accepts only a lowercase `e` and breaks on `E`; Elfreina itself never writes exponents.",
+        bad: "0.0:1E-05:0.0\n",
+        good: "0.0:0.000010:0.0\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::WEIGHT_SUM,
+        severity: Severity::Warning,
+        formats: BOTH,
+        summary: "The blend weights of a vertex do not add up to 1.",
+        why: "Skinned vertices shrink towards the origin or overshoot when weights do not sum to 1.",
+        bad: "VertexBlend {\n\t0,0.5\n}\n",
+        good: "VertexBlend {\n\t0,1.0\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::TIME_KEYS_ORDER,
+        severity: Severity::Warning,
+        formats: ELEM,
+        summary: "`TimeKeys` that do not ascend.",
+        why: "Players search keys assuming ascending times; out-of-order keys make the animation jump.",
+        bad: "TimeKeys {\n\t0.5\n\t0.2\n}\n",
+        good: "TimeKeys {\n\t0.2\n\t0.5\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::NON_UNIT_QUATERNION,
+        severity: Severity::Warning,
+        formats: ELEM,
+        summary: "A bone `RotateKeys` quaternion whose length is not 1.",
+        why: "Danmakufu slerps between keys without normalising: a non-unit quaternion scales and skews the bone.",
+        bad: "RotateKeys {\n\t0.0:0.0:0.0:2.0\n}\n",
+        good: "RotateKeys {\n\t0.0:0.0:0.0:1.0\n}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::VERTEX_FORMAT_MISMATCH,
+        severity: Severity::Warning,
+        formats: ELEM,
+        summary: "`VertexFormat` disagrees with the vertex lists the meshes contain.",
+        why: "Readers build the vertex layout from `VertexFormat`: a listed component without data reads zeros, data without its entry is ignored.",
+        bad: "VertexFormat {\n\t\"Position\"\n}\n… Normals {…}\n",
+        good: "VertexFormat {\n\t\"Position\"\n\t\"Normal\"\n}\n… Normals {…}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::BONE_MISMATCH,
+        severity: Severity::Warning,
+        formats: ELEM,
+        summary: "A `BlendPart` whose `TransformIndex` points at a different bone than its `BoneName`.",
+        why: "Danmakufu skins by index and Keystone by name, so the two readers move these vertices with different bones.",
+        bad: "BoneNames {\n\t\"Root\"\n\t\"Body\"\n}\n…\nBoneName=\"Root\"\nTransformIndex=1\n",
+        good: "BoneNames {\n\t\"Root\"\n\t\"Body\"\n}\n…\nBoneName=\"Root\"\nTransformIndex=0\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::ENCODING,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "The file is not valid UTF-8.",
+        why: "Both formats are UTF-8 text; readers fail on or garble the invalid bytes, so nothing after them can be trusted.",
+        bad: "Name=\"\\x93\\xaa\" (Shift-JIS bytes)\n",
+        good: "Name=\"頭\" (saved as UTF-8)\n",
+        fixable: false,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_one_catalogue_entry() {
+        let mut seen = std::collections::HashSet::new();
+        for r in RULES {
+            assert!(seen.insert(r.code), "{} listed twice", r.code);
+            assert!(!r.summary.is_empty() && !r.why.is_empty(), "{} lacks text", r.code);
+        }
+    }
+}

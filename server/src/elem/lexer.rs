@@ -1,0 +1,187 @@
+//! The `.elem` lexer: a logos token stream with byte spans that never fails.
+//!
+//! Unrecognised characters become `Error` tokens, and runs of adjacent error characters are merged
+//! into one token so that a stray word of junk gives one diagnostic, not one per byte.
+
+use logos::Logos;
+
+use crate::text::{BOM, TextRange, to_u32};
+
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    #[token("True")]
+    True,
+    #[token("False")]
+    False,
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*")]
+    Ident,
+    #[regex(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)")]
+    Number,
+    /// A number with an exponent (`1e-5`): readers disagree on it, so it is lexed but warned about.
+    #[regex(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][+-]?[0-9]+")]
+    ExpNumber,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    String,
+    /// A `"` whose string runs to the end of the line. It stops before `{` and `}` so that a
+    /// missing quote never swallows a scope brace.
+    #[regex(r#""([^"\\\r\n{}]|\\[^\r\n{}])*"#)]
+    UnterminatedString,
+    #[token("=")]
+    Eq,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token(":")]
+    Colon,
+    #[token(",")]
+    Comma,
+    #[regex(r"\r\n|\n|\r")]
+    Newline,
+    #[regex(r"[ \t\u{000B}\u{000C}]+")]
+    Whitespace,
+    /// Anything else; adjacent error characters form one token.
+    Error,
+}
+
+impl TokenKind {
+    /// Tokens that can stand as a value.
+    pub fn is_atom(self) -> bool {
+        matches!(
+            self,
+            TokenKind::True
+                | TokenKind::False
+                | TokenKind::Ident
+                | TokenKind::Number
+                | TokenKind::ExpNumber
+                | TokenKind::String
+                | TokenKind::UnterminatedString
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub range: TextRange,
+}
+
+/// Lexes `text[range]`; spans are offsets into the whole `text`. A BOM at offset 0 is skipped.
+pub struct Lexer<'a> {
+    inner: logos::Lexer<'a, TokenKind>,
+    base: usize,
+    pending: Option<Token>,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        let base = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        Lexer { inner: TokenKind::lexer(&text[base..]), base, pending: None }
+    }
+
+    /// Lexes one slice of a larger text (used to re-read a single line's value).
+    pub fn for_range(text: &'a str, range: TextRange) -> Lexer<'a> {
+        Lexer { inner: TokenKind::lexer(range.slice(text)), base: range.start as usize, pending: None }
+    }
+
+    fn raw_next(&mut self) -> Option<Token> {
+        let kind = self.inner.next()?.unwrap_or(TokenKind::Error);
+        let span = self.inner.span();
+        Some(Token { kind, range: TextRange::new(to_u32(span.start + self.base), to_u32(span.end + self.base)) })
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        let mut token = match self.pending.take() {
+            Some(t) => t,
+            None => self.raw_next()?,
+        };
+        if token.kind == TokenKind::Error {
+            while let Some(next) = self.raw_next() {
+                if next.kind == TokenKind::Error && next.range.start == token.range.end {
+                    token.range.end = next.range.end;
+                } else {
+                    self.pending = Some(next);
+                    break;
+                }
+            }
+        }
+        Some(token)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::{Expect, expect};
+
+    fn check(text: &str, expect: Expect) {
+        let out: Vec<String> =
+            Lexer::new(text).map(|t| format!("{:?} {:?} {:?}", t.kind, t.range, t.range.slice(text))).collect();
+        expect.assert_eq(&out.join("\n"));
+    }
+
+    #[test]
+    fn key_line_with_japanese_string() {
+        check(
+            "\tName=\"ルーン\"\r\n",
+            expect![[r#"
+                Whitespace 0..1 "\t"
+                Ident 1..5 "Name"
+                Eq 5..6 "="
+                String 6..17 "\"ルーン\""
+                Newline 17..19 "\r\n""#]],
+        );
+    }
+
+    #[test]
+    fn numbers_separators_and_booleans() {
+        check(
+            "3,0:-1.5:.25:1E-05 True Truex",
+            expect![[r#"
+                Number 0..1 "3"
+                Comma 1..2 ","
+                Number 2..3 "0"
+                Colon 3..4 ":"
+                Number 4..8 "-1.5"
+                Colon 8..9 ":"
+                Number 9..12 ".25"
+                Colon 12..13 ":"
+                ExpNumber 13..18 "1E-05"
+                Whitespace 18..19 " "
+                True 19..23 "True"
+                Whitespace 23..24 " "
+                Ident 24..29 "Truex""#]],
+        );
+    }
+
+    #[test]
+    fn errors_are_merged_and_strings_stop_before_braces() {
+        check(
+            "Key=@@ルーン\nName=\"abc }",
+            expect![[r#"
+                Ident 0..3 "Key"
+                Eq 3..4 "="
+                Error 4..15 "@@ルーン"
+                Newline 15..16 "\n"
+                Ident 16..20 "Name"
+                Eq 20..21 "="
+                UnterminatedString 21..26 "\"abc "
+                RBrace 26..27 "}""#]],
+        );
+    }
+
+    #[test]
+    fn bom_is_skipped() {
+        check(
+            "\u{feff}Tag {",
+            expect![[r#"
+                Ident 3..6 "Tag"
+                Whitespace 6..7 " "
+                LBrace 7..8 "{""#]],
+        );
+    }
+}

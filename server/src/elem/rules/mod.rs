@@ -1,0 +1,112 @@
+//! `.elem` rules: each file checks one family of problems over the tree, the model and the schema.
+
+mod counts;
+mod files;
+mod geometry;
+mod header;
+mod indices;
+mod names;
+mod structure;
+mod values;
+
+use std::path::Path;
+
+use super::model::Model;
+use super::schema::{self, ScopeKind};
+use super::syntax::{ScopeId, SyntaxTree};
+use super::values::{Atom, Values};
+use crate::diagnostic::Diagnostic;
+use crate::env::FileSystem;
+use crate::text::{LineIndex, TextRange};
+
+pub struct Ctx<'a> {
+    pub text: &'a str,
+    pub tree: &'a SyntaxTree,
+    pub model: &'a Model,
+    pub lines: &'a LineIndex,
+    /// The checked file, when it has one (stdin and unsaved buffers may not).
+    pub path: Option<&'a Path>,
+    pub fs: &'a dyn FileSystem,
+    pub out: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    pub fn slice(&self, range: TextRange) -> &str {
+        range.slice(self.text)
+    }
+
+    pub fn tag(&self, id: ScopeId) -> &str {
+        self.tree.scope(id).tag.slice(self.text)
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        self.out.push(d);
+    }
+
+    pub fn line_no(&self, offset: u32) -> u32 {
+        self.lines.line_of(offset) + 1
+    }
+
+    /// The value of `key` in scope `id` as an integer, when it is one.
+    pub fn int_key(&self, id: ScopeId, key: &str) -> Option<(i64, TextRange)> {
+        let line = self.tree.key(self.text, id, key).filter(|l| l.ok)?;
+        let values = Values::read(self.text, line.value);
+        match values.atoms.as_slice() {
+            [atom] => Some((atom.as_i64(self.text)?, line.key)),
+            _ => None,
+        }
+    }
+
+    /// The number of items a count names: the declared count when valid, and the length of every
+    /// list it counts. Index checks use the largest, so one wrong count is reported once (as
+    /// `count-mismatch`) rather than again on every index it would invalidate.
+    pub fn bound(&self, id: ScopeId, count_key: &str, lists: &[ScopeKind]) -> Option<i64> {
+        let declared = self.int_key(id, count_key).map(|(n, _)| n).filter(|&n| n >= 0);
+        let lengths = lists
+            .iter()
+            .flat_map(|&k| self.tree.children_of(id, k).collect::<Vec<_>>())
+            .map(|c| self.tree.entry_count(c) as i64);
+        declared.into_iter().chain(lengths).max()
+    }
+
+    /// Each entry of a list scope with its atoms, skipping lines with syntax errors.
+    pub fn each_entry(&self, list: ScopeId, mut f: impl FnMut(usize, TextRange, &[Atom], &Values)) {
+        let mut values = Values::default();
+        for (i, entry) in self.tree.entries(list).enumerate() {
+            if entry.ok {
+                values.fill(self.text, entry.range);
+                f(i, entry.range, &values.atoms, &values);
+            }
+        }
+    }
+
+    /// Scopes of a kind, anywhere, in document order.
+    pub fn scopes_of(&self, kind: ScopeKind) -> Vec<ScopeId> {
+        self.tree.preorder().into_iter().filter(|&s| self.tree.kind(s) == kind).collect()
+    }
+}
+
+/// Runs every rule. `path` locates files the model names (textures).
+pub fn check(text: &str, tree: &SyntaxTree, model: &Model, lines: &LineIndex, path: Option<&Path>, fs: &dyn FileSystem) -> Vec<Diagnostic> {
+    let mut ctx = Ctx { text, tree, model, lines, path, fs, out: Vec::new() };
+    header::check(&mut ctx);
+    structure::check(&mut ctx);
+    values::check(&mut ctx);
+    counts::check(&mut ctx);
+    indices::check(&mut ctx);
+    names::check(&mut ctx);
+    files::check(&mut ctx);
+    geometry::check(&mut ctx);
+    ctx.out
+}
+
+/// `1 entry`, `2 entries`.
+pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Name of a scope kind for messages (`Mesh`, `Texture2UV`).
+pub fn kind_name(kind: ScopeKind) -> String {
+    schema::tag_of(kind)
+}

@@ -1,0 +1,179 @@
+//! What may stand where: unknown keys and scopes (with a did-you-mean), keys given twice, data
+//! lines outside lists, and required keys and lists that are missing.
+
+use std::collections::HashMap;
+
+use super::{Ctx, kind_name};
+use crate::diagnostic::{Diagnostic, Fix, code};
+use crate::elem::schema::{self, Counted, ScopeKind};
+use crate::elem::syntax::{Item, ROOT, ScopeId};
+use crate::suggest;
+use crate::text::TextRange;
+
+pub fn check(ctx: &mut Ctx) {
+    for id in ctx.tree.preorder() {
+        let kind = ctx.tree.kind(id);
+        if kind == ScopeKind::Unknown {
+            continue;
+        }
+        check_items(ctx, id, kind);
+        if id != ROOT {
+            check_required(ctx, id, kind);
+        }
+    }
+}
+
+fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
+    let where_ = if id == ROOT { "outside any scope".to_owned() } else { format!("in `{}`", kind_name(kind)) };
+    let mut seen: HashMap<String, TextRange> = HashMap::new();
+    let tree = ctx.tree;
+    for &item in &tree.scope(id).items {
+        match item {
+            Item::Key(line) => {
+                let name = ctx.slice(line.key).to_owned();
+                if schema::key_def(kind, &name).is_none() {
+                    unknown_key(ctx, kind, line.key, &where_);
+                    continue;
+                }
+                if let Some(&first) = seen.get(&name) {
+                    let d = Diagnostic::warning(code::DUPLICATE_KEY, line.key, format!("`{name}` is given twice {where_}; readers keep only one of the values"))
+                        .with_related(first, "first given here");
+                    ctx.push(d);
+                } else {
+                    seen.insert(name, line.key);
+                }
+            }
+            Item::Scope(child) => {
+                let child_kind = ctx.tree.kind(child);
+                let tag_range = ctx.tree.scope(child).tag;
+                let tag = ctx.slice(tag_range).to_owned();
+                if child_kind == ScopeKind::Unknown {
+                    if !tag.is_empty() {
+                        unknown_scope(ctx, kind, tag_range, &where_);
+                    }
+                    continue;
+                }
+                let repeats = schema::scope_def(child_kind).is_some_and(|d| d.repeats);
+                if !repeats {
+                    if let Some(&first) = seen.get(&tag) {
+                        let d = Diagnostic::warning(code::DUPLICATE_KEY, tag_range, format!("`{tag}` appears twice {where_}; readers use only one of them"))
+                            .with_related(first, "first given here");
+                        ctx.push(d);
+                    } else {
+                        seen.insert(tag, tag_range);
+                    }
+                }
+            }
+            Item::Entry(entry) if id != ROOT && entry.ok && !kind.is_list() => {
+                let d = Diagnostic::error(code::SYNTAX, entry.range, format!("unexpected data line {where_}: expected `Key=Value`, `Tag {{` or `}}`"));
+                ctx.push(d);
+            }
+            Item::Entry(_) => {}
+        }
+    }
+}
+
+fn unknown_key(ctx: &mut Ctx, scope: ScopeKind, key: TextRange, where_: &str) {
+    let name = ctx.slice(key).to_owned();
+    let message = if scope.is_list() {
+        format!("unexpected key `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
+    } else if schema::resolve_scope(scope, &name).is_some() {
+        format!("`{name}` is a scope {where_}: write `{name} {{` and its lines, then `}}`")
+    } else if let Some(home) = schema::KEYS.iter().find(|k| k.name == name) {
+        let homes: Vec<String> = home.parents.iter().map(|&p| format!("`{}`", kind_name(p))).collect();
+        format!("`{name}` is not valid {where_}; it belongs in {}", homes.join(" or "))
+    } else {
+        let candidates: Vec<&str> = schema::keys_in(scope).map(|k| k.name).collect();
+        let (hint, best) = suggest::did_you_mean(&name, candidates.iter().copied());
+        let mut d = Diagnostic::warning(code::UNKNOWN_KEY, key, format!("unknown key `{name}` {where_}{hint}"));
+        if let Some(best) = best {
+            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), key, best).safe());
+        }
+        ctx.push(d);
+        return;
+    };
+    ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, key, message));
+}
+
+fn unknown_scope(ctx: &mut Ctx, scope: ScopeKind, tag: TextRange, where_: &str) {
+    let name = ctx.slice(tag).to_owned();
+    let message = if scope.is_list() {
+        format!("unexpected scope `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
+    } else if schema::key_def(scope, &name).is_some() {
+        format!("`{name}` is a key {where_}, not a scope: write `{name}=…`")
+    } else if schema::is_known_scope_tag(&name) {
+        let homes: Vec<String> = schema::SCOPES
+            .iter()
+            .filter(|d| d.tag == name || d.aliases.contains(&name.as_str()))
+            .flat_map(|d| d.parents.iter())
+            .map(|&p| format!("`{}`", kind_name(p)))
+            .collect();
+        let homes = if homes.is_empty() { "`Mesh`".to_owned() } else { homes.join(" or ") };
+        format!("`{name}` is not valid {where_}; it belongs in {homes}")
+    } else {
+        let candidates = schema::child_tags(scope);
+        let (hint, best) = suggest::did_you_mean(&name, candidates.iter().map(String::as_str));
+        let mut d = Diagnostic::warning(code::UNKNOWN_KEY, tag, format!("unknown scope `{name}` {where_}{hint}"));
+        if let Some(best) = best {
+            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), tag, best).safe());
+        }
+        ctx.push(d);
+        return;
+    };
+    ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, tag, message));
+}
+
+fn check_required(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
+    let tag = ctx.tree.scope(id).tag;
+    let name = kind_name(kind);
+    let mut missing: Vec<String> = Vec::new();
+    for key in schema::keys_in(kind) {
+        let present = ctx.tree.key(ctx.text, id, key.name).is_some();
+        let needed = key.required || counted_list_present(ctx, id, key.counts);
+        // `SoftVersion` and `ElfreinaSoftVersion` are one key: neither is required.
+        if needed && !present {
+            missing.push(format!("`{}`", key.name));
+        }
+    }
+    for child in schema::child_scopes(kind) {
+        if child.required && ctx.tree.child_of(id, child.kind).is_none() {
+            missing.push(format!("a `{}` list", child.tag));
+        }
+    }
+    missing.extend(missing_lists(ctx, id, kind));
+    for what in missing {
+        ctx.push(Diagnostic::error(code::MISSING_KEY, tag, format!("`{name}` is missing {what}")));
+    }
+}
+
+/// A count key is needed as soon as one of the lists it sizes is present (`BoneCount` with
+/// `BoneNames`); counts of child scopes (`MeshCount`) are marked required in the schema.
+fn counted_list_present(ctx: &Ctx, id: ScopeId, counts: &[Counted]) -> bool {
+    counts.iter().any(|c| match c {
+        Counted::Entries(k) => ctx.tree.child_of(id, *k).is_some(),
+        Counted::Scopes(_) => false,
+    })
+}
+
+/// Lists a positive count calls for: `VertexCount=4` needs `Positions`, `FaceCount=2` needs
+/// `VertexIndices` and `Attributes`, `BoneCount=3` needs `BoneNames` and `OffsetMatrices`.
+fn missing_lists(ctx: &Ctx, id: ScopeId, kind: ScopeKind) -> Vec<String> {
+    let wants: &[(&str, ScopeKind)] = match kind {
+        ScopeKind::Mesh => &[
+            ("VertexCount", ScopeKind::Positions),
+            ("FaceCount", ScopeKind::VertexIndices),
+            ("FaceCount", ScopeKind::Attributes),
+        ],
+        ScopeKind::MeshContainer => &[("BoneCount", ScopeKind::BoneNames), ("BoneCount", ScopeKind::OffsetMatrices)],
+        ScopeKind::RenderingMesh => &[("HierarchyNamesCount", ScopeKind::HierarchyNames)],
+        _ => &[],
+    };
+    wants
+        .iter()
+        .filter(|(key, list)| ctx.int_key(id, key).is_some_and(|(n, _)| n > 0) && ctx.tree.child_of(id, *list).is_none())
+        .map(|(key, list)| {
+            let n = ctx.int_key(id, key).map_or(0, |(n, _)| n);
+            format!("a `{}` list ({key} is {n})", kind_name(*list))
+        })
+        .collect()
+}

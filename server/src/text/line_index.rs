@@ -1,0 +1,215 @@
+//! Byte offset ↔ (line, column) conversion in UTF-8, UTF-16 or UTF-32 units.
+//!
+//! Line breaks are LF, CRLF and a lone CR, as in LSP. A leading byte-order mark is zero-width:
+//! editors hide it, so column 0 of the first line is the byte after it.
+//!
+//! Conversions cost O(log n) whatever the line length: non-ASCII characters are recorded once, with
+//! running totals of how many more UTF-8 bytes they take than UTF-16/UTF-32 units, so a 20 MB
+//! single-line file converts as fast as a short one.
+
+use super::range::{TextRange, to_u32};
+
+/// How an editor counts columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PositionEncoding {
+    Utf8,
+    /// LSP's default: what VS Code and most clients speak.
+    #[default]
+    Utf16,
+    /// Unicode scalar values ("characters"), used by the CLI's JSON output.
+    Utf32,
+}
+
+/// A zero-based line and a zero-based column in some [`PositionEncoding`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct LineCol {
+    pub line: u32,
+    pub col: u32,
+}
+
+/// One non-ASCII character, with running totals *including* it.
+#[derive(Clone, Copy, Debug)]
+struct WideChar {
+    offset: u32,
+    /// Σ (utf8 length − utf16 length) over this and every earlier wide character.
+    excess16: u32,
+    /// Σ (utf8 length − 1) over this and every earlier wide character.
+    excess32: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// Byte offset where each line's content starts (after the BOM on line 0).
+    starts: Vec<u32>,
+    /// Byte offset where each line's content ends, before its line break.
+    ends: Vec<u32>,
+    wide: Vec<WideChar>,
+    len: u32,
+}
+
+pub const BOM: &str = "\u{feff}";
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let bom = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        let mut starts = vec![to_u32(bom)];
+        let mut ends = Vec::new();
+        let mut wide = Vec::new();
+        let (mut excess16, mut excess32) = (0u32, 0u32);
+        let mut i = bom;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b < 0x80 {
+                if b == b'\n' || b == b'\r' {
+                    ends.push(to_u32(i));
+                    i += if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                    starts.push(to_u32(i));
+                    continue;
+                }
+                i += 1;
+                continue;
+            }
+            let len8 = utf8_len(b);
+            let len16 = if len8 == 4 { 2 } else { 1 };
+            excess16 += (len8 - len16) as u32;
+            excess32 += (len8 - 1) as u32;
+            wide.push(WideChar { offset: to_u32(i), excess16, excess32 });
+            i += len8;
+        }
+        ends.push(to_u32(bytes.len()));
+        LineIndex { starts, ends, wide, len: to_u32(bytes.len()) }
+    }
+
+    pub fn line_count(&self) -> u32 {
+        to_u32(self.starts.len())
+    }
+
+    /// Length in bytes of the indexed text.
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The line holding `offset` (offsets past the end belong to the last line).
+    pub fn line_of(&self, offset: u32) -> u32 {
+        to_u32(self.starts.partition_point(|&s| s <= offset).saturating_sub(1))
+    }
+
+    /// The content of `line`, without its line break. Lines past the end give an empty range at
+    /// the end of the text.
+    pub fn line_range(&self, line: u32) -> TextRange {
+        match (self.starts.get(line as usize), self.ends.get(line as usize)) {
+            (Some(&s), Some(&e)) => TextRange::new(s, e),
+            _ => TextRange::empty(self.len),
+        }
+    }
+
+    /// Converts a byte offset to a line and column. Offsets past the end are clamped; an offset
+    /// inside a character or inside a CRLF pair snaps back to the nearest boundary.
+    pub fn line_col(&self, offset: u32, encoding: PositionEncoding) -> LineCol {
+        let offset = offset.min(self.len);
+        let line = self.line_of(offset);
+        let range = self.line_range(line);
+        let offset = self.snap_to_char_start(offset.clamp(range.start, range.end));
+        let col8 = offset - range.start;
+        let col = match encoding {
+            PositionEncoding::Utf8 => col8,
+            PositionEncoding::Utf16 => col8 - self.excess_between(range.start, offset, |w| w.excess16),
+            PositionEncoding::Utf32 => col8 - self.excess_between(range.start, offset, |w| w.excess32),
+        };
+        LineCol { line, col }
+    }
+
+    /// Converts a line and column back to a byte offset. Positions past the end of a line clamp to
+    /// the end of that line, lines past the end clamp to the end of the text, and a column inside a
+    /// character (e.g. between the halves of a UTF-16 surrogate pair) snaps to the character start.
+    pub fn offset(&self, pos: LineCol, encoding: PositionEncoding) -> u32 {
+        if pos.line as usize >= self.starts.len() {
+            return self.len;
+        }
+        let range = self.line_range(pos.line);
+        let excess: fn(&WideChar) -> u32 = match encoding {
+            PositionEncoding::Utf8 => {
+                return self.snap_to_char_start((range.start + pos.col.min(range.len())).min(range.end));
+            }
+            PositionEncoding::Utf16 => |w| w.excess16,
+            PositionEncoding::Utf32 => |w| w.excess32,
+        };
+        let lo = self.wide.partition_point(|w| w.offset < range.start);
+        let hi = self.wide.partition_point(|w| w.offset < range.end);
+        let base = if lo == 0 { 0 } else { excess(&self.wide[lo - 1]) };
+        // Column (in `encoding` units) at which wide character `k` starts.
+        let col_of = |k: usize| {
+            let before = if k == 0 { 0 } else { excess(&self.wide[k - 1]) };
+            self.wide[k].offset - range.start - (before - base)
+        };
+        // The last wide character of the line starting at or before the wanted column.
+        let (mut a, mut b) = (lo, hi);
+        while a < b {
+            let m = (a + b) / 2;
+            if col_of(m) <= pos.col {
+                a = m + 1;
+            } else {
+                b = m;
+            }
+        }
+        let k = a;
+        let offset = if k == lo {
+            range.start as u64 + pos.col as u64
+        } else {
+            let w = &self.wide[k - 1];
+            let start_col = col_of(k - 1);
+            let before = if k - 1 == 0 { 0 } else { excess(&self.wide[k - 2]) };
+            let len8 = utf8_len_from_excess(self, k - 1);
+            let width = len8 as u32 - (excess(w) - before);
+            if pos.col < start_col + width {
+                w.offset as u64
+            } else {
+                w.offset as u64 + len8 as u64 + (pos.col - start_col - width) as u64
+            }
+        };
+        to_u32(offset.min(range.end as u64) as usize)
+    }
+
+    /// A whole range converted with [`LineIndex::line_col`].
+    pub fn range_line_col(&self, range: TextRange, encoding: PositionEncoding) -> (LineCol, LineCol) {
+        (self.line_col(range.start, encoding), self.line_col(range.end, encoding))
+    }
+
+    fn excess_between(&self, from: u32, to: u32, excess: impl Fn(&WideChar) -> u32) -> u32 {
+        let lo = self.wide.partition_point(|w| w.offset < from);
+        let hi = self.wide.partition_point(|w| w.offset < to);
+        let at = |k: usize| if k == 0 { 0 } else { excess(&self.wide[k - 1]) };
+        at(hi) - at(lo)
+    }
+
+    fn snap_to_char_start(&self, offset: u32) -> u32 {
+        let k = self.wide.partition_point(|w| w.offset <= offset);
+        if k > 0 {
+            let w = self.wide[k - 1];
+            let len8 = utf8_len_from_excess(self, k - 1) as u32;
+            if offset > w.offset && offset < w.offset + len8 {
+                return w.offset;
+            }
+        }
+        offset
+    }
+}
+
+/// UTF-8 length of wide character `k`, recovered from the UTF-32 running total.
+fn utf8_len_from_excess(index: &LineIndex, k: usize) -> usize {
+    let before = if k == 0 { 0 } else { index.wide[k - 1].excess32 };
+    (index.wide[k].excess32 - before) as usize + 1
+}
+
+fn utf8_len(first_byte: u8) -> usize {
+    match first_byte {
+        0xF0..=0xFF => 4,
+        0xE0..=0xEF => 3,
+        _ => 2,
+    }
+}
