@@ -30,10 +30,20 @@ pub fn run(args: &Args) -> u8 {
             inputs.push(Input { display, path: args.stdin_filename.clone(), stdin: true, explicit: true });
         } else if path.is_dir() {
             for found in walk(path) {
-                inputs.push(Input { display: found.display().to_string(), path: Some(found), stdin: false, explicit: false });
+                inputs.push(Input {
+                    display: found.display().to_string(),
+                    path: Some(found),
+                    stdin: false,
+                    explicit: false,
+                });
             }
         } else {
-            inputs.push(Input { display: path.display().to_string(), path: Some(path.clone()), stdin: false, explicit: true });
+            inputs.push(Input {
+                display: path.display().to_string(),
+                path: Some(path.clone()),
+                stdin: false,
+                explicit: true,
+            });
         }
     }
 

@@ -2,7 +2,7 @@
 
 mod codes;
 
-pub use codes::{Rule, RULES, rule};
+pub use codes::{RULES, Rule, rule};
 
 use std::fmt;
 use std::path::PathBuf;

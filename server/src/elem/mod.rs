@@ -29,7 +29,13 @@ impl ElemFile {
     }
 
     /// Syntax errors and every rule's findings, unsorted.
-    pub fn diagnostics(&self, text: &str, lines: &LineIndex, path: Option<&Path>, fs: &dyn FileSystem) -> Vec<Diagnostic> {
+    pub fn diagnostics(
+        &self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+    ) -> Vec<Diagnostic> {
         let mut out = self.tree.errors.clone();
         out.extend(rules::check(text, &self.tree, &self.model, lines, path, fs));
         out

@@ -67,7 +67,14 @@ impl Model {
                                     0
                                 };
                                 let scoped = matches!(k, NameKind::Material | NameKind::Bone);
-                                model.defs.push(Def { kind: k, name, range, owner: id, container: container.filter(|_| scoped), index });
+                                model.defs.push(Def {
+                                    kind: k,
+                                    name,
+                                    range,
+                                    owner: id,
+                                    container: container.filter(|_| scoped),
+                                    index,
+                                });
                             }
                             NameRole::Refers(k) => {
                                 let container = match k {
@@ -89,8 +96,12 @@ impl Model {
                         let index = entry_index - 1;
                         let Some((name, range)) = single_string(text, entry.range, &mut values) else { continue };
                         match role {
-                            NameRole::Defines(k) => model.defs.push(Def { kind: k, name, range, owner: id, container, index }),
-                            NameRole::Refers(k) => model.refs.push(Ref { kind: k, name, range, scope: id, container: None }),
+                            NameRole::Defines(k) => {
+                                model.defs.push(Def { kind: k, name, range, owner: id, container, index })
+                            }
+                            NameRole::Refers(k) => {
+                                model.refs.push(Ref { kind: k, name, range, scope: id, container: None })
+                            }
                             NameRole::None => {}
                         }
                     }
@@ -131,7 +142,8 @@ fn uv_part_container(text: &str, tree: &SyntaxTree, part: ScopeId, values: &mut 
     let line = tree.key(text, part, "MeshContainerName")?;
     let (wanted, _) = single_string(text, line.value, values)?;
     let datas = tree.children(ROOT).filter(|&s| tree.kind(s) == ScopeKind::MeshDatas);
-    let containers: Vec<ScopeId> = datas.flat_map(|d| tree.children_of(d, ScopeKind::MeshContainer).collect::<Vec<_>>()).collect();
+    let containers: Vec<ScopeId> =
+        datas.flat_map(|d| tree.children_of(d, ScopeKind::MeshContainer).collect::<Vec<_>>()).collect();
     containers.into_iter().find(|&c| {
         tree.key(text, c, "Name").and_then(|k| single_string(text, k.value, values)).is_some_and(|(n, _)| n == wanted)
     })

@@ -233,7 +233,9 @@ impl Parser<'_> {
                 }
                 return;
             }
-            if let Some(depth) = (1..self.stack.len() - 1).rev().find(|&d| self.tree.scope(self.stack[d]).indent == indent) {
+            if let Some(depth) =
+                (1..self.stack.len() - 1).rev().find(|&d| self.tree.scope(self.stack[d]).indent == indent)
+            {
                 let line_start = self.lines.line_range(self.lines.line_of(brace.range.start)).start;
                 self.close_missing(depth, line_start, brace.range);
                 self.finish_scope(brace.range);
@@ -270,18 +272,18 @@ impl Parser<'_> {
             let scope = &mut self.tree.scopes[id as usize];
             scope.range = TextRange::new(scope.range.start, at.max(scope.range.end));
         }
-        let names: Vec<String> =
-            unclosed.iter().rev().map(|&id| format!("`{}` (line {})", self.tag_name(id), self.line_number(self.tree.scope(id).tag.start))).collect();
+        let names: Vec<String> = unclosed
+            .iter()
+            .rev()
+            .map(|&id| format!("`{}` (line {})", self.tag_name(id), self.line_number(self.tree.scope(id).tag.start)))
+            .collect();
         let indent_of = |p: &Self, id: ScopeId| {
             let line = p.lines.line_range(p.lines.line_of(p.tree.scope(id).tag.start));
             TextRange::new(line.start, p.tree.scope(id).tag.start).slice(p.text).to_owned()
         };
         let newline = line_break_of(self.text);
         let insert: String = unclosed.iter().rev().map(|&id| format!("{}}}{newline}", indent_of(self, id))).collect();
-        let message = format!(
-            "missing `}}` before this line to close {}",
-            names.join(" and "),
-        );
+        let message = format!("missing `}}` before this line to close {}", names.join(" and "),);
         let tag = self.tree.scope(innermost).tag;
         if let Some(e) = self.error(blame, message) {
             e.related.push(crate::diagnostic::Related { file: None, range: tag, message: "scope opened here".into() });
@@ -304,8 +306,14 @@ impl Parser<'_> {
             let newline = line_break_of(self.text);
             let prefix = if self.text.ends_with(['\n', '\r']) || self.text.is_empty() { "" } else { newline };
             self.line_has_error = false;
-            if let Some(e) = self.error(tag.cover(open), format!("`{name}` is never closed: missing `}}` at the end of the file")) {
-                e.fix = Some(Fix::replace("Close the scope at the end of the file", TextRange::empty(end), format!("{prefix}}}{newline}")));
+            if let Some(e) =
+                self.error(tag.cover(open), format!("`{name}` is never closed: missing `}}` at the end of the file"))
+            {
+                e.fix = Some(Fix::replace(
+                    "Close the scope at the end of the file",
+                    TextRange::empty(end),
+                    format!("{prefix}}}{newline}"),
+                ));
             }
         }
     }
@@ -327,7 +335,11 @@ impl Parser<'_> {
             return;
         };
         if eq != 1 || tokens[0].kind != TokenKind::Ident {
-            let message = if eq == 0 { "missing key name before `=`" } else { "expected `Key=Value`: a key is one name without spaces" };
+            let message = if eq == 0 {
+                "missing key name before `=`"
+            } else {
+                "expected `Key=Value`: a key is one name without spaces"
+            };
             let range = if eq == 0 { tokens[0].range } else { tokens[0].range.cover(tokens[eq - 1].range) };
             self.error(range, message);
             return;
@@ -354,7 +366,9 @@ impl Parser<'_> {
             return;
         }
         let name = key.slice(self.text);
-        if let Some(depth) = (0..self.stack.len() - 1).rev().find(|&d| schema::key_def(self.tree.kind(self.stack[d]), name).is_some()) {
+        if let Some(depth) =
+            (0..self.stack.len() - 1).rev().find(|&d| schema::key_def(self.tree.kind(self.stack[d]), name).is_some())
+        {
             let line_start = self.lines.line_range(self.lines.line_of(key.start)).start;
             self.close_missing(depth, line_start, key);
         }

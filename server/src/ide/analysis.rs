@@ -20,7 +20,9 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
     let extension = path.and_then(Path::extension).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     match extension.as_deref() {
         Some("elem") => FileKind::Elem,
-        _ if text.trim_start_matches(crate::text::BOM).trim_start().starts_with("Elfreina Extension Model File") => FileKind::Elem,
+        _ if text.trim_start_matches(crate::text::BOM).trim_start().starts_with("Elfreina Extension Model File") => {
+            FileKind::Elem
+        }
         _ => FileKind::Other,
     }
 }

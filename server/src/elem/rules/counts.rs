@@ -34,7 +34,10 @@ fn count_key(ctx: &mut Ctx, id: ScopeId, key: &str, counts: &[Counted]) {
         match *counted {
             Counted::Scopes(kind) => {
                 let n = ctx.tree.children_of(id, kind).count() as i64;
-                let what = format!("this {scope_name} has {}", plural(n, &format!("{} scope", kind_name(kind)), &format!("{} scopes", kind_name(kind))));
+                let what = format!(
+                    "this {scope_name} has {}",
+                    plural(n, &format!("{} scope", kind_name(kind)), &format!("{} scopes", kind_name(kind)))
+                );
                 found.push((n, what, None, kind_name(kind)));
             }
             Counted::Entries(kind) => {
@@ -93,7 +96,12 @@ fn part_keys(ctx: &mut Ctx, part: ScopeId, kind: ScopeKind) {
                 let d = Diagnostic::error(
                     code::COUNT_MISMATCH,
                     tag,
-                    format!("{} has {} but TimeKeys has {}", kind_name(list_kind), plural(n, "key", "keys"), plural(times, "key", "keys")),
+                    format!(
+                        "{} has {} but TimeKeys has {}",
+                        kind_name(list_kind),
+                        plural(n, "key", "keys"),
+                        plural(times, "key", "keys")
+                    ),
                 )
                 .with_related(ctx.tree.scope(time).tag, "TimeKeys listed here");
                 ctx.push(d);

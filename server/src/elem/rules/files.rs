@@ -46,7 +46,11 @@ pub fn check(ctx: &mut Ctx) {
             Some(b) if b.eq_ignore_ascii_case(&file_name) => format!(" (there is `{b}`, which differs in letter case)"),
             _ => hint,
         };
-        let mut d = Diagnostic::warning(code::MISSING_FILE, atom.range, format!("texture file `{name}` does not exist next to this model{hint}"));
+        let mut d = Diagnostic::warning(
+            code::MISSING_FILE,
+            atom.range,
+            format!("texture file `{name}` does not exist next to this model{hint}"),
+        );
         if let Some(best) = best {
             let prefix = &name[..name.len() - file_name.len().min(name.len())];
             d = d.with_fix(Fix::replace(format!("Use `{best}`"), atom.inner_range(), format!("{prefix}{best}")));

@@ -44,7 +44,10 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
                 if values.group_count() != 2 || values.group(0).len() != 1 || values.group(1).len() != 1 {
                     return;
                 }
-                let (Some(v), Some(w)) = (values.group(0)[0].as_i64(ctx.text), values.group(1)[0].as_f64(ctx.text)) else { return };
+                let (Some(v), Some(w)) = (values.group(0)[0].as_i64(ctx.text), values.group(1)[0].as_f64(ctx.text))
+                else {
+                    return;
+                };
                 if let Ok(v) = usize::try_from(v)
                     && v < vertices
                 {
@@ -63,7 +66,11 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
         match line {
             None => unweighted.push(v),
             Some(line) if (sum - 1.0).abs() > WEIGHT_TOLERANCE => {
-                let d = Diagnostic::warning(code::WEIGHT_SUM, *line, format!("the blend weights of vertex {v} add up to {}, not 1", trim(sum)));
+                let d = Diagnostic::warning(
+                    code::WEIGHT_SUM,
+                    *line,
+                    format!("the blend weights of vertex {v} add up to {}, not 1", trim(sum)),
+                );
                 ctx.push(d);
             }
             Some(_) => {}
@@ -74,7 +81,11 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
         let listed = list_numbers(&unweighted);
         let noun = if unweighted.len() == 1 { "vertex" } else { "vertices" };
         let verb = if unweighted.len() == 1 { "has" } else { "have" };
-        ctx.push(Diagnostic::warning(code::WEIGHT_SUM, tag, format!("{noun} {listed} of this mesh {verb} no blend weight in any BlendPart")));
+        ctx.push(Diagnostic::warning(
+            code::WEIGHT_SUM,
+            tag,
+            format!("{noun} {listed} of this mesh {verb} no blend weight in any BlendPart"),
+        ));
     }
 }
 
@@ -94,7 +105,11 @@ fn time_order(ctx: &mut Ctx, list: ScopeId) {
         }
     });
     for (range, t, p) in bad {
-        ctx.push(Diagnostic::warning(code::TIME_KEYS_ORDER, range, format!("TimeKeys must ascend: {} follows {}", trim(t), trim(p))));
+        ctx.push(Diagnostic::warning(
+            code::TIME_KEYS_ORDER,
+            range,
+            format!("TimeKeys must ascend: {} follows {}", trim(t), trim(p)),
+        ));
     }
 }
 
@@ -113,7 +128,11 @@ fn quaternions(ctx: &mut Ctx, list: ScopeId) {
         }
     });
     for (line, length) in bad {
-        ctx.push(Diagnostic::warning(code::NON_UNIT_QUATERNION, line, format!("rotation key is not a unit quaternion: its length is {length:.3}, not 1")));
+        ctx.push(Diagnostic::warning(
+            code::NON_UNIT_QUATERNION,
+            line,
+            format!("rotation key is not a unit quaternion: its length is {length:.3}, not 1"),
+        ));
     }
 }
 
@@ -156,7 +175,8 @@ fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
     }
     // Listed components that some mesh lacks.
     for (component, range) in &entries {
-        let wanted: Vec<ScopeKind> = ctx_kinds().into_iter().filter(|&k| components(k).contains(&component.as_str())).collect();
+        let wanted: Vec<ScopeKind> =
+            ctx_kinds().into_iter().filter(|&k| components(k).contains(&component.as_str())).collect();
         if wanted.is_empty() {
             continue;
         }
@@ -170,7 +190,11 @@ fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
             let d = Diagnostic::warning(
                 code::VERTEX_FORMAT_MISMATCH,
                 *range,
-                format!("VertexFormat lists \"{component}\" but {} {} no {list} list", lacking.join(", "), if lacking.len() == 1 { "has" } else { "have" }),
+                format!(
+                    "VertexFormat lists \"{component}\" but {} {} no {list} list",
+                    lacking.join(", "),
+                    if lacking.len() == 1 { "has" } else { "have" }
+                ),
             );
             ctx.push(d);
         }
@@ -187,7 +211,11 @@ fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
             let d = Diagnostic::warning(
                 code::VERTEX_FORMAT_MISMATCH,
                 tag,
-                format!("this mesh has {} but the container's VertexFormat does not list \"{}\"", kind_name(kind), names[names.len() - 1]),
+                format!(
+                    "this mesh has {} but the container's VertexFormat does not list \"{}\"",
+                    kind_name(kind),
+                    names[names.len() - 1]
+                ),
             )
             .with_related(ctx.tree.scope(format).tag, "VertexFormat is here");
             ctx.push(d);

@@ -30,8 +30,16 @@ pub fn check(ctx: &mut Ctx) {
     match header.first() {
         Some(&first) if words(first) == MAGIC => consumed = 1,
         Some(&first) if is_version(first) => {
-            let d = Diagnostic::error(code::HEADER, first, format!("missing header line `{MAGIC}` before `File Version`"))
-                .with_fix(Fix::replace(format!("Insert `{MAGIC}`"), TextRange::empty(first.start), format!("{MAGIC}{nl}")).safe());
+            let d =
+                Diagnostic::error(code::HEADER, first, format!("missing header line `{MAGIC}` before `File Version`"))
+                    .with_fix(
+                        Fix::replace(
+                            format!("Insert `{MAGIC}`"),
+                            TextRange::empty(first.start),
+                            format!("{MAGIC}{nl}"),
+                        )
+                        .safe(),
+                    );
             ctx.push(d);
         }
         Some(&first) if looks_like_magic(&words(first)) => {
@@ -42,8 +50,15 @@ pub fn check(ctx: &mut Ctx) {
         }
         _ => {
             let range = first_token(ctx).unwrap_or(TextRange::empty(start));
-            let d = Diagnostic::error(code::HEADER, range, format!("missing header: a `.elem` file starts with `{MAGIC}` and `{VERSION_LINE}`"))
-                .with_fix(Fix::replace("Insert the header", TextRange::empty(start), format!("{MAGIC}{nl}{VERSION_LINE}{nl}")).safe());
+            let d = Diagnostic::error(
+                code::HEADER,
+                range,
+                format!("missing header: a `.elem` file starts with `{MAGIC}` and `{VERSION_LINE}`"),
+            )
+            .with_fix(
+                Fix::replace("Insert the header", TextRange::empty(start), format!("{MAGIC}{nl}{VERSION_LINE}{nl}"))
+                    .safe(),
+            );
             ctx.push(d);
             check_stray(ctx, 0);
             return;
@@ -57,8 +72,12 @@ pub fn check(ctx: &mut Ctx) {
         _ if consumed == 1 => {
             let after = header[0];
             let at = ctx.lines.line_range(ctx.lines.line_of(after.start) + 1).start;
-            let d = Diagnostic::error(code::HEADER, after, format!("missing header line `{VERSION_LINE}` after `{MAGIC}`"))
-                .with_fix(Fix::replace("Insert the version line", TextRange::empty(at), format!("{VERSION_LINE}{nl}")).safe());
+            let d =
+                Diagnostic::error(code::HEADER, after, format!("missing header line `{VERSION_LINE}` after `{MAGIC}`"))
+                    .with_fix(
+                        Fix::replace("Insert the version line", TextRange::empty(at), format!("{VERSION_LINE}{nl}"))
+                            .safe(),
+                    );
             ctx.push(d);
         }
         _ => {}
@@ -70,7 +89,11 @@ fn check_version(ctx: &mut Ctx, line: TextRange) {
     let text = ctx.slice(line);
     let parts: Vec<&str> = text.split_whitespace().collect();
     if parts.len() < 2 || parts[0] != "File" || parts[1] != "Version" {
-        let d = Diagnostic::error(code::HEADER, line, format!("the second line must be `File Version <number>`, as in `{VERSION_LINE}`"));
+        let d = Diagnostic::error(
+            code::HEADER,
+            line,
+            format!("the second line must be `File Version <number>`, as in `{VERSION_LINE}`"),
+        );
         ctx.push(d);
         return;
     }
@@ -84,11 +107,17 @@ fn check_version(ctx: &mut Ctx, line: TextRange) {
             Ok(_) => ctx.push(Diagnostic::error(
                 code::HEADER,
                 number_at(v),
-                format!("unsupported File Version {v}: readers understand version 1 files (Keystone rejects 2 and above)"),
+                format!(
+                    "unsupported File Version {v}: readers understand version 1 files (Keystone rejects 2 and above)"
+                ),
             )),
             Err(_) => ctx.push(Diagnostic::error(code::HEADER, number_at(v), format!("`{v}` is not a version number"))),
         },
-        _ => ctx.push(Diagnostic::error(code::HEADER, line, "the second line must be `File Version <number>`, e.g. `File Version 1.00`")),
+        _ => ctx.push(Diagnostic::error(
+            code::HEADER,
+            line,
+            "the second line must be `File Version <number>`, e.g. `File Version 1.00`",
+        )),
     }
 }
 
@@ -106,7 +135,11 @@ fn check_stray(ctx: &mut Ctx, skip: usize) {
         })
         .collect();
     for range in stray {
-        ctx.push(Diagnostic::error(code::SYNTAX, range, "unexpected line outside any scope: expected `Key=Value` or `Tag {`"));
+        ctx.push(Diagnostic::error(
+            code::SYNTAX,
+            range,
+            "unexpected line outside any scope: expected `Key=Value` or `Tag {`",
+        ));
     }
 }
 

@@ -127,7 +127,8 @@ fn transform_index(ctx: &mut Ctx, part: ScopeId) {
     }
     // The index and the name must agree: Danmakufu skins by index, Keystone by name.
     let Some(name_line) = ctx.tree.key(ctx.text, part, "BoneName") else { return };
-    let bone_at_index = ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && d.index as i64 == index);
+    let bone_at_index =
+        ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && d.index as i64 == index);
     let named = ctx.model.refs.iter().find(|r| r.kind == NameKind::Bone && r.scope == part);
     if let (Some(def), Some(named)) = (bone_at_index, named)
         && def.name != named.name

@@ -87,7 +87,14 @@ impl Ctx<'_> {
 }
 
 /// Runs every rule. `path` locates files the model names (textures).
-pub fn check(text: &str, tree: &SyntaxTree, model: &Model, lines: &LineIndex, path: Option<&Path>, fs: &dyn FileSystem) -> Vec<Diagnostic> {
+pub fn check(
+    text: &str,
+    tree: &SyntaxTree,
+    model: &Model,
+    lines: &LineIndex,
+    path: Option<&Path>,
+    fs: &dyn FileSystem,
+) -> Vec<Diagnostic> {
     let mut ctx = Ctx { text, tree, model, lines, path, fs, out: Vec::new() };
     header::check(&mut ctx);
     structure::check(&mut ctx);

@@ -51,7 +51,11 @@ fn unresolved(ctx: &mut Ctx) {
         };
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
         let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
-        let mut d = Diagnostic::error(code, r.range, format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name));
+        let mut d = Diagnostic::error(
+            code,
+            r.range,
+            format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name),
+        );
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, format!("\"{best}\"")));
         }

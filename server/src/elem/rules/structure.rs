@@ -36,8 +36,12 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
                     continue;
                 }
                 if let Some(&first) = seen.get(&name) {
-                    let d = Diagnostic::warning(code::DUPLICATE_KEY, line.key, format!("`{name}` is given twice {where_}; readers keep only one of the values"))
-                        .with_related(first, "first given here");
+                    let d = Diagnostic::warning(
+                        code::DUPLICATE_KEY,
+                        line.key,
+                        format!("`{name}` is given twice {where_}; readers keep only one of the values"),
+                    )
+                    .with_related(first, "first given here");
                     ctx.push(d);
                 } else {
                     seen.insert(name, line.key);
@@ -56,8 +60,12 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
                 let repeats = schema::scope_def(child_kind).is_some_and(|d| d.repeats);
                 if !repeats {
                     if let Some(&first) = seen.get(&tag) {
-                        let d = Diagnostic::warning(code::DUPLICATE_KEY, tag_range, format!("`{tag}` appears twice {where_}; readers use only one of them"))
-                            .with_related(first, "first given here");
+                        let d = Diagnostic::warning(
+                            code::DUPLICATE_KEY,
+                            tag_range,
+                            format!("`{tag}` appears twice {where_}; readers use only one of them"),
+                        )
+                        .with_related(first, "first given here");
                         ctx.push(d);
                     } else {
                         seen.insert(tag, tag_range);
@@ -65,7 +73,11 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
                 }
             }
             Item::Entry(entry) if id != ROOT && entry.ok && !kind.is_list() => {
-                let d = Diagnostic::error(code::SYNTAX, entry.range, format!("unexpected data line {where_}: expected `Key=Value`, `Tag {{` or `}}`"));
+                let d = Diagnostic::error(
+                    code::SYNTAX,
+                    entry.range,
+                    format!("unexpected data line {where_}: expected `Key=Value`, `Tag {{` or `}}`"),
+                );
                 ctx.push(d);
             }
             Item::Entry(_) => {}
@@ -170,7 +182,9 @@ fn missing_lists(ctx: &Ctx, id: ScopeId, kind: ScopeKind) -> Vec<String> {
     };
     wants
         .iter()
-        .filter(|(key, list)| ctx.int_key(id, key).is_some_and(|(n, _)| n > 0) && ctx.tree.child_of(id, *list).is_none())
+        .filter(|(key, list)| {
+            ctx.int_key(id, key).is_some_and(|(n, _)| n > 0) && ctx.tree.child_of(id, *list).is_none()
+        })
         .map(|(key, list)| {
             let n = ctx.int_key(id, key).map_or(0, |(n, _)| n);
             format!("a `{}` list ({key} is {n})", kind_name(*list))

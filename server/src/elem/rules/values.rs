@@ -72,7 +72,11 @@ fn plain_decimal(v: f64) -> Option<String> {
 fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values: &Values) {
     let atoms = &values.atoms;
     if values.group_count() > 1 {
-        ctx.push(Diagnostic::error(code::INVALID_VALUE, value, format!("`{name}` values are separated by `:`, not `,`")));
+        ctx.push(Diagnostic::error(
+            code::INVALID_VALUE,
+            value,
+            format!("`{name}` values are separated by `:`, not `,`"),
+        ));
         return;
     }
     match ty {
@@ -88,16 +92,28 @@ fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values:
                 } else {
                     format!("`{name}` must be at least {min}, found {n}")
                 };
-                ctx.push(Diagnostic::error(code::OUT_OF_RANGE, atom.range, message).with_fix(Fix::replace(format!("Set to {min}"), atom.range, min.to_string())));
+                ctx.push(Diagnostic::error(code::OUT_OF_RANGE, atom.range, message).with_fix(Fix::replace(
+                    format!("Set to {min}"),
+                    atom.range,
+                    min.to_string(),
+                )));
             } else if n > max {
-                ctx.push(Diagnostic::error(code::OUT_OF_RANGE, atom.range, format!("`{name}` must be at most {max}, found {n}")));
+                ctx.push(Diagnostic::error(
+                    code::OUT_OF_RANGE,
+                    atom.range,
+                    format!("`{name}` must be at most {max}, found {n}"),
+                ));
             }
         }
         ValueType::Float { min } => {
             let Some(atom) = single(ctx, name, "one number", atoms, value) else { return };
             let Some(v) = number(ctx, name, atom) else { return };
             if v < min {
-                ctx.push(Diagnostic::error(code::OUT_OF_RANGE, atom.range, format!("`{name}` cannot be negative, found {}", ctx.slice(atom.range))));
+                ctx.push(Diagnostic::error(
+                    code::OUT_OF_RANGE,
+                    atom.range,
+                    format!("`{name}` cannot be negative, found {}", ctx.slice(atom.range)),
+                ));
             }
         }
         ValueType::String | ValueType::Path => {
@@ -150,7 +166,10 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
         }
         ListItem::Floats { n, range } => {
             let form = match (list, n) {
-                (ScopeKind::Positions | ScopeKind::Normals | ScopeKind::BoneTransKeys | ScopeKind::BoneScaleKeys, 3) => "`x:y:z`".to_owned(),
+                (
+                    ScopeKind::Positions | ScopeKind::Normals | ScopeKind::BoneTransKeys | ScopeKind::BoneScaleKeys,
+                    3,
+                ) => "`x:y:z`".to_owned(),
                 (ScopeKind::BoneRotateKeys, 4) => "a quaternion `x:y:z:w`".to_owned(),
                 (ScopeKind::VertexDiffuse, 4) => "`a:r:g:b`".to_owned(),
                 (ScopeKind::TextureUv(_), 2) => "`u:v`".to_owned(),
@@ -178,11 +197,19 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
                 for atom in atoms {
                     let v = atom.as_f64(ctx.text).unwrap_or(0.0);
                     if v < lo || v > hi {
-                        let what = if matches!(list, ScopeKind::TimeKeys | ScopeKind::GuideTimeKeys) { "time key" } else { "value" };
-                        let message = format!("{what} {} is outside {lo}..{hi} (1.0 = AnimationTime)", ctx.slice(atom.range));
+                        let what = if matches!(list, ScopeKind::TimeKeys | ScopeKind::GuideTimeKeys) {
+                            "time key"
+                        } else {
+                            "value"
+                        };
+                        let message =
+                            format!("{what} {} is outside {lo}..{hi} (1.0 = AnimationTime)", ctx.slice(atom.range));
                         let clamped = if v < lo { lo } else { hi };
-                        let d = Diagnostic::error(code::OUT_OF_RANGE, atom.range, message)
-                            .with_fix(Fix::replace(format!("Clamp to {clamped:.6}"), atom.range, format!("{clamped:.6}")));
+                        let d = Diagnostic::error(code::OUT_OF_RANGE, atom.range, message).with_fix(Fix::replace(
+                            format!("Clamp to {clamped:.6}"),
+                            atom.range,
+                            format!("{clamped:.6}"),
+                        ));
                         ctx.push(d);
                     }
                 }
@@ -195,7 +222,11 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
         }
         ListItem::VertexWeight => {
             if values.group_count() != 2 || values.group(0).len() != 1 || values.group(1).len() != 1 {
-                ctx.push(Diagnostic::error(code::ARITY, line, format!("`{tag}` lines are `vertex,weight`: expected 2 values, found {}", atoms.len())));
+                ctx.push(Diagnostic::error(
+                    code::ARITY,
+                    line,
+                    format!("`{tag}` lines are `vertex,weight`: expected 2 values, found {}", atoms.len()),
+                ));
                 return;
             }
             let (vertex, weight) = (values.group(0)[0], values.group(1)[0]);
@@ -204,30 +235,54 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
                 && !(0.0..=1.0).contains(&w)
             {
                 let clamped = w.clamp(0.0, 1.0);
-                let d = Diagnostic::error(code::OUT_OF_RANGE, weight.range, format!("blend weight {} is outside 0..1", ctx.slice(weight.range)))
-                    .with_fix(Fix::replace(format!("Clamp to {clamped:.6}"), weight.range, format!("{clamped:.6}")));
+                let d = Diagnostic::error(
+                    code::OUT_OF_RANGE,
+                    weight.range,
+                    format!("blend weight {} is outside 0..1", ctx.slice(weight.range)),
+                )
+                .with_fix(Fix::replace(
+                    format!("Clamp to {clamped:.6}"),
+                    weight.range,
+                    format!("{clamped:.6}"),
+                ));
                 ctx.push(d);
             }
         }
         ListItem::Face => {
             if values.group_count() != 2 || values.group(0).len() != 1 {
-                ctx.push(Diagnostic::error(code::ARITY, line, format!("`{tag}` lines are `n,i1:…:in`: the corner count, a comma, then the vertex indices")));
+                ctx.push(Diagnostic::error(
+                    code::ARITY,
+                    line,
+                    format!("`{tag}` lines are `n,i1:…:in`: the corner count, a comma, then the vertex indices"),
+                ));
                 return;
             }
             let corners = values.group(0)[0];
             let indices = values.group(1);
             let Some(n) = integer(ctx, "corner count", &corners) else { return };
             if n < 3 {
-                ctx.push(Diagnostic::error(code::INVALID_VALUE, corners.range, format!("a face needs at least 3 corners, found {n}")));
+                ctx.push(Diagnostic::error(
+                    code::INVALID_VALUE,
+                    corners.range,
+                    format!("a face needs at least 3 corners, found {n}"),
+                ));
                 return;
             }
             if indices.len() as i64 != n {
                 let d = Diagnostic::error(
                     code::ARITY,
                     line,
-                    format!("face has {n} corners but lists {} vertex {}", indices.len(), if indices.len() == 1 { "index" } else { "indices" }),
+                    format!(
+                        "face has {n} corners but lists {} vertex {}",
+                        indices.len(),
+                        if indices.len() == 1 { "index" } else { "indices" }
+                    ),
                 );
-                let d = d.with_fix(Fix::replace(format!("Set the corner count to {}", indices.len()), corners.range, indices.len().to_string()));
+                let d = d.with_fix(Fix::replace(
+                    format!("Set the corner count to {}", indices.len()),
+                    corners.range,
+                    indices.len().to_string(),
+                ));
                 ctx.push(d);
                 return;
             }
@@ -246,7 +301,11 @@ fn single<'v>(ctx: &mut Ctx, name: &str, what: &str, atoms: &'v [Atom], range: T
     match atoms {
         [atom] => Some(atom),
         _ => {
-            ctx.push(Diagnostic::error(code::ARITY, range, format!("`{name}` takes {what}, found {} values", atoms.len())));
+            ctx.push(Diagnostic::error(
+                code::ARITY,
+                range,
+                format!("`{name}` takes {what}, found {} values", atoms.len()),
+            ));
             None
         }
     }
@@ -258,7 +317,11 @@ fn arity(ctx: &mut Ctx, name: &str, form: &str, n: usize, atoms: &[Atom], range:
         return true;
     }
     let noun = if n == 1 { "value" } else { "values" };
-    ctx.push(Diagnostic::error(code::ARITY, range, format!("`{name}` is {form}: expected {n} {noun}, found {}", atoms.len())));
+    ctx.push(Diagnostic::error(
+        code::ARITY,
+        range,
+        format!("`{name}` is {form}: expected {n} {noun}, found {}", atoms.len()),
+    ));
     false
 }
 
@@ -267,7 +330,8 @@ fn integer(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<i64> {
         return Some(n);
     }
     let written = ctx.slice(atom.range).to_owned();
-    let mut d = Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` must be an integer, found `{written}`"));
+    let mut d =
+        Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` must be an integer, found `{written}`"));
     if let Some(v) = atom.as_f64(ctx.text)
         && v.fract() == 0.0
         && v.abs() < 1e15
@@ -283,7 +347,11 @@ fn number(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<f64> {
         return Some(v);
     }
     let written = ctx.slice(atom.range).to_owned();
-    ctx.push(Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` must be a number, found `{written}`")));
+    ctx.push(Diagnostic::error(
+        code::INVALID_VALUE,
+        atom.range,
+        format!("`{name}` must be a number, found `{written}`"),
+    ));
     None
 }
 
@@ -292,8 +360,12 @@ fn quoted(ctx: &mut Ctx, name: &str, atom: &Atom) {
         return;
     }
     let written = ctx.slice(atom.range).to_owned();
-    let d = Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` must be a quoted string, found `{written}`"))
-        .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{written}\"")));
+    let d = Diagnostic::error(
+        code::INVALID_VALUE,
+        atom.range,
+        format!("`{name}` must be a quoted string, found `{written}`"),
+    )
+    .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{written}\"")));
     ctx.push(d);
 }
 
@@ -308,7 +380,11 @@ fn boolean(ctx: &mut Ctx, name: &str, atom: &Atom) {
         "false" | "no" | "off" | "0" => Some("False"),
         _ => None,
     };
-    let mut d = Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` must be `True` or `False` (capitalised, unquoted), found `{written}`"));
+    let mut d = Diagnostic::error(
+        code::INVALID_VALUE,
+        atom.range,
+        format!("`{name}` must be `True` or `False` (capitalised, unquoted), found `{written}`"),
+    );
     if let Some(meant) = meant {
         d = d.with_fix(Fix::replace(format!("Write `{meant}`"), atom.range, meant));
     }
@@ -322,8 +398,12 @@ fn enumeration(ctx: &mut Ctx, name: &str, options: &[&str], atom: &Atom) {
         return;
     }
     if !atom.is_string() && options.contains(&bare) {
-        let d = Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` values are quoted: write `\"{bare}\"`"))
-            .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{bare}\"")));
+        let d = Diagnostic::error(
+            code::INVALID_VALUE,
+            atom.range,
+            format!("`{name}` values are quoted: write `\"{bare}\"`"),
+        )
+        .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{bare}\"")));
         ctx.push(d);
         return;
     }
