@@ -1,0 +1,158 @@
+//! Fixture harness shared by the integration tests.
+//!
+//! A fixture is the text of a file with two kinds of markup, both stripped before analysis:
+//! - `$0` marks a cursor (see [`cursor`]);
+//! - annotation lines state the expected diagnostics under the line they refer to:
+//!   ```text
+//!   	VertexCount=5
+//!   	^^^^^^^^^^^ error[count-mismatch]: VertexCount is 5 but Positions has 4 entries
+//!   ```
+//!   The carets sit under the flagged characters (column = character index, so tabs and Japanese
+//!   characters count one each); `|` marks an empty range. A line is an annotation when, after
+//!   leading whitespace, it starts with `^` or `| ` and continues with `severity[code]: `.
+//!
+//! [`check_diagnostics`] re-renders the actual diagnostics the same way and compares the whole
+//! text, so a failure shows the fixture as it would have to be.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use rigls::diagnostic::Diagnostic;
+use rigls::env::MemoryFs;
+use rigls::ide::Analysis;
+use rigls::text::{LineIndex, PositionEncoding, TextRange};
+
+/// Splits `$0` out of a fixture: the text without it, and the cursor's byte offset.
+pub fn cursor(fixture: &str) -> (String, u32) {
+    let offset = fixture.find("$0").expect("fixture has no $0 cursor");
+    let mut text = fixture.to_owned();
+    text.replace_range(offset..offset + 2, "");
+    (text, offset as u32)
+}
+
+/// Removes common leading indentation (of non-blank lines) and one leading newline, so fixtures
+/// can be indented in the test source.
+pub fn trim_indent(fixture: &str) -> String {
+    let fixture = fixture.strip_prefix('\n').unwrap_or(fixture);
+    let indent = fixture
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start_matches(' ').len())
+        .min()
+        .unwrap_or(0);
+    fixture
+        .lines()
+        .map(|l| if l.len() >= indent { &l[indent..] } else { l.trim_start_matches(' ') })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + if fixture.ends_with('\n') { "\n" } else { "" }
+}
+
+fn is_annotation(line: &str) -> bool {
+    let t = line.trim_start();
+    let rest = if let Some(r) = t.strip_prefix('|') {
+        r
+    } else if t.starts_with('^') {
+        t.trim_start_matches('^')
+    } else {
+        return false;
+    };
+    let rest = rest.strip_prefix(' ').unwrap_or("");
+    ["error[", "warning[", "information[", "hint["].iter().any(|p| rest.starts_with(p))
+}
+
+/// The fixture without its annotation lines.
+pub fn strip_annotations(fixture: &str) -> String {
+    let mut out = String::with_capacity(fixture.len());
+    for line in fixture.split_inclusive('\n') {
+        if !is_annotation(line.trim_end_matches(['\n', '\r'])) {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// Renders diagnostics as annotation lines under the lines they start on.
+pub fn annotate(text: &str, diagnostics: &[Diagnostic]) -> String {
+    let index = LineIndex::new(text);
+    let mut by_line: Vec<Vec<String>> = vec![Vec::new(); index.line_count() as usize];
+    for d in diagnostics {
+        let start = index.line_col(d.range.start, PositionEncoding::Utf32);
+        let end = index.line_col(d.range.end, PositionEncoding::Utf32);
+        let line_range = index.line_range(start.line);
+        let line_text = line_range.slice(text);
+        let end_col = if end.line == start.line { end.col } else { line_text.chars().count() as u32 };
+        let lead: String =
+            line_text.chars().take(start.col as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        let marks = if d.range.is_empty() { "|".to_owned() } else { "^".repeat((end_col - start.col).max(1) as usize) };
+        by_line[start.line as usize].push(format!("{lead}{marks} {}[{}]: {}", d.severity, d.code, d.message));
+    }
+    let mut out = String::new();
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        out.push_str(line);
+        if let Some(notes) = by_line.get(i) {
+            for note in notes {
+                if !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                out.push_str(note);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// Analyses `name` (a path in an in-memory file system holding `files`) and returns the analysis.
+pub fn analyse(name: &str, text: &str, files: &[(&str, &str)]) -> Analysis {
+    let mut fs = MemoryFs::default();
+    for (path, content) in files {
+        fs = fs.with(PathBuf::from(path), *content);
+    }
+    fs = fs.with(PathBuf::from(name), text);
+    Analysis::new(Some(Path::new(name)), text.to_owned(), &fs)
+}
+
+/// Checks that analysing the fixture (as file `name`) gives exactly the annotated diagnostics.
+/// `files` are other files in the in-memory file system (e.g. a paired atlas).
+pub fn check_diagnostics_with(name: &str, fixture: &str, files: &[(&str, &str)]) {
+    let fixture = trim_indent(fixture);
+    let text = strip_annotations(&fixture);
+    let analysis = analyse(name, &text, files);
+    let actual = annotate(&text, &analysis.diagnostics);
+    if actual != fixture {
+        panic!("diagnostics differ.\n--- expected\n{fixture}\n--- actual\n{actual}\n");
+    }
+}
+
+pub fn check_diagnostics(name: &str, fixture: &str) {
+    check_diagnostics_with(name, fixture, &[]);
+}
+
+/// The same text with CRLF line endings.
+pub fn crlf(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\n', "\r\n")
+}
+
+/// The same text with a leading byte-order mark.
+pub fn bom(text: &str) -> String {
+    format!("\u{feff}{text}")
+}
+
+/// Diagnostics as (code, start line:col, end line:col, message) in `encoding`, for comparing a
+/// file with its CRLF/BOM variants.
+pub fn positions(analysis: &Analysis, encoding: PositionEncoding) -> Vec<String> {
+    analysis
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (s, e) = analysis.lines.range_line_col(d.range, encoding);
+            format!("{} {}:{}-{}:{} {}", d.code, s.line, s.col, e.line, e.col, d.message)
+        })
+        .collect()
+}
+
+/// The text a range covers.
+pub fn slice(text: &str, range: TextRange) -> &str {
+    range.slice(text)
+}
