@@ -4,8 +4,8 @@
 //! - `$0` marks a cursor (see [`cursor`]);
 //! - annotation lines state the expected diagnostics under the line they refer to:
 //!   ```text
-//!   	VertexCount=5
-//!   	^^^^^^^^^^^ error[count-mismatch]: VertexCount is 5 but Positions has 4 entries
+//!   VertexCount=5
+//!   ^^^^^^^^^^^ error[count-mismatch]: VertexCount is 5 but Positions has 4 entries
 //!   ```
 //!   The carets sit under the flagged characters (column = character index, so tabs and Japanese
 //!   characters count one each); `|` marks an empty range. A line is an annotation when, after
