@@ -1,11 +1,12 @@
 //! rigls: a language server and linter for rigged-model and skeletal-animation files.
 //!
 //! Layers, each importing only those before it:
-//! `text` → `elem` (syntax, model, rules) → `ide` → `cli`.
+//! `text` → `elem`, `dragonbones` (syntax, model, rules) → `ide` → `cli`.
 //! `diagnostic`, `suggest` and `env` are shared by every layer.
 
 pub mod cli;
 pub mod diagnostic;
+pub mod dragonbones;
 pub mod elem;
 pub mod env;
 pub mod ide;

@@ -1,0 +1,184 @@
+//! The JSON lexer: a logos token stream with byte spans that never fails.
+//!
+//! It is deliberately more permissive than JSON so that the parser can name what is wrong instead
+//! of stopping: comments, bare words (`NaN`, unquoted keys), malformed numbers (`01`, `.5`) and
+//! unterminated strings are tokens of their own. Runs of adjacent unrecognised characters are merged
+//! into one `Error` token so that a stray word of junk gives one diagnostic, not one per byte.
+
+use logos::Logos;
+
+use crate::text::{BOM, TextRange, to_u32};
+
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token(":")]
+    Colon,
+    #[token(",")]
+    Comma,
+    #[token("true")]
+    True,
+    #[token("false")]
+    False,
+    #[token("null")]
+    Null,
+    /// A complete string. Escapes and control characters are validated by the parser.
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    String,
+    /// A `"` whose string runs to the end of the line.
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*"#)]
+    UnterminatedString,
+    /// A number in strict JSON syntax.
+    #[regex(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?", priority = 10)]
+    Number,
+    /// Something number-like that JSON rejects: `01`, `1.`, `.5`, `+1`.
+    #[regex(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")]
+    BadNumber,
+    /// A bare word: `NaN`, `undefined`, `True`, an unquoted key.
+    #[regex(r"[A-Za-z_$][A-Za-z0-9_$]*")]
+    Word,
+    #[regex(r"//[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[regex(r"/\*([^*]|\*+[^*/])*\*+/")]
+    BlockComment,
+    #[regex(r"/\*([^*]|\*+[^*/])*\**")]
+    UnterminatedComment,
+    #[regex(r"[ \t\r\n]+")]
+    Whitespace,
+    /// Anything else; adjacent error characters form one token.
+    Error,
+}
+
+impl TokenKind {
+    /// Tokens the parser skips (comments are reported, then skipped).
+    pub fn is_trivia(self) -> bool {
+        matches!(
+            self,
+            TokenKind::Whitespace | TokenKind::LineComment | TokenKind::BlockComment | TokenKind::UnterminatedComment
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub range: TextRange,
+}
+
+/// Lexes a whole text. A BOM at offset 0 is skipped; spans are offsets into the whole text.
+pub struct Lexer<'a> {
+    inner: logos::Lexer<'a, TokenKind>,
+    base: usize,
+    pending: Option<Token>,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        let base = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        Lexer { inner: TokenKind::lexer(&text[base..]), base, pending: None }
+    }
+
+    fn raw_next(&mut self) -> Option<Token> {
+        let kind = self.inner.next()?.unwrap_or(TokenKind::Error);
+        let span = self.inner.span();
+        Some(Token { kind, range: TextRange::new(to_u32(span.start + self.base), to_u32(span.end + self.base)) })
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        let mut token = match self.pending.take() {
+            Some(t) => t,
+            None => self.raw_next()?,
+        };
+        if token.kind == TokenKind::Error {
+            while let Some(next) = self.raw_next() {
+                if next.kind == TokenKind::Error && next.range.start == token.range.end {
+                    token.range.end = next.range.end;
+                } else {
+                    self.pending = Some(next);
+                    break;
+                }
+            }
+        }
+        Some(token)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::{Expect, expect};
+
+    fn check(text: &str, expect: Expect) {
+        let out: Vec<String> = Lexer::new(text)
+            .filter(|t| t.kind != TokenKind::Whitespace)
+            .map(|t| format!("{:?} {:?} {:?}", t.kind, t.range, t.range.slice(text)))
+            .collect();
+        expect.assert_eq(&out.join("\n"));
+    }
+
+    #[test]
+    fn strict_json_with_japanese_string() {
+        check(
+            "{\"name\": \"骨\", \"x\": -1.5e3, \"ok\": true}",
+            expect![[r#"
+                LBrace 0..1 "{"
+                String 1..7 "\"name\""
+                Colon 7..8 ":"
+                String 9..14 "\"骨\""
+                Comma 14..15 ","
+                String 16..19 "\"x\""
+                Colon 19..20 ":"
+                Number 21..27 "-1.5e3"
+                Comma 27..28 ","
+                String 29..33 "\"ok\""
+                Colon 33..34 ":"
+                True 35..39 "true"
+                RBrace 39..40 "}""#]],
+        );
+    }
+
+    #[test]
+    fn lenient_tokens_for_recovery() {
+        check(
+            "[01, .5, NaN, nullx, \"a\\\"b\", \"open\n// note\n/* block */ /* open",
+            expect![[r#"
+                LBracket 0..1 "["
+                BadNumber 1..3 "01"
+                Comma 3..4 ","
+                BadNumber 5..7 ".5"
+                Comma 7..8 ","
+                Word 9..12 "NaN"
+                Comma 12..13 ","
+                Word 14..19 "nullx"
+                Comma 19..20 ","
+                String 21..27 "\"a\\\"b\""
+                Comma 27..28 ","
+                UnterminatedString 29..34 "\"open"
+                LineComment 35..42 "// note"
+                BlockComment 43..54 "/* block */"
+                UnterminatedComment 55..62 "/* open""#]],
+        );
+    }
+
+    #[test]
+    fn junk_is_merged_and_bom_skipped() {
+        check(
+            "\u{feff}{@@ルーン}",
+            expect![[r#"
+                LBrace 3..4 "{"
+                Error 4..15 "@@ルーン"
+                RBrace 15..16 "}""#]],
+        );
+    }
+}
