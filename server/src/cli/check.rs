@@ -80,7 +80,12 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         .flatten()
         .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
         .map(|e| e.into_path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("elem")))
+        // `.json` files are kept here and dropped after analysis unless they are DragonBones data.
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("elem") || e.eq_ignore_ascii_case("json"))
+        })
         .collect();
     found.sort();
     found
@@ -99,14 +104,30 @@ fn analyse(input: &Input) -> Result<Option<FileReport>, String> {
         Ok(text) => text,
         Err(e) => return Ok(Some(not_utf8(input, e))),
     };
-    // A file named on the command line is checked even without a known extension.
-    let kind = match crate::ide::detect(input.path.as_deref(), &text) {
-        FileKind::Other if input.explicit => Some(FileKind::Elem),
+    let path = input.path.as_deref();
+    let analysis = Analysis::new(path, text, &RealFs);
+    let analysis = match analysis.kind {
+        // JSON that is no DragonBones data: nothing to say (and skipped when found in a directory).
+        FileKind::Other if is_json(path, &analysis.text) => {
+            if !input.explicit {
+                return Ok(None);
+            }
+            analysis
+        }
+        // A file named on the command line is checked even without a known extension.
+        FileKind::Other if input.explicit => Analysis::with_kind(path, analysis.text, &RealFs, Some(FileKind::Elem)),
         FileKind::Other => return Ok(None),
-        kind => Some(kind),
+        _ => analysis,
     };
-    let analysis = Analysis::with_kind(input.path.as_deref(), text, &RealFs, kind);
     Ok(Some(FileReport::new(input.display.clone(), analysis.text, analysis.lines, analysis.diagnostics)))
+}
+
+/// A `.json` file, or unnamed input that starts like JSON.
+fn is_json(path: Option<&Path>, text: &str) -> bool {
+    match path.and_then(Path::extension).and_then(|e| e.to_str()) {
+        Some(e) => e.eq_ignore_ascii_case("json"),
+        None => text.trim_start_matches(crate::text::BOM).trim_start().starts_with(['{', '[']),
+    }
 }
 
 /// Invalid UTF-8 is reported as one `encoding` error where the first bad byte is.

@@ -32,6 +32,17 @@ pub mod code {
     pub const VERTEX_FORMAT_MISMATCH: &str = "vertex-format-mismatch";
     pub const BONE_MISMATCH: &str = "bone-mismatch";
     pub const ENCODING: &str = "encoding";
+    pub const UNKNOWN_SLOT: &str = "unknown-slot";
+    pub const UNKNOWN_ANIMATION: &str = "unknown-animation";
+    pub const UNKNOWN_DISPLAY: &str = "unknown-display";
+    pub const UNKNOWN_ARMATURE: &str = "unknown-armature";
+    pub const UNKNOWN_TEXTURE: &str = "unknown-texture";
+    pub const UNKNOWN_SKIN: &str = "unknown-skin";
+    pub const UNKNOWN_CONSTRAINT: &str = "unknown-constraint";
+    pub const PARENT_CYCLE: &str = "parent-cycle";
+    pub const UNSUPPORTED_VERSION: &str = "unsupported-version";
+    pub const LEGACY_VERSION: &str = "legacy-version";
+    pub const FRAME_AFTER_END: &str = "frame-after-end";
 }
 
 /// One entry of the rule catalogue.
@@ -59,6 +70,7 @@ pub fn rule(code: &str) -> Option<&'static Rule> {
 }
 
 const ELEM: &[&str] = &["elem"];
+const DRAGONBONES: &[&str] = &["dragonbones"];
 const BOTH: &[&str] = &["elem", "dragonbones"];
 
 pub static RULES: &[Rule] = &[
@@ -300,6 +312,116 @@ pub static RULES: &[Rule] = &[
         why: "Both formats are UTF-8 text; readers fail on or garble the invalid bytes, so nothing after them can be trusted.",
         bad: "Name=\"\\x93\\xaa\" (Shift-JIS bytes)\n",
         good: "Name=\"頭\" (saved as UTF-8)\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::UNKNOWN_SLOT,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "A slot name that no slot of the armature has (skin slots, slot and deform timelines, events, path constraints).",
+        why: "DragonBones runtimes look slots up by name and silently drop what names an unknown one: a skin's displays, a timeline, a deform animation.",
+        bad: "\"slot\": [{\"name\": \"head\", \"parent\": \"neck\"}]\n…\n\"skin\": [{\"slot\": [{\"name\": \"haed\", \"display\": []}]}]\n",
+        good: "\"slot\": [{\"name\": \"head\", \"parent\": \"neck\"}]\n…\n\"skin\": [{\"slot\": [{\"name\": \"head\", \"display\": []}]}]\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_ANIMATION,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "An action plays an animation the armature does not have (`defaultActions`, frame actions, child-armature actions).",
+        why: "Runtimes ignore a play action whose animation is unknown: the armature keeps its first animation, or the child armature does nothing.",
+        bad: "\"animation\": [{\"name\": \"idle\"}],\n\"defaultActions\": [{\"gotoAndPlay\": \"idel\"}]\n",
+        good: "\"animation\": [{\"name\": \"idle\"}],\n\"defaultActions\": [{\"gotoAndPlay\": \"idle\"}]\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_DISPLAY,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "A display name (deform timeline mesh, `share`, path-constraint `targetDisplay`) that the skin does not list for the slot.",
+        why: "Deform timelines and linked meshes find their mesh by display name in one skin slot's list; an unknown name drops the animation or leaves the mesh empty.",
+        bad: "\"ffd\": [{\"name\": \"body_mseh\", \"slot\": \"body\", \"frame\": []}]\n",
+        good: "\"ffd\": [{\"name\": \"body_mesh\", \"slot\": \"body\", \"frame\": []}]\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_ARMATURE,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "An armature display (or the root `stage`) names an armature this file does not define.",
+        why: "Runtimes search the same data, then every loaded file; when none has it they warn `No armature data` and the display stays empty.",
+        bad: "{\"type\": \"armature\", \"path\": \"Swrod\"}\n",
+        good: "{\"type\": \"armature\", \"path\": \"Sword\"}\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_TEXTURE,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "An image or mesh display's `path` (or `name`) is not a `SubTexture` of the paired atlas (`X_ske.json` ↔ `X_tex.json`).",
+        why: "The runtime finds no texture and silently shows nothing for the display.",
+        bad: "{\"name\": \"head\", \"path\": \"parts/haed\"}\n",
+        good: "{\"name\": \"head\", \"path\": \"parts/head\"}\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_SKIN,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "A deform timeline or linked mesh names a skin the armature does not have.",
+        why: "The mesh is looked up in that skin; with no such skin the deform animation is dropped or the mesh stays empty.",
+        bad: "\"ffd\": [{\"name\": \"body\", \"skin\": \"defualt\", \"slot\": \"body\"}]\n",
+        good: "\"ffd\": [{\"name\": \"body\", \"skin\": \"default\", \"slot\": \"body\"}]\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::UNKNOWN_CONSTRAINT,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "An IK timeline names a constraint the armature does not have.",
+        why: "Runtimes skip timelines of unknown constraints, so the animated weight or bend never changes.",
+        bad: "\"ik\": [{\"name\": \"leg_ik\"}]\n…\n\"animation\": [{\"ik\": [{\"name\": \"leg_kl\"}]}]\n",
+        good: "\"ik\": [{\"name\": \"leg_ik\"}]\n…\n\"animation\": [{\"ik\": [{\"name\": \"leg_ik\"}]}]\n",
+        fixable: true,
+    },
+    Rule {
+        code: code::PARENT_CYCLE,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "Bones whose `parent` chain loops back to themselves (including a bone that is its own parent).",
+        why: "DragonBones runtimes sort bones parent-first and never finish on a cycle: loading the armature hangs.",
+        bad: "{\"name\": \"a\", \"parent\": \"b\"},\n{\"name\": \"b\", \"parent\": \"a\"}\n",
+        good: "{\"name\": \"a\"},\n{\"name\": \"b\", \"parent\": \"a\"}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::UNSUPPORTED_VERSION,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "`version` (and `compatibleVersion`) is no data version runtimes accept (2.3, 3.0, 4.0, 4.5, 5.0, 5.5, 5.6); 5.6 data without `compatibleVersion: \"5.5\"` (warning).",
+        why: "Runtimes compare the version strings exactly and refuse the whole file otherwise (`Nonsupport data version`); the C++ and C# runtimes stop at 5.5.",
+        bad: "\"version\": \"6.0\"\n",
+        good: "\"version\": \"5.5\"\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::LEGACY_VERSION,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "Data version 2.3 or 3.0, which current runtimes reject.",
+        why: "DragonBonesJS dropped 2.3/3.0 support in 5.1; the C++ runtime never had it and C# misreads it. DragonBones Tools converts such files to 5.5.",
+        bad: "\"version\": \"2.3\"\n",
+        good: "\"version\": \"5.5\" (converted with DragonBones Tools)\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::FRAME_AFTER_END,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "A key frame starts after its animation's `duration`, or an animation of duration 0 has timelines with several key frames.",
+        why: "Runtimes drop key frames past the end and leave garbage offsets in the timeline; a 0-frame animation with several key frames throws when played.",
+        bad: "\"duration\": 10, \"bone\": [{\"frame\": [{\"duration\": 12}, {\"duration\": 0}]}]\n",
+        good: "\"duration\": 12, \"bone\": [{\"frame\": [{\"duration\": 12}, {\"duration\": 0}]}]\n",
         fixable: false,
     },
 ];

@@ -1,6 +1,124 @@
 //! DragonBones skeleton (`*_ske.json`) and texture-atlas (`*_tex.json`) files: JSON lexer,
 //! recovering parser, schema, model and rules.
+//!
+//! A `.json` file is DragonBones data when its root object looks like a skeleton (`armature`) or an
+//! atlas (`SubTexture`); any other JSON gets no diagnostics at all ([`DragonBonesFile::parse`]
+//! returns `None`).
 
+pub mod atlas;
 pub mod lexer;
+pub mod model;
 pub mod parser;
+pub mod rules;
+pub mod schema;
 pub mod syntax;
+
+use std::path::Path;
+
+use crate::diagnostic::Diagnostic;
+use crate::env::FileSystem;
+use crate::text::LineIndex;
+use model::{DocKind, Model};
+use schema::{ObjectKind, PathStep};
+use syntax::{NodeId, NodeKind, Tree};
+
+/// A parsed DragonBones file: its syntax tree and model.
+#[derive(Debug)]
+pub struct DragonBonesFile {
+    pub tree: Tree,
+    pub model: Model,
+}
+
+impl DragonBonesFile {
+    /// Parses `text`; `None` when it is not DragonBones data.
+    pub fn parse(text: &str) -> Option<DragonBonesFile> {
+        let tree = parser::parse(text);
+        let doc = model::classify(&tree, text)?;
+        let model = Model::build(text, &tree, doc);
+        Some(DragonBonesFile { tree, model })
+    }
+
+    pub fn doc(&self) -> DocKind {
+        self.model.doc
+    }
+
+    /// Syntax errors and every rule's findings, unsorted. `path` locates the paired atlas.
+    pub fn diagnostics(
+        &self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+    ) -> Vec<Diagnostic> {
+        let mut out = self.tree.errors.clone();
+        out.extend(rules::check(text, &self.tree, &self.model, lines, path, fs));
+        out
+    }
+
+    /// The object kind of the root (`Skeleton` or `Atlas`).
+    pub fn root_kind(&self) -> ObjectKind {
+        match self.model.doc {
+            DocKind::Skeleton => ObjectKind::Skeleton,
+            DocKind::Atlas => ObjectKind::Atlas,
+        }
+    }
+
+    /// The nodes from the root down to `node` (members included), by subtree containment.
+    pub fn ancestry(&self, node: NodeId) -> Vec<NodeId> {
+        let tree = &self.tree;
+        let mut path = Vec::new();
+        let Some(mut current) = tree.root() else { return path };
+        if node as usize >= tree.nodes.len() {
+            return path;
+        }
+        loop {
+            path.push(current);
+            if current == node {
+                return path;
+            }
+            let next = match tree.kind(current) {
+                NodeKind::Member => Some(current + 1),
+                NodeKind::Object | NodeKind::Array => {
+                    tree.children(current).find(|&c| c <= node && node < tree.node(c).next().max(c + 1))
+                }
+                _ => None,
+            };
+            match next {
+                Some(n) => current = n,
+                None => return path,
+            }
+        }
+    }
+
+    /// The JSON path of a node (`armature`, 0, `bone`, 3 …).
+    pub fn json_path(&self, text: &str, node: NodeId) -> Vec<PathStep> {
+        let tree = &self.tree;
+        let chain = self.ancestry(node);
+        let mut steps = Vec::new();
+        for pair in chain.windows(2) {
+            let (parent, child) = (pair[0], pair[1]);
+            match tree.kind(parent) {
+                NodeKind::Object => steps.push(PathStep::Key(tree.key(text, child).into_owned())),
+                NodeKind::Array => {
+                    let index = tree.children(parent).position(|c| c == child).unwrap_or(0);
+                    steps.push(PathStep::Index(index));
+                }
+                _ => {}
+            }
+        }
+        steps
+    }
+
+    /// What object kind a node is (for an object node), per the schema and the data version.
+    pub fn object_kind(&self, text: &str, node: NodeId) -> Option<ObjectKind> {
+        let path = self.json_path(text, node);
+        schema::kind_at_path(self.root_kind(), self.model.data_version, &path)
+    }
+
+    /// The innermost object containing `offset`, with its kind.
+    pub fn object_at(&self, text: &str, offset: u32) -> Option<(NodeId, ObjectKind)> {
+        let path = self.tree.path_at(offset);
+        let object = path.into_iter().rev().find(|&n| self.tree.is_object(n))?;
+        Some((object, self.object_kind(text, object)?))
+    }
+}

@@ -410,11 +410,9 @@ impl Parser<'_> {
     fn value_done(&mut self) {
         let len = to_u32(self.nodes.len());
         let Some(top) = self.stack.last_mut() else { return };
-        if top.object {
-            if matches!(top.state, State::AfterKey | State::AfterColon) {
-                let member = top.member;
-                self.nodes[member as usize].set_next(len);
-            }
+        if top.object && matches!(top.state, State::AfterKey | State::AfterColon) {
+            let member = top.member;
+            self.nodes[member as usize].set_next(len);
         }
         top.state = State::AfterValue;
     }

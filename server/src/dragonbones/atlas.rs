@@ -1,0 +1,95 @@
+//! Finding the texture atlas that belongs to a skeleton.
+//!
+//! The pairing rule, cheapest first:
+//! 1. `X_ske.json` pairs with `X_tex.json` in the same folder (the DragonBones Pro 5 export naming),
+//!    when that file is an atlas;
+//! 2. otherwise, among the other `.json` files of the folder whose name contains `tex` (`X_tex.json`,
+//!    `texture.json`, `X_texture_1.json`), those whose name contains the skeleton's data `name`
+//!    first, at most [`MAX_PROBES`] are read; the first atlas whose `name` equals the skeleton's
+//!    `name` pairs with it.
+//!
+//! No atlas found means no texture diagnostics. A folder of thousands of skeletons costs one
+//! directory listing and at most a few small reads per skeleton, never a read of every atlas.
+
+use std::path::{Path, PathBuf};
+
+use super::model::{self, DocKind};
+use super::parser;
+use super::syntax::Tree;
+use crate::env::FileSystem;
+use crate::text::TextRange;
+
+/// Atlas files read at most per skeleton when the `_ske`/`_tex` names do not pair it.
+pub const MAX_PROBES: usize = 8;
+
+/// A skeleton's atlas: where it is and the textures it defines.
+#[derive(Debug)]
+pub struct PairedAtlas {
+    pub path: PathBuf,
+    /// The atlas `name`.
+    pub name: Option<String>,
+    /// Every `SubTexture` name with the range of its string in the atlas file.
+    pub textures: Vec<(String, TextRange)>,
+}
+
+impl PairedAtlas {
+    pub fn contains(&self, name: &str) -> bool {
+        self.textures.iter().any(|(t, _)| t == name)
+    }
+
+    pub fn range_of(&self, name: &str) -> Option<TextRange> {
+        self.textures.iter().find(|(t, _)| t == name).map(|(_, r)| *r)
+    }
+}
+
+/// The atlas paired with the skeleton at `skeleton` whose data `name` is `data_name`.
+pub fn find(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Option<PairedAtlas> {
+    let dir = skeleton.parent()?;
+    let file = skeleton.file_name()?.to_str()?;
+    if let Some(stem) = strip_suffix_ignore_case(file, "_ske.json") {
+        let candidate = dir.join(format!("{stem}_tex.json"));
+        if let Some(atlas) = read_atlas(&candidate, fs) {
+            return Some(atlas);
+        }
+    }
+    let data_name = data_name.filter(|n| !n.is_empty())?;
+    let wanted = data_name.to_lowercase();
+    let mut candidates: Vec<PathBuf> = fs
+        .list_dir(dir)
+        .into_iter()
+        .filter(|p| p.as_path() != skeleton)
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .map(str::to_lowercase)
+                .is_some_and(|n| n.ends_with(".json") && n.contains("tex"))
+        })
+        .collect();
+    // Files named after the data first; the sort is stable, so the folder order decides ties.
+    candidates.sort_by_key(|p| {
+        let name = p.file_name().and_then(|n| n.to_str()).map(str::to_lowercase).unwrap_or_default();
+        !name.contains(&wanted)
+    });
+    candidates
+        .iter()
+        .take(MAX_PROBES)
+        .filter_map(|p| read_atlas(p, fs))
+        .find(|atlas| atlas.name.as_deref() == Some(data_name))
+}
+
+fn strip_suffix_ignore_case<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
+    let cut = s.len().checked_sub(suffix.len())?;
+    (s.is_char_boundary(cut) && s[cut..].eq_ignore_ascii_case(suffix)).then(|| &s[..cut])
+}
+
+/// Reads `path` as an atlas; `None` when it is missing or not an atlas.
+pub fn read_atlas(path: &Path, fs: &dyn FileSystem) -> Option<PairedAtlas> {
+    let text = fs.read_to_string(path)?;
+    let tree: Tree = parser::parse(&text);
+    if model::classify(&tree, &text)? != DocKind::Atlas {
+        return None;
+    }
+    let atlas = model::Model::build(&text, &tree, DocKind::Atlas);
+    let textures = atlas.defs.into_iter().map(|d| (d.name, d.range)).collect();
+    Some(PairedAtlas { path: path.to_path_buf(), name: atlas.name, textures })
+}

@@ -1,0 +1,809 @@
+//! The semantic view of a DragonBones file: armatures with their bones, slots, skins and
+//! animations, and every name defined and referred to, with ranges.
+//!
+//! One model serves every data generation: 2.3/3.0 slots (defined inside skins) appear in
+//! `Armature::slots` like 4.0+ slots, and timelines of every layout record their references the
+//! same way. Rules, go-to-definition, references and rename all read `defs` and `refs`.
+
+use std::collections::HashMap;
+
+use super::schema::{DISPLAY_TYPE, DisplayType, NameKind, Version, timeline_type};
+use super::syntax::{NodeId, NodeKind, Tree};
+use crate::text::TextRange;
+
+/// What the document is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocKind {
+    /// A skeleton: a root object with `armature` and one of `version`, `frameRate`, `name`.
+    Skeleton,
+    /// A texture atlas: a root object with `SubTexture` and `imagePath` or `name`.
+    Atlas,
+}
+
+/// Decides from the root object's keys whether the text is DragonBones data at all.
+pub fn classify(tree: &Tree, text: &str) -> Option<DocKind> {
+    let root = tree.root().filter(|&r| tree.is_object(r))?;
+    let has = |k: &str| tree.member(text, root, k).is_some();
+    if has("armature") && ["version", "frameRate", "name", "compatibleVersion"].iter().any(|k| has(k)) {
+        Some(DocKind::Skeleton)
+    } else if has("SubTexture") && (has("imagePath") || has("name")) {
+        Some(DocKind::Atlas)
+    } else {
+        None
+    }
+}
+
+/// Where a name is defined or looked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// The whole file (armatures, textures).
+    File,
+    /// One armature, by index (bones, slots, skins, animations, constraints).
+    Armature(u32),
+    /// The display list of one skin slot, by index into [`Model::skin_slots`].
+    Displays(u32),
+    /// Every display list of an armature (5.6 deform timelines search them all).
+    AllDisplays(u32),
+    /// A list that does not exist because its skin or slot is unknown (reported there): nothing
+    /// resolves and nothing more is reported.
+    Nowhere,
+    /// The skin and slot exist but the skin lists no displays for the slot: nothing resolves.
+    NoDisplays,
+}
+
+/// Where a reference stands, for messages and severities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Site {
+    BoneParent,
+    SlotParent,
+    /// A 4.0+ skin slot naming its slot.
+    SkinSlot,
+    IkBone,
+    IkTarget,
+    PathTarget,
+    PathTargetDisplay,
+    PathBone,
+    BoneTimeline,
+    SlotTimeline,
+    FfdSlot,
+    FfdSkin,
+    FfdDisplay,
+    IkTimeline,
+    /// A 5.6 typed timeline's `name` (with its `type` code).
+    TypedTimeline(i64),
+    /// A 2.3/3.0 timeline naming a bone and/or slot.
+    LegacyTimeline,
+    /// A play action of the armature itself (`defaultActions`, main-timeline actions).
+    Play,
+    /// A play action addressed to a child armature (slot, armature-display and display-frame actions).
+    ChildPlay,
+    ActionBone,
+    ActionSlot,
+    EventBone,
+    EventSlot,
+    ArmatureDisplay,
+    Stage,
+    Share,
+    ShareSkin,
+    Texture,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Def {
+    pub kind: NameKind,
+    pub name: String,
+    /// The name's string (quotes included).
+    pub range: TextRange,
+    /// The object the name belongs to.
+    pub node: NodeId,
+    pub scope: Scope,
+    /// Duplicates are looked for within a group: one JSON array (or, for constraints, one armature).
+    pub group: u32,
+    /// Position in its array (the raw bone index for bones).
+    pub index: u32,
+    /// The name is not written: a skin or animation without `name` is called `default`, and
+    /// `range` is the object's opening brace.
+    pub implicit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ref {
+    pub kind: NameKind,
+    pub name: String,
+    /// The value naming it (quotes included).
+    pub range: TextRange,
+    /// The value naming it.
+    pub node: NodeId,
+    /// The object holding the referring member (the timeline, the slot, the action…).
+    pub owner: NodeId,
+    pub scope: Scope,
+    pub site: Site,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct VersionValue {
+    /// As written (a number is shown as its digits).
+    pub text: String,
+    pub node: NodeId,
+    pub parsed: Option<Version>,
+}
+
+#[derive(Debug, Default)]
+pub struct Armature {
+    pub node: NodeId,
+    pub name: String,
+    pub bones: Vec<Bone>,
+    pub slots: Vec<Slot>,
+    pub skins: Vec<Skin>,
+    pub animations: Vec<Animation>,
+    /// The skin named `default`, else the first.
+    pub default_skin: Option<usize>,
+}
+
+#[derive(Debug)]
+pub struct Bone {
+    pub node: NodeId,
+    pub name: String,
+    /// The `parent` value.
+    pub parent: Option<NodeId>,
+}
+
+#[derive(Debug)]
+pub struct Slot {
+    pub node: NodeId,
+    pub name: String,
+    pub parent: Option<NodeId>,
+    /// The skin slot it was defined by (2.3/3.0).
+    pub skin_slot: Option<u32>,
+}
+
+#[derive(Debug)]
+pub struct Skin {
+    pub node: NodeId,
+    pub name: String,
+    /// Indices into [`Model::skin_slots`].
+    pub slots: Vec<u32>,
+}
+
+#[derive(Debug)]
+pub struct SkinSlot {
+    pub node: NodeId,
+    pub armature: u32,
+    pub name: String,
+    pub displays: Vec<Display>,
+}
+
+#[derive(Debug)]
+pub struct Display {
+    /// The display object (or the `null` entry).
+    pub node: NodeId,
+    pub name: String,
+    /// `None` for `null` entries and unknown type numbers (runtimes drop those).
+    pub ty: Option<DisplayType>,
+}
+
+#[derive(Debug)]
+pub struct Animation {
+    pub node: NodeId,
+    pub name: String,
+}
+
+#[derive(Debug)]
+pub struct Model {
+    pub doc: DocKind,
+    /// The root `name`.
+    pub name: Option<String>,
+    pub version: Option<VersionValue>,
+    pub compatible_version: Option<VersionValue>,
+    /// The version the layout is read as: `version` when known, else `compatibleVersion`, else the
+    /// newest (`None` for atlases).
+    pub data_version: Option<Version>,
+    pub armatures: Vec<Armature>,
+    pub skin_slots: Vec<SkinSlot>,
+    /// Atlas objects: the root of an atlas file, or the skeleton's inline `textureAtlas[]`.
+    pub atlases: Vec<NodeId>,
+    pub defs: Vec<Def>,
+    pub refs: Vec<Ref>,
+    index: HashMap<(NameKind, Scope), HashMap<String, u32>>,
+}
+
+impl Model {
+    pub fn build(text: &str, tree: &Tree, doc: DocKind) -> Model {
+        let mut model = Model {
+            doc,
+            name: None,
+            version: None,
+            compatible_version: None,
+            data_version: None,
+            armatures: Vec::new(),
+            skin_slots: Vec::new(),
+            atlases: Vec::new(),
+            defs: Vec::new(),
+            refs: Vec::new(),
+            index: HashMap::new(),
+        };
+        if let Some(root) = tree.root() {
+            let mut b = Builder { text, tree, model: &mut model };
+            match doc {
+                DocKind::Atlas => b.atlas(root),
+                DocKind::Skeleton => b.skeleton(root),
+            }
+        }
+        for (i, def) in model.defs.iter().enumerate() {
+            let names = model.index.entry((def.kind, def.scope)).or_default();
+            names.entry(def.name.clone()).or_insert(i as u32);
+        }
+        model
+    }
+
+    /// The version the file is read as (the newest when unknown).
+    pub fn version_or_newest(&self) -> Version {
+        self.data_version.unwrap_or(Version::V5_6)
+    }
+
+    /// The definition a name in a scope resolves to.
+    pub fn lookup(&self, kind: NameKind, scope: Scope, name: &str) -> Option<&Def> {
+        if let Scope::AllDisplays(armature) = scope {
+            // The last match wins, as in the runtime.
+            return self
+                .skin_slots
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|(_, s)| s.armature == armature)
+                .find_map(|(i, _)| self.lookup(kind, Scope::Displays(i as u32), name));
+        }
+        let i = *self.index.get(&(kind, scope))?.get(name)?;
+        self.defs.get(i as usize)
+    }
+
+    /// The definition a reference resolves to. A 2.3/3.0 timeline name may be a bone or a slot.
+    pub fn resolve(&self, r: &Ref) -> Option<&Def> {
+        self.lookup(r.kind, r.scope, &r.name).or_else(|| match r.site {
+            Site::LegacyTimeline => self.lookup(NameKind::Slot, r.scope, &r.name),
+            _ => None,
+        })
+    }
+
+    /// Every definition a reference could name (for did-you-mean and completion).
+    pub fn candidates<'m>(&'m self, r: &'m Ref) -> impl Iterator<Item = &'m Def> + 'm {
+        self.defs.iter().filter(move |d| {
+            d.kind == r.kind
+                && match r.scope {
+                    Scope::AllDisplays(a) => {
+                        matches!(d.scope, Scope::Displays(s) if self.skin_slots[s as usize].armature == a)
+                    }
+                    scope => d.scope == scope,
+                }
+        })
+    }
+
+    /// Every reference a definition is named by.
+    pub fn references_to<'m>(&'m self, def: &'m Def) -> impl Iterator<Item = &'m Ref> + 'm {
+        self.refs.iter().filter(move |r| self.resolve(r).is_some_and(|d| std::ptr::eq(d, def)))
+    }
+
+    /// The definition or reference whose name range contains `offset`.
+    pub fn name_at(&self, offset: u32) -> Option<NameAt<'_>> {
+        if let Some(d) = self.defs.iter().find(|d| d.range.contains_inclusive(offset)) {
+            return Some(NameAt::Def(d));
+        }
+        self.refs.iter().find(|r| r.range.contains_inclusive(offset)).map(NameAt::Ref)
+    }
+
+    /// The index of the armature with this name.
+    pub fn armature_index(&self, name: &str) -> Option<u32> {
+        self.lookup(NameKind::Armature, Scope::File, name).map(|d| d.index)
+    }
+
+    /// The skin slot of `slot` in `skin` of armature `armature`.
+    pub fn skin_slot(&self, armature: usize, skin: usize, slot: &str) -> Option<u32> {
+        let skin = self.armatures.get(armature)?.skins.get(skin)?;
+        skin.slots.iter().copied().find(|&s| self.skin_slots[s as usize].name == slot)
+    }
+
+    /// The displays a slot can show: its list in the armature's default skin.
+    pub fn default_displays(&self, armature: usize, slot: &str) -> Option<&SkinSlot> {
+        let default = self.armatures.get(armature)?.default_skin?;
+        self.skin_slot(armature, default, slot).map(|s| &self.skin_slots[s as usize])
+    }
+}
+
+/// A name under the cursor.
+#[derive(Clone, Copy, Debug)]
+pub enum NameAt<'m> {
+    Def(&'m Def),
+    Ref(&'m Ref),
+}
+
+/// The text of a name value: a string's contents, or a number as written (runtimes `String()` it).
+pub fn name_text(tree: &Tree, text: &str, node: NodeId) -> Option<String> {
+    match tree.kind(node) {
+        NodeKind::String => tree.str(text, node).map(|s| s.into_owned()),
+        NodeKind::Number => Some(tree.range(node).slice(text).to_owned()),
+        _ => None,
+    }
+}
+
+/// The type of a display object (`None` when runtimes drop it: `null`, or an unknown type number).
+pub fn display_type(tree: &Tree, text: &str, display: NodeId) -> Option<DisplayType> {
+    if !tree.is_object(display) {
+        return None;
+    }
+    let Some(ty) = tree.get(text, display, "type") else { return Some(DisplayType::Image) };
+    match tree.kind(ty) {
+        NodeKind::String => {
+            let s = tree.str(text, ty)?;
+            Some(DISPLAY_TYPE.ordinal(&s).and_then(DisplayType::from_ordinal).unwrap_or(DisplayType::Image))
+        }
+        NodeKind::Number => usize::try_from(tree.int(text, ty)?).ok().and_then(DisplayType::from_ordinal),
+        _ => Some(DisplayType::Image),
+    }
+}
+
+struct Builder<'a> {
+    text: &'a str,
+    tree: &'a Tree,
+    model: &'a mut Model,
+}
+
+impl Builder<'_> {
+    fn get(&self, object: NodeId, key: &str) -> Option<NodeId> {
+        self.tree.get(self.text, object, key)
+    }
+
+    /// The elements of array member `key` that are objects.
+    fn objects(&self, object: NodeId, key: &str) -> Vec<NodeId> {
+        let Some(array) = self.get(object, key) else { return Vec::new() };
+        self.tree.elements(array).filter(|&e| self.tree.is_object(e)).collect()
+    }
+
+    fn name_of(&self, object: NodeId, key: &str) -> Option<(String, NodeId)> {
+        let node = self.get(object, key)?;
+        Some((name_text(self.tree, self.text, node)?, node))
+    }
+
+    /// Records a definition; `at` is its scope, duplicate group and index in its array.
+    fn def(&mut self, kind: NameKind, object: NodeId, value: NodeId, name: String, at: (Scope, u32, u32)) {
+        let (scope, group, index) = at;
+        let range = self.tree.range(value);
+        self.model.defs.push(Def { kind, name, range, node: object, scope, group, index, implicit: false });
+    }
+
+    /// A skin or animation without a `name`: runtimes call it `default`.
+    fn implicit_default(&mut self, kind: NameKind, object: NodeId, scope: Scope, group: u32, index: u32) {
+        let start = self.tree.range(object).start;
+        let range = TextRange::new(start, start + 1);
+        let name = "default".to_owned();
+        self.model.defs.push(Def { kind, name, range, node: object, scope, group, index, implicit: true });
+    }
+
+    /// Records a reference from the value of `key` in `object`, if it is a name.
+    fn refer(&mut self, kind: NameKind, object: NodeId, key: &str, scope: Scope, site: Site) {
+        if let Some(value) = self.get(object, key) {
+            self.refer_node(kind, value, object, scope, site);
+        }
+    }
+
+    fn refer_node(&mut self, kind: NameKind, value: NodeId, owner: NodeId, scope: Scope, site: Site) {
+        if let Some(mut name) = name_text(self.tree, self.text, value) {
+            // An empty skin name means the default skin.
+            if kind == NameKind::Skin && name.is_empty() {
+                name = "default".to_owned();
+            }
+            let range = self.tree.range(value);
+            self.model.refs.push(Ref { kind, name, range, node: value, owner, scope, site });
+        }
+    }
+
+    fn version_value(&self, root: NodeId, key: &str) -> Option<VersionValue> {
+        let node = self.get(root, key)?;
+        let text = name_text(self.tree, self.text, node)?;
+        let parsed = Version::parse(&text);
+        Some(VersionValue { text, node, parsed })
+    }
+
+    // ---- atlases ----
+
+    fn atlas(&mut self, atlas: NodeId) {
+        self.model.atlases.push(atlas);
+        if self.model.name.is_none() && self.model.doc == DocKind::Atlas {
+            self.model.name = self.name_of(atlas, "name").map(|n| n.0);
+        }
+        let Some(list) = self.get(atlas, "SubTexture") else { return };
+        for (i, sub) in self.objects(atlas, "SubTexture").into_iter().enumerate() {
+            if let Some((name, node)) = self.name_of(sub, "name") {
+                self.def(NameKind::Texture, sub, node, name, (Scope::File, list, i as u32));
+            }
+        }
+    }
+
+    // ---- skeletons ----
+
+    fn skeleton(&mut self, root: NodeId) {
+        self.model.name = self.name_of(root, "name").map(|n| n.0);
+        self.model.version = self.version_value(root, "version");
+        self.model.compatible_version = self.version_value(root, "compatibleVersion");
+        self.model.data_version = self
+            .model
+            .version
+            .as_ref()
+            .and_then(|v| v.parsed)
+            .or_else(|| self.model.compatible_version.as_ref().and_then(|v| v.parsed));
+        let legacy = self.model.data_version.is_some_and(Version::is_legacy);
+
+        let armatures = self.objects(root, "armature");
+        let list = self.get(root, "armature").unwrap_or(root);
+        // Names first: armature displays and child actions may refer forward.
+        for (i, &arm) in armatures.iter().enumerate() {
+            let name = self.name_of(arm, "name");
+            self.model.armatures.push(Armature {
+                node: arm,
+                name: name.as_ref().map(|n| n.0.clone()).unwrap_or_default(),
+                ..Armature::default()
+            });
+            if let Some((name, node)) = name {
+                self.def(NameKind::Armature, arm, node, name, (Scope::File, list, i as u32));
+            }
+        }
+        for (i, &arm) in armatures.iter().enumerate() {
+            self.armature(i as u32, arm, legacy);
+        }
+        self.refer(NameKind::Armature, root, "stage", Scope::File, Site::Stage);
+        for atlas in self.objects(root, "textureAtlas") {
+            self.atlas(atlas);
+        }
+    }
+
+    fn armature(&mut self, a: u32, arm: NodeId, legacy: bool) {
+        let scope = Scope::Armature(a);
+        // Bones.
+        let bone_list = self.get(arm, "bone").unwrap_or(arm);
+        for (i, bone) in self.objects(arm, "bone").into_iter().enumerate() {
+            let name = self.name_of(bone, "name");
+            let parent = self.get(bone, "parent");
+            if let Some((n, node)) = &name {
+                self.def(NameKind::Bone, bone, *node, n.clone(), (scope, bone_list, i as u32));
+            }
+            if let Some(p) = parent {
+                self.refer_node(NameKind::Bone, p, bone, scope, Site::BoneParent);
+            }
+            let name = name.map(|n| n.0).unwrap_or_default();
+            self.model.armatures[a as usize].bones.push(Bone { node: bone, name, parent });
+        }
+        // Slots (4.0+).
+        if !legacy {
+            let slot_list = self.get(arm, "slot").unwrap_or(arm);
+            for (i, slot) in self.objects(arm, "slot").into_iter().enumerate() {
+                self.slot(a, slot, slot_list, i as u32, None);
+            }
+        }
+        // Skins.
+        let skin_list = self.get(arm, "skin").unwrap_or(arm);
+        for (si, skin) in self.objects(arm, "skin").into_iter().enumerate() {
+            let name = match self.name_of(skin, "name") {
+                Some((n, node)) => {
+                    let n = if n.is_empty() { "default".to_owned() } else { n };
+                    self.def(NameKind::Skin, skin, node, n.clone(), (scope, skin_list, si as u32));
+                    n
+                }
+                None => {
+                    self.implicit_default(NameKind::Skin, skin, scope, skin_list, si as u32);
+                    "default".to_owned()
+                }
+            };
+            let slots_list = self.get(skin, "slot").unwrap_or(skin);
+            let mut ids = Vec::new();
+            for (i, entry) in self.objects(skin, "slot").into_iter().enumerate() {
+                let id = self.skin_slot(a, entry);
+                ids.push(id);
+                if legacy {
+                    // 2.3/3.0: the first skin's slot entries define the slots.
+                    if si == 0 {
+                        self.slot(a, entry, slots_list, i as u32, Some(id));
+                    }
+                } else {
+                    self.refer(NameKind::Slot, entry, "name", scope, Site::SkinSlot);
+                }
+            }
+            self.model.armatures[a as usize].skins.push(Skin { node: skin, name, slots: ids });
+        }
+        let skins = &self.model.armatures[a as usize].skins;
+        self.model.armatures[a as usize].default_skin =
+            skins.iter().position(|s| s.name == "default").or((!skins.is_empty()).then_some(0));
+
+        // Displays: textures, child armatures, shared meshes, child actions.
+        let skin_slot_ids: Vec<u32> =
+            self.model.armatures[a as usize].skins.iter().flat_map(|s| s.slots.clone()).collect();
+        for id in skin_slot_ids {
+            self.displays(a, id);
+        }
+        // Slot actions address the child armature the slot shows.
+        let slots: Vec<(NodeId, String)> =
+            self.model.armatures[a as usize].slots.iter().map(|s| (s.node, s.name.clone())).collect();
+        for (node, name) in slots {
+            if let Some(actions) = self.get(node, "actions") {
+                let index = self.get(node, "displayIndex").and_then(|d| self.tree.int(self.text, d)).unwrap_or(0);
+                let child = self.child_armature(a, &name, index);
+                self.actions(actions, child, a);
+            }
+        }
+        // IK and path constraints.
+        for (i, ik) in self.objects(arm, "ik").into_iter().enumerate() {
+            if let Some((name, node)) = self.name_of(ik, "name") {
+                self.def(NameKind::Constraint, ik, node, name, (scope, arm, i as u32));
+            }
+            self.refer(NameKind::Bone, ik, "bone", scope, Site::IkBone);
+            self.refer(NameKind::Bone, ik, "target", scope, Site::IkTarget);
+        }
+        for (i, path) in self.objects(arm, "path").into_iter().enumerate() {
+            if let Some((name, node)) = self.name_of(path, "name") {
+                self.def(NameKind::Constraint, path, node, name, (scope, arm, i as u32));
+            }
+            self.refer(NameKind::Slot, path, "target", scope, Site::PathTarget);
+            if let Some(bones) = self.get(path, "bones") {
+                let names: Vec<NodeId> = self.tree.elements(bones).collect();
+                for b in names {
+                    self.refer_node(NameKind::Bone, b, path, scope, Site::PathBone);
+                }
+            }
+            if let Some(display) = self.get(path, "targetDisplay") {
+                let target = self.name_of(path, "target").map(|t| t.0);
+                let list = target.and_then(|t| self.default_skin_slot(a, &t));
+                let scope = list.map_or(Scope::Nowhere, Scope::Displays);
+                self.refer_node(NameKind::Display, display, path, scope, Site::PathTargetDisplay);
+            }
+        }
+        // Animations.
+        let anim_list = self.get(arm, "animation").unwrap_or(arm);
+        let animations = self.objects(arm, "animation");
+        for (i, &anim) in animations.iter().enumerate() {
+            let name = match self.name_of(anim, "name") {
+                Some((n, node)) => {
+                    let n = if n.is_empty() { "default".to_owned() } else { n };
+                    self.def(NameKind::Animation, anim, node, n.clone(), (scope, anim_list, i as u32));
+                    n
+                }
+                None => {
+                    self.implicit_default(NameKind::Animation, anim, scope, anim_list, i as u32);
+                    "default".to_owned()
+                }
+            };
+            self.model.armatures[a as usize].animations.push(Animation { node: anim, name });
+        }
+        for key in ["defaultActions", "actions"] {
+            if let Some(actions) = self.get(arm, key) {
+                self.actions(actions, Some(a), a);
+            }
+        }
+        for anim in animations {
+            self.animation(a, anim, legacy);
+        }
+    }
+
+    fn slot(&mut self, a: u32, slot: NodeId, list: NodeId, index: u32, skin_slot: Option<u32>) {
+        let scope = Scope::Armature(a);
+        let name = self.name_of(slot, "name");
+        if let Some((n, node)) = &name {
+            self.def(NameKind::Slot, slot, *node, n.clone(), (scope, list, index));
+        }
+        let parent = self.get(slot, "parent");
+        if let Some(p) = parent {
+            self.refer_node(NameKind::Bone, p, slot, scope, Site::SlotParent);
+        }
+        let name = name.map(|n| n.0).unwrap_or_default();
+        self.model.armatures[a as usize].slots.push(Slot { node: slot, name, parent, skin_slot });
+    }
+
+    fn skin_slot(&mut self, a: u32, entry: NodeId) -> u32 {
+        let id = self.model.skin_slots.len() as u32;
+        let name = self.name_of(entry, "name").map(|n| n.0).unwrap_or_default();
+        let mut displays = Vec::new();
+        if let Some(list) = self.get(entry, "display") {
+            let items: Vec<NodeId> = self.tree.elements(list).collect();
+            for (i, d) in items.into_iter().enumerate() {
+                let ty = display_type(self.tree, self.text, d);
+                let dname = if self.tree.is_object(d) { self.name_of(d, "name") } else { None };
+                if let Some((n, node)) = &dname {
+                    self.def(NameKind::Display, d, *node, n.clone(), (Scope::Displays(id), list, i as u32));
+                }
+                displays.push(Display { node: d, name: dname.map(|n| n.0).unwrap_or_default(), ty });
+            }
+        }
+        self.model.skin_slots.push(SkinSlot { node: entry, armature: a, name, displays });
+        id
+    }
+
+    fn displays(&mut self, a: u32, id: u32) {
+        let items: Vec<(NodeId, Option<DisplayType>)> =
+            self.model.skin_slots[id as usize].displays.iter().map(|d| (d.node, d.ty)).collect();
+        for (d, ty) in items {
+            let target = self.get(d, "path").or_else(|| self.get(d, "name"));
+            match ty {
+                Some(DisplayType::Image | DisplayType::Mesh) => {
+                    let shared = self.get(d, "share").is_some();
+                    if let Some(t) = target.filter(|_| !shared) {
+                        self.refer_node(NameKind::Texture, t, d, Scope::File, Site::Texture);
+                    }
+                    if let Some(share) = self.get(d, "share") {
+                        let skin = self.name_of(d, "skin").map_or("default".to_owned(), |s| s.0);
+                        let slot = self.model.skin_slots[id as usize].name.clone();
+                        let skin_index = self.model.armatures[a as usize].skins.iter().position(|s| s.name == skin);
+                        let list = skin_index.and_then(|s| self.model.skin_slot(a as usize, s, &slot));
+                        self.refer(NameKind::Skin, d, "skin", Scope::Armature(a), Site::ShareSkin);
+                        let scope = match (skin_index, list) {
+                            (Some(_), Some(l)) => Scope::Displays(l),
+                            _ => Scope::Nowhere,
+                        };
+                        self.refer_node(NameKind::Display, share, d, scope, Site::Share);
+                    }
+                }
+                Some(DisplayType::Armature) => {
+                    if let Some(t) = target {
+                        self.refer_node(NameKind::Armature, t, d, Scope::File, Site::ArmatureDisplay);
+                    }
+                    if let Some(actions) = self.get(d, "actions") {
+                        let child = target
+                            .and_then(|t| name_text(self.tree, self.text, t))
+                            .and_then(|n| self.model.armature_index(&n));
+                        self.actions(actions, child, a);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The skin slot of `slot` in the armature's default skin.
+    fn default_skin_slot(&self, a: u32, slot: &str) -> Option<u32> {
+        let armature = &self.model.armatures[a as usize];
+        let default = armature.default_skin?;
+        self.model.skin_slot(a as usize, default, slot)
+    }
+
+    /// The armature shown by display `index` of `slot` (in the default skin), if it is in this file.
+    fn child_armature(&self, a: u32, slot: &str, index: i64) -> Option<u32> {
+        let list = self.default_skin_slot(a, slot)?;
+        let display = self.model.skin_slots[list as usize].displays.get(usize::try_from(index).ok()?)?;
+        if display.ty != Some(DisplayType::Armature) {
+            return None;
+        }
+        let target = self.get(display.node, "path").or_else(|| self.get(display.node, "name"))?;
+        self.model.armature_index(&name_text(self.tree, self.text, target)?)
+    }
+
+    /// Records the references of an action list. Play actions name animations of `player`
+    /// (`None`: an armature outside this file); bones and slots belong to `owner`.
+    fn actions(&mut self, actions: NodeId, player: Option<u32>, owner: u32) {
+        let site = if player == Some(owner) { Site::Play } else { Site::ChildPlay };
+        let play_scope = player.map_or(Scope::Nowhere, Scope::Armature);
+        let items: Vec<NodeId> = match self.tree.kind(actions) {
+            NodeKind::Array => self.tree.elements(actions).collect(),
+            NodeKind::Object | NodeKind::String => vec![actions],
+            _ => Vec::new(),
+        };
+        for action in items {
+            match self.tree.kind(action) {
+                NodeKind::String if player.is_some() => {
+                    self.refer_node(NameKind::Animation, action, actions, play_scope, site);
+                }
+                NodeKind::Object => {
+                    if player.is_some() {
+                        for key in ["gotoAndPlay", "gotoAndStop"] {
+                            self.refer(NameKind::Animation, action, key, play_scope, site);
+                        }
+                        if self.is_play_action(action) {
+                            self.refer(NameKind::Animation, action, "name", play_scope, site);
+                        }
+                    }
+                    self.refer(NameKind::Bone, action, "bone", Scope::Armature(owner), Site::ActionBone);
+                    self.refer(NameKind::Slot, action, "slot", Scope::Armature(owner), Site::ActionSlot);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A `{type, name}` action whose type is Play (absent, `0`, `"play"`).
+    fn is_play_action(&self, action: NodeId) -> bool {
+        if self.get(action, "gotoAndPlay").is_some() || self.get(action, "gotoAndStop").is_some() {
+            return false;
+        }
+        match self.get(action, "type") {
+            None => true,
+            Some(t) => match self.tree.kind(t) {
+                NodeKind::Number => self.tree.int(self.text, t) == Some(0),
+                NodeKind::String => {
+                    self.tree.str(self.text, t).is_some_and(|s| s.eq_ignore_ascii_case("play") || s == "0")
+                }
+                _ => false,
+            },
+        }
+    }
+
+    fn animation(&mut self, a: u32, anim: NodeId, legacy: bool) {
+        let scope = Scope::Armature(a);
+        // The main timeline: actions play this armature's animations; events name bones and slots.
+        for frame in self.objects(anim, "frame") {
+            self.frame_actions(frame, Some(a), a);
+        }
+        for timeline in self.objects(anim, "bone") {
+            self.refer(NameKind::Bone, timeline, "name", scope, Site::BoneTimeline);
+            for frame in self.objects(timeline, "frame") {
+                self.events(frame, "events", a);
+            }
+        }
+        for timeline in self.objects(anim, "slot") {
+            self.refer(NameKind::Slot, timeline, "name", scope, Site::SlotTimeline);
+            let slot = self.name_of(timeline, "name").map(|n| n.0);
+            for key in ["frame", "displayFrame"] {
+                for frame in self.objects(timeline, key) {
+                    let Some(actions) = self.get(frame, "actions") else { continue };
+                    let index = self
+                        .get(frame, "value")
+                        .or_else(|| self.get(frame, "displayIndex"))
+                        .and_then(|v| self.tree.int(self.text, v))
+                        .unwrap_or(0);
+                    let child = slot.as_deref().and_then(|s| self.child_armature(a, s, index));
+                    self.actions(actions, child, a);
+                }
+            }
+        }
+        for timeline in self.objects(anim, "ffd") {
+            self.ffd(a, timeline);
+        }
+        for timeline in self.objects(anim, "ik") {
+            self.refer(NameKind::Constraint, timeline, "name", scope, Site::IkTimeline);
+        }
+        for timeline in self.objects(anim, "timeline") {
+            if legacy {
+                self.refer(NameKind::Bone, timeline, "name", scope, Site::LegacyTimeline);
+                continue;
+            }
+            let Some(code) = self.get(timeline, "type").and_then(|t| self.tree.int(self.text, t)) else { continue };
+            let Some(target) = timeline_type(code).and_then(|t| t.target) else { continue };
+            let scope = if target == NameKind::Display { Scope::AllDisplays(a) } else { scope };
+            self.refer(target, timeline, "name", scope, Site::TypedTimeline(code));
+        }
+    }
+
+    fn frame_actions(&mut self, frame: NodeId, player: Option<u32>, owner: u32) {
+        if let Some(actions) = self.get(frame, "actions") {
+            self.actions(actions, player, owner);
+        }
+        if let Some(action) = self.get(frame, "action").filter(|&v| self.tree.kind(v) == NodeKind::String) {
+            self.actions(action, player, owner);
+        }
+        self.events(frame, "events", owner);
+    }
+
+    fn events(&mut self, frame: NodeId, key: &str, owner: u32) {
+        let scope = Scope::Armature(owner);
+        for event in self.objects(frame, key) {
+            self.refer(NameKind::Bone, event, "bone", scope, Site::EventBone);
+            self.refer(NameKind::Slot, event, "slot", scope, Site::EventSlot);
+        }
+    }
+
+    /// `{name: mesh, skin, slot}`: the mesh is looked up in skin `skin`'s list for slot `slot`.
+    fn ffd(&mut self, a: u32, timeline: NodeId) {
+        let scope = Scope::Armature(a);
+        self.refer(NameKind::Skin, timeline, "skin", scope, Site::FfdSkin);
+        self.refer(NameKind::Slot, timeline, "slot", scope, Site::FfdSlot);
+        let skin = self.name_of(timeline, "skin").map_or("default".to_owned(), |s| s.0);
+        let skin = if skin.is_empty() { "default".to_owned() } else { skin };
+        let slot = self.name_of(timeline, "slot").map(|s| s.0);
+        let armature = &self.model.armatures[a as usize];
+        let skin_index = armature.skins.iter().position(|s| s.name == skin);
+        let slot_known = slot.as_ref().is_some_and(|s| armature.slots.iter().any(|x| &x.name == s));
+        let scope = match (skin_index, slot) {
+            (Some(s), Some(slot)) => match self.model.skin_slot(a as usize, s, &slot) {
+                Some(list) => Scope::Displays(list),
+                None if slot_known => Scope::NoDisplays,
+                None => Scope::Nowhere,
+            },
+            _ => Scope::Nowhere,
+        };
+        self.refer(NameKind::Display, timeline, "name", scope, Site::FfdDisplay);
+    }
+}

@@ -1,0 +1,345 @@
+//! Geometry: meshes (vertices, uvs, triangles, skinning), paths, polygon bounding boxes, surface
+//! bones, and deform key frames against the geometry they deform (§5.1, §5.2).
+
+use std::collections::HashSet;
+
+use super::{Ctx, plural};
+use crate::diagnostic::{Diagnostic, code};
+use crate::dragonbones::model::Site;
+use crate::dragonbones::schema::{BOUNDING_BOX_TYPE, DisplayType};
+use crate::dragonbones::syntax::{NodeId, NodeKind};
+use crate::text::TextRange;
+
+/// Index diagnostics per array beyond which the rest are left out.
+const MAX_PER_ARRAY: usize = 10;
+
+pub fn check(ctx: &mut Ctx) {
+    let model = ctx.model;
+    for list in &model.skin_slots {
+        let bones = model.armatures[list.armature as usize].bones.len();
+        for display in &list.displays {
+            match display.ty {
+                Some(DisplayType::Mesh) => mesh(ctx, display.node, bones, false),
+                Some(DisplayType::Path) => mesh(ctx, display.node, bones, true),
+                Some(DisplayType::BoundingBox) => polygon(ctx, display.node),
+                _ => {}
+            }
+        }
+    }
+    for armature in &model.armatures {
+        for bone in &armature.bones {
+            surface(ctx, bone.node);
+        }
+    }
+    deform_frames(ctx);
+}
+
+fn len(ctx: &Ctx, array: NodeId) -> usize {
+    ctx.tree.len(array)
+}
+
+fn key_range(ctx: &Ctx, object: NodeId, key: &str) -> TextRange {
+    ctx.key_range(object, key).unwrap_or_else(|| ctx.anchor(object))
+}
+
+fn mesh(ctx: &mut Ctx, display: NodeId, bone_count: usize, path: bool) {
+    if !path && ctx.get(display, "share").is_some() {
+        return; // a linked mesh has no geometry of its own
+    }
+    let what = if path { "path display" } else { "mesh display" };
+    let name = ctx.quoted_name(display);
+    let Some(vertices) = ctx.is_array(ctx.get(display, "vertices")) else {
+        if ctx.get(display, "vertices").is_none() {
+            let message = format!("{what} {name} has no `vertices`: runtimes throw while parsing it");
+            ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
+        }
+        return;
+    };
+    let n = len(ctx, vertices);
+    if n % 2 == 1 {
+        let message = format!(
+            "`vertices` has {}: they are x, y pairs (runtimes ignore the last one)",
+            plural(n as i64, "number", "numbers")
+        );
+        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "vertices"), message));
+    }
+    let vertex_count = n / 2;
+    if path {
+        match ctx.is_array(ctx.get(display, "lengths")) {
+            None if ctx.get(display, "lengths").is_none() => {
+                let message = format!("{what} {name} has no `lengths`: runtimes throw while parsing it");
+                ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
+            }
+            Some(lengths) if len(ctx, lengths) != vertex_count / 3 => {
+                let message = format!(
+                    "`lengths` has {} but the path's {} make {} (one length per 3 vertices)",
+                    plural(len(ctx, lengths) as i64, "number", "numbers"),
+                    plural(vertex_count as i64, "vertex", "vertices"),
+                    plural((vertex_count / 3) as i64, "curve", "curves")
+                );
+                ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, "lengths"), message));
+            }
+            _ => {}
+        }
+    } else {
+        if let Some(uvs) = ctx.is_array(ctx.get(display, "uvs"))
+            && len(ctx, uvs) != n
+        {
+            let message = format!(
+                "`uvs` has {} but `vertices` has {}: each vertex needs one u, v pair",
+                plural(len(ctx, uvs) as i64, "number", "numbers"),
+                n
+            );
+            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, "uvs"), message));
+        }
+        if let Some(triangles) = ctx.is_array(ctx.get(display, "triangles")) {
+            triangles_check(ctx, display, triangles, vertex_count);
+        }
+    }
+    skinning(ctx, display, vertex_count, bone_count);
+}
+
+fn triangles_check(ctx: &mut Ctx, display: NodeId, triangles: NodeId, vertex_count: usize) {
+    let count = len(ctx, triangles);
+    if !count.is_multiple_of(3) {
+        let message = format!(
+            "`triangles` has {}: they come in threes (runtimes drop the last {})",
+            plural(count as i64, "index", "indices"),
+            count % 3
+        );
+        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "triangles"), message));
+    }
+    let mut reported = 0;
+    for (v, node) in ctx.numbers(triangles) {
+        if v >= 0.0 && (v as usize) < vertex_count {
+            continue;
+        }
+        if reported == MAX_PER_ARRAY {
+            break;
+        }
+        reported += 1;
+        let message = format!(
+            "triangle index {} is out of range: the mesh has {}{}",
+            super::super::schema::fmt_num(v),
+            plural(vertex_count as i64, "vertex", "vertices"),
+            if vertex_count > 0 { format!(" (0–{})", vertex_count - 1) } else { String::new() }
+        );
+        ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, ctx.tree.range(node), message));
+    }
+}
+
+/// `weights` `[n, bone, weight, …]` per vertex, `slotPose` and `bonePose` (§5.2).
+fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usize) {
+    let slot_pose = ctx.get(display, "slotPose");
+    let bone_pose = ctx.get(display, "bonePose");
+    if let Some(pose) = ctx.is_array(slot_pose)
+        && len(ctx, pose) != 6
+    {
+        let message = format!(
+            "`slotPose` has {} but is a matrix `[a, b, c, d, tx, ty]` of 6",
+            plural(len(ctx, pose) as i64, "number", "numbers")
+        );
+        ctx.push(Diagnostic::error(code::ARITY, key_range(ctx, display, "slotPose"), message));
+    }
+    // Bones with a bind pose.
+    let mut posed: Option<HashSet<i64>> = None;
+    if let Some(pose) = ctx.is_array(bone_pose) {
+        let numbers = ctx.numbers(pose);
+        let count = len(ctx, pose);
+        if !count.is_multiple_of(7) {
+            let message = format!(
+                "`bonePose` has {}: it holds groups of 7 `[boneIndex, a, b, c, d, tx, ty]`",
+                plural(count as i64, "number", "numbers")
+            );
+            ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, "bonePose"), message));
+        }
+        let mut set = HashSet::new();
+        for (v, node) in numbers.iter().step_by(7) {
+            let index = *v as i64;
+            if *v < 0.0 || index as usize >= bone_count || v.fract() != 0.0 {
+                let message =
+                    format!("bone index {} in `bonePose` is out of range: {}", fmt(*v), bones_phrase(bone_count));
+                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(*node), message));
+            } else {
+                set.insert(index);
+            }
+        }
+        posed = Some(set);
+    }
+    let Some(weights) = ctx.is_array(ctx.get(display, "weights")) else { return };
+    let missing: Vec<&str> = [("slotPose", slot_pose), ("bonePose", bone_pose)]
+        .into_iter()
+        .filter(|(_, v)| v.is_none())
+        .map(|(k, _)| k)
+        .collect();
+    if !missing.is_empty() {
+        let list = missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ");
+        let message = format!("`weights` needs {list}: runtimes throw while parsing a skinned mesh without them");
+        ctx.push(Diagnostic::error(code::MISSING_KEY, key_range(ctx, display, "weights"), message));
+    }
+    let numbers = ctx.numbers(weights);
+    let total = len(ctx, weights);
+    let mut i = 0;
+    let mut vertex = 0;
+    let mut bad_bones: HashSet<i64> = HashSet::new();
+    let mut reported = 0;
+    let mut sum_reported = false;
+    while vertex < vertex_count && i < numbers.len() {
+        let n = numbers[i].0;
+        let influences = if n >= 0.0 && n.fract() == 0.0 { n as usize } else { 0 };
+        let first = i;
+        i += 1;
+        let mut sum = 0.0;
+        for _ in 0..influences {
+            let Some(&(bone, node)) = numbers.get(i) else { break };
+            sum += numbers.get(i + 1).map_or(0.0, |w| w.0);
+            i += 2;
+            let index = bone as i64;
+            let out = bone < 0.0 || bone.fract() != 0.0 || index as usize >= bone_count;
+            let unposed = !out && posed.as_ref().is_some_and(|p| !p.contains(&index));
+            if (out || unposed) && bad_bones.insert(index) && reported < MAX_PER_ARRAY {
+                reported += 1;
+                let message = if out {
+                    format!("bone index {} in `weights` is out of range: {}", fmt(bone), bones_phrase(bone_count))
+                } else {
+                    format!(
+                        "bone {index} in `weights` has no bind pose in `bonePose`: runtimes compute broken vertices"
+                    )
+                };
+                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(node), message));
+            }
+        }
+        if influences > 0 && (sum - 1.0).abs() > 0.01 && !sum_reported && i <= numbers.len() {
+            sum_reported = true;
+            let message = format!(
+                "the weights of vertex {vertex} add up to {}, not 1: the vertex shrinks or overshoots",
+                super::super::schema::fmt_num((sum * 1000.0).round() / 1000.0)
+            );
+            ctx.push(Diagnostic::warning(code::WEIGHT_SUM, ctx.tree.range(numbers[first].1), message));
+        }
+        vertex += 1;
+    }
+    if i != total || vertex < vertex_count {
+        let message = if vertex < vertex_count || i > total {
+            format!(
+                "`weights` has {} and ends inside the data of vertex {} of {}: each vertex needs `[n, bone, weight, …]` (runtimes throw)",
+                plural(total as i64, "number", "numbers"),
+                vertex.min(vertex_count.max(1)),
+                vertex_count
+            )
+        } else {
+            format!(
+                "`weights` has {} but its {} use only {} (`[n, bone, weight, …]` per vertex)",
+                plural(total as i64, "number", "numbers"),
+                plural(vertex_count as i64, "vertex", "vertices"),
+                i
+            )
+        };
+        ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, "weights"), message));
+    }
+}
+
+fn polygon(ctx: &mut Ctx, display: NodeId) {
+    let sub = ctx.get(display, "subType");
+    let is_polygon = sub.is_some_and(|s| match ctx.tree.kind(s) {
+        NodeKind::String => ctx.tree.str(ctx.text, s).is_some_and(|t| BOUNDING_BOX_TYPE.ordinal(&t) == Some(2)),
+        NodeKind::Number => ctx.tree.int(ctx.text, s) == Some(2),
+        _ => false,
+    });
+    if !is_polygon {
+        return;
+    }
+    let name = ctx.quoted_name(display);
+    match ctx.is_array(ctx.get(display, "vertices")) {
+        None if ctx.get(display, "vertices").is_none() => {
+            let message = format!(
+                "polygon bounding box {name} has no `vertices`: runtimes warn `Data error` and use an empty polygon"
+            );
+            ctx.push(Diagnostic::warning(code::MISSING_KEY, ctx.anchor(display), message));
+        }
+        Some(vertices) => {
+            let n = len(ctx, vertices);
+            if n % 2 == 1 || n < 6 {
+                let message = format!(
+                    "`vertices` has {}: a polygon needs x, y pairs for at least 3 points",
+                    plural(n as i64, "number", "numbers")
+                );
+                ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "vertices"), message));
+            }
+        }
+        None => {}
+    }
+}
+
+/// Surface bones: `vertices` holds 2·(segmentX+1)·(segmentY+1) numbers.
+fn surface(ctx: &mut Ctx, bone: NodeId) {
+    let is_surface = ctx.get(bone, "type").is_some_and(|t| match ctx.tree.kind(t) {
+        NodeKind::String => ctx.tree.str(ctx.text, t).is_some_and(|s| s.eq_ignore_ascii_case("surface")),
+        NodeKind::Number => ctx.tree.int(ctx.text, t) == Some(1),
+        _ => false,
+    });
+    if !is_surface {
+        return;
+    }
+    let sx = ctx.int(bone, "segmentX").unwrap_or(0).max(0);
+    let sy = ctx.int(bone, "segmentY").unwrap_or(0).max(0);
+    let expected = 2 * (sx + 1) * (sy + 1);
+    match ctx.is_array(ctx.get(bone, "vertices")) {
+        None if ctx.get(bone, "vertices").is_none() => {
+            let name = ctx.quoted_name(bone);
+            let message = format!("surface bone {name} has no `vertices`: its lattice needs {expected} numbers");
+            ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(bone), message));
+        }
+        Some(vertices) if len(ctx, vertices) as i64 != expected => {
+            let message = format!(
+                "`vertices` has {} but a {sx}×{sy} surface needs {expected}: 2·(segmentX+1)·(segmentY+1) (runtimes pad with 0 or cut)",
+                plural(len(ctx, vertices) as i64, "number", "numbers")
+            );
+            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, bone, "vertices"), message));
+        }
+        _ => {}
+    }
+}
+
+/// Deform key frames: `offset + len(vertices)` within the target's vertex numbers.
+fn deform_frames(ctx: &mut Ctx) {
+    let model = ctx.model;
+    for r in &model.refs {
+        let is_deform = matches!(r.site, Site::FfdDisplay | Site::TypedTimeline(22) | Site::TypedTimeline(50));
+        if !is_deform {
+            continue;
+        }
+        let Some(def) = model.resolve(r) else { continue };
+        let Some(target) = ctx.is_array(ctx.get(def.node, "vertices")) else { continue };
+        let available = len(ctx, target);
+        let Some(frames) = ctx.is_array(ctx.get(r.owner, "frame")) else { continue };
+        let frame_nodes: Vec<NodeId> = ctx.tree.elements(frames).filter(|&f| ctx.tree.is_object(f)).collect();
+        for frame in frame_nodes {
+            let key = if ctx.get(frame, "vertices").is_some() { "vertices" } else { "value" };
+            let Some(deltas) = ctx.is_array(ctx.get(frame, key)) else { continue };
+            let offset = ctx.int(frame, "offset").unwrap_or(0).max(0) as usize;
+            let count = len(ctx, deltas);
+            if offset + count > available {
+                let message = format!(
+                    "this key frame deforms numbers {offset}–{} but {} `{}` has only {available} vertex numbers: runtimes ignore the rest",
+                    offset + count - 1,
+                    def.kind.describe(),
+                    def.name
+                );
+                ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, key_range(ctx, frame, key), message));
+            }
+        }
+    }
+}
+
+fn fmt(v: f64) -> String {
+    super::super::schema::fmt_num(v)
+}
+
+fn bones_phrase(bone_count: usize) -> String {
+    if bone_count == 0 {
+        "the armature has no bones".to_owned()
+    } else {
+        format!("the armature has {} (0–{})", plural(bone_count as i64, "bone", "bones"), bone_count - 1)
+    }
+}

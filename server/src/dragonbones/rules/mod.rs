@@ -1,0 +1,121 @@
+//! DragonBones rules: each file checks one family of problems over the tree, the model and the
+//! schema. Severities follow `shared/spec/dragonbones.md` §11: errors where a runtime rejects the
+//! file, throws, hangs or silently drops content; warnings for what renders wrongly or only some
+//! runtimes mishandle.
+
+mod geometry;
+mod indices;
+mod names;
+mod structure;
+mod timing;
+mod version;
+
+use std::path::Path;
+
+use super::model::Model;
+use super::schema::Version;
+use super::syntax::{Member, NodeId, NodeKind, Tree};
+use crate::diagnostic::Diagnostic;
+use crate::env::FileSystem;
+use crate::text::{LineIndex, TextRange};
+
+pub struct Ctx<'a> {
+    pub text: &'a str,
+    pub tree: &'a Tree,
+    pub model: &'a Model,
+    pub lines: &'a LineIndex,
+    /// The checked file, when it has one (stdin and unsaved buffers may not).
+    pub path: Option<&'a Path>,
+    pub fs: &'a dyn FileSystem,
+    /// The version the file is read as (`None`: an atlas, or no known version).
+    pub version: Option<Version>,
+    pub out: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.out.push(d);
+    }
+
+    pub fn line_no(&self, offset: u32) -> u32 {
+        self.lines.line_of(offset) + 1
+    }
+
+    pub fn get(&self, object: NodeId, key: &str) -> Option<NodeId> {
+        self.tree.get(self.text, object, key)
+    }
+
+    pub fn member(&self, object: NodeId, key: &str) -> Option<Member> {
+        self.tree.member(self.text, object, key)
+    }
+
+    /// The range of a member's key (quotes included).
+    pub fn key_range(&self, object: NodeId, key: &str) -> Option<TextRange> {
+        self.member(object, key).map(|m| self.tree.range(m.key))
+    }
+
+    /// A whole number value of `key`.
+    pub fn int(&self, object: NodeId, key: &str) -> Option<i64> {
+        self.get(object, key).and_then(|v| self.tree.int(self.text, v))
+    }
+
+    /// The numbers of an array value (non-numbers are skipped; they are reported elsewhere).
+    pub fn numbers(&self, array: NodeId) -> Vec<(f64, NodeId)> {
+        self.tree.elements(array).filter_map(|e| Some((self.tree.number(self.text, e)?, e))).collect()
+    }
+
+    /// Where to report something an object lacks: its `name` member, else its first member, else
+    /// its opening brace.
+    pub fn anchor(&self, object: NodeId) -> TextRange {
+        if let Some(m) = self.member(object, "name") {
+            return self.tree.member_range(m);
+        }
+        if let Some(m) = self.tree.members(object).next() {
+            return self.tree.member_range(m);
+        }
+        let r = self.tree.range(object);
+        TextRange::new(r.start, (r.start + 1).min(r.end.max(r.start)))
+    }
+
+    /// The name of an object for messages: `` `arm` `` or "(unnamed)".
+    pub fn quoted_name(&self, object: NodeId) -> String {
+        match self.get(object, "name").and_then(|n| super::model::name_text(self.tree, self.text, n)) {
+            Some(n) => format!("`{n}`"),
+            None => "(unnamed)".to_owned(),
+        }
+    }
+
+    pub fn is_array(&self, node: Option<NodeId>) -> Option<NodeId> {
+        node.filter(|&n| self.tree.kind(n) == NodeKind::Array)
+    }
+}
+
+/// Runs every rule. `path` locates the paired atlas.
+pub fn check(
+    text: &str,
+    tree: &Tree,
+    model: &Model,
+    lines: &LineIndex,
+    path: Option<&Path>,
+    fs: &dyn FileSystem,
+) -> Vec<Diagnostic> {
+    let mut ctx = Ctx { text, tree, model, lines, path, fs, version: model.data_version, out: Vec::new() };
+    version::check(&mut ctx);
+    structure::check(&mut ctx);
+    names::check(&mut ctx);
+    geometry::check(&mut ctx);
+    indices::check(&mut ctx);
+    timing::check(&mut ctx);
+    ctx.out
+}
+
+/// `1 number`, `2 numbers`.
+pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A name as a JSON string, for fixes.
+pub fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+}

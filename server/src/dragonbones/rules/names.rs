@@ -1,0 +1,287 @@
+//! Names: references that resolve to nothing (`unknown-bone`, `unknown-slot`, …, with the closest
+//! existing name and a fix), names defined twice (`duplicate-name`), bone parent cycles, IK
+//! constraints without a bone, and textures missing from the paired atlas.
+
+use std::collections::HashMap;
+
+use super::{Ctx, json_string};
+use crate::diagnostic::{Diagnostic, Fix, Severity, code};
+use crate::dragonbones::atlas;
+use crate::dragonbones::model::{Def, DocKind, Ref, Scope, Site};
+use crate::dragonbones::schema::{NameKind, Version};
+use crate::suggest;
+
+pub fn check(ctx: &mut Ctx) {
+    duplicates(ctx);
+    unresolved(ctx);
+    if ctx.model.doc == DocKind::Skeleton {
+        cycles(ctx);
+        ik_without_bone(ctx);
+        textures(ctx);
+    }
+}
+
+fn duplicates(ctx: &mut Ctx) {
+    let model = ctx.model;
+    let mut first: HashMap<(NameKind, Scope, u32, &str), &Def> = HashMap::new();
+    for def in &model.defs {
+        // Display names only need to be unique for lookups, which take the first (not an error).
+        if def.kind == NameKind::Display {
+            continue;
+        }
+        match first.get(&(def.kind, def.scope, def.group, def.name.as_str())) {
+            Some(earlier) => {
+                let line = ctx.line_no(earlier.range.start);
+                let whose = match (def.kind, def.scope) {
+                    (NameKind::Armature | NameKind::Texture, _) => String::new(),
+                    (_, Scope::Armature(a)) => {
+                        format!(" in armature `{}`", model.armatures[a as usize].name)
+                    }
+                    _ => String::new(),
+                };
+                let d = Diagnostic::error(
+                    code::DUPLICATE_NAME,
+                    def.range,
+                    format!(
+                        "duplicate {} name `{}`{whose}: already used on line {line}; runtimes keep the first and drop this one",
+                        def.kind.describe(),
+                        def.name
+                    ),
+                )
+                .with_related(earlier.range, "first defined here");
+                ctx.push(d);
+            }
+            None => {
+                first.insert((def.kind, def.scope, def.group, def.name.as_str()), def);
+            }
+        }
+    }
+}
+
+fn unresolved(ctx: &mut Ctx) {
+    let model = ctx.model;
+    for r in &model.refs {
+        // An empty name means "none" to runtimes (a root bone, the default animation).
+        if r.kind == NameKind::Texture || r.scope == Scope::Nowhere || r.name.is_empty() || model.resolve(r).is_some() {
+            continue;
+        }
+        let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
+        let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
+        let (code, severity) = code_of(r);
+        let message =
+            format!("unknown {} `{}`: {} ({}){hint}", r.kind.describe(), r.name, place(ctx, r), effect(r.site));
+        let mut d = Diagnostic::new(code, severity, r.range, message);
+        if let Some(best) = best {
+            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
+        }
+        ctx.push(d);
+    }
+}
+
+fn code_of(r: &Ref) -> (&'static str, Severity) {
+    let code = match r.kind {
+        NameKind::Armature => code::UNKNOWN_ARMATURE,
+        NameKind::Bone => code::UNKNOWN_BONE,
+        NameKind::Slot => code::UNKNOWN_SLOT,
+        NameKind::Skin => code::UNKNOWN_SKIN,
+        NameKind::Display => code::UNKNOWN_DISPLAY,
+        NameKind::Animation => code::UNKNOWN_ANIMATION,
+        NameKind::Constraint => code::UNKNOWN_CONSTRAINT,
+        NameKind::Texture => code::UNKNOWN_TEXTURE,
+    };
+    // Events still fire without their bone or slot; armatures may live in another loaded file.
+    let severity = match r.site {
+        Site::EventBone | Site::EventSlot | Site::ActionBone | Site::ActionSlot => Severity::Warning,
+        Site::ArmatureDisplay | Site::Stage | Site::Texture => Severity::Warning,
+        _ => Severity::Error,
+    };
+    (code, severity)
+}
+
+/// Where the name was looked for.
+fn place(ctx: &Ctx, r: &Ref) -> String {
+    let model = ctx.model;
+    let armature = |a: u32| model.armatures.get(a as usize).map_or(String::new(), |x| x.name.clone());
+    match r.scope {
+        Scope::File if r.kind == NameKind::Armature => "this file defines no armature of this name".to_owned(),
+        Scope::Armature(a) => {
+            format!("armature `{}` has no {} of this name", armature(a), r.kind.describe())
+        }
+        Scope::Displays(s) => {
+            let list = &model.skin_slots[s as usize];
+            let skin = model.armatures[list.armature as usize]
+                .skins
+                .iter()
+                .find(|k| k.slots.contains(&s))
+                .map_or("default", |k| k.name.as_str());
+            format!("skin `{skin}` has no display of this name for slot `{}`", list.name)
+        }
+        Scope::AllDisplays(a) => format!("no skin of armature `{}` has a display of this name", armature(a)),
+        Scope::NoDisplays => "the skin lists no displays for this slot".to_owned(),
+        Scope::File | Scope::Nowhere => "not found".to_owned(),
+    }
+}
+
+/// What the runtime does about it.
+fn effect(site: Site) -> &'static str {
+    match site {
+        Site::BoneParent => "the bone becomes a root bone",
+        Site::SlotParent => "building the armature throws",
+        Site::SkinSlot => "runtimes drop these displays",
+        Site::IkBone | Site::IkTarget => "runtimes drop the constraint",
+        Site::PathTarget | Site::PathTargetDisplay => "runtimes drop the constraint",
+        Site::PathBone => "runtimes skip this bone",
+        Site::BoneTimeline
+        | Site::SlotTimeline
+        | Site::FfdSlot
+        | Site::FfdSkin
+        | Site::FfdDisplay
+        | Site::IkTimeline
+        | Site::TypedTimeline(_)
+        | Site::LegacyTimeline => "runtimes drop the timeline",
+        Site::Play | Site::ChildPlay => "the action plays nothing",
+        Site::ActionBone | Site::ActionSlot | Site::EventBone | Site::EventSlot => "the event fires without it",
+        Site::ArmatureDisplay => "the display stays empty unless another loaded file defines it",
+        Site::Stage => "runtimes use the first armature",
+        Site::Share | Site::ShareSkin => "the mesh stays empty",
+        Site::Texture => "the display shows nothing",
+    }
+}
+
+/// Bones whose parent chain loops: reported on the `parent` of every bone in the loop.
+fn cycles(ctx: &mut Ctx) {
+    let model = ctx.model;
+    for (a, armature) in model.armatures.iter().enumerate() {
+        let scope = Scope::Armature(a as u32);
+        // Parent of each bone, by raw index (first definition of a name wins, as in the runtime).
+        let parent: Vec<Option<usize>> = armature
+            .bones
+            .iter()
+            .map(|b| {
+                let name = crate::dragonbones::model::name_text(ctx.tree, ctx.text, b.parent?)?;
+                model.lookup(NameKind::Bone, scope, &name).map(|d| d.index as usize)
+            })
+            .collect();
+        // 0 = unvisited, 1 = on the current chain, 2 = done.
+        let mut state = vec![0u8; parent.len()];
+        for start in 0..parent.len() {
+            let mut chain = Vec::new();
+            let mut cur = Some(start);
+            while let Some(i) = cur {
+                match state[i] {
+                    2 => break,
+                    1 => {
+                        let at = chain.iter().position(|&c| c == i).unwrap_or(0);
+                        report_cycle(ctx, a, &chain[at..]);
+                        break;
+                    }
+                    _ => {
+                        state[i] = 1;
+                        chain.push(i);
+                        cur = parent[i];
+                    }
+                }
+            }
+            for i in chain {
+                state[i] = 2;
+            }
+        }
+    }
+}
+
+fn report_cycle(ctx: &mut Ctx, armature: usize, cycle: &[usize]) {
+    let bones = &ctx.model.armatures[armature].bones;
+    let names: Vec<&str> = cycle.iter().map(|&i| bones[i].name.as_str()).collect();
+    for (k, &i) in cycle.iter().enumerate() {
+        let Some(parent) = bones[i].parent else { continue };
+        let message = if cycle.len() == 1 {
+            format!("bone `{}` is its own parent: runtimes hang sorting the bones", names[0])
+        } else {
+            let mut path: Vec<&str> = names[k..].iter().chain(&names[..k]).copied().collect();
+            path.push(names[k]);
+            format!("bone `{}` is its own ancestor ({}): runtimes hang sorting the bones", names[k], path.join(" → "))
+        };
+        ctx.push(Diagnostic::error(code::PARENT_CYCLE, ctx.tree.range(parent), message));
+    }
+}
+
+/// Early 4.5 exports name the bone in `name` and omit `bone`; current runtimes drop such
+/// constraints, 5.0-era ones used the name.
+fn ik_without_bone(ctx: &mut Ctx) {
+    let model = ctx.model;
+    for (a, armature) in model.armatures.iter().enumerate() {
+        let Some(list) = ctx.is_array(ctx.get(armature.node, "ik")) else { continue };
+        let iks: Vec<_> = ctx.tree.elements(list).filter(|&e| ctx.tree.is_object(e)).collect();
+        for ik in iks {
+            if ctx.get(ik, "bone").is_some() {
+                continue;
+            }
+            let name = ctx.get(ik, "name").and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n));
+            let names_bone =
+                name.as_deref().is_some_and(|n| model.lookup(NameKind::Bone, Scope::Armature(a as u32), n).is_some());
+            let label = ctx.quoted_name(ik);
+            let d = if !names_bone {
+                Diagnostic::error(
+                    code::MISSING_KEY,
+                    ctx.anchor(ik),
+                    format!("IK constraint {label} has no `bone`: runtimes drop it"),
+                )
+            } else if ctx.version.is_some_and(|v| v >= Version::V5_0) {
+                Diagnostic::warning(
+                    code::MISSING_KEY,
+                    ctx.anchor(ik),
+                    format!(
+                        "IK constraint {label} has no `bone`: current runtimes drop it (only 4.5 data may name the bone in `name`); add `\"bone\": {}`",
+                        json_string(name.as_deref().unwrap_or(""))
+                    ),
+                )
+            } else {
+                continue; // the early 4.5 layout
+            };
+            ctx.push(d);
+        }
+    }
+}
+
+/// Image and mesh textures against the inline atlases and the paired `_tex.json`.
+fn textures(ctx: &mut Ctx) {
+    let model = ctx.model;
+    let refs: Vec<&Ref> = model.refs.iter().filter(|r| r.kind == NameKind::Texture).collect();
+    if refs.is_empty() {
+        return;
+    }
+    let paired = ctx.path.and_then(|p| atlas::find(p, model.name.as_deref(), ctx.fs));
+    let inline = !model.atlases.is_empty();
+    if paired.is_none() && !inline {
+        return; // no atlas: nothing to check against
+    }
+    let atlas_name = paired
+        .as_ref()
+        .and_then(|a| a.path.file_name())
+        .map_or("the inline atlases".to_owned(), |f| format!("atlas `{}`", f.to_string_lossy()));
+    for r in refs {
+        let found = model.resolve(r).is_some() || paired.as_ref().is_some_and(|a| a.contains(&r.name));
+        if found {
+            continue;
+        }
+        let mut names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
+        if let Some(a) = &paired {
+            names.extend(a.textures.iter().map(|(n, _)| n.as_str()));
+        }
+        let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
+        let message = format!(
+            "unknown texture `{}`: {atlas_name} has no SubTexture of this name (the display shows nothing){hint}",
+            r.name
+        );
+        let mut d = Diagnostic::warning(code::UNKNOWN_TEXTURE, r.range, message);
+        if let Some(best) = best {
+            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
+            if let Some(a) = &paired
+                && let Some(range) = a.range_of(best)
+            {
+                d = d.with_related_in(a.path.clone(), range, format!("`{best}` is defined here"));
+            }
+        }
+        ctx.push(d);
+    }
+}

@@ -1,0 +1,387 @@
+//! What may stand where, walking every object with its kind from the schema: unknown keys (with
+//! a did-you-mean), keys given twice, values of the wrong JSON type, numbers out of their range,
+//! array-form actions and required keys that are missing.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use super::{Ctx, json_string};
+use crate::diagnostic::{Diagnostic, Fix, Severity, code};
+use crate::dragonbones::model::DocKind;
+use crate::dragonbones::schema::{self, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
+use crate::dragonbones::syntax::{Member, NodeId, NodeKind, flag};
+use crate::suggest;
+use crate::text::TextRange;
+
+pub fn check(ctx: &mut Ctx) {
+    let Some(root) = ctx.tree.root() else { return };
+    let root_kind = match ctx.model.doc {
+        DocKind::Skeleton => ObjectKind::Skeleton,
+        DocKind::Atlas => ObjectKind::Atlas,
+    };
+    // An explicit stack: objects nest as deep as the file does.
+    let mut stack = vec![(root, root_kind)];
+    while let Some((object, kind)) = stack.pop() {
+        if kind == ObjectKind::UserData || !ctx.tree.is_object(object) {
+            continue;
+        }
+        check_object(ctx, object, kind, &mut stack);
+    }
+}
+
+fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec<(NodeId, ObjectKind)>) {
+    let tree = ctx.tree;
+    let text = ctx.text;
+    let mut seen: HashMap<Cow<str>, TextRange> = HashMap::new();
+    for member in tree.members(object) {
+        let key_node = tree.node(member.key);
+        if key_node.has(flag::LOOSE) && key_node.range().is_empty() {
+            continue; // a member without a key: a syntax error already
+        }
+        let key = tree.key(text, member.key);
+        let key_range = key_node.range();
+        if let Some(&first) = seen.get(&key) {
+            let d = Diagnostic::warning(
+                code::DUPLICATE_KEY,
+                key_range,
+                format!(
+                    "`{key}` is given twice in this {}; JSON parsers keep only the last value",
+                    object_def(kind).name
+                ),
+            )
+            .with_related(first, "first given here");
+            ctx.push(d);
+        } else {
+            seen.insert(key.clone(), key_range);
+        }
+        match schema::key_def(kind, &key, ctx.version) {
+            Some(def) => check_value(ctx, def, kind, member, stack),
+            None => unknown_key(ctx, kind, &key, key_range),
+        }
+    }
+    let present: Vec<&str> = seen.keys().map(|k| k.as_ref()).collect();
+    missing_keys(ctx, object, kind, &present);
+}
+
+fn unknown_key(ctx: &mut Ctx, kind: ObjectKind, key: &str, range: TextRange) {
+    let def = object_def(kind);
+    let candidates: Vec<&str> = def.keys.iter().map(|k| k.name).collect();
+    let (hint, best) = suggest::did_you_mean(key, candidates.iter().copied());
+    let message = format!("unknown key `{key}` in {}{hint}", with_article(def.name));
+    let mut d = Diagnostic::warning(code::UNKNOWN_KEY, range, message);
+    if let Some(best) = best {
+        d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), range, json_string(best)).safe());
+    }
+    ctx.push(d);
+}
+
+/// Required keys (those with contextual rules are checked there).
+fn missing_keys(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, present: &[&str]) {
+    for def in schema::keys(kind, ctx.version).filter(|d| d.required) {
+        let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, "version") | (ObjectKind::Ik, "bone"));
+        if contextual || present.contains(&def.name) {
+            continue;
+        }
+        let what = object_def(kind).name;
+        let why = match (kind, def.name) {
+            (ObjectKind::Slot, "parent") => "building the armature throws without a parent bone",
+            (ObjectKind::Ik, "target") => "runtimes drop the constraint",
+            (ObjectKind::PathConstraint, _) => "runtimes drop the constraint",
+            (ObjectKind::TypedTimeline, "type") => "runtimes ignore the timeline",
+            _ => "runtimes need it",
+        };
+        let name = ctx.quoted_name(object);
+        let message = format!("{what} {name} has no `{}`: {why}", def.name);
+        ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(object), message));
+    }
+}
+
+fn check_value(ctx: &mut Ctx, def: &KeyDef, kind: ObjectKind, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
+    let tree = ctx.tree;
+    let value = member.value;
+    let vkind = tree.kind(value);
+    if matches!(vkind, NodeKind::Missing | NodeKind::Invalid) {
+        return; // a syntax error already
+    }
+    // `null` means "use the default" to every runtime.
+    if vkind == NodeKind::Null && !matches!(def.ty, ValueType::Any) {
+        return;
+    }
+    match def.ty {
+        ValueType::Number => {
+            if expect(ctx, def, value, vkind == NodeKind::Number, "a number") {
+                bounds(ctx, def, value);
+            }
+        }
+        ValueType::Int => {
+            if expect(ctx, def, value, vkind == NodeKind::Number, "a whole number") {
+                whole(ctx, def, value);
+                bounds(ctx, def, value);
+            }
+        }
+        ValueType::Easing => match vkind {
+            NodeKind::Number => bounds(ctx, def, value),
+            NodeKind::String if tree.str(ctx.text, value).as_deref() == Some("NaN") => {}
+            NodeKind::String => {
+                let d = Diagnostic::warning(
+                    code::INVALID_VALUE,
+                    tree.range(value),
+                    format!(
+                        "`{}` expects a number, `null` or `\"NaN\"`; runtimes read this string as 0 (linear)",
+                        def.name
+                    ),
+                );
+                ctx.push(d);
+            }
+            _ => {
+                expect(ctx, def, value, false, "a number or `null`");
+            }
+        },
+        ValueType::Bool => bool_value(ctx, def, value),
+        ValueType::String | ValueType::Name => {
+            let ok = matches!(vkind, NodeKind::String) || (def.ty == ValueType::Name && vkind == NodeKind::Number);
+            expect(ctx, def, value, ok, "a string");
+        }
+        ValueType::Version => {}
+        ValueType::Enum(e) => enum_value(ctx, def, e, value),
+        ValueType::Object(k) => {
+            if expect(ctx, def, value, vkind == NodeKind::Object, "an object") {
+                stack.push((value, k));
+            }
+        }
+        ValueType::Array(k) => {
+            if expect(ctx, def, value, vkind == NodeKind::Array, "an array") {
+                for e in tree.elements(value) {
+                    match tree.kind(e) {
+                        NodeKind::Object => stack.push((e, k)),
+                        NodeKind::Null if k == ObjectKind::Display => {}
+                        NodeKind::Missing | NodeKind::Invalid => {}
+                        _ => {
+                            let what = object_def(k).name;
+                            let d = Diagnostic::error(
+                                code::INVALID_VALUE,
+                                tree.range(e),
+                                format!(
+                                    "`{}` holds {} objects, but this element is {}",
+                                    def.name,
+                                    what,
+                                    tree.describe(e)
+                                ),
+                            );
+                            ctx.push(d);
+                        }
+                    }
+                }
+            }
+        }
+        ValueType::Numbers | ValueType::Ints => {
+            if expect(ctx, def, value, vkind == NodeKind::Array, "an array of numbers") {
+                number_elements(ctx, def, value);
+            }
+        }
+        ValueType::Strings => {
+            if expect(ctx, def, value, vkind == NodeKind::Array, "an array of strings") {
+                let bad = tree
+                    .elements(value)
+                    .find(|&e| !matches!(tree.kind(e), NodeKind::String | NodeKind::Missing | NodeKind::Invalid));
+                if let Some(e) = bad {
+                    let message = format!("`{}` holds strings, but this element is {}", def.name, tree.describe(e));
+                    ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                }
+            }
+        }
+        ValueType::Actions => {
+            if expect(ctx, def, value, vkind == NodeKind::Array, "an array of actions") {
+                for e in tree.elements(value) {
+                    match tree.kind(e) {
+                        NodeKind::Object => stack.push((e, ObjectKind::Action)),
+                        NodeKind::String | NodeKind::Missing | NodeKind::Invalid => {}
+                        NodeKind::Array => array_action(ctx, e),
+                        _ => {
+                            let message = format!(
+                                "an action is an object such as `{{\"gotoAndPlay\": \"idle\"}}`, not {}",
+                                tree.describe(e)
+                            );
+                            ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                        }
+                    }
+                }
+            }
+        }
+        ValueType::FrameAction => match vkind {
+            NodeKind::String => {}
+            NodeKind::Object => stack.push((value, ObjectKind::Action)),
+            _ => {
+                expect(ctx, def, value, false, "an animation name");
+            }
+        },
+        ValueType::TypedValue => match vkind {
+            NodeKind::Number => {}
+            NodeKind::Object => stack.push((value, ObjectKind::Color)),
+            NodeKind::Array => number_elements(ctx, def, value),
+            _ => {
+                expect(ctx, def, value, false, "a number, a colour object or an array of numbers");
+            }
+        },
+        ValueType::Any => {}
+    }
+    let _ = kind;
+}
+
+/// Reports a value of the wrong JSON type; returns whether the type was right.
+fn expect(ctx: &mut Ctx, def: &KeyDef, value: NodeId, ok: bool, wanted: &str) -> bool {
+    if !ok {
+        let found = ctx.tree.describe(value);
+        let mut message = format!("`{}` expects {wanted}, not {found}", def.name);
+        if let Some(example) = def.example.split_once(':').map(|(_, v)| v.trim()) {
+            message.push_str(&format!(" (e.g. `{example}`)"));
+        }
+        ctx.push(Diagnostic::error(code::INVALID_VALUE, ctx.tree.range(value), message));
+    }
+    ok
+}
+
+fn bounds(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+    let Some(b) = def.bounds else { return };
+    let Some(v) = ctx.tree.number(ctx.text, value) else { return };
+    if !b.contains(v) {
+        let default = def.default.map(|d| format!(" (default {d})")).unwrap_or_default();
+        let message = format!("`{}` is {} but must be {}{default}", def.name, fmt_num(v), b.describe());
+        ctx.push(Diagnostic::warning(code::OUT_OF_RANGE, ctx.tree.range(value), message));
+    }
+}
+
+/// Integer fields read with `GetInt()` by the C++ runtime, which asserts on fractions.
+fn whole(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+    let node = ctx.tree.node(value);
+    if node.has(flag::FLOAT) && ctx.tree.int(ctx.text, value).is_none() {
+        let shown = node.range().slice(ctx.text).to_owned();
+        let message =
+            format!("`{}` must be a whole number, not {shown} (the C++ runtime asserts on fractions)", def.name);
+        ctx.push(Diagnostic::warning(code::INVALID_VALUE, node.range(), message));
+    }
+}
+
+fn bool_value(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+    let tree = ctx.tree;
+    let ok = match tree.kind(value) {
+        NodeKind::True | NodeKind::False => true,
+        NodeKind::Number => matches!(tree.int(ctx.text, value), Some(0 | 1)),
+        NodeKind::String => tree
+            .str(ctx.text, value)
+            .is_some_and(|s| ["true", "false", "0", "1", ""].contains(&s.to_ascii_lowercase().as_str())),
+        _ => false,
+    };
+    if !ok {
+        let found = tree.range(value).slice(ctx.text);
+        let message = format!("`{}` expects `true` or `false`, not `{found}`", def.name);
+        let severity = if matches!(tree.kind(value), NodeKind::Object | NodeKind::Array) {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        ctx.push(Diagnostic::new(code::INVALID_VALUE, severity, tree.range(value), message));
+    }
+}
+
+fn enum_value(ctx: &mut Ctx, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
+    let tree = ctx.tree;
+    let range = tree.range(value);
+    let names: Vec<&str> = e.names().collect();
+    let fallback = names.first().copied().unwrap_or("");
+    match tree.kind(value) {
+        NodeKind::String => {
+            let Some(s) = tree.str(ctx.text, value) else { return };
+            if e.ordinal(&s).is_some() || s.parse::<i64>().ok().and_then(|n| e.name(n)).is_some() {
+                return;
+            }
+            let (hint, best) = suggest::did_you_mean(&s, names.iter().copied());
+            let message = format!(
+                "unknown `{}` `{s}`: runtimes treat it as `{fallback}` (known: {}){hint}",
+                def.name,
+                names.join(", ")
+            );
+            let mut d = Diagnostic::warning(code::INVALID_VALUE, range, message);
+            if let Some(best) = best {
+                d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), range, json_string(best)));
+            }
+            ctx.push(d);
+        }
+        NodeKind::Number => {
+            let n = tree.int(ctx.text, value);
+            if n.and_then(|n| e.name(n)).is_some() {
+                return;
+            }
+            let shown = range.slice(ctx.text);
+            let (severity, effect) = match e.fallback {
+                Fallback::FirstOrDropped => (Severity::Error, "runtimes drop the object".to_owned()),
+                Fallback::First => (Severity::Warning, format!("runtimes treat it as `{fallback}`")),
+            };
+            let known: Vec<String> =
+                e.values.iter().enumerate().filter_map(|(i, v)| v.map(|v| format!("{i} ({v})"))).collect();
+            let message = format!("`{}` {shown} is no known value: {effect} (known: {})", def.name, known.join(", "));
+            ctx.push(Diagnostic::new(code::INVALID_VALUE, severity, range, message));
+        }
+        _ => {
+            expect(ctx, def, value, false, "a string");
+        }
+    }
+}
+
+/// The elements of a number array; only the first bad element is reported.
+fn number_elements(ctx: &mut Ctx, def: &KeyDef, array: NodeId) {
+    let tree = ctx.tree;
+    let ints = matches!(def.ty, ValueType::Ints);
+    let mut reported_fraction = false;
+    for e in tree.elements(array) {
+        match tree.kind(e) {
+            NodeKind::Number => {
+                if ints && !reported_fraction && tree.node(e).has(flag::FLOAT) && tree.int(ctx.text, e).is_none() {
+                    reported_fraction = true;
+                    let shown = tree.range(e).slice(ctx.text);
+                    let message = format!("`{}` holds whole numbers, not {shown}", def.name);
+                    ctx.push(Diagnostic::warning(code::INVALID_VALUE, tree.range(e), message));
+                }
+            }
+            NodeKind::Missing | NodeKind::Invalid => {}
+            _ => {
+                let message = format!("`{}` holds numbers, but this element is {}", def.name, tree.describe(e));
+                ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                return;
+            }
+        }
+    }
+}
+
+/// `["gotoAndPlay", "walk"]`: the 4.5/5.0 documents' form, which current runtimes turn into a play
+/// action with an empty name.
+fn array_action(ctx: &mut Ctx, action: NodeId) {
+    let tree = ctx.tree;
+    let items: Vec<NodeId> = tree.elements(action).collect();
+    let strings: Vec<String> = items.iter().filter_map(|&i| tree.str(ctx.text, i).map(|s| s.into_owned())).collect();
+    let range = tree.range(action);
+    let mut d = Diagnostic::error(
+        code::INVALID_VALUE,
+        range,
+        "array-form action: current runtimes read it as a play action without a name and do nothing; write `{\"gotoAndPlay\": \"…\"}`",
+    );
+    if let [verb, name] = strings.as_slice()
+        && items.len() == 2
+        && (verb == "gotoAndPlay" || verb == "gotoAndStop")
+    {
+        let new_text = format!("{{{}: {}}}", json_string(verb), json_string(name));
+        d = d.with_fix(Fix::replace(format!("Write `{new_text}`"), range, new_text));
+    }
+    ctx.push(d);
+}
+
+fn with_article(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    if name == "DragonBones data" {
+        "the DragonBones data".to_owned()
+    } else if vowel {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}

@@ -1,0 +1,79 @@
+//! The version gate (§1.2): `version` / `compatibleVersion` against what runtimes accept.
+
+use super::{Ctx, json_string};
+use crate::diagnostic::{Diagnostic, Fix, code};
+use crate::dragonbones::model::DocKind;
+use crate::dragonbones::schema::Version;
+use crate::dragonbones::syntax::NodeKind;
+
+pub fn check(ctx: &mut Ctx) {
+    if ctx.model.doc != DocKind::Skeleton {
+        return;
+    }
+    let Some(root) = ctx.tree.root() else { return };
+    let version = ctx.model.version.clone();
+    let compatible = ctx.model.compatible_version.clone();
+    let Some(version) = version else {
+        if ctx.get(root, "version").is_none() {
+            let d = Diagnostic::error(
+                code::MISSING_KEY,
+                ctx.anchor(root),
+                "the skeleton has no `version`: runtimes reject data without one (write e.g. `\"version\": \"5.5\"`)",
+            );
+            ctx.push(d);
+        }
+        return;
+    };
+    let range = ctx.tree.range(version.node);
+    let accepted = version.parsed.or(compatible.as_ref().and_then(|c| c.parsed));
+    match accepted {
+        None => {
+            let also = match &compatible {
+                Some(c) => format!(" (nor is `compatibleVersion` `{}`)", c.text),
+                None => String::new(),
+            };
+            ctx.push(Diagnostic::error(
+                code::UNSUPPORTED_VERSION,
+                range,
+                format!(
+                    "unsupported data version `{}`{also}: runtimes accept 4.0, 4.5, 5.0, 5.5 and 5.6 (older ones also 2.3 and 3.0) and reject anything else",
+                    version.text
+                ),
+            ));
+            return;
+        }
+        Some(v) if v.is_legacy() => {
+            ctx.push(Diagnostic::warning(
+                code::LEGACY_VERSION,
+                range,
+                format!(
+                    "data version {v} is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): convert it to 5.5 with DragonBones Tools (`dbconv`)"
+                ),
+            ));
+        }
+        Some(_) => {}
+    }
+    let as_number = ctx.tree.kind(version.node) == NodeKind::Number;
+    if as_number && version.parsed.is_some_and(|v| !v.is_legacy()) {
+        let fix = Fix::replace("Write the version as a string", range, json_string(&version.text)).safe();
+        ctx.push(
+            Diagnostic::warning(
+                code::INVALID_VALUE,
+                range,
+                format!(
+                    "`version` should be a string: write `\"{}\"` (the C++ runtime reads it as a string)",
+                    version.text
+                ),
+            )
+            .with_fix(fix),
+        );
+    }
+    let compat_55 = compatible.as_ref().and_then(|c| c.parsed).is_some_and(|c| c <= Version::V5_5);
+    if version.parsed == Some(Version::V5_6) && !compat_55 {
+        ctx.push(Diagnostic::warning(
+            code::UNSUPPORTED_VERSION,
+            range,
+            "data version 5.6 loads only in DragonBonesJS: add `\"compatibleVersion\": \"5.5\"` so the C++ and C# runtimes accept it too",
+        ));
+    }
+}
