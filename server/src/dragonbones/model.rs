@@ -645,7 +645,7 @@ impl Builder<'_> {
                     if let Some(actions) = self.get(d, "actions") {
                         let child = target
                             .and_then(|t| name_text(self.tree, self.text, t))
-                            .and_then(|n| self.model.armature_index(&n));
+                            .and_then(|n| self.armature_named(&n));
                         self.actions(actions, child, a);
                     }
                 }
@@ -669,7 +669,12 @@ impl Builder<'_> {
             return None;
         }
         let target = self.get(display.node, "path").or_else(|| self.get(display.node, "name"))?;
-        self.model.armature_index(&name_text(self.tree, self.text, target)?)
+        self.armature_named(&name_text(self.tree, self.text, target)?)
+    }
+
+    /// The first armature with this name (the name index is built after the walk).
+    fn armature_named(&self, name: &str) -> Option<u32> {
+        self.model.armatures.iter().position(|a| a.name == name).map(|i| i as u32)
     }
 
     /// Records the references of an action list. Play actions name animations of `player`

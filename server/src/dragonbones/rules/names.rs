@@ -104,6 +104,9 @@ fn place(ctx: &Ctx, r: &Ref) -> String {
     let armature = |a: u32| model.armatures.get(a as usize).map_or(String::new(), |x| x.name.clone());
     match r.scope {
         Scope::File if r.kind == NameKind::Armature => "this file defines no armature of this name".to_owned(),
+        Scope::Armature(a) if r.site == Site::LegacyTimeline => {
+            format!("armature `{}` has no bone or slot of this name", armature(a))
+        }
         Scope::Armature(a) => {
             format!("armature `{}` has no {} of this name", armature(a), r.kind.describe())
         }
