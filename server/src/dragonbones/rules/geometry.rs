@@ -222,17 +222,18 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
     if i != total || vertex < vertex_count {
         let message = if vertex < vertex_count || i > total {
             format!(
-                "`weights` has {} and ends inside the data of vertex {} of {}: each vertex needs `[n, bone, weight, …]` (runtimes throw)",
+                "`weights` has {} and runs out in vertex {} of {}: each vertex needs `[n, bone, weight, …]` (runtimes throw)",
                 plural(total as i64, "number", "numbers"),
-                vertex.min(vertex_count.max(1)),
+                // 1-based: a vertex cut short was counted already; otherwise the next one lacks data.
+                if i > total { vertex } else { vertex + 1 }.clamp(1, vertex_count.max(1)),
                 vertex_count
             )
         } else {
+            let need = if vertex_count == 1 { "needs" } else { "need" };
             format!(
-                "`weights` has {} but its {} use only {} (`[n, bone, weight, …]` per vertex)",
+                "`weights` has {} but {} {need} only {i} (`[n, bone, weight, …]` per vertex)",
                 plural(total as i64, "number", "numbers"),
                 plural(vertex_count as i64, "vertex", "vertices"),
-                i
             )
         };
         ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, "weights"), message));
@@ -321,9 +322,9 @@ fn deform_frames(ctx: &mut Ctx) {
             let count = len(ctx, deltas);
             if offset + count > available {
                 let message = format!(
-                    "this key frame deforms numbers {offset}–{} but {} `{}` has only {available} vertex numbers: runtimes ignore the rest",
-                    offset + count - 1,
-                    def.kind.describe(),
+                    "`offset` {offset} plus {} reaches past the {available} vertex numbers of {} `{}`: runtimes ignore the rest",
+                    plural(count as i64, "delta", "deltas"),
+                    if def.kind == crate::dragonbones::schema::NameKind::Bone { "surface bone" } else { "mesh" },
                     def.name
                 );
                 ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, key_range(ctx, frame, key), message));

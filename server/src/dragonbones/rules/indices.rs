@@ -68,7 +68,11 @@ fn display_index(ctx: &mut Ctx, armature: usize, slot: &str, value: NodeId, what
     let skin = ctx.model.armatures[armature]
         .default_skin
         .map_or("default", |s| ctx.model.armatures[armature].skins[s].name.as_str());
-    let range = if count == 0 { String::new() } else { format!(" (0–{})", count - 1) };
+    let range = match count {
+        0 => String::new(),
+        1 => " (index 0)".to_owned(),
+        _ => format!(" (0–{})", count - 1),
+    };
     let message = format!(
         "{what} {index} is out of range: slot `{slot}` has {} in skin `{skin}`{range}; runtimes show the last one",
         plural(count, "display", "displays")

@@ -66,7 +66,16 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
 fn unknown_key(ctx: &mut Ctx, kind: ObjectKind, key: &str, range: TextRange) {
     let def = object_def(kind);
     let candidates: Vec<&str> = def.keys.iter().map(|k| k.name).collect();
-    let (hint, best) = suggest::did_you_mean(key, candidates.iter().copied());
+    let (mut hint, best) = suggest::did_you_mean(key, candidates.iter().copied());
+    if best.is_none() {
+        // A key of another object: say where it belongs.
+        let homes: Vec<&str> =
+            schema::object_defs().filter(|d| d.keys.iter().any(|k| k.name == key)).map(|d| d.name).collect();
+        if !homes.is_empty() && homes.len() <= 3 {
+            let homes: Vec<String> = homes.iter().map(|h| with_article(h)).collect();
+            hint = format!("; `{key}` belongs in {}", homes.join(" or "));
+        }
+    }
     let message = format!("unknown key `{key}` in {}{hint}", with_article(def.name));
     let mut d = Diagnostic::warning(code::UNKNOWN_KEY, range, message);
     if let Some(best) = best {
