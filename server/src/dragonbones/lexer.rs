@@ -85,6 +85,12 @@ impl<'a> Lexer<'a> {
         Lexer { inner: TokenKind::lexer(&text[base..]), base, pending: None }
     }
 
+    /// Lexes `text` from byte `offset` on (a char boundary), for restarting after a recovery.
+    pub fn at(text: &'a str, offset: usize) -> Lexer<'a> {
+        let base = offset.min(text.len());
+        Lexer { inner: TokenKind::lexer(text.get(base..).unwrap_or("")), base, pending: None }
+    }
+
     fn raw_next(&mut self) -> Option<Token> {
         let kind = self.inner.next()?.unwrap_or(TokenKind::Error);
         let span = self.inner.span();

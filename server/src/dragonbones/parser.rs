@@ -129,13 +129,38 @@ impl Parser<'_> {
 
     /// The next significant token; comments are reported on the way.
     fn next_token(&mut self) -> Option<Token> {
-        let token = match self.peeked.take() {
+        let mut token = match self.peeked.take() {
             Some(t) => t,
             None => self.advance()?,
         };
+        let swallowed = match token.kind {
+            TokenKind::String => self.swallowed_structure(token),
+            TokenKind::UnterminatedString => {
+                structure_at_end(self.text, token.range.start as usize + 1, token.range.end as usize)
+            }
+            _ => None,
+        };
+        if let Some(cut) = swallowed {
+            // `"hero, "bone": …`: the string lacks its closing quote and its "closing" quote opens
+            // the next string. End it before the `,` and read on from there.
+            token = Token { kind: TokenKind::UnterminatedString, range: TextRange::new(token.range.start, cut) };
+            self.lexer = Lexer::at(self.text, cut as usize);
+            self.peeked = None;
+        }
         self.previous_end = self.current.end;
         self.current = token.range;
         Some(token)
+    }
+
+    /// For a string directly followed by a word or number (`"hero, "bone"`), whose contents end
+    /// with `,`, `:`, `{` or `[`: where the string should have ended.
+    fn swallowed_structure(&mut self, token: Token) -> Option<u32> {
+        let next = self.peek()?;
+        let adjacent = next.range.start == token.range.end;
+        if !adjacent || !matches!(next.kind, TokenKind::Word | TokenKind::Number | TokenKind::BadNumber) {
+            return None;
+        }
+        structure_at_end(self.text, token.range.start as usize + 1, token.range.end as usize - 1)
     }
 
     fn peek(&mut self) -> Option<Token> {
@@ -538,12 +563,14 @@ impl Parser<'_> {
         let open = self.nodes[innermost.node as usize].range();
         let line = self.line_number(open.start);
         let what = if innermost.object { "object" } else { "array" };
-        let others = if count > 1 { format!(" and {} enclosing brackets", count - 1) } else { String::new() };
-        let message = format!(
-            "unexpected end of file: the {what} opened on line {line}{others} {} never closed (missing `{}`)",
-            if count > 1 { "are" } else { "is" },
-            short(&closers)
-        );
+        let message = if count == 1 {
+            format!("unexpected end of file: the {what} opened on line {line} is never closed (missing `{closers}`)")
+        } else {
+            format!(
+                "unexpected end of file: {count} brackets are never closed, the innermost being the {what} opened on line {line} (missing `{}`)",
+                short(&closers)
+            )
+        };
         let blame = self.current;
         let related: Vec<Related> = self
             .stack
@@ -622,6 +649,13 @@ impl Parser<'_> {
         let text = self.text;
         self.lines.get_or_insert_with(|| LineIndex::new(text)).line_of(offset) + 1
     }
+}
+
+/// When the string contents `text[start..end]` end with `,`, `:`, `{` or `[` (and spaces): the
+/// offset of that character, where the string should have ended.
+fn structure_at_end(text: &str, start: usize, end: usize) -> Option<u32> {
+    let trimmed = text.get(start..end)?.trim_end();
+    trimmed.ends_with([',', ':', '{', '[']).then(|| to_u32(start + trimmed.len() - 1))
 }
 
 fn is_value_start(kind: TokenKind) -> bool {
@@ -750,7 +784,7 @@ mod tests {
                       Object 14..26 flags=2
                         Member 15..21 "\"name\""
                           String 23..26 "\"a\""
-                error 23..26 "\"a\"": unexpected end of file: the object opened on line 1 and 2 enclosing brackets are never closed (missing `}]}`)
+                error 23..26 "\"a\"": unexpected end of file: 3 brackets are never closed, the innermost being the object opened on line 1 (missing `}]}`)
                   fix 26..26 -> "}]}" (Insert `}]}` at the end of the file)
             "#]],
         );
@@ -805,7 +839,7 @@ mod tests {
             expect![[r#"
                 Object 0..60
                   Member 1..4 "\"a\""
-                    String 6..12 "\"open," flags=2
+                    String 6..11 "\"open" flags=2
                   Member 14..15 "b" flags=8
                     Invalid 17..20 "NaN"
                   Member 22..25 "\"c\""
@@ -814,10 +848,10 @@ mod tests {
                     Invalid 36..40 "True"
                   Member 42..45 "\"e\""
                     String 47..59 "\"tab\there\\q\"" flags=1
-                error 6..12 "\"open,": unterminated string: missing closing `"`
-                  fix 12..12 -> "\"" (Close the string)
-                error 14..15 "b": missing `,` between members
-                  fix 12..12 -> "," (Insert `,`)
+                error 6..11 "\"open": unterminated string: missing closing `"`
+                  fix 11..11 -> "\"" (Close the string)
+                error 14..15 "b": member names must be quoted: write `"b"`
+                  fix 14..15 -> "\"b\"" (Quote the member name)
                 error 17..20 "NaN": `NaN` is not a JSON value: write a number, or `null`
                 error 27..29 "01": `01` is not a valid JSON number; write `1`
                   fix 27..29 -> "1" (Write `1`)
