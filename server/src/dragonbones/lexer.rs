@@ -10,6 +10,7 @@ use logos::Logos;
 use crate::text::{BOM, TextRange, to_u32};
 
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(skip r"[ \t\r\n]+")]
 pub enum TokenKind {
     #[token("{")]
     LBrace,
@@ -29,15 +30,21 @@ pub enum TokenKind {
     False,
     #[token("null")]
     Null,
-    /// A complete string. Escapes and control characters are validated by the parser.
-    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    /// A string without escapes or control characters: nothing to check or decode.
+    #[regex(r#""[^"\\\x00-\x1F]*""#, priority = 20)]
     String,
+    /// A complete string with `\` escapes (or control characters, which the parser reports).
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#, priority = 10)]
+    EscapedString,
     /// A `"` whose string runs to the end of the line.
     #[regex(r#""([^"\\\r\n]|\\[^\r\n])*"#)]
     UnterminatedString,
-    /// A number in strict JSON syntax.
-    #[regex(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?", priority = 10)]
-    Number,
+    /// A whole number in strict JSON syntax.
+    #[regex(r"-?(0|[1-9][0-9]*)", priority = 10)]
+    Integer,
+    /// A number with a fraction or an exponent, in strict JSON syntax.
+    #[regex(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?[eE][+-]?[0-9]+|-?(0|[1-9][0-9]*)\.[0-9]+", priority = 10)]
+    Float,
     /// Something number-like that JSON rejects: `01`, `1.`, `.5`, `+1`.
     #[regex(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")]
     BadNumber,
@@ -50,8 +57,6 @@ pub enum TokenKind {
     BlockComment,
     #[regex(r"/\*([^*]|\*+[^*/])*\**")]
     UnterminatedComment,
-    #[regex(r"[ \t\r\n]+")]
-    Whitespace,
     /// Anything else; adjacent error characters form one token.
     Error,
 }
@@ -59,10 +64,16 @@ pub enum TokenKind {
 impl TokenKind {
     /// Tokens the parser skips (comments are reported, then skipped).
     pub fn is_trivia(self) -> bool {
-        matches!(
-            self,
-            TokenKind::Whitespace | TokenKind::LineComment | TokenKind::BlockComment | TokenKind::UnterminatedComment
-        )
+        matches!(self, TokenKind::LineComment | TokenKind::BlockComment | TokenKind::UnterminatedComment)
+    }
+
+    /// Complete or unterminated strings.
+    pub fn is_string(self) -> bool {
+        matches!(self, TokenKind::String | TokenKind::EscapedString | TokenKind::UnterminatedString)
+    }
+
+    pub fn is_number(self) -> bool {
+        matches!(self, TokenKind::Integer | TokenKind::Float | TokenKind::BadNumber)
     }
 }
 
@@ -91,6 +102,7 @@ impl<'a> Lexer<'a> {
         Lexer { inner: TokenKind::lexer(text.get(base..).unwrap_or("")), base, pending: None }
     }
 
+    #[inline(always)]
     fn raw_next(&mut self) -> Option<Token> {
         let kind = self.inner.next()?.unwrap_or(TokenKind::Error);
         let span = self.inner.span();
@@ -101,9 +113,14 @@ impl<'a> Lexer<'a> {
 impl Iterator for Lexer<'_> {
     type Item = Token;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Token> {
-        let mut token = match self.pending.take() {
-            Some(t) => t,
+        // Not `take()`: writing `None` on every call costs more than the lexing.
+        let mut token = match self.pending {
+            Some(t) => {
+                self.pending = None;
+                t
+            }
             None => self.raw_next()?,
         };
         if token.kind == TokenKind::Error {
@@ -126,10 +143,8 @@ mod tests {
     use expect_test::{Expect, expect};
 
     fn check(text: &str, expect: Expect) {
-        let out: Vec<String> = Lexer::new(text)
-            .filter(|t| t.kind != TokenKind::Whitespace)
-            .map(|t| format!("{:?} {:?} {:?}", t.kind, t.range, t.range.slice(text)))
-            .collect();
+        let out: Vec<String> =
+            Lexer::new(text).map(|t| format!("{:?} {:?} {:?}", t.kind, t.range, t.range.slice(text))).collect();
         expect.assert_eq(&out.join("\n"));
     }
 
@@ -145,7 +160,7 @@ mod tests {
                 Comma 14..15 ","
                 String 16..19 "\"x\""
                 Colon 19..20 ":"
-                Number 21..27 "-1.5e3"
+                Float 21..27 "-1.5e3"
                 Comma 27..28 ","
                 String 29..33 "\"ok\""
                 Colon 33..34 ":"
@@ -168,7 +183,7 @@ mod tests {
                 Comma 12..13 ","
                 Word 14..19 "nullx"
                 Comma 19..20 ","
-                String 21..27 "\"a\\\"b\""
+                EscapedString 21..27 "\"a\\\"b\""
                 Comma 27..28 ","
                 UnterminatedString 29..34 "\"open"
                 LineComment 35..42 "// note"

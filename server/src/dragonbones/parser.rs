@@ -102,13 +102,41 @@ impl Parser<'_> {
             }
             self.unexpected(token, "expected a JSON value");
         }
-        while !self.stack.is_empty() {
-            match self.next_token() {
-                Some(token) => self.step(token),
-                None => {
-                    self.end_of_file();
-                    break;
+        while let Some(top) = self.stack.last() {
+            let (object, state) = (top.object, top.state);
+            let Some(token) = self.next_token() else {
+                self.end_of_file();
+                break;
+            };
+            // The common cases of well-formed data, without the full state machine.
+            match (object, state, token.kind) {
+                (false, State::Start | State::AfterComma, TokenKind::Integer | TokenKind::Float) => {
+                    let flags = if token.kind == TokenKind::Float { flag::FLOAT } else { 0 };
+                    self.push(NodeKind::Number, token.range, flags);
+                    self.top().state = State::AfterValue;
                 }
+                (_, State::AfterValue, TokenKind::Comma) => {
+                    let top = self.top();
+                    top.state = State::AfterComma;
+                    top.comma = token.range;
+                }
+                (true, State::AfterKey, TokenKind::Colon) => self.top().state = State::AfterColon,
+                (true, State::Start | State::AfterComma, TokenKind::String) => {
+                    let id = self.push(NodeKind::Member, token.range, 0);
+                    let top = self.top();
+                    top.member = id;
+                    top.state = State::AfterKey;
+                }
+                (true, State::AfterColon, TokenKind::String | TokenKind::Integer | TokenKind::Float) => {
+                    let (kind, flags) = match token.kind {
+                        TokenKind::String => (NodeKind::String, 0),
+                        TokenKind::Float => (NodeKind::Number, flag::FLOAT),
+                        _ => (NodeKind::Number, 0),
+                    };
+                    self.push(kind, token.range, flags);
+                    self.value_done();
+                }
+                _ => self.step(token),
             }
         }
         if let Some(token) = self.next_token() {
@@ -128,13 +156,18 @@ impl Parser<'_> {
     // ---- tokens ----
 
     /// The next significant token; comments are reported on the way.
+    #[inline(always)]
     fn next_token(&mut self) -> Option<Token> {
-        let mut token = match self.peeked.take() {
-            Some(t) => t,
+        // Not `take()`: writing `None` on every call costs more than the lexing.
+        let mut token = match self.peeked {
+            Some(t) => {
+                self.peeked = None;
+                t
+            }
             None => self.advance()?,
         };
         let swallowed = match token.kind {
-            TokenKind::String => self.swallowed_structure(token),
+            TokenKind::String | TokenKind::EscapedString => self.swallowed_structure(token),
             TokenKind::UnterminatedString => {
                 structure_at_end(self.text, token.range.start as usize + 1, token.range.end as usize)
             }
@@ -155,9 +188,9 @@ impl Parser<'_> {
     /// For a string directly followed by a word or number (`"hero, "bone"`), whose contents end
     /// with `,`, `:`, `{` or `[`: where the string should have ended.
     fn swallowed_structure(&mut self, token: Token) -> Option<u32> {
-        let next = self.peek()?;
-        let adjacent = next.range.start == token.range.end;
-        if !adjacent || !matches!(next.kind, TokenKind::Word | TokenKind::Number | TokenKind::BadNumber) {
+        // Looking at the next byte is enough (and much cheaper than lexing ahead).
+        let next = *self.text.as_bytes().get(token.range.end as usize)?;
+        if !(next.is_ascii_alphanumeric() || matches!(next, b'_' | b'$' | b'-' | b'+' | b'.')) {
             return None;
         }
         structure_at_end(self.text, token.range.start as usize + 1, token.range.end as usize - 1)
@@ -170,11 +203,11 @@ impl Parser<'_> {
         self.peeked
     }
 
+    #[inline(always)]
     fn advance(&mut self) -> Option<Token> {
         loop {
             let token = self.lexer.next()?;
             match token.kind {
-                TokenKind::Whitespace => continue,
                 TokenKind::LineComment | TokenKind::BlockComment => {
                     self.error_fix(
                         token.range,
@@ -197,9 +230,7 @@ impl Parser<'_> {
         let kind = token.kind;
         if frame.object {
             match (frame.state, kind) {
-                (State::Start | State::AfterComma, TokenKind::String | TokenKind::UnterminatedString) => {
-                    self.key(token, 0)
-                }
+                (State::Start | State::AfterComma, k) if k.is_string() => self.key(token, 0),
                 (State::Start | State::AfterComma, TokenKind::Word) if self.peek_is(TokenKind::Colon) => {
                     let word = token.range.slice(self.text).to_owned();
                     let fix = Fix::replace("Quote the member name", token.range, format!("\"{word}\""));
@@ -256,7 +287,7 @@ impl Parser<'_> {
                     top.comma = token.range;
                 }
                 (State::AfterValue, TokenKind::RBrace) => self.close(token),
-                (State::AfterValue, TokenKind::String | TokenKind::UnterminatedString | TokenKind::Word) => {
+                (State::AfterValue, k) if k.is_string() || k == TokenKind::Word => {
                     self.missing_comma(token, "members");
                     self.top().state = State::AfterComma;
                     self.step(token);
@@ -269,7 +300,7 @@ impl Parser<'_> {
             }
         } else {
             match (frame.state, kind) {
-                (State::Start | State::AfterComma, TokenKind::String) if self.member_in_array() => {
+                (State::Start | State::AfterComma, k) if k.is_string() && self.member_in_array() => {
                     self.unclosed_array(token)
                 }
                 (State::Start | State::AfterComma, k) if is_value_start(k) => self.value(token),
@@ -292,7 +323,7 @@ impl Parser<'_> {
                     top.comma = token.range;
                 }
                 (State::AfterValue, TokenKind::RBracket) => self.close(token),
-                (State::AfterValue, TokenKind::String) if self.member_in_array() => self.unclosed_array(token),
+                (State::AfterValue, k) if k.is_string() && self.member_in_array() => self.unclosed_array(token),
                 (State::AfterValue, k) if is_value_start(k) => {
                     self.missing_comma(token, "array elements");
                     self.value(token);
@@ -350,7 +381,7 @@ impl Parser<'_> {
             self.unterminated(token);
             flags |= flag::UNCLOSED;
         }
-        if token.kind != TokenKind::Word {
+        if matches!(token.kind, TokenKind::EscapedString | TokenKind::UnterminatedString) {
             flags |= self.check_string(token);
         }
         let id = self.push(NodeKind::Member, token.range, flags);
@@ -384,6 +415,9 @@ impl Parser<'_> {
                 return;
             }
             TokenKind::String => {
+                self.push(NodeKind::String, range, 0);
+            }
+            TokenKind::EscapedString => {
                 let flags = self.check_string(token);
                 self.push(NodeKind::String, range, flags);
             }
@@ -392,10 +426,11 @@ impl Parser<'_> {
                 let flags = self.check_string(token) | flag::UNCLOSED;
                 self.push(NodeKind::String, range, flags);
             }
-            TokenKind::Number => {
-                let slice = range.slice(self.text);
-                let float = if slice.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) { flag::FLOAT } else { 0 };
-                self.push(NodeKind::Number, range, float);
+            TokenKind::Integer => {
+                self.push(NodeKind::Number, range, 0);
+            }
+            TokenKind::Float => {
+                self.push(NodeKind::Number, range, flag::FLOAT);
             }
             TokenKind::BadNumber => {
                 let slice = range.slice(self.text).to_owned();
@@ -664,8 +699,10 @@ fn is_value_start(kind: TokenKind) -> bool {
         TokenKind::LBrace
             | TokenKind::LBracket
             | TokenKind::String
+            | TokenKind::EscapedString
             | TokenKind::UnterminatedString
-            | TokenKind::Number
+            | TokenKind::Integer
+            | TokenKind::Float
             | TokenKind::BadNumber
             | TokenKind::True
             | TokenKind::False

@@ -202,10 +202,13 @@ impl Tree {
     /// True when a member's key is `name`.
     pub fn key_is(&self, text: &str, key: NodeId, name: &str) -> bool {
         let node = self.node(key);
-        if node.has(flag::ESCAPES) {
+        if node.flags() != 0 {
             return self.key(text, key) == name;
         }
-        raw_inner(text, node) == name
+        // A plain quoted key: compare the bytes between the quotes.
+        let r = node.range();
+        r.len() as usize == name.len() + 2
+            && text.as_bytes().get(r.start as usize + 1..r.end as usize - 1) == Some(name.as_bytes())
     }
 
     /// A member's key, unescaped (a bare word as written; `""` when the key is missing).

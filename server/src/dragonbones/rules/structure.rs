@@ -32,7 +32,9 @@ pub fn check(ctx: &mut Ctx) {
 fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec<(NodeId, ObjectKind)>) {
     let tree = ctx.tree;
     let text = ctx.text;
-    let mut seen: HashMap<Cow<str>, TextRange> = HashMap::new();
+    // Keys seen so far; objects are small, so a list beats hashing (a map for huge ones).
+    let mut seen: Vec<(Cow<str>, TextRange)> = Vec::new();
+    let mut seen_many: HashMap<Cow<str>, TextRange> = HashMap::new();
     for member in tree.members(object) {
         let key_node = tree.node(member.key);
         if key_node.has(flag::LOOSE) && key_node.range().is_empty() {
@@ -40,7 +42,12 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
         }
         let key = tree.key(text, member.key);
         let key_range = key_node.range();
-        if let Some(&first) = seen.get(&key) {
+        let first = if seen.len() < 32 {
+            seen.iter().find(|(k, _)| *k == key).map(|(_, r)| *r)
+        } else {
+            seen_many.get(&key).copied()
+        };
+        if let Some(first) = first {
             let d = Diagnostic::warning(
                 code::DUPLICATE_KEY,
                 key_range,
@@ -51,16 +58,21 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
             )
             .with_related(first, "first given here");
             ctx.push(d);
+        } else if seen.len() < 32 {
+            seen.push((key.clone(), key_range));
+            if seen.len() == 32 {
+                seen_many.extend(seen.iter().cloned());
+            }
         } else {
-            seen.insert(key.clone(), key_range);
+            seen_many.insert(key.clone(), key_range);
         }
         match schema::key_def(kind, &key, ctx.version) {
             Some(def) => check_value(ctx, def, kind, member, stack),
             None => unknown_key(ctx, kind, &key, key_range),
         }
     }
-    let present: Vec<&str> = seen.keys().map(|k| k.as_ref()).collect();
-    missing_keys(ctx, object, kind, &present);
+    let present = |name: &str| seen.iter().any(|(k, _)| k == name) || seen_many.contains_key(name);
+    missing_keys(ctx, object, kind, present);
 }
 
 fn unknown_key(ctx: &mut Ctx, kind: ObjectKind, key: &str, range: TextRange) {
@@ -85,10 +97,10 @@ fn unknown_key(ctx: &mut Ctx, kind: ObjectKind, key: &str, range: TextRange) {
 }
 
 /// Required keys (those with contextual rules are checked there).
-fn missing_keys(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, present: &[&str]) {
+fn missing_keys(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, present: impl Fn(&str) -> bool) {
     for def in schema::keys(kind, ctx.version).filter(|d| d.required) {
         let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, "version") | (ObjectKind::Ik, "bone"));
-        if contextual || present.contains(&def.name) {
+        if contextual || present(def.name) {
             continue;
         }
         let what = object_def(kind).name;

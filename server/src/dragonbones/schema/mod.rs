@@ -336,11 +336,16 @@ pub(super) const fn key(name: &'static str, ty: ValueType, doc: &'static str, ex
 
 /// The definition of an object kind.
 pub fn object_def(kind: ObjectKind) -> &'static ObjectDef {
-    skeleton::OBJECTS
-        .iter()
-        .chain(animation::OBJECTS)
-        .find(|d| d.kind == kind)
-        .expect("every object kind has a definition")
+    // Indexed by kind: rules ask for every member of every object.
+    static BY_KIND: std::sync::OnceLock<Vec<&'static ObjectDef>> = std::sync::OnceLock::new();
+    let table = BY_KIND.get_or_init(|| {
+        let mut defs: Vec<&'static ObjectDef> = object_defs().collect();
+        defs.sort_by_key(|d| d.kind);
+        defs
+    });
+    let def = table[kind as usize];
+    debug_assert_eq!(def.kind, kind, "every object kind has one definition, in declaration order");
+    def
 }
 
 /// Every object kind's definition.
