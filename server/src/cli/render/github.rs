@@ -57,6 +57,23 @@ fn escape_property(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::{LineIndex, TextRange};
+
+    #[test]
+    fn multi_line_ranges_have_no_columns() {
+        let text = "a\r\nbé\nc".to_owned();
+        let lines = LineIndex::new(&text);
+        let d = [
+            Diagnostic::hint("x", TextRange::new(1, 4), "spans"),
+            Diagnostic::info("y", TextRange::new(4, 6), "one line"),
+        ];
+        let report = FileReport::new("a.elem".to_owned(), text, lines, d.to_vec());
+        assert_eq!(
+            render(&[report]),
+            "::notice file=a.elem,line=1,endLine=2,title=rigls(x)::spans\n\
+             ::notice file=a.elem,line=2,col=2,endLine=2,endColumn=3,title=rigls(y)::one line\n"
+        );
+    }
 
     #[test]
     fn escaping_follows_the_workflow_command_rules() {

@@ -114,8 +114,11 @@ pub struct Fixed {
 }
 
 impl Fixed {
-    /// `Fixed 3 problems in 2 files.` (`verb` is `Fixed` or `Would fix`).
+    /// `Fixed 3 problems in 2 files.` (`verb` is `Fixed` or `Would fix`), or `Nothing to fix.`
     pub fn sentence(self, verb: &str) -> String {
+        if self.problems == 0 {
+            return "Nothing to fix.".to_owned();
+        }
         let problems = if self.problems == 1 { "problem" } else { "problems" };
         let files = if self.files == 1 { "file" } else { "files" };
         format!("{verb} {} {problems} in {} {files}.", self.problems, self.files)
