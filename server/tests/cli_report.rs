@@ -799,3 +799,36 @@ fn no_progress_bar_when_stderr_is_piped() {
     assert_eq!(run.stderr, "");
     assert_eq!(run.stdout, "Checked 25 files: no problems found.\n");
 }
+
+/// Runs rigls under `script`, which gives it a pseudo-terminal; stdout goes to /dev/null, so the
+/// transcript holds only what rigls drew on stderr.
+#[cfg(unix)]
+fn stderr_on_a_terminal(scratch: &Scratch, args: &str) -> Option<String> {
+    let command = format!("'{}' {args} 2>&1 >/dev/null", cli_support::BIN);
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(scratch.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[cfg(unix)]
+#[test]
+fn progress_bar_on_a_terminal_for_many_files() {
+    let scratch = Scratch::new();
+    for i in 0..40 {
+        scratch.write(&format!("m{i:02}.elem"), &cli_support::fixture("model.elem"));
+    }
+    let Some(drawn) = stderr_on_a_terminal(&scratch, "--check --format json .") else {
+        println!("skipped: `script` (util-linux) is not installed");
+        return;
+    };
+    assert!(drawn.contains("Checking [") && drawn.contains("/40 ./m"), "no progress bar: {drawn:?}");
+    assert!(drawn.ends_with("\r\u{1b}[2K"), "the bar is cleared at the end: {drawn:?}");
+    let quiet = stderr_on_a_terminal(&scratch, "--check --quiet --format json .").unwrap_or_default();
+    assert_eq!(quiet, "", "--quiet draws no bar");
+    let few = stderr_on_a_terminal(&scratch, "--check --format json m00.elem m01.elem").unwrap_or_default();
+    assert_eq!(few, "", "two files need no bar");
+}
