@@ -112,6 +112,21 @@ fn fix_iterates_until_no_safe_fix_is_left() {
 }
 
 #[test]
+fn overlapping_fixes_are_applied_in_separate_passes() {
+    // The header insertion (an empty range at offset 0) and the tag typo fix (0..10) touch: one pass
+    // applies the first, the next pass the second, then the count the renamed scope exposes.
+    let scratch = Scratch::new();
+    scratch.write("overlap.elem", "MeshDatass {\n\tMeshContainerCount=1\n}\n");
+    let run = scratch.run(&["--check", "--fix", "overlap.elem"]);
+    run.expect_code(0);
+    assert_eq!(
+        scratch.read("overlap.elem"),
+        "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {\n\tMeshContainerCount=0\n}\n"
+    );
+    assert!(run.stdout.contains("Fixed overlap.elem: header, unknown-key, count-mismatch\n"), "{}", run.stdout);
+}
+
+#[test]
 fn fix_is_idempotent() {
     let scratch = Scratch::with(&["model.elem", "chain.elem"]);
     scratch.crlf_bom("兵士.elem");

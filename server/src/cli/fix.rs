@@ -233,6 +233,44 @@ mod tests {
         assert_eq!(one_pass("é.", &ds), ("é.".to_owned(), vec![]));
     }
 
+    /// An analysis of `text` whose only diagnostic is `d` (rules are not run).
+    fn analysis(text: &str, d: Vec<Diagnostic>) -> Analysis {
+        Analysis {
+            path: None,
+            text: text.to_owned(),
+            lines: crate::text::LineIndex::new(text),
+            kind: crate::ide::FileKind::Other,
+            elem: None,
+            diagnostics: d,
+        }
+    }
+
+    /// A "rule" that always wants to swap the one letter of the text.
+    fn flip(text: String) -> Analysis {
+        let other = if text == "a" { "b" } else { "a" };
+        analysis(&text, vec![safe("flip", vec![edit(0, 1, other)])])
+    }
+
+    #[test]
+    fn fixes_that_undo_each_other_stop_after_the_pass_limit() {
+        let outcome = fix(&flip("a".to_owned()), flip);
+        assert_eq!(outcome.applied.len(), MAX_PASSES);
+        assert_eq!(outcome.fixed.map(|a| a.text), Some("a".to_owned()), "an even number of flips");
+        assert_eq!(outcome.stopped, Some(format!("stopped after {MAX_PASSES} passes with safe fixes left")));
+    }
+
+    #[test]
+    fn a_fix_that_breaks_the_syntax_is_not_applied() {
+        let start = analysis("x", vec![safe("count-mismatch", vec![edit(0, 1, "y")])]);
+        let broken = |text: String| analysis(&text, vec![Diagnostic::error(code::SYNTAX, TextRange::new(0, 1), "bad")]);
+        let outcome = fix(&start, broken);
+        assert!(outcome.fixed.is_none() && outcome.applied.is_empty());
+        assert_eq!(
+            outcome.stopped.as_deref(),
+            Some("a fix for count-mismatch would break the syntax, so it was not applied")
+        );
+    }
+
     #[test]
     fn applied_fixes_are_summarised_per_code() {
         let a = |code| Applied { code, title: String::new() };
