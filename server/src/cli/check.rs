@@ -65,7 +65,9 @@ pub fn run(args: &Args) -> u8 {
     for input in &inputs {
         progress.start(&input.display);
         match analyse(input) {
-            Ok(Some(Checked::Analysed(analysis))) => reports.push(fix_and_report(input, analysis, mode, &mut tally)),
+            Ok(Some(Checked::Analysed(analysis))) => {
+                reports.push(fix_and_report(input, analysis, mode, &mut tally, &progress));
+            }
             Ok(Some(Checked::NotUtf8(report))) => {
                 if mode != FixMode::Off {
                     tally.notes.push(format!("Not fixed: {}: it is not valid UTF-8", input.display));
@@ -173,7 +175,13 @@ fn print(args: &Args, mode: FixMode, run: &render::Run, tally: &Tally) -> Result
 
 /// With `--fix` or `--diff`, fixes the file's text; returns the report of what remains (with
 /// `--diff`, of the file as it is).
-fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut Tally) -> FileReport {
+fn fix_and_report(
+    input: &Input,
+    analysis: Analysis,
+    mode: FixMode,
+    tally: &mut Tally,
+    progress: &Progress,
+) -> FileReport {
     let display = input.display.clone();
     if mode == FixMode::Off {
         return FileReport::from_analysis(display, analysis);
@@ -212,7 +220,7 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
         }
         Err(why) => {
             let message = format!("cannot write the fixes to `{display}`: {why}");
-            eprintln!("error: {message}");
+            progress.eprintln(&format!("error: {message}"));
             tally.failures.push(message);
             FileReport::from_analysis(display, analysis)
         }
