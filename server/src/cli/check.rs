@@ -64,22 +64,22 @@ pub fn run(args: &Args) -> u8 {
     let mut tally = Tally::default();
     for input in &inputs {
         progress.start(&input.display);
-        match analyse(input) {
-            Ok(Some(Checked::Analysed(analysis))) => {
-                reports.push(fix_and_report(input, analysis, mode, &mut tally, &progress));
-            }
+        let report = match analyse(input) {
+            Ok(Some(Checked::Analysed(analysis))) => Some(fix_and_report(input, analysis, mode, &mut tally, &progress)),
             Ok(Some(Checked::NotUtf8(report))) => {
                 if mode != FixMode::Off {
                     tally.notes.push(format!("Not fixed: {}: it is not valid UTF-8", input.display));
                 }
-                reports.push(report);
+                Some(report)
             }
-            Ok(None) => {}
+            Ok(None) => None,
             Err(message) => {
                 progress.eprintln(&format!("error: {message}"));
                 tally.failures.push(message);
+                None
             }
-        }
+        };
+        reports.extend(report);
         progress.done_one();
     }
     progress.finish();
