@@ -1,0 +1,122 @@
+//! The formatter: one canonical layout, the one Elfreina and Keystone write.
+//!
+//! - one tab per nesting level; `Tag {` with one space; `}` alone; `Key=Value` and list lines with
+//!   no spaces between tokens (only separators and strings carry data, and strings are kept whole);
+//! - header lines are kept as written, trimmed;
+//! - single blank lines between items are kept, runs of them collapse, and none stay after `{`,
+//!   before `}` or at the ends of the file;
+//! - the file's first line break is used throughout, a BOM is kept, and the file ends with a line
+//!   break.
+//!
+//! A file with syntax errors is not formatted: its lines may not be what they seem. The result is
+//! one minimal edit per changed line (or a single edit when that would be very many).
+
+use super::Ctx;
+use crate::diagnostic::TextEdit;
+use crate::elem::lexer::{Lexer, TokenKind};
+use crate::elem::parser::line_break_of;
+use crate::ide::Analysis;
+use crate::ide::text_edit;
+use crate::text::{LineIndex, TextRange, to_u32};
+
+/// Above this many line edits, one edit replacing the changed span is sent instead.
+const MAX_EDITS: usize = 10_000;
+
+pub fn format(analysis: &Analysis) -> Option<Vec<TextEdit>> {
+    let ctx = Ctx::new(analysis)?;
+    if !ctx.tree.errors.is_empty() {
+        return None;
+    }
+    Some(edits(ctx.text, ctx.lines))
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Line {
+    Blank,
+    Open(String),
+    Close,
+    Other(String),
+}
+
+fn classify(text: &str, range: TextRange) -> Line {
+    let tokens: Vec<_> = Lexer::for_range(text, range).filter(|t| t.kind != TokenKind::Whitespace).collect();
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return Line::Blank };
+    if first.kind == TokenKind::RBrace {
+        return Line::Close;
+    }
+    let joined = |tokens: &[crate::elem::lexer::Token]| tokens.iter().map(|t| t.range.slice(text)).collect::<String>();
+    if last.kind == TokenKind::LBrace {
+        let head = joined(&tokens[..tokens.len() - 1]);
+        return Line::Open(if head.is_empty() { "{".to_owned() } else { format!("{head} {{") });
+    }
+    Line::Other(joined(&tokens))
+}
+
+fn edits(text: &str, lines: &LineIndex) -> Vec<TextEdit> {
+    let nl = line_break_of(text);
+    let count = lines.line_count();
+    let full = |i: u32| {
+        let start = lines.line_range(i).start;
+        let end = if i + 1 < count { lines.line_range(i + 1).start } else { to_u32(text.len()) };
+        TextRange::new(start, end)
+    };
+    let kinds: Vec<Line> = (0..count).map(|i| classify(text, lines.line_range(i))).collect();
+    // For each line, whether a non-blank line follows that is not a `}`.
+    let mut content_follows = vec![false; kinds.len()];
+    let mut next: Option<&Line> = None;
+    for (i, kind) in kinds.iter().enumerate().rev() {
+        content_follows[i] = matches!(next, Some(k) if *k != Line::Close);
+        if *kind != Line::Blank {
+            next = Some(kind);
+        }
+    }
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut previous: Option<&Line> = None;
+    for (i, kind) in kinds.iter().enumerate() {
+        let range = full(to_u32(i));
+        let new = match kind {
+            Line::Blank => {
+                let keep = content_follows[i] && matches!(previous, Some(Line::Close | Line::Other(_)));
+                if keep { nl.to_owned() } else { String::new() }
+            }
+            Line::Open(head) => {
+                let line = format!("{}{head}{nl}", "\t".repeat(depth));
+                depth += 1;
+                line
+            }
+            Line::Close => {
+                depth = depth.saturating_sub(1);
+                format!("{}}}{nl}", "\t".repeat(depth))
+            }
+            Line::Other(_) if depth == 0 => {
+                let written = lines.line_range(to_u32(i)).slice(text).trim_matches([' ', '\t', '\u{B}', '\u{C}']);
+                format!("{written}{nl}")
+            }
+            Line::Other(joined) => format!("{}{joined}{nl}", "\t".repeat(depth)),
+        };
+        if !new.is_empty() {
+            previous = Some(kind);
+        }
+        out.extend(text_edit::minimal(range.slice(text), &new, range.start));
+    }
+    if out.len() > MAX_EDITS {
+        return vec![collapse(text, &out)];
+    }
+    out
+}
+
+/// One edit from the first change to the last.
+fn collapse(text: &str, edits: &[TextEdit]) -> TextEdit {
+    let start = edits.first().map_or(0, |e| e.range.start);
+    let end = edits.last().map_or(0, |e| e.range.end);
+    let shifted: Vec<TextEdit> = edits
+        .iter()
+        .map(|e| TextEdit {
+            range: TextRange::new(e.range.start - start, e.range.end - start),
+            new_text: e.new_text.clone(),
+        })
+        .collect();
+    let range = TextRange::new(start, end);
+    TextEdit { range, new_text: text_edit::apply(range.slice(text), &shifted) }
+}
