@@ -120,7 +120,7 @@ pub fn decimals(written: &str) -> usize {
 pub fn format_component(v: f64, decimals: usize) -> String {
     let v = v.clamp(0.0, 1.0);
     let s = format!("{v:.decimals$}");
-    if s.starts_with('-') { s[1..].to_owned() } else { s }
+    s.strip_prefix('-').map_or_else(|| s.clone(), str::to_owned)
 }
 
 #[cfg(test)]

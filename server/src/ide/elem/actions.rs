@@ -13,7 +13,7 @@ pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         .diagnostics
         .iter()
         .enumerate()
-        .filter(|(_, d)| touches(d.range, range))
+        .filter(|(_, d)| touches(&ctx, d.range, range))
         .filter_map(|(i, d)| {
             let fix = d.fix.as_ref()?;
             Some(CodeAction {
@@ -30,8 +30,11 @@ pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
 }
 
 /// Whether a diagnostic's range and the requested one overlap, counting a cursor at either end.
-fn touches(diagnostic: TextRange, requested: TextRange) -> bool {
-    diagnostic.start <= requested.end && requested.start <= diagnostic.end
+/// A bare cursor also gets the fixes of problems starting on its line (`VertexCount=5` is flagged
+/// on the key, but the cursor is as likely to be on the number).
+fn touches(ctx: &Ctx, diagnostic: TextRange, requested: TextRange) -> bool {
+    let overlaps = diagnostic.start <= requested.end && requested.start <= diagnostic.end;
+    overlaps || requested.is_empty() && ctx.same_line(diagnostic.start, requested.start)
 }
 
 /// Every safe fix of the file at once, skipping any that would touch text another already edits.

@@ -250,6 +250,7 @@ fn value_snippet(ctx: &Ctx, scope: ScopeId, def: &KeyDef) -> String {
                 .first()
                 .map(|(n, _)| n.to_string())
                 .or_else(|| transform_indices(ctx, scope).into_iter().next().map(|(i, _)| i.to_string()))
+                .or_else(|| (!def.counts.is_empty()).then(|| "0".to_owned()))
                 .unwrap_or_else(|| def.default.unwrap_or(example).to_owned());
             format!("${{1:{}}}", escape(&placeholder))
         }

@@ -5,6 +5,7 @@ use super::Ctx;
 use super::names::{self, NameAt, Symbol};
 use crate::diagnostic::TextEdit;
 use crate::elem::model::Model;
+use crate::elem::schema::NameKind;
 use crate::ide::{Analysis, FileEdit};
 use crate::text::TextRange;
 
@@ -43,14 +44,13 @@ fn edits(model: &Model, symbol: &Symbol, new_name: &str) -> Vec<TextEdit> {
 fn collision_message(ctx: &Ctx, symbol: &Symbol, at: NameAt, existing: u32, new_name: &str) -> String {
     let what = match symbol {
         Symbol::Joint(_) => "a bone or node",
-        Symbol::Material { .. } => "a material of this mesh container",
-        _ => match at.kind().describe() {
-            "mesh container" => "a mesh container",
-            "animation" => "an animation",
-            _ => "a mesh",
-        },
+        Symbol::Material { .. } => "a material",
+        Symbol::Container(_) => "a mesh container",
+        Symbol::Mesh(_) => "a mesh",
+        Symbol::Animation(_) => "an animation",
     };
-    format!("{what} named `{new_name}` already exists (line {})", ctx.line_no(existing))
+    let place = if matches!(at.kind(), NameKind::Material) { " in this mesh container" } else { "" };
+    format!("{what} named `{new_name}` already exists{place} (line {})", ctx.line_no(existing))
 }
 
 /// The contents of a quoted string token.
