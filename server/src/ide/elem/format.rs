@@ -39,17 +39,24 @@ enum Line {
 }
 
 fn classify(text: &str, range: TextRange) -> Line {
-    let tokens: Vec<_> = Lexer::for_range(text, range).filter(|t| t.kind != TokenKind::Whitespace).collect();
-    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return Line::Blank };
-    if first.kind == TokenKind::RBrace {
-        return Line::Close;
+    let mut joined = String::new();
+    let (mut first, mut last) = (None, None);
+    let mut before_last_len = 0;
+    for token in Lexer::for_range(text, range).filter(|t| t.kind != TokenKind::Whitespace) {
+        first.get_or_insert(token.kind);
+        last = Some(token.kind);
+        before_last_len = joined.len();
+        joined.push_str(token.range.slice(text));
     }
-    let joined = |tokens: &[crate::elem::lexer::Token]| tokens.iter().map(|t| t.range.slice(text)).collect::<String>();
-    if last.kind == TokenKind::LBrace {
-        let head = joined(&tokens[..tokens.len() - 1]);
-        return Line::Open(if head.is_empty() { "{".to_owned() } else { format!("{head} {{") });
+    match (first, last) {
+        (None, _) => Line::Blank,
+        (Some(TokenKind::RBrace), _) => Line::Close,
+        (_, Some(TokenKind::LBrace)) => {
+            joined.truncate(before_last_len);
+            Line::Open(if joined.is_empty() { "{".to_owned() } else { format!("{joined} {{") })
+        }
+        _ => Line::Other(joined),
     }
-    Line::Other(joined(&tokens))
 }
 
 fn edits(text: &str, lines: &LineIndex) -> Vec<TextEdit> {
