@@ -339,3 +339,110 @@ fn each_mutation_alone_offers_a_fix_that_works() {
         assert!(check_fixes(&text) > 0, "`{from}` → `{to}` gives no fixable diagnostic");
     }
 }
+
+// ---- robustness ------------------------------------------------------------------------------
+
+/// Runs every feature at `offset` (and over `range`), for the no-panic property.
+fn exercise(analysis: &Analysis, offset: u32, range: rigls::text::TextRange) {
+    let _ = ide::hover(analysis, offset);
+    let _ = ide::completions(analysis, offset);
+    let _ = ide::goto_definition(analysis, offset);
+    let _ = ide::references(analysis, offset, true);
+    let _ = ide::highlights(analysis, offset);
+    let _ = ide::prepare_rename(analysis, offset);
+    let _ = ide::rename(analysis, offset, "新しい");
+    let _ = ide::selection_ranges(analysis, offset);
+    let _ = ide::inlay_hints(analysis, range);
+    let _ = ide::code_actions(analysis, range);
+    let _ = ide::color_presentations(analysis, range, ide::Rgba { red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4 });
+}
+
+fn exercise_file(text: &str) {
+    let analysis = analyse("test.elem", text, &[]);
+    let _ = ide::document_symbols(&analysis);
+    let _ = ide::folding_ranges(&analysis);
+    let tokens = ide::semantic_tokens(&analysis);
+    assert!(tokens.windows(2).all(|w| w[0].range.end <= w[1].range.start), "tokens overlap");
+    let _ = ide::document_colors(&analysis);
+    if let Some(edits) = ide::format(&analysis) {
+        let formatted = text_edit::apply(text, &edits);
+        assert_eq!(tokens_of(&formatted), tokens_of(text));
+    }
+    let len = text.len() as u32;
+    for (offset, _) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let offset = offset as u32;
+        let range = rigls::text::TextRange::new(offset, (offset + 7).min(len));
+        exercise(&analysis, offset, range);
+    }
+}
+
+fn tokens_of(text: &str) -> Vec<String> {
+    tokens(text)
+}
+
+/// Text made of the format's own pieces, in any order: braces, quotes, separators, line breaks,
+/// keys and tags of the schema, numbers and Japanese.
+fn soup() -> impl Strategy<Value = String> {
+    let pieces = vec![
+        "{",
+        "}",
+        "\"",
+        "=",
+        ":",
+        ",",
+        "\n",
+        "\r\n",
+        "\r",
+        "\t",
+        " ",
+        "Mesh",
+        "Material",
+        "Name",
+        "BoneNames",
+        "BoneName",
+        "NodeName",
+        "Node",
+        "HierarchyNames",
+        "TransformIndex",
+        "Attributes",
+        "Diffuse",
+        "TimeKeys",
+        "AnimationData",
+        "AnimationTime",
+        "MeshContainer",
+        "MaterialName",
+        "1",
+        "-0.5",
+        "1e5",
+        "True",
+        "腰",
+        "ルーン",
+        "\u{feff}",
+        "Elfreina Extension Model File\n",
+        "File Version 1.00\n",
+    ];
+    prop::collection::vec(prop::sample::select(pieces), 0..60).prop_map(|p| p.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_feature_panics_on_any_text(text in soup()) {
+        exercise_file(&text);
+    }
+}
+
+proptest! {
+    // Each case runs every feature at every offset of the whole model.
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_feature_panics_on_a_damaged_model(cut in 0usize..MODEL.len(), len in 0usize..40, insert in soup()) {
+        let mut text = MODEL.to_owned();
+        let start = (0..=cut).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let end = (start + len..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+        text.replace_range(start..end, &insert);
+        exercise_file(&text);
+    }
+}

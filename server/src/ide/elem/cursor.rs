@@ -92,6 +92,11 @@ pub fn group_of(values: &Values, index: usize) -> usize {
     values.group_count().saturating_sub(1)
 }
 
+/// The atoms of `,`-group `i`, or none when the line has fewer groups.
+pub fn group(values: &Values, i: usize) -> &[Atom] {
+    if i < values.group_count() { values.group(i) } else { &[] }
+}
+
 /// The atoms of the bare line at `index` of a list scope (its `index`-th entry).
 pub fn entry_atoms(ctx: &Ctx, list: ScopeId, index: usize) -> Option<(Entry, Vec<Atom>)> {
     let entry = *ctx.tree.entries(list).nth(index)?;

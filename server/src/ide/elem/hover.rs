@@ -129,8 +129,12 @@ fn transform_index(ctx: &Ctx, part: ScopeId, atoms: &[Atom]) -> Option<String> {
 
 fn entry_hover(ctx: &Ctx, list: ScopeId, entry: TextRange, index: usize, offset: u32) -> Option<Hover> {
     let kind = ctx.kind(list);
-    let (values, atom) = cursor::atom_at(ctx, entry, offset).unwrap_or((Values::default(), usize::MAX));
-    let atom_range = values.atoms.get(atom).map_or(entry, |a| a.range);
+    // The atom under the cursor, if it is on one (not on a separator).
+    let (values, atom) = match cursor::atom_at(ctx, entry, offset) {
+        Some((values, i)) => (values, Some(i)),
+        None => (Values::read(ctx.text, entry), None),
+    };
+    let atom_range = atom.and_then(|i| values.atoms.get(i)).map_or(entry, |a| a.range);
     let parent = ctx.tree.scope(list).parent?;
     let markdown = match kind {
         ScopeKind::OffsetMatrices => {
@@ -146,11 +150,11 @@ fn entry_hover(ctx: &Ctx, list: ScopeId, entry: TextRange, index: usize, offset:
         ScopeKind::VertexBlend => vertex_blend(ctx, list, &values, atom, index),
         ScopeKind::VertexIndices => {
             let mesh = ctx.tree.enclosing(list, ScopeKind::Mesh)?;
-            if cursor::group_of(&values, atom) == 1 {
-                let vertex = values.atoms[atom].as_i64(ctx.text)?;
+            if let Some(i) = atom.filter(|&i| cursor::group_of(&values, i) == 1) {
+                let vertex = values.atoms[i].as_i64(ctx.text)?;
                 Some((atom_range, format!("**Face {index}**, corner → {}", vertex_summary(ctx, mesh, vertex))))
             } else {
-                let corners = values.group_count().checked_sub(1).map_or(0, |_| values.group(1).len());
+                let corners = cursor::group(&values, 1).len();
                 Some((atom_range, format!("**Face {index}** of {}: {corners} corners", mesh_label(ctx, mesh))))
             }
         }
@@ -185,15 +189,21 @@ fn entry_hover(ctx: &Ctx, list: ScopeId, entry: TextRange, index: usize, offset:
     }
 }
 
-fn vertex_blend(ctx: &Ctx, list: ScopeId, values: &Values, atom: usize, index: usize) -> Option<(TextRange, String)> {
+fn vertex_blend(
+    ctx: &Ctx,
+    list: ScopeId,
+    values: &Values,
+    atom: Option<usize>,
+    index: usize,
+) -> Option<(TextRange, String)> {
     let part = ctx.tree.scope(list).parent?;
     let mesh = ctx.tree.enclosing(list, ScopeKind::Mesh)?;
     let bone =
         ctx.string_key(part, "BoneName").map_or_else(|| "this bone".to_owned(), |b| format!("bone {}", code(&b)));
-    let vertex = values.group(0).first()?.as_i64(ctx.text)?;
-    let weight = values.group_count().checked_sub(1).and_then(|_| values.group(1).first().copied());
-    let range = values.atoms.get(atom).map_or(values.range()?, |a| a.range);
-    if cursor::group_of(values, atom) == 1 {
+    let vertex = cursor::group(values, 0).first()?.as_i64(ctx.text)?;
+    let weight = cursor::group(values, 1).first().copied();
+    let range = atom.and_then(|i| values.atoms.get(i)).map_or(values.range()?, |a| a.range);
+    if atom.is_some_and(|i| cursor::group_of(values, i) == 1) {
         let written = ctx.slice(weight?.range);
         return Some((range, format!("**Weight** {written} of {bone} on vertex {vertex}")));
     }
