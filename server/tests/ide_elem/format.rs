@@ -88,3 +88,14 @@ fn mixed_line_endings_follow_the_first_one() {
     let formatted = rigls::ide::text_edit::apply(text, &ide::format(&analysis).unwrap());
     assert_eq!(formatted, "Elfreina Extension Model File\r\nFile Version 1.00\r\nSetting {\r\n}\r\n");
 }
+
+#[test]
+fn key_lines_outside_scopes_are_canonical_but_header_words_are_kept() {
+    expect![[r#"
+        Elfreina  Extension Model File
+        File Version 1.00
+        Stray=1:2
+        "a=b"  "c"
+    "#]]
+    .assert_eq(&format("Elfreina  Extension Model File\nFile Version 1.00\nStray = 1 : 2\n\"a=b\"  \"c\"\n"));
+}

@@ -36,10 +36,14 @@ pub fn variants(text: &str) -> Vec<(&'static str, String)> {
     vec![("lf", text.to_owned()), ("crlf", crlf(text)), ("bom", bom(text)), ("bom+crlf", bom(&crlf(text)))]
 }
 
-/// The offset in `to` at the same line and UTF-16 column as `offset` in `from`.
+/// The offset in `to` at the same line and column as `offset` in `from`, checking that UTF-16
+/// and UTF-8 columns (what editors send) lead to the same place.
 pub fn map_offset(from: &str, offset: u32, to: &str) -> u32 {
-    let pos = LineIndex::new(from).line_col(offset, PositionEncoding::Utf16);
-    LineIndex::new(to).offset(pos, PositionEncoding::Utf16)
+    let (from_index, to_index) = (LineIndex::new(from), LineIndex::new(to));
+    let [utf16, utf8] = [PositionEncoding::Utf16, PositionEncoding::Utf8]
+        .map(|encoding| to_index.offset(from_index.line_col(offset, encoding), encoding));
+    assert_eq!(utf16, utf8, "UTF-16 and UTF-8 positions disagree");
+    utf16
 }
 
 /// The range of `to` at the same lines and columns as `range` in `from`.

@@ -4,7 +4,9 @@
 //! The cursor line is read as text, not through the tree, because it is usually half-typed: a line
 //! that is only a word (`Vert`) completes keys and scopes, a `Key=` line completes values, and a
 //! line in a list completes that list's entries. Snippets use the file's own line break and
-//! indentation and are meant to be inserted as they are (LSP `insertTextMode: asIs`).
+//! indentation and are meant to be inserted as they are (LSP `insertTextMode: asIs`). Quoted
+//! values (names, `VertexFormat` and `InterpolationType` values) are labelled with their quotes,
+//! so that editors filtering by the typed text (`"He`) match them without a separate filter text.
 
 use super::{Ctx, describe};
 use crate::elem::parser::line_break_of;

@@ -2,7 +2,7 @@
 //!
 //! - one tab per nesting level; `Tag {` with one space; `}` alone; `Key=Value` and list lines with
 //!   no spaces between tokens (only separators and strings carry data, and strings are kept whole);
-//! - header lines are kept as written, trimmed;
+//! - header lines (bare lines outside any scope) are kept as written, trimmed;
 //! - single blank lines between items are kept, runs of them collapse, and none stay after `{`,
 //!   before `}` or at the ends of the file;
 //! - the file's first line break is used throughout, a BOM is kept, and the file ends with a line
@@ -35,16 +35,22 @@ enum Line {
     Blank,
     Open(String),
     Close,
-    Other(String),
+    /// A key line (`is_key`) or a bare line, with its tokens joined.
+    Other {
+        joined: String,
+        is_key: bool,
+    },
 }
 
 fn classify(text: &str, range: TextRange) -> Line {
     let mut joined = String::new();
     let (mut first, mut last) = (None, None);
     let mut before_last_len = 0;
+    let mut is_key = false;
     for token in Lexer::for_range(text, range).filter(|t| t.kind != TokenKind::Whitespace) {
         first.get_or_insert(token.kind);
         last = Some(token.kind);
+        is_key |= token.kind == TokenKind::Eq;
         before_last_len = joined.len();
         joined.push_str(token.range.slice(text));
     }
@@ -55,7 +61,7 @@ fn classify(text: &str, range: TextRange) -> Line {
             joined.truncate(before_last_len);
             Line::Open(if joined.is_empty() { "{".to_owned() } else { format!("{joined} {{") })
         }
-        _ => Line::Other(joined),
+        _ => Line::Other { joined, is_key },
     }
 }
 
@@ -84,7 +90,7 @@ fn edits(text: &str, lines: &LineIndex) -> Vec<TextEdit> {
         let range = full(to_u32(i));
         let new = match kind {
             Line::Blank => {
-                let keep = content_follows[i] && matches!(previous, Some(Line::Close | Line::Other(_)));
+                let keep = content_follows[i] && matches!(previous, Some(Line::Close | Line::Other { .. }));
                 if keep { nl.to_owned() } else { String::new() }
             }
             Line::Open(head) => {
@@ -96,11 +102,12 @@ fn edits(text: &str, lines: &LineIndex) -> Vec<TextEdit> {
                 depth = depth.saturating_sub(1);
                 format!("{}}}{nl}", "\t".repeat(depth))
             }
-            Line::Other(_) if depth == 0 => {
+            // Header lines are words: keep them as written.
+            Line::Other { is_key: false, .. } if depth == 0 => {
                 let written = lines.line_range(to_u32(i)).slice(text).trim_matches([' ', '\t', '\u{B}', '\u{C}']);
                 format!("{written}{nl}")
             }
-            Line::Other(joined) => format!("{}{joined}{nl}", "\t".repeat(depth)),
+            Line::Other { joined, .. } => format!("{}{joined}{nl}", "\t".repeat(depth)),
         };
         if !new.is_empty() {
             previous = Some(kind);
