@@ -2,7 +2,8 @@
 //!
 //! Everything here speaks byte offsets into [`Analysis::text`] and returns plain data; the `lsp`
 //! layer converts positions and builds protocol types, so every feature is testable without LSP.
-//! Each function dispatches on [`FileKind`] to the per-format implementation.
+//! Each function dispatches on [`FileKind`] to the per-format implementation (`elem/`, one file
+//! per feature); helpers every format can use live beside this file ([`color`], [`text_edit`]).
 
 mod analysis;
 pub mod color;
