@@ -493,3 +493,24 @@ fn nothing_on_blank_space_or_unknown_keys() {
     check_fixture("Elfreina Extension Model File\nFile Version 1.00\nSetting {\n$0\n\tFoo=1\n}\n", expect!["no hover"]);
     check_fixture("Elfreina Extension Model File\nFile Version 1.00\nSetting {\n\tF$0oo=1\n}\n", expect!["no hover"]);
 }
+
+#[test]
+fn signed_ranges_show_both_bounds() {
+    check_fixture(
+        "Elfreina Extension Model File\nFile Version 1.00\nAnimationList {\n\tAnimationData {\n\t\tPrio$0rity=0\n\t}\n}\n",
+        expect![[r#"
+            5:3 "Priority"
+            ---
+            **`Priority`** · key in `AnimationData`
+
+            Which animation is evaluated when several play at once (a 32-bit integer).
+
+            - Type: integer -2147483647 … 2147483647
+            - Default: `0`
+
+            ```elem
+            Priority=0
+            ```
+        "#]],
+    );
+}

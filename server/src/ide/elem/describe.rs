@@ -6,7 +6,7 @@ use crate::elem::schema::{self, KeyDef, ListItem, ScopeDef, ScopeKind, ValueType
 /// The value type of a key, with its range: `integer ≥ 0`, `colour a:r:g:b`…
 pub fn value_type(ty: ValueType) -> String {
     match ty {
-        ValueType::Int { min, max } if max == i32::MAX as i64 => format!("integer ≥ {min}"),
+        ValueType::Int { min, max } if max == i32::MAX as i64 && min >= 0 => format!("integer ≥ {min}"),
         ValueType::Int { min, max } => format!("integer {min} … {max}"),
         ValueType::Float { min } => format!("number ≥ {min}"),
         ValueType::String => "quoted string".to_owned(),
