@@ -157,3 +157,32 @@ fn highlights_mark_definitions_as_writes() {
     "#]],
     );
 }
+
+#[test]
+fn indices_go_to_what_they_index() {
+    goto(
+        "TransformIndex=$02",
+        expect![[r#"
+        21:4 "\"頭\"" (lines 21-21)
+    "#]],
+    );
+    goto(
+        "Attributes {\n\t\t\t\t$01",
+        expect![[r#"
+        36:4 "Material" (lines 36-39)
+    "#]],
+    );
+    goto(
+        "3,0:1:$02",
+        expect![[r#"
+        48:5 "0.0:2.0:0.0" (lines 48-48)
+    "#]],
+    );
+    goto(
+        "\t$01,1.0",
+        expect![[r#"
+        47:5 "1.0:0.0:0.0" (lines 47-47)
+    "#]],
+    );
+    goto("$03,0:1:2", expect![""]);
+}
