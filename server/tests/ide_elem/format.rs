@@ -95,7 +95,18 @@ fn key_lines_outside_scopes_are_canonical_but_header_words_are_kept() {
         Elfreina  Extension Model File
         File Version 1.00
         Stray=1:2
-        "a=b"  "c"
     "#]]
-    .assert_eq(&format("Elfreina  Extension Model File\nFile Version 1.00\nStray = 1 : 2\n\"a=b\"  \"c\"\n"));
+    .assert_eq(&format("Elfreina  Extension Model File\nFile Version 1.00\t\nStray = 1 : 2\n"));
+}
+
+#[test]
+fn lines_the_rules_find_out_of_place_stop_formatting() {
+    expect![[r#"
+        not formatted
+    "#]]
+    .assert_eq(&format("Elfreina Extension Model File\nFile Version 1.00\n\"stray\"  \"line\"\n"));
+    expect![[r#"
+        not formatted
+    "#]]
+    .assert_eq(&format("Elfreina Extension Model File\nFile Version 1.00\nSetting {\n\t1 : 2\n}\n"));
 }

@@ -7,7 +7,7 @@ use rigls::diagnostic::TextEdit;
 use rigls::ide::{self, Analysis, CompletionItem, Fold, Hover, InlayHint, SemanticToken, Symbol};
 use rigls::text::{LineIndex, PositionEncoding, TextRange};
 
-use crate::support::{analyse, bom, crlf, trim_indent};
+use crate::support::{analyse, bom, crlf, cursor, trim_indent};
 
 /// The text with `marker` (a snippet of it containing `$0`) located at its first occurrence:
 /// `at(MODEL, "BoneName=\"腰$0\"")` puts the cursor after `腰`.
@@ -21,13 +21,11 @@ pub fn at(text: &str, marker: &str) -> (String, u32) {
 /// A fixture with an optional `$0`: the indented test-source text made plain, and the cursor.
 pub fn fixture(source: &str) -> (String, Option<u32>) {
     let text = trim_indent(source);
-    match text.find("$0") {
-        Some(offset) => {
-            let mut plain = text.clone();
-            plain.replace_range(offset..offset + 2, "");
-            (plain, Some(offset as u32))
-        }
-        None => (text, None),
+    if text.contains("$0") {
+        let (plain, offset) = cursor(&text);
+        (plain, Some(offset))
+    } else {
+        (text, None)
     }
 }
 

@@ -8,23 +8,28 @@
 //! - the file's first line break is used throughout, a BOM is kept, and the file ends with a line
 //!   break.
 //!
-//! A file with syntax errors is not formatted: its lines may not be what they seem. The result is
+//! A file with syntax errors (including lines the rules find out of place) is not formatted: its
+//! lines may not be what they seem. The result is
 //! one minimal edit per changed line (or a single edit when that would be very many).
 
 use super::Ctx;
-use crate::diagnostic::TextEdit;
+use crate::diagnostic::{TextEdit, code};
 use crate::elem::lexer::{Lexer, TokenKind};
 use crate::elem::parser::line_break_of;
 use crate::ide::Analysis;
 use crate::ide::text_edit;
 use crate::text::{LineIndex, TextRange, to_u32};
 
+/// What the lexer treats as spacing.
+const BLANKS: [char; 4] = [' ', '\t', '\u{B}', '\u{C}'];
+
 /// Above this many line edits, one edit replacing the changed span is sent instead.
 const MAX_EDITS: usize = 10_000;
 
 pub fn format(analysis: &Analysis) -> Option<Vec<TextEdit>> {
     let ctx = Ctx::new(analysis)?;
-    if !ctx.tree.errors.is_empty() {
+    // Parse errors, and lines the rules found out of place (`syntax` too), make lines ambiguous.
+    if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == code::SYNTAX) {
         return None;
     }
     Some(edits(ctx.text, ctx.lines))
@@ -35,10 +40,12 @@ enum Line {
     Blank,
     Open(String),
     Close,
-    /// A key line (`is_key`) or a bare line, with its tokens joined.
+    /// A key line (`is_key`) or a bare line, with its tokens joined. `raw` lines hold an
+    /// unterminated string or stray characters, which may end in whitespace that is data.
     Other {
         joined: String,
         is_key: bool,
+        raw: bool,
     },
 }
 
@@ -47,10 +54,12 @@ fn classify(text: &str, range: TextRange) -> Line {
     let (mut first, mut last) = (None, None);
     let mut before_last_len = 0;
     let mut is_key = false;
+    let mut raw = false;
     for token in Lexer::for_range(text, range).filter(|t| t.kind != TokenKind::Whitespace) {
         first.get_or_insert(token.kind);
         last = Some(token.kind);
         is_key |= token.kind == TokenKind::Eq;
+        raw |= matches!(token.kind, TokenKind::UnterminatedString | TokenKind::Error);
         before_last_len = joined.len();
         joined.push_str(token.range.slice(text));
     }
@@ -61,7 +70,7 @@ fn classify(text: &str, range: TextRange) -> Line {
             joined.truncate(before_last_len);
             Line::Open(if joined.is_empty() { "{".to_owned() } else { format!("{joined} {{") })
         }
-        _ => Line::Other { joined, is_key },
+        _ => Line::Other { joined, is_key, raw },
     }
 }
 
@@ -103,8 +112,9 @@ fn edits(text: &str, lines: &LineIndex) -> Vec<TextEdit> {
                 format!("{}}}{nl}", "\t".repeat(depth))
             }
             // Header lines are words: keep them as written.
-            Line::Other { is_key: false, .. } if depth == 0 => {
-                let written = lines.line_range(to_u32(i)).slice(text).trim_matches([' ', '\t', '\u{B}', '\u{C}']);
+            Line::Other { is_key: false, raw, .. } if depth == 0 => {
+                let written = lines.line_range(to_u32(i)).slice(text).trim_start_matches(BLANKS);
+                let written = if *raw { written } else { written.trim_end_matches(BLANKS) };
                 format!("{written}{nl}")
             }
             Line::Other { joined, .. } => format!("{}{joined}{nl}", "\t".repeat(depth)),
