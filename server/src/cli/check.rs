@@ -1,10 +1,12 @@
 //! `rigls --check`: find the files, analyse each, print the report, choose the exit status.
 
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::render::{self, FileReport};
 use super::{Args, exit};
+use crate::config;
 use crate::diagnostic::{Diagnostic, Severity, code};
 use crate::env::RealFs;
 use crate::ide::{Analysis, FileKind};
@@ -48,9 +50,13 @@ pub fn run(args: &Args) -> u8 {
     }
 
     let mut reports = Vec::new();
+    let mut config_messages = HashSet::new();
     for input in inputs {
         match analyse(&input) {
-            Ok(Some(report)) => reports.push(report),
+            Ok(Some(mut report)) => {
+                failed_to_read |= !apply_config(&input, &mut report, &mut config_messages);
+                reports.push(report);
+            }
             Ok(None) => {}
             Err(message) => {
                 eprintln!("error: {message}");
@@ -107,6 +113,36 @@ fn analyse(input: &Input) -> Result<Option<FileReport>, String> {
     };
     let analysis = Analysis::with_kind(input.path.as_deref(), text, &RealFs, kind);
     Ok(Some(FileReport::new(input.display.clone(), analysis.text, analysis.lines, analysis.diagnostics)))
+}
+
+/// Applies the severities of the `rigls.toml` found upward from the input's folder (the working
+/// directory for anonymous stdin), as the language server does. Prints each problem with the file
+/// once; returns false when the file exists but cannot be used.
+fn apply_config(input: &Input, report: &mut FileReport, printed: &mut HashSet<String>) -> bool {
+    let dir = match &input.path {
+        Some(path) => std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf)),
+        None => std::env::current_dir().ok(),
+    };
+    let Some(dir) = dir else { return true };
+    let mut print_once = |message: String| {
+        if printed.insert(message.clone()) {
+            eprintln!("{message}");
+        }
+    };
+    match config::load(&dir, &RealFs) {
+        Ok(Some(file)) => {
+            for warning in &file.warnings {
+                print_once(format!("warning: {}: {warning}", file.path.display()));
+            }
+            report.diagnostics = file.severity.apply(std::mem::take(&mut report.diagnostics));
+            true
+        }
+        Ok(None) => true,
+        Err(error) => {
+            print_once(format!("error: {error}"));
+            false
+        }
+    }
 }
 
 /// Invalid UTF-8 is reported as one `encoding` error where the first bad byte is.
