@@ -57,15 +57,21 @@ impl TestClient {
     /// Starts a server and initializes it with these client capabilities and options.
     pub async fn initialized(options: Options, capabilities: Value, initialization_options: Value) -> (TestClient, Value) {
         let client = TestClient::start(options);
-        let result = client
-            .request(
-                "initialize",
-                json!({"processId": null, "rootUri": null, "capabilities": capabilities, "initializationOptions": initialization_options}),
-            )
-            .await
-            .expect("initialize failed");
-        client.notify("initialized", json!({})).await;
+        let result = client.initialize(capabilities, initialization_options).await;
         (client, result)
+    }
+
+    /// Sends `initialize` and `initialized`; returns the server's `InitializeResult`.
+    pub async fn initialize(&self, capabilities: Value, initialization_options: Value) -> Value {
+        let params = json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": capabilities,
+            "initializationOptions": initialization_options,
+        });
+        let result = self.request("initialize", params).await.expect("initialize failed");
+        self.notify("initialized", json!({})).await;
+        result
     }
 
     /// Sends a request and waits for its response: `Ok(result)` or `Err(error)`.
