@@ -118,7 +118,9 @@ pub fn from_editor_settings(settings: &serde_json::Value) -> (SeverityTable, Vec
     let settings = settings.get("rigls").filter(|v| v.is_object()).unwrap_or(settings);
     match settings.get("severity") {
         None | Some(serde_json::Value::Null) => (SeverityTable::default(), Vec::new()),
-        Some(serde_json::Value::Object(map)) => SeverityTable::from_entries(map.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+        Some(serde_json::Value::Object(map)) => {
+            SeverityTable::from_entries(map.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        }
         Some(_) => (SeverityTable::default(), vec!["`severity` must be an object of code = level".to_owned()]),
     }
 }
@@ -134,7 +136,8 @@ pub fn parse_toml(text: &str) -> Result<(SeverityTable, Vec<String>), String> {
     match document.get("severity") {
         None => Ok((SeverityTable::default(), warnings)),
         Some(toml::Value::Table(table)) => {
-            let (table, mut problems) = SeverityTable::from_entries(table.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+            let (table, mut problems) =
+                SeverityTable::from_entries(table.iter().map(|(k, v)| (k.as_str(), v.as_str())));
             warnings.append(&mut problems);
             Ok((table, warnings))
         }
@@ -237,7 +240,8 @@ mod tests {
         let (file, _) = parse_toml("[severity]\nunknown-key = \"off\"\nweight-sum = \"hint\"\n").unwrap();
         let (editor, _) = from_editor_settings(&json!({"severity": {"weight-sum": "error"}}));
         let table = file.overridden_by(&editor);
-        let out = table.apply(vec![diagnostic(code::UNKNOWN_KEY), diagnostic(code::WEIGHT_SUM), diagnostic(code::ARITY)]);
+        let out =
+            table.apply(vec![diagnostic(code::UNKNOWN_KEY), diagnostic(code::WEIGHT_SUM), diagnostic(code::ARITY)]);
         let summary: Vec<_> = out.iter().map(|d| (d.code, d.severity)).collect();
         assert_eq!(summary, [(code::WEIGHT_SUM, Severity::Error), (code::ARITY, Severity::Warning)]);
     }

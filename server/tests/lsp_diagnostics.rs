@@ -249,7 +249,8 @@ async fn a_fix_without_document_changes_is_a_map_of_changes() {
     let mut client = start(None, Value::Null).await;
     client.open(MODEL, "elem", 1, BROKEN).await;
     let count = client.diagnostics(MODEL).await["diagnostics"][2].clone();
-    let params = json!({"textDocument": {"uri": MODEL}, "range": range((13, 3), (13, 3)), "context": {"diagnostics": [count]}});
+    let params =
+        json!({"textDocument": {"uri": MODEL}, "range": range((13, 3), (13, 3)), "context": {"diagnostics": [count]}});
     let actions = client.request("textDocument/codeAction", params).await.unwrap();
     assert_eq!(actions[0]["title"], "Set VertexCount to 2");
     assert_eq!(actions[0]["edit"], json!({"changes": {MODEL: [{"range": range((13, 15), (13, 16)), "newText": "2"}]}}));
@@ -285,7 +286,7 @@ struct Uneven;
 
 impl Features for Uneven {
     fn analyse(&self, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
-        std::thread::sleep(Duration::from_millis(if text.len() % 2 == 0 { 60 } else { 5 }));
+        std::thread::sleep(Duration::from_millis(if text.len().is_multiple_of(2) { 60 } else { 5 }));
         Analysis::new(path, text, fs)
     }
 }

@@ -191,7 +191,8 @@ async fn out_of_range_positions_are_clamped() {
     client.change(MODEL, 4, json!([{"range": range((1, 1), (0, 1)), "text": ""}])).await;
     assert_eq!(client.document_text(MODEL).await, Some((4, "頭".to_owned())));
     // Requests with such positions are answered, not crashed on.
-    let hover = client.request("textDocument/hover", json!({"textDocument": {"uri": MODEL}, "position": pos(7, 99)})).await;
+    let hover =
+        client.request("textDocument/hover", json!({"textDocument": {"uri": MODEL}, "position": pos(7, 99)})).await;
     assert_eq!(hover, Ok(Value::Null));
     client.shutdown().await;
 }
@@ -236,7 +237,10 @@ async fn a_panicking_handler_is_answered_with_an_error_and_the_server_keeps_runn
     assert_eq!(error["code"], -32603);
     assert_eq!(error["message"], "rigls: textDocument/hover: panicked: fake hover failure");
     let logged = client.receive("the error logged", |m| m["method"] == "window/logMessage").await;
-    assert_eq!(logged["params"], json!({"type": 1, "message": "rigls: textDocument/hover: panicked: fake hover failure"}));
+    assert_eq!(
+        logged["params"],
+        json!({"type": 1, "message": "rigls: textDocument/hover: panicked: fake hover failure"})
+    );
     // Still serving.
     let symbols = client.request("textDocument/documentSymbol", json!({"textDocument": {"uri": MODEL}})).await;
     assert_eq!(symbols, Ok(json!([])));
@@ -306,7 +310,10 @@ async fn a_slow_analysis_shows_progress() {
     let create = client.receive("progress creation", |m| m["method"] == "window/workDoneProgress/create").await;
     let token = create["params"]["token"].clone();
     let begin = client.receive("progress begin", |m| m["method"] == "$/progress").await;
-    assert_eq!(begin["params"], json!({"token": token, "value": {"kind": "begin", "title": "Analysing model.elem", "cancellable": false}}));
+    assert_eq!(
+        begin["params"],
+        json!({"token": token, "value": {"kind": "begin", "title": "Analysing model.elem", "cancellable": false}})
+    );
     let end = client.receive("progress end", |m| m["method"] == "$/progress").await;
     assert_eq!(end["params"], json!({"token": token, "value": {"kind": "end"}}));
     client.diagnostics(MODEL).await;

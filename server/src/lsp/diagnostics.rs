@@ -26,7 +26,8 @@ pub fn configured(
     editor: &SeverityTable,
     fs: &dyn FileSystem,
 ) -> (Vec<lsp::Diagnostic>, Vec<String>) {
-    let (file_table, problems) = match analysis.path.as_deref().and_then(Path::parent).map(|dir| config::load(dir, fs)) {
+    let (file_table, problems) = match analysis.path.as_deref().and_then(Path::parent).map(|dir| config::load(dir, fs))
+    {
         Some(Ok(Some(file))) => {
             let path = file.path.display().to_string();
             (file.severity, file.warnings.into_iter().map(|w| format!("{path}: {w}")).collect())
@@ -92,12 +93,19 @@ impl State {
     }
 
     /// `textDocument/diagnostic`: the full report of the document's current version.
-    pub async fn pull_diagnostics(&self, params: lsp::DocumentDiagnosticParams) -> jsonrpc::Result<lsp::DocumentDiagnosticReportResult> {
+    pub async fn pull_diagnostics(
+        &self,
+        params: lsp::DocumentDiagnosticParams,
+    ) -> jsonrpc::Result<lsp::DocumentDiagnosticReportResult> {
         let items = match self.snapshot(&params.text_document.uri) {
-            Some(snapshot) => self.configured_for(&snapshot.uri, &snapshot.task).await.map_err(|message| {
-                self.log(MessageType::ERROR, format!("rigls: textDocument/diagnostic: {message}"));
-                internal_error(message)
-            })?.unwrap_or_default(),
+            Some(snapshot) => self
+                .configured_for(&snapshot.uri, &snapshot.task)
+                .await
+                .map_err(|message| {
+                    self.log(MessageType::ERROR, format!("rigls: textDocument/diagnostic: {message}"));
+                    internal_error(message)
+                })?
+                .unwrap_or_default(),
             None => Vec::new(),
         };
         Ok(lsp::DocumentDiagnosticReportResult::Report(lsp::DocumentDiagnosticReport::Full(

@@ -49,7 +49,12 @@ pub trait Features: Send + Sync + 'static {
     fn document_colors(&self, analysis: &Analysis) -> Vec<ide::ColorInfo> {
         ide::document_colors(analysis)
     }
-    fn color_presentations(&self, analysis: &Analysis, range: TextRange, color: ide::Rgba) -> Vec<ide::ColorPresentation> {
+    fn color_presentations(
+        &self,
+        analysis: &Analysis,
+        range: TextRange,
+        color: ide::Rgba,
+    ) -> Vec<ide::ColorPresentation> {
         ide::color_presentations(analysis, range, color)
     }
     fn inlay_hints(&self, analysis: &Analysis, range: TextRange) -> Vec<ide::InlayHint> {

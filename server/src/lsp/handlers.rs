@@ -72,7 +72,10 @@ impl State {
         .await
     }
 
-    pub async fn definition(&self, params: lsp::GotoDefinitionParams) -> jsonrpc::Result<Option<lsp::GotoDefinitionResponse>> {
+    pub async fn definition(
+        &self,
+        params: lsp::GotoDefinitionParams,
+    ) -> jsonrpc::Result<Option<lsp::GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
         self.on_analysis("textDocument/definition", &at.text_document.uri, None, move |f, a, conv, caps| {
             let targets = f.goto_definition(a, conv.offset(at.position));
@@ -90,7 +93,10 @@ impl State {
         .await
     }
 
-    pub async fn highlights(&self, params: lsp::DocumentHighlightParams) -> jsonrpc::Result<Option<Vec<lsp::DocumentHighlight>>> {
+    pub async fn highlights(
+        &self,
+        params: lsp::DocumentHighlightParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::DocumentHighlight>>> {
         let at = params.text_document_position_params;
         self.on_analysis("textDocument/documentHighlight", &at.text_document.uri, None, move |f, a, conv, _| {
             Some(f.highlights(a, conv.offset(at.position)).iter().map(|h| convert::highlight(conv, h)).collect())
@@ -98,7 +104,10 @@ impl State {
         .await
     }
 
-    pub async fn prepare_rename(&self, at: lsp::TextDocumentPositionParams) -> jsonrpc::Result<Option<lsp::PrepareRenameResponse>> {
+    pub async fn prepare_rename(
+        &self,
+        at: lsp::TextDocumentPositionParams,
+    ) -> jsonrpc::Result<Option<lsp::PrepareRenameResponse>> {
         let uri = at.text_document.uri.clone();
         self.on_analysis("textDocument/prepareRename", &uri, Ok(None), move |f, a, conv, _| {
             let range = f.prepare_rename(a, conv.offset(at.position))?;
@@ -119,21 +128,30 @@ impl State {
         .map_err(refused)
     }
 
-    pub async fn document_symbols(&self, params: lsp::DocumentSymbolParams) -> jsonrpc::Result<Option<lsp::DocumentSymbolResponse>> {
+    pub async fn document_symbols(
+        &self,
+        params: lsp::DocumentSymbolParams,
+    ) -> jsonrpc::Result<Option<lsp::DocumentSymbolResponse>> {
         self.on_analysis("textDocument/documentSymbol", &params.text_document.uri, None, |f, a, conv, caps| {
             Some(convert::document_symbols(conv, &f.document_symbols(a), caps.hierarchical_symbols))
         })
         .await
     }
 
-    pub async fn folding_ranges(&self, params: lsp::FoldingRangeParams) -> jsonrpc::Result<Option<Vec<lsp::FoldingRange>>> {
+    pub async fn folding_ranges(
+        &self,
+        params: lsp::FoldingRangeParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::FoldingRange>>> {
         self.on_analysis("textDocument/foldingRange", &params.text_document.uri, None, |f, a, conv, _| {
             Some(f.folding_ranges(a).iter().filter_map(|fold| convert::folding_range(conv, fold)).collect())
         })
         .await
     }
 
-    pub async fn selection_ranges(&self, params: lsp::SelectionRangeParams) -> jsonrpc::Result<Option<Vec<lsp::SelectionRange>>> {
+    pub async fn selection_ranges(
+        &self,
+        params: lsp::SelectionRangeParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::SelectionRange>>> {
         let positions = params.positions;
         self.on_analysis("textDocument/selectionRange", &params.text_document.uri, None, move |f, a, conv, _| {
             let ranges = positions.iter().map(|&p| {
@@ -145,7 +163,10 @@ impl State {
         .await
     }
 
-    pub async fn semantic_tokens(&self, params: lsp::SemanticTokensParams) -> jsonrpc::Result<Option<lsp::SemanticTokensResult>> {
+    pub async fn semantic_tokens(
+        &self,
+        params: lsp::SemanticTokensParams,
+    ) -> jsonrpc::Result<Option<lsp::SemanticTokensResult>> {
         self.on_analysis("textDocument/semanticTokens/full", &params.text_document.uri, None, |f, a, conv, caps| {
             let tokens = convert::semantic_tokens(conv, &f.semantic_tokens(a), caps.multiline_tokens);
             Some(lsp::SemanticTokensResult::Tokens(tokens))
@@ -153,20 +174,31 @@ impl State {
         .await
     }
 
-    pub async fn document_colors(&self, params: lsp::DocumentColorParams) -> jsonrpc::Result<Vec<lsp::ColorInformation>> {
+    pub async fn document_colors(
+        &self,
+        params: lsp::DocumentColorParams,
+    ) -> jsonrpc::Result<Vec<lsp::ColorInformation>> {
         self.on_analysis("textDocument/documentColor", &params.text_document.uri, Vec::new(), |f, a, conv, _| {
             f.document_colors(a).iter().map(|c| convert::color_information(conv, c)).collect()
         })
         .await
     }
 
-    pub async fn color_presentations(&self, params: lsp::ColorPresentationParams) -> jsonrpc::Result<Vec<lsp::ColorPresentation>> {
+    pub async fn color_presentations(
+        &self,
+        params: lsp::ColorPresentationParams,
+    ) -> jsonrpc::Result<Vec<lsp::ColorPresentation>> {
         let (range, c) = (params.range, params.color);
         let color = ide::Rgba { red: c.red.into(), green: c.green.into(), blue: c.blue.into(), alpha: c.alpha.into() };
-        self.on_analysis("textDocument/colorPresentation", &params.text_document.uri, Vec::new(), move |f, a, conv, _| {
-            let found = f.color_presentations(a, conv.text_range(range), color);
-            found.iter().map(|p| convert::color_presentation(conv, p)).collect()
-        })
+        self.on_analysis(
+            "textDocument/colorPresentation",
+            &params.text_document.uri,
+            Vec::new(),
+            move |f, a, conv, _| {
+                let found = f.color_presentations(a, conv.text_range(range), color);
+                found.iter().map(|p| convert::color_presentation(conv, p)).collect()
+            },
+        )
         .await
     }
 
@@ -178,14 +210,20 @@ impl State {
         .await
     }
 
-    pub async fn formatting(&self, params: lsp::DocumentFormattingParams) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
+    pub async fn formatting(
+        &self,
+        params: lsp::DocumentFormattingParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
         self.on_analysis("textDocument/formatting", &params.text_document.uri, None, |f, a, conv, _| {
             f.format(a).map(|edits| convert::text_edits(conv, &edits))
         })
         .await
     }
 
-    pub async fn code_actions(&self, params: lsp::CodeActionParams) -> jsonrpc::Result<Option<lsp::CodeActionResponse>> {
+    pub async fn code_actions(
+        &self,
+        params: lsp::CodeActionParams,
+    ) -> jsonrpc::Result<Option<lsp::CodeActionResponse>> {
         let uri = params.text_document.uri.clone();
         self.on_analysis("textDocument/codeAction", &uri, None, move |f, a, conv, caps| {
             Some(code_actions(f, a, conv, caps, &params))

@@ -52,7 +52,10 @@ impl LanguageServer for Server {
         }
         Ok(InitializeResult {
             capabilities,
-            server_info: Some(ServerInfo { name: "rigls".to_owned(), version: Some(env!("CARGO_PKG_VERSION").to_owned()) }),
+            server_info: Some(ServerInfo {
+                name: "rigls".to_owned(),
+                version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            }),
             offset_encoding: None,
         })
     }

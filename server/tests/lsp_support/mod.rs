@@ -55,7 +55,11 @@ impl TestClient {
     }
 
     /// Starts a server and initializes it with these client capabilities and options.
-    pub async fn initialized(options: Options, capabilities: Value, initialization_options: Value) -> (TestClient, Value) {
+    pub async fn initialized(
+        options: Options,
+        capabilities: Value,
+        initialization_options: Value,
+    ) -> (TestClient, Value) {
         let client = TestClient::start(options);
         let result = client.initialize(capabilities, initialization_options).await;
         (client, result)
@@ -96,7 +100,7 @@ impl TestClient {
 
     /// The next notification or server request satisfying `wanted`; others stay queued.
     pub async fn receive(&mut self, what: &str, wanted: impl Fn(&Value) -> bool) -> Value {
-        if let Some(i) = self.backlog.iter().position(|m| wanted(m)) {
+        if let Some(i) = self.backlog.iter().position(&wanted) {
             return self.backlog.remove(i).unwrap();
         }
         let deadline = tokio::time::Instant::now() + PATIENCE;

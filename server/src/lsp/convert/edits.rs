@@ -15,16 +15,17 @@ pub fn text_edits(conv: &Converter<'_>, edits: &[TextEdit]) -> Vec<lsp::TextEdit
 }
 
 fn edits_in(conv: &Converter<'_>, file: Option<&Path>, edits: &[TextEdit]) -> Vec<lsp::TextEdit> {
-    edits
-        .iter()
-        .map(|e| lsp::TextEdit { range: conv.range_in(file, e.range), new_text: e.new_text.clone() })
-        .collect()
+    edits.iter().map(|e| lsp::TextEdit { range: conv.range_in(file, e.range), new_text: e.new_text.clone() }).collect()
 }
 
 /// Edits to one or more files, grouped by file in order of first appearance. With
 /// `document_changes`, the analysed document's edits carry its version, so a client refuses them
 /// if the document has changed since.
-pub fn workspace_edit(conv: &Converter<'_>, file_edits: &[ide::FileEdit], document_changes: bool) -> lsp::WorkspaceEdit {
+pub fn workspace_edit(
+    conv: &Converter<'_>,
+    file_edits: &[ide::FileEdit],
+    document_changes: bool,
+) -> lsp::WorkspaceEdit {
     let mut grouped: Vec<(lsp::Uri, bool, Vec<lsp::TextEdit>)> = Vec::new();
     for file_edit in file_edits {
         let file = file_edit.file.as_deref();

@@ -7,7 +7,11 @@ use crate::ide;
 use crate::text::TextRange;
 
 /// The outline: nested when the client shows a hierarchy, else flattened with container names.
-pub fn document_symbols(conv: &Converter<'_>, symbols: &[ide::Symbol], hierarchical: bool) -> lsp::DocumentSymbolResponse {
+pub fn document_symbols(
+    conv: &Converter<'_>,
+    symbols: &[ide::Symbol],
+    hierarchical: bool,
+) -> lsp::DocumentSymbolResponse {
     if hierarchical {
         lsp::DocumentSymbolResponse::Nested(symbols.iter().map(|s| nested(conv, s)).collect())
     } else {
@@ -78,7 +82,7 @@ fn symbol_kind(kind: ide::SymbolKind) -> lsp::SymbolKind {
 pub fn folding_range(conv: &Converter<'_>, fold: &ide::Fold) -> Option<lsp::FoldingRange> {
     let start_line = conv.lines.line_of(fold.range.start);
     let end_line = fold_end_line(conv, fold.range);
-    (end_line > start_line).then(|| lsp::FoldingRange {
+    (end_line > start_line).then_some(lsp::FoldingRange {
         start_line,
         start_character: None,
         end_line,
