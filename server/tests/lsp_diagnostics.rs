@@ -126,8 +126,10 @@ async fn a_client_that_pulls_diagnostics_is_not_pushed_any() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn settings_change_severities_and_turn_codes_off() {
-    let options = json!({"rigls": {"severity": {"unknown-key": "off", "count-mismatch": "hint"}}});
+    let options = json!({"rigls": {"severity": {"unknown-key": "off", "count-mismatch": "hint", "nope": "off"}}});
     let mut client = start(None, options).await;
+    let shown = client.receive("a settings warning", |m| m["method"] == "window/showMessage").await;
+    assert_eq!(shown["params"], json!({"type": 2, "message": "rigls: settings: unknown diagnostic code `nope`"}));
     client.open(MODEL, "elem", 1, BROKEN).await;
     assert_eq!(codes(&client.diagnostics(MODEL).await), pairs(&[("syntax", 1), ("count-mismatch", 4)]));
 

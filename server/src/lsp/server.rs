@@ -1,6 +1,6 @@
 //! The `LanguageServer` implementation: routes each LSP method to the state.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::jsonrpc::Result;
@@ -14,11 +14,13 @@ use super::state::State;
 
 pub struct Server {
     state: Arc<State>,
+    /// `initializationOptions`, taken on `initialized`, when messages about them can be shown.
+    initial_settings: Mutex<Option<serde_json::Value>>,
 }
 
 impl Server {
     pub fn new(client: Client, options: Options) -> Server {
-        Server { state: Arc::new(State::new(client, options)) }
+        Server { state: Arc::new(State::new(client, options)), initial_settings: Mutex::default() }
     }
 
     /// `rigls/documentText`: the server's copy of an open document (see the module docs).
@@ -47,9 +49,7 @@ impl LanguageServer for Server {
         let caps = ClientCaps::new(&params.capabilities);
         let capabilities = server_capabilities(&caps);
         self.state.set_caps(caps);
-        if let Some(options) = &params.initialization_options {
-            self.state.take_settings(options);
-        }
+        *self.initial_settings.lock().unwrap_or_else(|e| e.into_inner()) = params.initialization_options;
         Ok(InitializeResult {
             capabilities,
             server_info: Some(ServerInfo {
@@ -61,6 +61,10 @@ impl LanguageServer for Server {
     }
 
     async fn initialized(&self, _: InitializedParams) {
+        // Before any document is opened: the client sends nothing else before this.
+        if let Some(settings) = self.initial_settings.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            self.state.take_settings(&settings);
+        }
         tokio::spawn(self.state.clone().after_initialized());
     }
 
