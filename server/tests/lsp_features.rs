@@ -634,3 +634,17 @@ async fn code_actions_from_data_and_from_ide() {
         s.client.shutdown().await;
     }
 }
+
+/// A location in another open document is written with the URI the client gave it, and converted
+/// with the document's unsaved text rather than the file on disk.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn locations_in_open_documents_use_their_uri_and_text() {
+    let s = setup(UTF16, |_| {}).await;
+    // The same file as `s.other`, spelt differently; its unsaved text has LF where the disk has CRLF,
+    // so bytes 7..11 are now the middle of 😀 to after the first `y`.
+    let spelt = s.other.replace("other.txt", "other%2Etxt");
+    s.client.open(&spelt, "plaintext", 1, "頭\nxx😀yy").await;
+    let locations = s.client.request("textDocument/definition", at(1, 7)).await.unwrap();
+    assert_eq!(locations[1], json!({"uri": spelt, "range": range((1, 2), (1, 5))}));
+    s.client.shutdown().await;
+}

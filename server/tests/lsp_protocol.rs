@@ -287,7 +287,7 @@ async fn futures_join(client: &TestClient, at: &Value) -> [Result<Value, Value>;
 async fn large_documents_are_analysed_after_a_pause_in_typing() {
     let fake = Fake::default();
     let analyses = fake.analyses.clone();
-    let options = Options { debounce_above: 4, debounce: Duration::from_millis(300), ..with_fake(fake) };
+    let options = Options { debounce_above: 4, debounce: Duration::from_millis(600), ..with_fake(fake) };
     let mut client = start(options, None).await;
     client.open(MODEL, "elem", 1, "Elfreina\n").await;
     for version in 2..=6 {

@@ -12,36 +12,30 @@ use super::analysis::AnalysisTask;
 use super::convert::{self, Converter};
 use super::state::{State, panic_message};
 use crate::config::{self, SeverityTable};
-use crate::env::FileSystem;
 use crate::ide::{Analysis, FileKind};
-use crate::text::PositionEncoding;
 
 /// The analysis's diagnostics with `rigls.toml` and editor severities applied, each carrying its
 /// index for code actions; plus problems found in the settings.
 pub fn configured(
     analysis: &Analysis,
-    uri: &Uri,
-    version: i32,
-    encoding: PositionEncoding,
+    conv: &Converter<'_>,
     editor: &SeverityTable,
-    fs: &dyn FileSystem,
 ) -> (Vec<lsp::Diagnostic>, Vec<String>) {
-    let (file_table, problems) = match analysis.path.as_deref().and_then(Path::parent).map(|dir| config::load(dir, fs))
-    {
-        Some(Ok(Some(file))) => {
-            let path = file.path.display().to_string();
-            (file.severity, file.warnings.into_iter().map(|w| format!("{path}: {w}")).collect())
-        }
-        Some(Err(error)) => (SeverityTable::default(), vec![error.to_string()]),
-        Some(Ok(None)) | None => (SeverityTable::default(), Vec::new()),
-    };
+    let (file_table, problems) =
+        match analysis.path.as_deref().and_then(Path::parent).map(|dir| config::load(dir, conv.fs())) {
+            Some(Ok(Some(file))) => {
+                let path = file.path.display().to_string();
+                (file.severity, file.warnings.into_iter().map(|w| format!("{path}: {w}")).collect())
+            }
+            Some(Err(error)) => (SeverityTable::default(), vec![error.to_string()]),
+            Some(Ok(None)) | None => (SeverityTable::default(), Vec::new()),
+        };
     let table = file_table.overridden_by(editor);
-    let conv = Converter::new(analysis, uri, version, encoding, fs);
     let items = analysis
         .diagnostics
         .iter()
         .enumerate()
-        .filter_map(|(index, d)| table.adjust(d.clone()).map(|d| convert::diagnostic(&conv, &d, index)))
+        .filter_map(|(index, d)| table.adjust(d.clone()).map(|d| convert::diagnostic(conv, &d, index)))
         .collect();
     (items, problems)
 }
@@ -56,8 +50,12 @@ impl State {
         }
         let editor = self.editor_severity.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let (encoding, fs, uri, version) = (self.caps().encoding, self.fs.clone(), uri.clone(), task.version);
+        let open = self.docs.uris_by_path();
         let computed = tokio::task::spawn_blocking(move || {
-            catch_unwind(AssertUnwindSafe(|| configured(&analysis, &uri, version, encoding, &editor, &fs)))
+            catch_unwind(AssertUnwindSafe(|| {
+                let conv = Converter::new(&analysis, &uri, version, encoding, &fs).with_open_documents(open);
+                configured(&analysis, &conv, &editor)
+            }))
         })
         .await;
         match computed {

@@ -42,6 +42,11 @@ impl Documents {
         self.with(|docs| docs.values().find(|d| d.path.as_deref() == Some(path)).map(|d| d.rope.clone()))
     }
 
+    /// The path and URI of every open document that has a path.
+    pub fn uris_by_path(&self) -> Vec<(PathBuf, Uri)> {
+        self.with(|docs| docs.iter().filter_map(|(uri, d)| Some((d.path.clone()?, uri.clone()))).collect())
+    }
+
     /// Paths of the open documents directly in `dir`.
     pub fn paths_in(&self, dir: &Path) -> Vec<PathBuf> {
         self.with(|docs| docs.values().filter_map(|d| d.path.clone()).filter(|p| p.parent() == Some(dir)).collect())

@@ -32,10 +32,10 @@ impl State {
         }
         let features = self.options.features.clone();
         let (caps, fs, version) = (self.caps().clone(), self.fs.clone(), snapshot.version);
-        let uri = snapshot.uri;
+        let (uri, open) = (snapshot.uri, self.docs.uris_by_path());
         let result = tokio::task::spawn_blocking(move || {
             catch_unwind(AssertUnwindSafe(|| {
-                let conv = Converter::new(&analysis, &uri, version, caps.encoding, &fs);
+                let conv = Converter::new(&analysis, &uri, version, caps.encoding, &fs).with_open_documents(open);
                 f(&*features, &analysis, &conv, &caps)
             }))
         })

@@ -37,6 +37,8 @@ pub struct Converter<'a> {
     pub text: &'a str,
     pub lines: &'a LineIndex,
     fs: &'a dyn FileSystem,
+    /// Open documents' URIs by path, so a location in one is written as the client wrote it.
+    open: Vec<(PathBuf, Uri)>,
     others: RefCell<HashMap<PathBuf, Rc<LineIndex>>>,
 }
 
@@ -56,8 +58,20 @@ impl<'a> Converter<'a> {
             text: &analysis.text,
             lines: &analysis.lines,
             fs,
+            open: Vec::new(),
             others: RefCell::default(),
         }
+    }
+
+    /// Uses these URIs for the open documents' paths instead of URIs made from the paths.
+    pub fn with_open_documents(mut self, open: Vec<(PathBuf, Uri)>) -> Converter<'a> {
+        self.open = open;
+        self
+    }
+
+    /// The file system other files are read through.
+    pub fn fs(&self) -> &'a dyn FileSystem {
+        self.fs
     }
 
     pub fn position(&self, offset: u32) -> Position {
@@ -88,7 +102,10 @@ impl<'a> Converter<'a> {
     /// written as a URI (relative and not on disk).
     pub fn uri_of(&self, file: Option<&Path>) -> Option<Uri> {
         match file {
-            Some(path) if !self.is_this(Some(path)) => Uri::from_file_path(path),
+            Some(path) if !self.is_this(Some(path)) => match self.open.iter().find(|(p, _)| p == path) {
+                Some((_, uri)) => Some(uri.clone()),
+                None => Uri::from_file_path(path),
+            },
             _ => Some(self.uri.clone()),
         }
     }
