@@ -99,10 +99,7 @@ impl State {
             Some(snapshot) => self
                 .configured_for(&snapshot.uri, &snapshot.task)
                 .await
-                .map_err(|message| {
-                    self.log(MessageType::ERROR, format!("rigls: textDocument/diagnostic: {message}"));
-                    internal_error(message)
-                })?
+                .map_err(|message| self.failed("textDocument/diagnostic", message))?
                 .unwrap_or_default(),
             None => Vec::new(),
         };
@@ -113,8 +110,4 @@ impl State {
             },
         )))
     }
-}
-
-pub fn internal_error(message: String) -> jsonrpc::Error {
-    jsonrpc::Error { code: jsonrpc::ErrorCode::InternalError, message: format!("rigls: {message}").into(), data: None }
 }

@@ -9,7 +9,6 @@ use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
 use super::capabilities::ClientCaps;
 use super::convert::{self, Converter, DiagnosticData};
-use super::diagnostics::internal_error;
 use super::features::Features;
 use super::state::{State, panic_message};
 use crate::ide::{self, Analysis, FileKind};
@@ -47,10 +46,15 @@ impl State {
         }
     }
 
-    fn failed(&self, method: &str, message: String) -> jsonrpc::Error {
+    /// Logs why a request failed and makes the error reply.
+    pub(super) fn failed(&self, method: &str, message: String) -> jsonrpc::Error {
         let message = format!("{method}: {message}");
         self.log(MessageType::ERROR, format!("rigls: {message}"));
-        internal_error(message)
+        jsonrpc::Error {
+            code: jsonrpc::ErrorCode::InternalError,
+            message: format!("rigls: {message}").into(),
+            data: None,
+        }
     }
 
     pub async fn hover(&self, params: lsp::HoverParams) -> jsonrpc::Result<Option<lsp::Hover>> {

@@ -20,7 +20,7 @@
 mod analysis;
 mod capabilities;
 mod config_sync;
-pub mod convert;
+mod convert;
 mod diagnostics;
 mod documents;
 mod features;
@@ -30,7 +30,6 @@ mod progress;
 mod server;
 mod state;
 
-pub use capabilities::{ClientCaps, negotiate_encoding, semantic_tokens_legend};
 pub use features::{Features, Ide};
 
 use std::sync::Arc;
