@@ -309,3 +309,23 @@ async fn diagnostics_never_go_back_to_an_older_version() {
     assert!(versions.is_sorted(), "published out of order: {versions:?}");
     client.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_pulls_is_asked_to_pull_again_when_a_file_read_changes() {
+    let dir = TempDir::new("overlay-pull");
+    dir.write("a.png", "");
+    let model = file_uri(&dir.path().join("model.elem"));
+    let mut caps = capabilities(None);
+    caps["textDocument"]["diagnostic"] = json!({});
+    caps["workspace"]["diagnostics"] = json!({"refreshSupport": true});
+    let (mut client, _) = TestClient::initialized(Options::default(), caps, Value::Null).await;
+    client.open(&model, "elem", 1, TEXTURED).await;
+    let pull = json!({"textDocument": {"uri": model}});
+    let missing = |report: &Value| report["items"].as_array().unwrap().iter().any(|d| d["code"] == "missing-file");
+    assert!(missing(&client.request("textDocument/diagnostic", pull.clone()).await.unwrap()));
+
+    client.open(&file_uri(&dir.path().join("b.png")), "plaintext", 1, "").await;
+    client.receive("a refresh request", |m| m["method"] == "workspace/diagnostic/refresh").await;
+    assert!(!missing(&client.request("textDocument/diagnostic", pull).await.unwrap()));
+    client.shutdown().await;
+}

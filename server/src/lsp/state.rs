@@ -36,6 +36,12 @@ pub struct State {
     shown_problems: Mutex<HashSet<String>>,
 }
 
+/// A document's new analysis task and the size of the text it will analyse.
+struct Renewed {
+    task: Arc<AnalysisTask>,
+    size: usize,
+}
+
 /// What a request works on: the document's analysis as of the request's arrival.
 pub struct Snapshot {
     pub uri: Uri,
@@ -76,26 +82,25 @@ impl State {
     pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: &str) {
         let path = uri.to_file_path().map(|p| p.into_owned());
         let rope = Rope::from_str(text);
-        let task = self.new_task(path.clone(), version, rope.clone());
-        let document = Document { path: path.clone(), version, rope, analysis: task.clone() };
-        let size = text.len();
-        self.docs.with(|docs| docs.insert(uri.clone(), document));
-        self.schedule(uri, task, size);
+        let analysis = self.new_task(path.clone(), version, rope.clone());
+        let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes() };
+        let doc = Document { path: path.clone(), version, rope, analysis };
+        self.docs.with(|docs| docs.insert(uri.clone(), doc));
+        self.schedule(uri, renewed);
         self.changed_on_path(path.as_deref());
     }
 
     /// Applies `edit` to the document and schedules the new version's analysis.
     pub fn change(self: &Arc<Self>, uri: &Uri, version: i32, edit: impl FnOnce(&mut Rope)) {
-        let scheduled = self.docs.with(|docs| {
+        let changed = self.docs.with(|docs| {
             let doc = docs.get_mut(uri)?;
             edit(&mut doc.rope);
             doc.version = version;
-            doc.analysis = self.new_task(doc.path.clone(), version, doc.rope.clone());
-            Some((doc.analysis.clone(), doc.rope.len_bytes(), doc.path.clone()))
+            Some((self.renew(doc), doc.path.clone()))
         });
-        match scheduled {
-            Some((task, size, path)) => {
-                self.schedule(uri.clone(), task, size);
+        match changed {
+            Some((renewed, path)) => {
+                self.schedule(uri.clone(), renewed);
                 self.changed_on_path(path.as_deref());
             }
             None => self.log(MessageType::WARNING, format!("change to a document that is not open: {}", uri.as_str())),
@@ -131,14 +136,17 @@ impl State {
         let renewed: Vec<_> = self.docs.with(|docs| {
             docs.iter_mut()
                 .filter(|(_, d)| d.path.as_deref() != Some(path) && d.analysis.may_depend_on(path))
-                .map(|(uri, d)| {
-                    d.analysis = self.new_task(d.path.clone(), d.version, d.rope.clone());
-                    (uri.clone(), d.analysis.clone(), d.rope.len_bytes())
-                })
+                .map(|(uri, d)| (uri.clone(), self.renew(d)))
                 .collect()
         });
-        for (uri, task, size) in renewed {
-            self.schedule(uri, task, size);
+        if renewed.is_empty() {
+            return;
+        }
+        for (uri, renewed) in renewed {
+            self.schedule(uri, renewed);
+        }
+        if self.caps().pull_diagnostics {
+            self.refresh_pulled_diagnostics();
         }
     }
 
@@ -146,18 +154,29 @@ impl State {
     pub fn settings_changed(self: &Arc<Self>) {
         self.shown_problems.lock().unwrap_or_else(|e| e.into_inner()).clear();
         if self.caps().pull_diagnostics {
-            if self.caps().diagnostic_refresh {
-                let client = self.client.clone();
-                tokio::spawn(async move {
-                    let _ = client.workspace_diagnostic_refresh().await;
-                });
-            }
+            self.refresh_pulled_diagnostics();
             return;
         }
         let tasks: Vec<_> = self.docs.with(|docs| docs.iter().map(|(u, d)| (u.clone(), d.analysis.clone())).collect());
         for (uri, task) in tasks {
             tokio::spawn(self.clone().publish(uri, task));
         }
+    }
+
+    /// Asks a client that pulls diagnostics to pull them again, if it can be asked.
+    fn refresh_pulled_diagnostics(&self) {
+        if self.caps().diagnostic_refresh {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.workspace_diagnostic_refresh().await;
+            });
+        }
+    }
+
+    /// Gives `doc` a fresh analysis of its current text, to be scheduled.
+    fn renew(&self, doc: &mut Document) -> Renewed {
+        doc.analysis = self.new_task(doc.path.clone(), doc.version, doc.rope.clone());
+        Renewed { task: doc.analysis.clone(), size: doc.rope.len_bytes() }
     }
 
     /// A task analysing `rope` when started, off the async runtime, with panics caught.
@@ -188,7 +207,7 @@ impl State {
 
     /// Starts the analysis (after a pause if the document is large and still being edited) and,
     /// unless the client pulls diagnostics, publishes them.
-    fn schedule(self: &Arc<Self>, uri: Uri, task: Arc<AnalysisTask>, size: usize) {
+    fn schedule(self: &Arc<Self>, uri: Uri, Renewed { task, size }: Renewed) {
         let state = self.clone();
         tokio::spawn(async move {
             if size > state.options.debounce_above {
