@@ -329,3 +329,46 @@ async fn a_client_that_pulls_is_asked_to_pull_again_when_a_file_read_changes() {
     assert!(!missing(&client.request("textDocument/diagnostic", pull).await.unwrap()));
     client.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn changes_on_disk_reported_by_the_client_renew_diagnostics() {
+    let dir = TempDir::new("watched");
+    dir.write("a.png", "");
+    let model = file_uri(&dir.path().join("model.elem"));
+    let mut caps = capabilities(None);
+    caps["workspace"]["didChangeWatchedFiles"] = json!({"dynamicRegistration": true});
+    caps["workspace"]["didChangeConfiguration"] = json!({"dynamicRegistration": true});
+    let (mut client, _) = TestClient::initialized(Options::default(), caps, Value::Null).await;
+    let registration = client.receive("a registration", |m| m["method"] == "client/registerCapability").await;
+    assert_eq!(
+        registration["params"],
+        json!({"registrations": [
+            {"id": "rigls/configuration", "method": "workspace/didChangeConfiguration"},
+            {"id": "rigls/watched-files", "method": "workspace/didChangeWatchedFiles",
+             "registerOptions": {"watchers": [{"globPattern": "**/*"}]}},
+        ]})
+    );
+    client.open(&model, "elem", 1, TEXTURED).await;
+    let missing = |published: &Value| codes(published).iter().any(|(c, _)| c == "missing-file");
+    assert!(missing(&client.diagnostics(&model).await));
+
+    let texture = dir.write("b.png", "");
+    let created = json!({"changes": [{"uri": file_uri(&texture), "type": 1}]});
+    client.notify("workspace/didChangeWatchedFiles", created).await;
+    assert!(!missing(&client.diagnostics(&model).await));
+
+    // Deleted again, and a rigls.toml appears, in one notification.
+    std::fs::remove_file(&texture).unwrap();
+    let toml = dir.write("rigls.toml", "[severity]\nmissing-file = \"hint\"\n");
+    let changes = json!({"changes": [{"uri": file_uri(&texture), "type": 3}, {"uri": file_uri(&toml), "type": 1}]});
+    client.notify("workspace/didChangeWatchedFiles", changes).await;
+    loop {
+        // Renewing the analysis and re-reading the settings may publish twice.
+        let published = client.diagnostics(&model).await;
+        if codes(&published) == pairs(&[("missing-file", 4)]) {
+            break;
+        }
+        assert!(codes(&published).iter().all(|(c, _)| c == "missing-file"), "{published:#}");
+    }
+    client.shutdown().await;
+}
