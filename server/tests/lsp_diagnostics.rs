@@ -372,3 +372,14 @@ async fn changes_on_disk_reported_by_the_client_renew_diagnostics() {
     }
     client.shutdown().await;
 }
+
+/// An unsaved buffer has no path: it is recognised by its header, and no rigls.toml applies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_untitled_document_is_analysed_without_a_path() {
+    let mut client = start(None, Value::Null).await;
+    let uri = "untitled:Untitled-1";
+    client.open(uri, "elem", 1, BROKEN).await;
+    let published = client.diagnostics(uri).await;
+    assert_eq!(published, json!({"uri": uri, "version": 1, "diagnostics": broken_diagnostics(uri, 1, 5)}));
+    client.shutdown().await;
+}

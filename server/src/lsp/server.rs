@@ -10,7 +10,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::Options;
 use super::capabilities::{ClientCaps, server_capabilities};
 use super::documents::apply_change;
-use super::state::State;
+use super::state::{State, file_path};
 
 pub struct Server {
     state: Arc<State>,
@@ -97,9 +97,7 @@ impl LanguageServer for Server {
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
         for change in params.changes {
-            if let Some(path) = change.uri.to_file_path() {
-                self.state.changed_on_path(Some(&path));
-            }
+            self.state.changed_on_path(file_path(&change.uri).as_deref());
         }
     }
 

@@ -80,7 +80,7 @@ impl State {
     }
 
     pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: &str) {
-        let path = uri.to_file_path().map(|p| p.into_owned());
+        let path = file_path(&uri);
         let rope = Rope::from_str(text);
         let analysis = self.new_task(path.clone(), version, rope.clone());
         let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes() };
@@ -243,6 +243,14 @@ impl State {
         let client = self.client.clone();
         tokio::spawn(async move { client.log_message(level, message).await });
     }
+}
+
+/// The path of a `file:` URI; other schemes (`untitled:`…) have none.
+pub fn file_path(uri: &Uri) -> Option<PathBuf> {
+    if !uri.scheme().as_str().eq_ignore_ascii_case("file") {
+        return None;
+    }
+    uri.to_file_path().map(|p| p.into_owned())
 }
 
 pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
