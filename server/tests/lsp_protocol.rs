@@ -147,34 +147,30 @@ const JAPANESE_EDITED: &str = "\u{feff}Name=\"歩行ろぼっと\"\r\nBone=\"x�
 /// Four edits in one notification, each against the text the previous one left: replace ロボ,
 /// insert 腰 after 😀, join lines 1 and 2 across their CRLF, and insert at a column between the
 /// halves of 😀's surrogate pair (or inside its UTF-8 bytes), which snaps to the character's start.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn incremental_edits_on_japanese_lines_in_utf16() {
-    let client = start(Options::default(), Some(&["utf-16"])).await;
+/// `cols` are the columns of those edits in `encoding`.
+async fn edit_japanese_lines(encoding: &str, cols: [u32; 5]) {
+    let [ro, bo_end, after_emoji, line_end, inside_emoji] = cols;
+    let client = start(Options::default(), Some(&[encoding])).await;
     client.open(MODEL, "elem", 1, JAPANESE).await;
     let changes = json!([
-        {"range": range((0, 8), (0, 10)), "text": "ろぼっと"},
-        {"range": range((1, 8), (1, 8)), "text": "腰"},
-        {"range": range((1, 11), (2, 0)), "text": ""},
-        {"range": range((1, 7), (1, 7)), "text": "x"},
+        {"range": range((0, ro), (0, bo_end)), "text": "ろぼっと"},
+        {"range": range((1, after_emoji), (1, after_emoji)), "text": "腰"},
+        {"range": range((1, line_end), (2, 0)), "text": ""},
+        {"range": range((1, inside_emoji), (1, inside_emoji)), "text": "x"},
     ]);
     client.change(MODEL, 2, changes).await;
-    assert_eq!(client.document_text(MODEL).await, Some((2, JAPANESE_EDITED.to_owned())));
+    assert_eq!(client.document_text(MODEL).await, Some((2, JAPANESE_EDITED.to_owned())), "{encoding}");
     client.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn incremental_edits_on_japanese_lines_in_utf16() {
+    edit_japanese_lines("utf-16", [8, 10, 8, 11, 7]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn incremental_edits_on_japanese_lines_in_utf8() {
-    let client = start(Options::default(), Some(&["utf-8"])).await;
-    client.open(MODEL, "elem", 1, JAPANESE).await;
-    let changes = json!([
-        {"range": range((0, 12), (0, 18)), "text": "ろぼっと"},
-        {"range": range((1, 10), (1, 10)), "text": "腰"},
-        {"range": range((1, 17), (2, 0)), "text": ""},
-        {"range": range((1, 8), (1, 8)), "text": "x"},
-    ]);
-    client.change(MODEL, 2, changes).await;
-    assert_eq!(client.document_text(MODEL).await, Some((2, JAPANESE_EDITED.to_owned())));
-    client.shutdown().await;
+    edit_japanese_lines("utf-8", [12, 18, 10, 17, 8]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
