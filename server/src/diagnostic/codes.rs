@@ -60,7 +60,8 @@ pub struct Rule {
     /// A short failing example and the same example fixed.
     pub bad: &'static str,
     pub good: &'static str,
-    /// `rigls --check --fix` can repair some cases of it.
+    /// `rigls --check --fix` repairs some cases of it: the rule emits a `Fix::safe` fix for them.
+    /// Rules whose fixes need a human decision (editor quick fixes only) say `false`.
     pub fixable: bool,
 }
 
@@ -132,7 +133,7 @@ pub static RULES: &[Rule] = &[
         why: "Values outside the range are used as given: colours overflow, weights over-scale vertices, negative counts break allocation.",
         bad: "Diffuse=1.0:1.5:0.2:0.2\n",
         good: "Diffuse=1.0:1.0:0.2:0.2\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_BONE,
@@ -142,7 +143,7 @@ pub static RULES: &[Rule] = &[
         why: "Skinning and animation look bones up by name: an unknown name leaves vertices unskinned or a timeline silently dropped (DragonBones throws on an unknown slot parent).",
         bad: "BoneNames {\n\t\"Root\"\n}\n…\nBoneName=\"Rot\"\n",
         good: "BoneNames {\n\t\"Root\"\n}\n…\nBoneName=\"Root\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_NODE,
@@ -152,37 +153,37 @@ pub static RULES: &[Rule] = &[
         why: "Danmakufu maps animation parts to hierarchy nodes by name; an unknown node's animation is lost.",
         bad: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Haed\"\n",
         good: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Head\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_MESH,
         severity: Severity::Error,
         formats: ELEM,
         summary: "A `RenderingMeshName` that names no `Mesh`.",
-        why: "The rendering list draws meshes by name; an unknown name draws nothing.",
+        why: "Keystone draws the meshes the rendering list names, looking each `RenderingMeshName` up among the `Mesh` `Name`s: an unknown name draws nothing, so that part of the model is invisible.",
         bad: "RenderingMeshName=\"Bdy\"\n",
         good: "RenderingMeshName=\"BodyMesh\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_MATERIAL,
         severity: Severity::Error,
         formats: ELEM,
         summary: "A UV-animation `MaterialName` that names no material of its container.",
-        why: "UV animation targets a material by name; an unknown name animates nothing.",
+        why: "Keystone's UV animation looks the material up by `Name` inside the container named by `MeshContainerName`: an unknown name animates nothing, silently (Danmakufu skips UV animation altogether).",
         bad: "MaterialName=\"FaceMt\"\n",
         good: "MaterialName=\"FaceMat\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_MESH_CONTAINER,
         severity: Severity::Error,
         formats: ELEM,
         summary: "A UV-animation `MeshContainerName` that names no `MeshContainer`.",
-        why: "UV animation targets a container by name; an unknown name animates nothing.",
+        why: "Keystone's UV animation looks the container up by `Name`: an unknown name animates nothing, silently (Danmakufu skips UV animation altogether).",
         bad: "MeshContainerName=\"Robt\"\n",
         good: "MeshContainerName=\"Robot\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::DUPLICATE_NAME,
@@ -202,7 +203,7 @@ pub static RULES: &[Rule] = &[
         why: "Readers convert values without checking: a word where a number belongs reads as 0, `Loop=Yes` as false.",
         bad: "Loop=Yes\n",
         good: "Loop=True\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_KEY,
@@ -322,7 +323,7 @@ pub static RULES: &[Rule] = &[
         why: "DragonBones runtimes look slots up by name and silently drop what names an unknown one: a skin's displays, a timeline, a deform animation.",
         bad: "\"slot\": [{\"name\": \"head\", \"parent\": \"neck\"}]\n…\n\"skin\": [{\"slot\": [{\"name\": \"haed\", \"display\": []}]}]\n",
         good: "\"slot\": [{\"name\": \"head\", \"parent\": \"neck\"}]\n…\n\"skin\": [{\"slot\": [{\"name\": \"head\", \"display\": []}]}]\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_ANIMATION,
@@ -332,7 +333,7 @@ pub static RULES: &[Rule] = &[
         why: "Runtimes ignore a play action whose animation is unknown: the armature keeps its first animation, or the child armature does nothing.",
         bad: "\"animation\": [{\"name\": \"idle\"}],\n\"defaultActions\": [{\"gotoAndPlay\": \"idel\"}]\n",
         good: "\"animation\": [{\"name\": \"idle\"}],\n\"defaultActions\": [{\"gotoAndPlay\": \"idle\"}]\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_DISPLAY,
@@ -342,7 +343,7 @@ pub static RULES: &[Rule] = &[
         why: "Deform timelines and linked meshes find their mesh by display name in one skin slot's list; an unknown name drops the animation or leaves the mesh empty.",
         bad: "\"ffd\": [{\"name\": \"body_mseh\", \"slot\": \"body\", \"frame\": []}]\n",
         good: "\"ffd\": [{\"name\": \"body_mesh\", \"slot\": \"body\", \"frame\": []}]\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_ARMATURE,
@@ -352,7 +353,7 @@ pub static RULES: &[Rule] = &[
         why: "Runtimes search the same data, then every loaded file; when none has it they warn `No armature data` and the display stays empty.",
         bad: "{\"type\": \"armature\", \"path\": \"Swrod\"}\n",
         good: "{\"type\": \"armature\", \"path\": \"Sword\"}\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_TEXTURE,
@@ -362,7 +363,7 @@ pub static RULES: &[Rule] = &[
         why: "The runtime finds no texture and silently shows nothing for the display.",
         bad: "{\"name\": \"head\", \"path\": \"parts/haed\"}\n",
         good: "{\"name\": \"head\", \"path\": \"parts/head\"}\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_SKIN,
@@ -372,7 +373,7 @@ pub static RULES: &[Rule] = &[
         why: "The mesh is looked up in that skin; with no such skin the deform animation is dropped or the mesh stays empty.",
         bad: "\"ffd\": [{\"name\": \"body\", \"skin\": \"defualt\", \"slot\": \"body\"}]\n",
         good: "\"ffd\": [{\"name\": \"body\", \"skin\": \"default\", \"slot\": \"body\"}]\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_CONSTRAINT,
@@ -382,7 +383,7 @@ pub static RULES: &[Rule] = &[
         why: "Runtimes skip timelines of unknown constraints, so the animated weight or bend never changes.",
         bad: "\"ik\": [{\"name\": \"leg_ik\"}]\n…\n\"animation\": [{\"ik\": [{\"name\": \"leg_kl\"}]}]\n",
         good: "\"ik\": [{\"name\": \"leg_ik\"}]\n…\n\"animation\": [{\"ik\": [{\"name\": \"leg_ik\"}]}]\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::PARENT_CYCLE,

@@ -556,7 +556,7 @@ impl Parser<'_> {
         self.error_fix(
             comma,
             format!("trailing `,` before `{closer}`: strict JSON parsers reject it"),
-            Fix::replace("Remove the trailing `,`", comma, "").safe(),
+            Fix::replace("Remove the trailing `,`", comma, ""),
         );
     }
 

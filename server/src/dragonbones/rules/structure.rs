@@ -68,14 +68,14 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
         }
         match schema::key_def(kind, &key, ctx.version) {
             Some(def) => check_value(ctx, def, kind, member, stack),
-            None => unknown_key(ctx, kind, &key, key_range),
+            None => unknown_key(ctx, object, kind, &key, key_range),
         }
     }
     let present = |name: &str| seen.iter().any(|(k, _)| k == name) || seen_many.contains_key(name);
     missing_keys(ctx, object, kind, present);
 }
 
-fn unknown_key(ctx: &mut Ctx, kind: ObjectKind, key: &str, range: TextRange) {
+fn unknown_key(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, key: &str, range: TextRange) {
     let def = object_def(kind);
     let candidates: Vec<&str> = def.keys.iter().map(|k| k.name).collect();
     let (mut hint, best) = suggest::did_you_mean(key, candidates.iter().copied());
@@ -91,7 +91,10 @@ fn unknown_key(ctx: &mut Ctx, kind: ObjectKind, key: &str, range: TextRange) {
     let message = format!("unknown key `{key}` in {}{hint}", with_article(def.name));
     let mut d = Diagnostic::warning(code::UNKNOWN_KEY, range, message);
     if let Some(best) = best {
-        d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), range, json_string(best)).safe());
+        let fix = Fix::replace(format!("Replace with `{best}`"), range, json_string(best));
+        // Renaming onto a key the object already has would make a duplicate: not automatic then.
+        let fix = if ctx.member(object, best).is_none() { fix.safe() } else { fix };
+        d = d.with_fix(fix);
     }
     ctx.push(d);
 }

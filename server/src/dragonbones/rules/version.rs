@@ -55,7 +55,7 @@ pub fn check(ctx: &mut Ctx) {
     }
     let as_number = ctx.tree.kind(version.node) == NodeKind::Number;
     if as_number && version.parsed.is_some_and(|v| !v.is_legacy()) {
-        let fix = Fix::replace("Write the version as a string", range, json_string(&version.text)).safe();
+        let fix = Fix::replace("Write the version as a string", range, json_string(&version.text));
         ctx.push(
             Diagnostic::warning(
                 code::INVALID_VALUE,
