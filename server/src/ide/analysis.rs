@@ -34,7 +34,7 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
 }
 
 /// The kind, and for DragonBones data the parse it took to tell (so it is parsed once).
-fn classify(path: Option<&Path>, text: &str) -> (FileKind, Option<DragonBonesFile>) {
+fn classify(path: Option<&Path>, text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
     let extension = path.and_then(Path::extension).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let content = text.trim_start_matches(crate::text::BOM).trim_start();
     match extension.as_deref() {
@@ -47,14 +47,14 @@ fn classify(path: Option<&Path>, text: &str) -> (FileKind, Option<DragonBonesFil
     }
 }
 
-fn dragonbones(text: &str) -> (FileKind, Option<DragonBonesFile>) {
+fn dragonbones(text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
     match DragonBonesFile::parse(text) {
         Some(file) => {
             let kind = match file.doc() {
                 DocKind::Skeleton => FileKind::DragonBonesSkeleton,
                 DocKind::Atlas => FileKind::DragonBonesAtlas,
             };
-            (kind, Some(file))
+            (kind, Some(Box::new(file)))
         }
         None => (FileKind::Other, None),
     }
@@ -67,7 +67,8 @@ pub struct Analysis {
     pub lines: LineIndex,
     pub kind: FileKind,
     pub elem: Option<ElemFile>,
-    pub dragonbones: Option<DragonBonesFile>,
+    /// Boxed: a DragonBones model is large and most analyses are of one format only.
+    pub dragonbones: Option<Box<DragonBonesFile>>,
     /// Sorted into reading order.
     pub diagnostics: Vec<Diagnostic>,
 }
