@@ -486,3 +486,29 @@ fn legacy_23_timelines_name_bones_or_slots() {
         "#,
     );
 }
+
+#[test]
+fn textures_may_be_in_any_atlas_of_the_same_name() {
+    check_diagnostics_with(
+        "assets/Hero.json",
+        r#"
+        {
+          "name": "hero", "version": "4.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "bone": [{"name": "root"}],
+            "slot": [{"name": "head", "parent": "root"}],
+            "skin": [{"slot": [{"name": "head", "display": [{"name": "parts/head"}, {"name": "parts/hat"}, {"name": "parts/legs"}]}]}]
+                                                                                                                    ^^^^^^^^^^^^ warning[unknown-texture]: unknown texture `parts/legs`: none of the atlases `hero_sd_tex.json`, `hero_texture_1.json` has a SubTexture of this name (the display shows nothing); did you mean `parts/head`?
+          }]
+        }
+        "#,
+        &[
+            ("assets/hero_texture_1.json", ATLAS),
+            (
+                "assets/hero_sd_tex.json",
+                r#"{"name": "hero", "imagePath": "sd.png", "SubTexture": [{"name": "parts/hat"}]}"#,
+            ),
+        ],
+    );
+}

@@ -53,11 +53,11 @@ fn wrong_json_types_are_invalid_values() {
         r#"
         {
           "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": "24",
-                                                                                     ^^^^ error[invalid-value]: `frameRate` expects a whole number, not a string (e.g. `24`)
+                                                                                     ^^^^ warning[invalid-value]: `frameRate` is a number written as a string ("24"): DragonBonesJS converts it, the C++ runtime asserts
           "armature": [{
             "name": "hero",
             "bone": [{"name": "root", "transform": {"x": "10", "skX": true}}, 5],
-                                                         ^^^^ error[invalid-value]: `x` expects a number, not a string (e.g. `10.5`)
+                                                         ^^^^ warning[invalid-value]: `x` is a number written as a string ("10"): DragonBonesJS converts it, the C++ runtime asserts
                                                                       ^^^^ error[invalid-value]: `skX` expects a number, not a boolean (e.g. `30`)
                                                                               ^ error[invalid-value]: `bone` holds bone objects, but this element is a number
             "slot": {"name": "s"},

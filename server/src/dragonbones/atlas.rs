@@ -5,8 +5,9 @@
 //!    when that file is an atlas;
 //! 2. otherwise, among the other `.json` files of the folder whose name contains `tex` (`X_tex.json`,
 //!    `texture.json`, `X_texture_1.json`), those whose name contains the skeleton's data `name`
-//!    first, at most [`MAX_PROBES`] are read; the first atlas whose `name` equals the skeleton's
-//!    `name` pairs with it.
+//!    first, at most [`MAX_PROBES`] are read; every atlas among them whose `name` equals the
+//!    skeleton's `name` pairs with it (several: scaled variants such as `X_sd_tex.json`, or the same
+//!    data exported twice; a texture is then missing only when it is in none of them).
 //!
 //! No atlas found means no texture diagnostics. A folder of thousands of skeletons costs one
 //! directory listing and at most a few small reads per skeleton, never a read of every atlas.
@@ -42,14 +43,19 @@ impl PairedAtlas {
     }
 }
 
-/// The atlas paired with the skeleton at `skeleton` whose data `name` is `data_name`.
-pub fn find(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Option<PairedAtlas> {
+/// The atlases paired with the skeleton at `skeleton` whose data `name` is `data_name` (empty when
+/// none is found).
+pub fn find(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Vec<PairedAtlas> {
+    find_all(skeleton, data_name, fs).unwrap_or_default()
+}
+
+fn find_all(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Option<Vec<PairedAtlas>> {
     let dir = skeleton.parent()?;
     let file = skeleton.file_name()?.to_str()?;
     if let Some(stem) = strip_suffix_ignore_case(file, "_ske.json") {
         let candidate = dir.join(format!("{stem}_tex.json"));
         if let Some(atlas) = read_atlas(&candidate, fs) {
-            return Some(atlas);
+            return Some(vec![atlas]);
         }
     }
     let data_name = data_name.filter(|n| !n.is_empty())?;
@@ -70,11 +76,13 @@ pub fn find(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Op
         let name = p.file_name().and_then(|n| n.to_str()).map(str::to_lowercase).unwrap_or_default();
         !name.contains(&wanted)
     });
-    candidates
+    let found: Vec<PairedAtlas> = candidates
         .iter()
         .take(MAX_PROBES)
         .filter_map(|p| read_atlas(p, fs))
-        .find(|atlas| atlas.name.as_deref() == Some(data_name))
+        .filter(|atlas| atlas.name.as_deref() == Some(data_name))
+        .collect();
+    Some(found)
 }
 
 fn strip_suffix_ignore_case<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {

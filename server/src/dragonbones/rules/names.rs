@@ -253,35 +253,31 @@ fn textures(ctx: &mut Ctx) {
     if refs.is_empty() {
         return;
     }
-    let paired = ctx.path.and_then(|p| atlas::find(p, model.name.as_deref(), ctx.fs));
+    let paired = ctx.path.map(|p| atlas::find(p, model.name.as_deref(), ctx.fs)).unwrap_or_default();
     let inline = !model.atlases.is_empty();
-    if paired.is_none() && !inline {
+    if paired.is_empty() && !inline {
         return; // no atlas: nothing to check against
     }
-    let atlas_name = paired
-        .as_ref()
-        .and_then(|a| a.path.file_name())
-        .map_or("the inline atlases".to_owned(), |f| format!("atlas `{}`", f.to_string_lossy()));
+    let files: Vec<String> =
+        paired.iter().filter_map(|a| a.path.file_name()).map(|f| format!("`{}`", f.to_string_lossy())).collect();
+    let place = match files.as_slice() {
+        [] => "the inline atlases have no SubTexture of this name".to_owned(),
+        [one] => format!("atlas {one} has no SubTexture of this name"),
+        many => format!("none of the atlases {} has a SubTexture of this name", many.join(", ")),
+    };
     for r in refs {
-        let found = model.resolve(r).is_some() || paired.as_ref().is_some_and(|a| a.contains(&r.name));
+        let found = model.resolve(r).is_some() || paired.iter().any(|a| a.contains(&r.name));
         if found {
             continue;
         }
         let mut names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
-        if let Some(a) = &paired {
-            names.extend(a.textures.iter().map(|(n, _)| n.as_str()));
-        }
+        names.extend(paired.iter().flat_map(|a| a.textures.iter().map(|(n, _)| n.as_str())));
         let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
-        let message = format!(
-            "unknown texture `{}`: {atlas_name} has no SubTexture of this name (the display shows nothing){hint}",
-            r.name
-        );
+        let message = format!("unknown texture `{}`: {place} (the display shows nothing){hint}", r.name);
         let mut d = Diagnostic::warning(code::UNKNOWN_TEXTURE, r.range, message);
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
-            if let Some(a) = &paired
-                && let Some(range) = a.range_of(best)
-            {
+            if let Some((a, range)) = paired.iter().find_map(|a| Some((a, a.range_of(best)?))) {
                 d = d.with_related_in(a.path.clone(), range, format!("`{best}` is defined here"));
             }
         }

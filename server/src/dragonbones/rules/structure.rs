@@ -132,6 +132,14 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, kind: ObjectKind, member: Member, st
         return;
     }
     match def.ty {
+        ValueType::Number | ValueType::Int if numeric_string(ctx, value) => {
+            let shown = tree.range(value).slice(ctx.text);
+            let message = format!(
+                "`{}` is a number written as a string ({shown}): DragonBonesJS converts it, the C++ runtime asserts",
+                def.name
+            );
+            ctx.push(Diagnostic::warning(code::INVALID_VALUE, tree.range(value), message));
+        }
         ValueType::Number => {
             if expect(ctx, def, value, vkind == NodeKind::Number, "a number") {
                 bounds(ctx, def, value);
@@ -250,6 +258,11 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, kind: ObjectKind, member: Member, st
         ValueType::Any => {}
     }
     let _ = kind;
+}
+
+/// A string holding a number (`"10"`), which DragonBonesJS reads as one.
+fn numeric_string(ctx: &Ctx, value: NodeId) -> bool {
+    ctx.tree.str(ctx.text, value).is_some_and(|s| !s.trim().is_empty() && s.trim().parse::<f64>().is_ok())
 }
 
 /// Reports a value of the wrong JSON type; returns whether the type was right.

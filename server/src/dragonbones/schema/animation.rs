@@ -592,6 +592,16 @@ static BONE_FRAME: &[KeyDef] = &[
         ignored: true,
         ..key("tweenScale", T::Bool, "3.0–4.5: whether scale is tweened.", "\"tweenScale\": 1")
     },
+    KeyDef {
+        until: V::V4_5,
+        ignored: true,
+        ..key(
+            "displayIndex",
+            T::Int,
+            "Early 4.x exports: a display index, read from slot frames instead.",
+            "\"displayIndex\": 0",
+        )
+    },
     EVENT,
     SOUND,
     KeyDef { ignored: true, ..ACTION },

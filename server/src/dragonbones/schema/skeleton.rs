@@ -631,6 +631,7 @@ static SKIN_SLOT: &[KeyDef] = &[
             "\"colorTransform\": {\"aM\": 50}",
         )
     },
+    USER_DATA,
 ];
 
 static DISPLAY: &[KeyDef] = &[
