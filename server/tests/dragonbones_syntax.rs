@@ -17,9 +17,9 @@ fn a_missing_comma_is_assumed() {
         r#"
         {
           "name": "hero", "version": "5.5", "compatibleVersion": "5.5"
+                                                                 ^^^^^ error[syntax]: missing `,` after this value: members are separated by commas
           "armature": [{"name": "hero", "bone": [{"name": "root"} {"name": "arm", "parent": "rot"}]}]
-          ^^^^^^^^^^ error[syntax]: missing `,` between members
-                                                                  ^ error[syntax]: missing `,` between array elements
+                                                                ^ error[syntax]: missing `,` after this value: array elements are separated by commas
                                                                                             ^^^^^ error[unknown-bone]: unknown bone `rot`: armature `hero` has no bone of this name (the bone becomes a root bone); did you mean `root`?
         }
         "#,

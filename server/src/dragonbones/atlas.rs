@@ -5,7 +5,8 @@
 //!    when that file is an atlas;
 //! 2. otherwise, among the other `.json` files of the folder whose name contains `tex` (`X_tex.json`,
 //!    `texture.json`, `X_texture_1.json`), those whose name contains the skeleton's data `name`
-//!    first, at most [`MAX_PROBES`] are read; every atlas among them whose `name` equals the
+//!    first, then the ones nearest to the skeleton in the folder's sorted listing (exports sit
+//!    beside their atlas), at most [`MAX_PROBES`] are read; every atlas among them whose `name` equals the
 //!    skeleton's `name` pairs with it (several: scaled variants such as `X_sd_tex.json`, or the same
 //!    data exported twice; a texture is then missing only when it is in none of them).
 //!
@@ -60,26 +61,24 @@ fn find_all(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Op
     }
     let data_name = data_name.filter(|n| !n.is_empty())?;
     let wanted = data_name.to_lowercase();
-    let mut candidates: Vec<PathBuf> = fs
-        .list_dir(dir)
-        .into_iter()
-        .filter(|p| p.as_path() != skeleton)
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .map(str::to_lowercase)
-                .is_some_and(|n| n.ends_with(".json") && n.contains("tex"))
+    let listing = fs.list_dir(dir);
+    let here = listing.iter().position(|p| p.as_path() >= skeleton).unwrap_or(listing.len());
+    let mut candidates: Vec<(bool, usize, &PathBuf)> = listing
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.as_path() != skeleton)
+        .filter_map(|(i, p)| {
+            let name = p.file_name()?.to_str()?.to_lowercase();
+            let plausible = name.ends_with(".json") && name.contains("tex");
+            plausible.then(|| (!name.contains(&wanted), i.abs_diff(here), p))
         })
         .collect();
-    // Files named after the data first; the sort is stable, so the folder order decides ties.
-    candidates.sort_by_key(|p| {
-        let name = p.file_name().and_then(|n| n.to_str()).map(str::to_lowercase).unwrap_or_default();
-        !name.contains(&wanted)
-    });
+    // Files named after the data first, then the nearest in the folder's order.
+    candidates.sort_by_key(|&(unnamed, distance, _)| (unnamed, distance));
     let found: Vec<PairedAtlas> = candidates
         .iter()
         .take(MAX_PROBES)
-        .filter_map(|p| read_atlas(p, fs))
+        .filter_map(|&(_, _, p)| read_atlas(p, fs))
         .filter(|atlas| atlas.name.as_deref() == Some(data_name))
         .collect();
     Some(found)

@@ -38,7 +38,7 @@ pub fn parse(text: &str) -> Tree {
         stack: Vec::new(),
         lines: None,
         current: TextRange::empty(0),
-        previous_end: 0,
+        previous: TextRange::empty(0),
         suppressed: 0,
     };
     parser.run();
@@ -85,9 +85,9 @@ struct Parser<'a> {
     stack: Vec<Frame>,
     /// Built on the first message that names a line.
     lines: Option<LineIndex>,
-    /// The token returned last, and the end of the one before it.
+    /// The token returned last, and the one before it.
     current: TextRange,
-    previous_end: u32,
+    previous: TextRange,
     suppressed: usize,
 }
 
@@ -180,7 +180,7 @@ impl Parser<'_> {
             self.lexer = Lexer::at(self.text, cut as usize);
             self.peeked = None;
         }
-        self.previous_end = self.current.end;
+        self.previous = self.current;
         self.current = token.range;
         Some(token)
     }
@@ -288,7 +288,7 @@ impl Parser<'_> {
                 }
                 (State::AfterValue, TokenKind::RBrace) => self.close(token),
                 (State::AfterValue, k) if k.is_string() || k == TokenKind::Word => {
-                    self.missing_comma(token, "members");
+                    self.missing_comma("members");
                     self.top().state = State::AfterComma;
                     self.step(token);
                 }
@@ -325,7 +325,7 @@ impl Parser<'_> {
                 (State::AfterValue, TokenKind::RBracket) => self.close(token),
                 (State::AfterValue, k) if k.is_string() && self.member_in_array() => self.unclosed_array(token),
                 (State::AfterValue, k) if is_value_start(k) => {
-                    self.missing_comma(token, "array elements");
+                    self.missing_comma("array elements");
                     self.value(token);
                 }
                 (_, TokenKind::RBrace) => self.mismatched(token),
@@ -355,7 +355,7 @@ impl Parser<'_> {
         let frame = *self.stack.last().expect("array frame");
         let open = self.nodes[frame.node as usize].range().start;
         let line = self.line_number(open);
-        let at = self.previous_end;
+        let at = self.previous.end;
         self.error_fix(
             token.range,
             format!("missing `]` before this member to close the array opened on line {line}"),
@@ -543,12 +543,13 @@ impl Parser<'_> {
         );
     }
 
-    fn missing_comma(&mut self, token: Token, between: &str) {
-        let at = self.previous_end;
+    /// Reported on the value before the missing `,` (where the comma belongs).
+    fn missing_comma(&mut self, between: &str) {
+        let previous = self.previous;
         self.error_fix(
-            token.range,
-            format!("missing `,` between {between}"),
-            Fix::replace("Insert `,`", TextRange::empty(at), ","),
+            previous,
+            format!("missing `,` after this value: {between} are separated by commas"),
+            Fix::replace("Insert `,`", TextRange::empty(previous.end), ","),
         );
     }
 
@@ -572,7 +573,7 @@ impl Parser<'_> {
             return;
         };
         let unclosed: Vec<Frame> = self.stack[depth + 1..].to_vec();
-        let at = self.previous_end;
+        let at = self.previous.end;
         let closers: String = unclosed.iter().rev().map(|f| if f.object { '}' } else { ']' }).collect();
         let innermost = unclosed.last().expect("a frame above");
         let open = self.nodes[innermost.node as usize].range();
@@ -779,9 +780,9 @@ mod tests {
                       Number 9..10 "2"
                   Member 12..15 "\"b\""
                     Number 17..18 "3"
-                error 9..10 "2": missing `,` between array elements
+                error 7..8 "1": missing `,` after this value: array elements are separated by commas
                   fix 8..8 -> "," (Insert `,`)
-                error 12..15 "\"b\"": missing `,` between members
+                error 10..11 "]": missing `,` after this value: members are separated by commas
                   fix 11..11 -> "," (Insert `,`)
             "#]],
         );
