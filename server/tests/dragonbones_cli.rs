@@ -95,3 +95,17 @@ fn a_named_skeleton_is_checked_with_its_atlas() {
     assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(3), Some(76)));
     assert_eq!(d["fix"], "Replace with `parts/head`");
 }
+
+#[test]
+fn json_that_is_not_utf8_is_reported_only_when_it_is_dragonbones() {
+    let dir = TempDir::new("utf8");
+    std::fs::write(dir.0.join("other.json"), b"{\"name\": \"\x93\xaa\", \"list\": []}").unwrap();
+    std::fs::write(dir.0.join("hero_ske.json"), b"{\"name\": \"\x93\xaa\", \"version\": \"5.5\", \"armature\": []}")
+        .unwrap();
+    let (status, json) = check(&[&dir.0]);
+    assert_eq!(status, 1);
+    let codes: Vec<(&str, &str)> =
+        json.as_array().unwrap().iter().map(|d| (d["file"].as_str().unwrap(), d["code"].as_str().unwrap())).collect();
+    assert_eq!(codes.len(), 1, "{codes:?}");
+    assert!(codes[0].0.ends_with("hero_ske.json") && codes[0].1 == "encoding", "{codes:?}");
+}

@@ -512,3 +512,14 @@ fn typed_timelines_v56() {
         "#,
     );
 }
+
+#[test]
+fn versions_as_numbers_read_as_javascript_writes_them() {
+    check_diagnostics(
+        "a_ske.json",
+        r#"
+        {"name": "a", "version": 5.0, "armature": []}
+                                 ^^^ error[unsupported-version]: the number `5.0` reads as "5" to runtimes, which is no data version: write `"5.0"`
+        "#,
+    );
+}

@@ -272,6 +272,10 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     };
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
+        // JSON that is not even DragonBones data gets nothing, readable or not.
+        Err(e) if is_json(input.path.as_deref(), "") && !crate::ide::detect_lossy(e.as_bytes()).is_dragonbones() => {
+            return Ok(None);
+        }
         Err(e) => return Ok(Some(Checked::NotUtf8(not_utf8(input, e)))),
     };
     let path = input.path.as_deref();

@@ -325,6 +325,11 @@ pub fn name_text(tree: &Tree, text: &str, node: NodeId) -> Option<String> {
     }
 }
 
+/// A number as JavaScript's `String()` writes it (`5` for 5.0, `2.3` for 2.3).
+pub fn js_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e21 { format!("{}", v as i64) } else { format!("{v}") }
+}
+
 /// The type of a display object (`None` when runtimes drop it: `null`, or an unknown type number).
 pub fn display_type(tree: &Tree, text: &str, display: NodeId) -> Option<DisplayType> {
     if !tree.is_object(display) {
@@ -399,7 +404,11 @@ impl Builder<'_> {
     fn version_value(&self, root: NodeId, key: &str) -> Option<VersionValue> {
         let node = self.get(root, key)?;
         let text = name_text(self.tree, self.text, node)?;
-        let parsed = Version::parse(&text);
+        // Runtimes `String()` a number: `5.5` reads as "5.5" but `5.0` as "5".
+        let parsed = match self.tree.kind(node) {
+            NodeKind::Number => Version::parse(&js_number(self.tree.number(self.text, node)?)),
+            _ => Version::parse(&text),
+        };
         Some(VersionValue { text, node, parsed })
     }
 

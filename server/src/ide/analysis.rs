@@ -33,6 +33,11 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
     classify(path, text).0
 }
 
+/// The kind of JSON bytes that are not valid UTF-8, judged from their valid parts.
+pub fn detect_lossy(bytes: &[u8]) -> FileKind {
+    dragonbones(&String::from_utf8_lossy(bytes)).0
+}
+
 /// The kind, and for DragonBones data the parse it took to tell (so it is parsed once).
 fn classify(path: Option<&Path>, text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
     let extension = path.and_then(Path::extension).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);

@@ -11,7 +11,7 @@ mod elem;
 pub mod text_edit;
 mod types;
 
-pub use analysis::{Analysis, FileKind, detect};
+pub use analysis::{Analysis, FileKind, detect, detect_lossy};
 pub use types::*;
 
 use crate::text::TextRange;

@@ -26,6 +26,17 @@ pub fn check(ctx: &mut Ctx) {
     };
     let range = ctx.tree.range(version.node);
     let accepted = version.parsed.or(compatible.as_ref().and_then(|c| c.parsed));
+    let as_number = ctx.tree.kind(version.node) == NodeKind::Number;
+    if accepted.is_none() && as_number && Version::parse(&version.text).is_some() {
+        let fix = Fix::replace("Write the version as a string", range, json_string(&version.text));
+        let message = format!(
+            "the number `{0}` reads as \"{1}\" to runtimes, which is no data version: write `\"{0}\"`",
+            version.text,
+            crate::dragonbones::model::js_number(ctx.tree.number(ctx.text, version.node).unwrap_or(0.0))
+        );
+        ctx.push(Diagnostic::error(code::UNSUPPORTED_VERSION, range, message).with_fix(fix));
+        return;
+    }
     match accepted {
         None => {
             let also = match &compatible {
@@ -53,7 +64,6 @@ pub fn check(ctx: &mut Ctx) {
         }
         Some(_) => {}
     }
-    let as_number = ctx.tree.kind(version.node) == NodeKind::Number;
     if as_number && version.parsed.is_some_and(|v| !v.is_legacy()) {
         let fix = Fix::replace("Write the version as a string", range, json_string(&version.text));
         ctx.push(

@@ -163,6 +163,8 @@ pub enum ValueType {
 #[derive(Debug, PartialEq)]
 pub struct EnumDef {
     pub values: &'static [Option<&'static str>],
+    /// Other names runtimes accept, with the ordinal they stand for (lower-case).
+    pub aliases: &'static [(&'static str, usize)],
     /// What runtimes do with an unknown value.
     pub fallback: Fallback,
 }
@@ -178,7 +180,10 @@ pub enum Fallback {
 impl EnumDef {
     /// The member a case-insensitive name stands for.
     pub fn ordinal(&self, name: &str) -> Option<usize> {
-        self.values.iter().position(|v| v.is_some_and(|v| v.eq_ignore_ascii_case(name)))
+        self.values
+            .iter()
+            .position(|v| v.is_some_and(|v| v.eq_ignore_ascii_case(name)))
+            .or_else(|| self.aliases.iter().find(|(a, _)| a.eq_ignore_ascii_case(name)).map(|&(_, i)| i))
     }
 
     pub fn name(&self, ordinal: i64) -> Option<&'static str> {
@@ -420,12 +425,13 @@ pub fn kind_at_path(root: ObjectKind, version: Option<Version>, path: &[PathStep
 /// Display `type` (§3.6).
 pub static DISPLAY_TYPE: EnumDef = EnumDef {
     values: &[Some("image"), Some("armature"), Some("mesh"), Some("boundingbox"), Some("path")],
+    aliases: &[],
     fallback: Fallback::FirstOrDropped,
 };
 
 /// Bounding-box `subType`.
 pub static BOUNDING_BOX_TYPE: EnumDef =
-    EnumDef { values: &[Some("rectangle"), Some("ellipse"), Some("polygon")], fallback: Fallback::First };
+    EnumDef { values: &[Some("rectangle"), Some("ellipse"), Some("polygon")], aliases: &[], fallback: Fallback::First };
 
 /// Slot `blendMode`.
 pub static BLEND_MODE: EnumDef = EnumDef {
@@ -445,27 +451,33 @@ pub static BLEND_MODE: EnumDef = EnumDef {
         Some("screen"),
         Some("subtract"),
     ],
+    aliases: &[],
     fallback: Fallback::First,
 };
 
 /// Bone `type`.
-pub static BONE_TYPE: EnumDef = EnumDef { values: &[Some("bone"), Some("surface")], fallback: Fallback::First };
+pub static BONE_TYPE: EnumDef =
+    EnumDef { values: &[Some("bone"), Some("surface")], aliases: &[], fallback: Fallback::First };
 
 /// Action `type`: play = 0, frame (event) = 10, sound = 11.
 pub static ACTION_TYPE: EnumDef = EnumDef {
     values: &[Some("play"), None, None, None, None, None, None, None, None, None, Some("frame"), Some("sound")],
+    // The 5.0 runtime also read `gotoAndPlay` as a type.
+    aliases: &[("gotoandplay", 0)],
     fallback: Fallback::First,
 };
 
-pub static BLEND_TYPE: EnumDef = EnumDef { values: &[Some("none"), Some("1d")], fallback: Fallback::First };
+pub static BLEND_TYPE: EnumDef =
+    EnumDef { values: &[Some("none"), Some("1d")], aliases: &[], fallback: Fallback::First };
 
-pub static POSITION_MODE: EnumDef = EnumDef { values: &[Some("percent"), Some("fixed")], fallback: Fallback::First };
+pub static POSITION_MODE: EnumDef =
+    EnumDef { values: &[Some("percent"), Some("fixed")], aliases: &[], fallback: Fallback::First };
 
 pub static SPACING_MODE: EnumDef =
-    EnumDef { values: &[Some("length"), Some("fixed"), Some("percent")], fallback: Fallback::First };
+    EnumDef { values: &[Some("length"), Some("fixed"), Some("percent")], aliases: &[], fallback: Fallback::First };
 
 pub static ROTATE_MODE: EnumDef =
-    EnumDef { values: &[Some("tangent"), Some("chain"), Some("chainscale")], fallback: Fallback::First };
+    EnumDef { values: &[Some("tangent"), Some("chain"), Some("chainscale")], aliases: &[], fallback: Fallback::First };
 
 /// The display types, as the model distinguishes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
