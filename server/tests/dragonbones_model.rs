@@ -90,4 +90,9 @@ fn names_with_ranges_for_navigation() {
     assert_eq!(model.resolve(skin).map(|d| d.implicit), Some(true), "an unnamed skin is `default`");
     // Slot `hand` shows one display in the default skin.
     assert_eq!(model.default_displays(0, "hand").map(|s| s.displays.len()), Some(1));
+    // Completing a bone name inside the armature: its bones, in order.
+    let armature = model.armature_at(&f.tree, offset).expect("inside the armature");
+    let bones: Vec<&str> = model.defs_in(NameKind::Bone, Scope::Armature(armature)).map(|d| d.name.as_str()).collect();
+    assert_eq!(bones, ["root", "arm"]);
+    assert_eq!(model.armature_at(&f.tree, 0), None);
 }

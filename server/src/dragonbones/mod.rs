@@ -4,6 +4,21 @@
 //! A `.json` file is DragonBones data when its root object looks like a skeleton (`armature`) or an
 //! atlas (`SubTexture`); any other JSON gets no diagnostics at all ([`DragonBonesFile::parse`]
 //! returns `None`).
+//!
+//! - [`lexer`] (logos) → [`parser`] (recovering, explicit stack) → [`syntax::Tree`]: a flat arena
+//!   of 12-byte nodes with the byte range of every key and value; strings and numbers are decoded
+//!   on demand.
+//! - [`schema`]: every object kind and key per data version (type, default, range, doc, example);
+//!   [`schema::kind_at_path`], [`schema::keys`], [`schema::key_def`] answer "what is here and what
+//!   may go here".
+//! - [`model`]: armatures, bones, slots, skins, displays and animations of every generation, with
+//!   every name defined ([`model::Def`]) and referred to ([`model::Ref`]) and how they resolve.
+//! - [`atlas`]: the atlas paired with a skeleton, read through [`crate::env::FileSystem`].
+//! - [`rules`]: the diagnostics.
+//!
+//! For editor features: [`DragonBonesFile::object_at`] (the object kind at an offset),
+//! [`DragonBonesFile::json_path`], [`model::Model::name_at`], [`model::Model::resolve`],
+//! [`model::Model::references_to`], [`model::Model::candidates`] and [`model::Model::armature_at`].
 
 pub mod atlas;
 pub mod lexer;

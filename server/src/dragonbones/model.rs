@@ -291,6 +291,16 @@ impl Model {
         self.refs.iter().find(|r| r.range.contains_inclusive(offset)).map(NameAt::Ref)
     }
 
+    /// Every definition of a kind in a scope, in document order (for completing a name).
+    pub fn defs_in(&self, kind: NameKind, scope: Scope) -> impl Iterator<Item = &Def> {
+        self.defs.iter().filter(move |d| d.kind == kind && d.scope == scope)
+    }
+
+    /// The armature whose object contains `offset` (its index), for scoping names at a cursor.
+    pub fn armature_at(&self, tree: &Tree, offset: u32) -> Option<u32> {
+        self.armatures.iter().position(|a| tree.range(a.node).contains_inclusive(offset)).map(|i| i as u32)
+    }
+
     /// The index of the armature with this name.
     pub fn armature_index(&self, name: &str) -> Option<u32> {
         self.lookup(NameKind::Armature, Scope::File, name).map(|d| d.index)

@@ -67,7 +67,7 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
             seen_many.insert(key.clone(), key_range);
         }
         match schema::key_def(kind, &key, ctx.version) {
-            Some(def) => check_value(ctx, def, kind, member, stack),
+            Some(def) => check_value(ctx, def, member, stack),
             None => unknown_key(ctx, object, kind, &key, key_range),
         }
     }
@@ -120,7 +120,7 @@ fn missing_keys(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, present: impl F
     }
 }
 
-fn check_value(ctx: &mut Ctx, def: &KeyDef, kind: ObjectKind, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
+fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
     let tree = ctx.tree;
     let value = member.value;
     let vkind = tree.kind(value);
@@ -257,7 +257,6 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, kind: ObjectKind, member: Member, st
         },
         ValueType::Any => {}
     }
-    let _ = kind;
 }
 
 /// A string holding a number (`"10"`), which DragonBonesJS reads as one.
