@@ -284,7 +284,7 @@ fn surface(ctx: &mut Ctx, bone: NodeId) {
     }
     let sx = ctx.int(bone, "segmentX").unwrap_or(0).max(0);
     let sy = ctx.int(bone, "segmentY").unwrap_or(0).max(0);
-    let expected = 2 * (sx + 1) * (sy + 1);
+    let expected = (sx + 1).saturating_mul(sy + 1).saturating_mul(2);
     match ctx.is_array(ctx.get(bone, "vertices")) {
         None if ctx.get(bone, "vertices").is_none() => {
             let name = ctx.quoted_name(bone);
