@@ -1,35 +1,47 @@
 //! Indices: `displayIndex` and display-frame values against the slot's display list, and the
 //! draw-order (`zOrder`) pairs against the slot list (§5.4).
 
-use super::timing::frame_lists;
 use super::{Ctx, plural};
 use crate::diagnostic::{Diagnostic, code};
-use crate::dragonbones::model::name_text;
+use crate::dragonbones::model::{SkinSlot, name_text};
 use crate::dragonbones::syntax::NodeId;
 
 pub fn check(ctx: &mut Ctx) {
     let model = ctx.model;
+    let legacy = ctx.version.is_some_and(|v| v.is_legacy());
     for (a, armature) in model.armatures.iter().enumerate() {
         for slot in &armature.slots {
             if let Some(value) = ctx.get(slot.node, "displayIndex") {
-                display_index(ctx, a, &slot.name, value, "`displayIndex`");
+                let list = model.default_displays(a, &slot.name);
+                display_index(ctx, a, &slot.name, list, value, "`displayIndex`");
             }
         }
         for anim in &armature.animations {
-            for list in frame_lists(ctx, anim.node) {
-                let keys: &[&str] = match list.key {
-                    "frame" | "displayFrame" => &["displayIndex", "value"],
-                    _ => continue,
+            // (timeline, the keys of its display-index frames and where the index is)
+            let mut timelines: Vec<(NodeId, &[(&str, &str)])> = Vec::new();
+            for t in objects(ctx, anim.node, "slot") {
+                timelines.push((
+                    t,
+                    &[("frame", "displayIndex"), ("displayFrame", "value"), ("displayFrame", "displayIndex")],
+                ));
+            }
+            for t in objects(ctx, anim.node, "timeline") {
+                if legacy {
+                    timelines.push((t, &[("frame", "displayIndex")]));
+                } else if ctx.int(t, "type") == Some(20) {
+                    timelines.push((t, &[("frame", "value")]));
+                }
+            }
+            for (timeline, keys) in timelines {
+                let Some(slot) = ctx.get(timeline, "name").and_then(|n| name_text(ctx.tree, ctx.text, n)) else {
+                    continue;
                 };
-                let Some(slot) = timeline_slot(ctx, list.timeline, anim.node) else { continue };
-                let frames: Vec<NodeId> = ctx.tree.elements(list.frames).filter(|&f| ctx.tree.is_object(f)).collect();
-                for frame in frames {
-                    for &key in keys {
-                        if key == "value" && list.key == "frame" && !is_typed_display(ctx, list.timeline) {
-                            continue;
-                        }
+                // Looked up once per timeline, not per key frame.
+                let list = model.default_displays(a, &slot);
+                for &(frames_key, key) in keys {
+                    for frame in objects(ctx, timeline, frames_key) {
                         if let Some(value) = ctx.get(frame, key) {
-                            display_index(ctx, a, &slot, value, &format!("display key frame `{key}`"));
+                            display_index(ctx, a, &slot, list, value, &format!("display key frame `{key}`"));
                         }
                     }
                 }
@@ -41,26 +53,17 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-/// The slot a timeline shows displays of: 4.x/5.x slot timelines, 2.3/3.0 timelines, typed 20.
-fn timeline_slot(ctx: &Ctx, timeline: NodeId, anim: NodeId) -> Option<String> {
-    if timeline == anim {
-        return None;
+/// The object elements of array member `key`.
+fn objects(ctx: &Ctx, object: NodeId, key: &str) -> Vec<NodeId> {
+    match ctx.is_array(ctx.get(object, key)) {
+        Some(list) => ctx.tree.elements(list).filter(|&e| ctx.tree.is_object(e)).collect(),
+        None => Vec::new(),
     }
-    let is_slot_timeline = ctx.get(anim, "slot").is_some_and(|list| ctx.tree.elements(list).any(|t| t == timeline));
-    let legacy = ctx.version.is_some_and(|v| v.is_legacy());
-    if !(is_slot_timeline || legacy || is_typed_display(ctx, timeline)) {
-        return None;
-    }
-    name_text(ctx.tree, ctx.text, ctx.get(timeline, "name")?)
 }
 
-fn is_typed_display(ctx: &Ctx, timeline: NodeId) -> bool {
-    !ctx.version.is_some_and(|v| v.is_legacy()) && ctx.int(timeline, "type") == Some(20)
-}
-
-fn display_index(ctx: &mut Ctx, armature: usize, slot: &str, value: NodeId, what: &str) {
+fn display_index(ctx: &mut Ctx, armature: usize, slot: &str, list: Option<&SkinSlot>, value: NodeId, what: &str) {
     let Some(index) = ctx.tree.int(ctx.text, value) else { return };
-    let Some(list) = ctx.model.default_displays(armature, slot) else { return };
+    let Some(list) = list else { return };
     let count = list.displays.len() as i64;
     if index < count {
         return;
