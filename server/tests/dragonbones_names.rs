@@ -512,3 +512,32 @@ fn textures_may_be_in_any_atlas_of_the_same_name() {
         ],
     );
 }
+
+#[test]
+fn unknown_displays_and_skins_v45() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "4.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "bone": [{"name": "root"}],
+            "slot": [{"name": "body", "parent": "root"}, {"name": "cape", "parent": "root"}],
+            "skin": [{"name": "", "slot": [{"name": "body", "display": [{"name": "body_mesh", "type": "mesh", "vertices": [0, 0], "uvs": [0, 0], "triangles": []}]}]}],
+            "animation": [{
+              "name": "idle", "duration": 1,
+              "ffd": [
+                {"name": "bodymesh", "skin": "", "slot": "body", "frame": [{"duration": 1}]},
+                         ^^^^^^^^^^ error[unknown-display]: unknown display `bodymesh`: skin `default` has no display of this name for slot `body` (runtimes drop the timeline); did you mean `body_mesh`?
+                {"name": "body_mesh", "skin": "red", "slot": "body", "frame": [{"duration": 1}]},
+                                              ^^^^^ error[unknown-skin]: unknown skin `red`: armature `hero` has no skin of this name (runtimes drop the timeline)
+                {"name": "cape_mesh", "skin": "", "slot": "cape", "frame": [{"duration": 1}]}
+                         ^^^^^^^^^^^ error[unknown-display]: unknown display `cape_mesh`: skin `default` lists no displays for slot `cape` (runtimes drop the timeline)
+              ]
+            }]
+          }]
+        }
+        "#,
+    );
+}

@@ -523,3 +523,51 @@ fn versions_as_numbers_read_as_javascript_writes_them() {
         "#,
     );
 }
+
+#[test]
+fn arity_v55() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "bone": [{"name": "root"}],
+            "slot": [{"name": "a", "parent": "root"}, {"name": "b", "parent": "root"}],
+            "skin": [{"slot": [{"name": "a", "display": [{
+              "name": "m", "type": "mesh", "vertices": [0, 0, 1, 0, 0], "uvs": [0, 0, 1, 0, 0], "triangles": [0, 1],
+                                           ^^^^^^^^^^ warning[arity]: `vertices` has 5 numbers: they are x, y pairs (runtimes ignore the last one)
+                                                                                                ^^^^^^^^^^^ warning[arity]: `triangles` has 2 indices: they come in threes (runtimes drop the last 2)
+              "weights": [1, 0, 1, 1, 0, 1], "slotPose": [1, 0, 0, 1, 0, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0]
+                                             ^^^^^^^^^^ error[arity]: `slotPose` has 7 numbers but is a matrix `[a, b, c, d, tx, ty]` of 6
+            }]}]}],
+            "animation": [{"name": "a", "duration": 2,
+              "zOrder": {"frame": [{"duration": 2, "zOrder": [1, -1, 0]}]},
+                                                   ^^^^^^^^ error[arity]: `zOrder` has 3 numbers: it holds `[slotIndex, offset]` pairs (runtimes throw on an odd count)
+              "bone": [{"name": "root", "rotateFrame": [{"duration": 2, "curve": [0, 0, 1, 1, 1]}]}]}]
+                                                                        ^^^^^^^ warning[arity]: `curve` has 5 numbers: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers, or 8, 14… with end points; runtimes flatten it
+          }]
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_mesh_without_vertices_v45() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "4.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "bone": [{"name": "root"}],
+            "slot": [{"name": "a", "parent": "root"}],
+            "skin": [{"slot": [{"name": "a", "display": [{"name": "m", "type": "mesh", "uvs": [0, 0], "weights": [1, 0, 1]}]}]}]
+                                                          ^^^^^^^^^^^ error[missing-key]: mesh display `m` has no `vertices`: runtimes throw while parsing it
+          }]
+        }
+        "#,
+    );
+}

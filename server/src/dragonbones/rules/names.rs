@@ -120,7 +120,18 @@ fn place(ctx: &Ctx, r: &Ref) -> String {
             format!("skin `{skin}` has no display of this name for slot `{}`", list.name)
         }
         Scope::AllDisplays(a) => format!("no skin of armature `{}` has a display of this name", armature(a)),
-        Scope::NoDisplays => "the skin lists no displays for this slot".to_owned(),
+        Scope::NoDisplays => {
+            let name = |key| {
+                ctx.get(r.owner, key)
+                    .and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n))
+                    .filter(|n| !n.is_empty())
+            };
+            let skin = name("skin").unwrap_or_else(|| "default".to_owned());
+            match name("slot") {
+                Some(slot) => format!("skin `{skin}` lists no displays for slot `{slot}`"),
+                None => format!("skin `{skin}` lists no displays for this slot"),
+            }
+        }
         Scope::File | Scope::Nowhere => "not found".to_owned(),
     }
 }
