@@ -70,6 +70,7 @@ fn keys_of_a_kind_depend_on_the_version() {
 fn names_with_ranges_for_navigation() {
     let f = file();
     let model = &f.model;
+    assert_eq!(model.generation(), schema::Generation::V4);
     // The `parent` of bone `arm` refers to bone `root`.
     let (text, offset) = cursor(&SKELETON.replacen("\"parent\": \"root\"", "\"parent\": \"ro$0ot\"", 1));
     assert_eq!(text, SKELETON);

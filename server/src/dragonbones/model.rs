@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::schema::{DISPLAY_TYPE, DisplayType, NameKind, Version, timeline_type};
+use super::schema::{DISPLAY_TYPE, DisplayType, Generation, NameKind, Version, timeline_type};
 use super::syntax::{NodeId, NodeKind, Tree};
 use crate::text::TextRange;
 
@@ -239,6 +239,11 @@ impl Model {
     /// The version the file is read as (the newest when unknown).
     pub fn version_or_newest(&self) -> Version {
         self.data_version.unwrap_or(Version::V5_6)
+    }
+
+    /// The layout the file is read with (2.3/3.0, 4.x or 5.x).
+    pub fn generation(&self) -> Generation {
+        self.version_or_newest().generation()
     }
 
     /// The definition a name in a scope resolves to.
