@@ -4,6 +4,8 @@
 //! and queues notifications and server requests for the test to inspect in arrival order.
 #![allow(dead_code)]
 
+pub mod view;
+
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
