@@ -116,16 +116,22 @@ pub struct Servers {
 }
 
 impl Servers {
-    /// Servers for a client with [`capabilities`] as `adjust` changes them.
+    /// Servers for a client with [`capabilities`] offering one encoding each, as `adjust` changes
+    /// them.
     pub async fn start(name: &str, lf: &str, adjust: impl Fn(&mut Value)) -> Servers {
-        Servers::start_in(&Enc::ALL, name, lf, adjust).await
-    }
-
-    pub async fn start_in(encodings: &[Enc], name: &str, lf: &str, adjust: impl Fn(&mut Value)) -> Servers {
-        let mut sessions = Vec::new();
-        for &enc in encodings {
+        let clients = Enc::ALL.map(|enc| {
             let mut caps = capabilities(Some(&[enc.name()]));
             adjust(&mut caps);
+            (enc, caps)
+        });
+        Servers::start_with(name, lf, &clients).await
+    }
+
+    /// A server for each client capabilities, which must lead to the encoding given with them.
+    pub async fn start_with(name: &str, lf: &str, clients: &[(Enc, Value)]) -> Servers {
+        let mut sessions = Vec::new();
+        for (enc, caps) in clients {
+            let (enc, caps) = (*enc, caps.clone());
             let pulls = caps["textDocument"]["diagnostic"].is_object();
             let (mut client, init) = TestClient::initialized(Options::default(), caps, Value::Null).await;
             assert_eq!(init["capabilities"]["positionEncoding"], enc.name());

@@ -265,7 +265,8 @@ pub fn capabilities(encodings: Option<&[&str]>) -> Value {
     let mut caps = json!({
         "textDocument": {
             "hover": {"contentFormat": ["markdown", "plaintext"]},
-            "completion": {"completionItem": {"snippetSupport": true}},
+            "completion": {"completionItem": {"snippetSupport": true, "documentationFormat": ["markdown", "plaintext"]}},
+            "rename": {"prepareSupport": true},
             "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
             "publishDiagnostics": {"relatedInformation": true, "tagSupport": {"valueSet": [1, 2]}},
         },

@@ -348,6 +348,10 @@ pub fn render(value: &Value) -> String {
     match value {
         Value::Object(m) if m.is_empty() => out.push_str("{}\n"),
         Value::Array(a) if a.is_empty() => out.push_str("[]\n"),
+        Value::String(s) if s.contains('\n') => {
+            out.push_str("|\n");
+            block(s, 2, &mut out);
+        }
         _ => emit(value, 0, &mut out),
     }
     out
