@@ -2,10 +2,10 @@
 //! JSON-RPC framing, on `.elem` models with Japanese names, for every feature.
 //!
 //! Each check runs the same request against a server per position encoding (UTF-16, UTF-8 and
-//! UTF-32), each holding the fixture in four variants (LF, CRLF, BOM, BOM+CRLF). The cursor is a
+//! UTF-32), each holding the fixture in five variants (LF, CRLF, BOM, BOM+CRLF, CR). The cursor is a
 //! `$0` marker in the LF text, converted by the client (see `lsp_support::view`, which shares no
 //! code with the server) to a position in each variant and encoding. Every answer is rendered with
-//! its ranges resolved to the text they cover (columns shown in UTF-16), so the twelve renderings
+//! its ranges resolved to the text they cover (columns shown in UTF-16), so the fifteen renderings
 //! must be identical, and the UTF-16 LF one is compared with an `expect!` snapshot.
 
 mod lsp_support;
@@ -35,27 +35,29 @@ pub const BROKEN: &str = include_str!("../../examples/broken.elem");
 #[derive(Clone, Copy, Debug)]
 pub struct Variant {
     pub name: &'static str,
-    pub crlf: bool,
+    pub line_break: &'static str,
     pub bom: bool,
 }
 
-pub const VARIANTS: [Variant; 4] = [
-    Variant { name: "lf", crlf: false, bom: false },
-    Variant { name: "crlf", crlf: true, bom: false },
-    Variant { name: "bom", crlf: false, bom: true },
-    Variant { name: "bom-crlf", crlf: true, bom: true },
+/// LF, CRLF (what Elfreina writes), a BOM with each, and old Mac CR (which readers accept).
+pub const VARIANTS: [Variant; 5] = [
+    Variant { name: "lf", line_break: "\n", bom: false },
+    Variant { name: "crlf", line_break: "\r\n", bom: false },
+    Variant { name: "bom", line_break: "\n", bom: true },
+    Variant { name: "bom-crlf", line_break: "\r\n", bom: true },
+    Variant { name: "cr", line_break: "\r", bom: false },
 ];
 
 impl Variant {
     pub fn text(self, lf: &str) -> String {
-        let text = if self.crlf { lf.replace('\n', "\r\n") } else { lf.to_owned() };
+        let text = lf.replace('\n', self.line_break);
         if self.bom { format!("\u{feff}{text}") } else { text }
     }
 
     /// The offset in this variant of an offset in the LF text.
     pub fn offset(self, lf: &str, offset: usize) -> usize {
-        let breaks = if self.crlf { lf[..offset].matches('\n').count() } else { 0 };
-        offset + breaks + if self.bom { 3 } else { 0 }
+        let breaks = lf[..offset].matches('\n').count();
+        offset + breaks * (self.line_break.len() - 1) + if self.bom { 3 } else { 0 }
     }
 }
 

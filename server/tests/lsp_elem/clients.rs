@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use expect_test::expect;
 use serde_json::{Value, json};
 
-use crate::lsp_support::view::{ClientDoc, Enc};
+use crate::lsp_support::view::{ClientDoc, Enc, line_spans};
 use crate::lsp_support::{TestClient, capabilities};
 use crate::outline::WIDE;
 use crate::{Case, Servers, WALKER, edit};
@@ -51,6 +51,8 @@ fn render_items(case: &Case<'_>, items: &Value) -> String {
             Value::Object(m) => format!(" doc: {}", m["kind"]),
             _ => String::new(),
         };
+        let new_text = edit["newText"].as_str().unwrap();
+        case.doc.check_line_breaks(new_text, "a newText");
         let mode = item.get("insertTextMode").map(|m| format!(", mode {m}")).unwrap_or_default();
         writeln!(
             out,
@@ -58,7 +60,7 @@ fn render_items(case: &Case<'_>, items: &Value) -> String {
             item["label"].as_str().unwrap(),
             item["kind"],
             item["insertTextFormat"],
-            edit["newText"].as_str().unwrap().replace("\r\n", "\n"),
+            new_text.replace(case.doc.line_break(), "\n"),
             case.doc.describe_range(&edit["range"]),
         )
         .unwrap();
@@ -257,9 +259,10 @@ fn take(doc: &ClientDoc, item: &Value) -> String {
     let (start, end) = doc.offsets(&edit["range"]);
     let mut text = edit["newText"].as_str().unwrap().replace("$0", "");
     if item["insertTextMode"] != 1 {
-        let line_start = doc.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_start = line_spans(&doc.text).into_iter().map(|(s, _)| s).filter(|&s| s <= start).max().unwrap();
         let indentation: String = doc.text[line_start..start].chars().take_while(|c| *c == '\t' || *c == ' ').collect();
-        text = text.replace('\n', &format!("\n{indentation}"));
+        let line_break = doc.line_break();
+        text = text.replace(line_break, &format!("{line_break}{indentation}"));
     }
     let mut edited = doc.text.clone();
     edited.replace_range(start..end, &text);

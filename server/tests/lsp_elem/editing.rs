@@ -82,7 +82,7 @@ async fn type_a_mistake_and_fix_it(enc: Enc, variant: Variant) -> String {
 async fn typing_a_mistake_then_taking_its_quick_fix() {
     let mut first: Option<String> = None;
     for enc in Enc::ALL {
-        for variant in [VARIANTS[0], VARIANTS[3]] {
+        for variant in [VARIANTS[0], VARIANTS[3], VARIANTS[4]] {
             let rendered = type_a_mistake_and_fix_it(enc, variant).await;
             match &first {
                 None => first = Some(rendered),

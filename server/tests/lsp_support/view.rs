@@ -83,8 +83,13 @@ impl ClientDoc {
         ClientDoc { uri: uri.to_owned(), version, text: text.to_owned(), enc }
     }
 
-    pub fn is_crlf(&self) -> bool {
-        self.text.contains("\r\n")
+    /// The document's line break: its first one (LF when it has none).
+    pub fn line_break(&self) -> &'static str {
+        match self.text.find(['\r', '\n']) {
+            Some(i) if self.text[i..].starts_with("\r\n") => "\r\n",
+            Some(i) if self.text[i..].starts_with('\r') => "\r",
+            _ => "\n",
+        }
     }
 
     /// The position of a byte offset in the document's encoding.
@@ -229,13 +234,10 @@ impl ClientDoc {
         edits
     }
 
-    /// A CRLF document's edits write CRLF, an LF document's write LF.
+    /// The edits of a document write its own line breaks.
     pub fn check_line_breaks(&self, text: &str, what: &str) {
-        if self.is_crlf() {
-            assert!(!text.replace("\r\n", "").contains(['\n', '\r']), "{what} has a lone LF or CR: {text:?}");
-        } else {
-            assert!(!text.contains('\r'), "{what} has a CR in an LF document: {text:?}");
-        }
+        let others = text.replace(self.line_break(), "");
+        assert!(!others.contains(['\n', '\r']), "{what} breaks lines otherwise than {:?}: {text:?}", self.line_break());
     }
 
     /// The lines an edited text changed, as a unified diff without context, on the text with
@@ -253,7 +255,8 @@ impl ClientDoc {
     }
 
     /// Replaces ranges and positions with their descriptions and this document's URI with `<doc>`,
-    /// and makes line breaks in strings LF (after checking `newText`s use the document's own).
+    /// and makes the document's line breaks in strings LF (after checking `newText`s use no
+    /// others).
     pub fn plain_value(&self, value: &Value) -> Value {
         match value {
             Value::Object(_) if is_range(value) => Value::String(format!("{DESCRIBED}{}", self.describe_range(value))),
@@ -273,7 +276,7 @@ impl ClientDoc {
             }
             Value::Array(items) => Value::Array(items.iter().map(|v| self.plain_value(v)).collect()),
             Value::String(s) if *s == self.uri => Value::String("<doc>".to_owned()),
-            Value::String(s) => Value::String(s.replace("\r\n", "\n")),
+            Value::String(s) => Value::String(s.replace(self.line_break(), "\n")),
             other => other.clone(),
         }
     }
@@ -321,7 +324,7 @@ fn show_trailing_blanks(line: &str) -> String {
 }
 
 fn plain(text: &str) -> String {
-    text.trim_start_matches(BOM).replace("\r\n", "\n")
+    text.trim_start_matches(BOM).replace("\r\n", "\n").replace('\r', "\n")
 }
 
 fn as_usize(v: &Value) -> usize {

@@ -62,17 +62,18 @@ fn line_indentation<'a>(conv: &Converter<'a>, offset: u32) -> &'a str {
     &before[..before.len() - before.trim_start_matches([' ', '\t']).len()]
 }
 
-/// `text` with `indentation` removed from the start of every line but the first.
+/// `text` with `indentation` removed from the start of every line but the first (lines end at
+/// LF, CRLF or a lone CR).
 fn without_indentation(text: &str, indentation: &str) -> String {
-    if indentation.is_empty() {
-        return text.to_owned();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(['\r', '\n']) {
+        let end = if rest[i..].starts_with("\r\n") { i + 2 } else { i + 1 };
+        out.push_str(&rest[..end]);
+        rest = &rest[end..];
+        rest = rest.strip_prefix(indentation).unwrap_or(rest);
     }
-    let mut lines = text.split('\n');
-    let mut out = lines.next().unwrap_or_default().to_owned();
-    for line in lines {
-        out.push('\n');
-        out.push_str(line.strip_prefix(indentation).unwrap_or(line));
-    }
+    out.push_str(rest);
     out
 }
 
@@ -201,6 +202,7 @@ mod tests {
         assert_eq!(without_indentation("A {\r\n\t\t\t$0\r\n\t\t}", "\t\t"), "A {\r\n\t$0\r\n}");
         assert_eq!(without_indentation("A {\n\n  x\n}", "  "), "A {\n\nx\n}");
         assert_eq!(without_indentation("A {\n\tx\n}", ""), "A {\n\tx\n}");
+        assert_eq!(without_indentation("A {\r\t\tx\r\t}", "\t"), "A {\r\tx\r}");
     }
 
     #[test]
