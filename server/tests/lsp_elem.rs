@@ -20,6 +20,8 @@ mod editing;
 mod navigation;
 #[path = "lsp_elem/outline.rs"]
 mod outline;
+#[path = "lsp_elem/sweep.rs"]
+mod sweep;
 
 use lsp_support::view::{ClientDoc, Enc};
 use lsp_support::{TestClient, capabilities};
@@ -126,11 +128,12 @@ impl Servers {
             adjust(&mut caps);
             (enc, caps)
         });
-        Servers::start_with(name, lf, &clients).await
+        Servers::start_with(name, lf, &clients, &VARIANTS).await
     }
 
-    /// A server for each client capabilities, which must lead to the encoding given with them.
-    pub async fn start_with(name: &str, lf: &str, clients: &[(Enc, Value)]) -> Servers {
+    /// A server for each client capabilities, which must lead to the encoding given with them,
+    /// with these variants of the fixture open.
+    pub async fn start_with(name: &str, lf: &str, clients: &[(Enc, Value)], variants: &[Variant]) -> Servers {
         let mut sessions = Vec::new();
         for (enc, caps) in clients {
             let (enc, caps) = (*enc, caps.clone());
@@ -138,7 +141,7 @@ impl Servers {
             let (mut client, init) = TestClient::initialized(Options::default(), caps, Value::Null).await;
             assert_eq!(init["capabilities"]["positionEncoding"], enc.name());
             let mut docs = Vec::new();
-            for variant in VARIANTS {
+            for &variant in variants {
                 let uri = format!("file:///tmp/rigls-e2e/{name}-{}.elem", variant.name);
                 let doc = ClientDoc::new(&uri, 1, &variant.text(lf), enc);
                 client.open(&doc.uri, "elem", 1, &doc.text).await;
@@ -160,9 +163,18 @@ impl Servers {
     pub async fn each(
         &mut self,
         marker: Option<&str>,
-        mut check: impl AsyncFnMut(&mut TestClient, &Case<'_>) -> String,
+        check: impl AsyncFnMut(&mut TestClient, &Case<'_>) -> String,
     ) -> String {
         let lf_offset = marker.map_or(0, |m| cursor(&self.lf, m));
+        self.each_at(lf_offset, check).await
+    }
+
+    /// [`Servers::each`] with the cursor at a byte offset of the LF text.
+    pub async fn each_at(
+        &mut self,
+        lf_offset: usize,
+        mut check: impl AsyncFnMut(&mut TestClient, &Case<'_>) -> String,
+    ) -> String {
         let mut first: Option<(String, String)> = None;
         for session in &mut self.sessions {
             for (variant, doc, published) in &session.docs {

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::lsp_support::view::{ClientDoc, Enc, line_spans};
 use crate::lsp_support::{TestClient, capabilities};
 use crate::outline::WIDE;
-use crate::{Case, Servers, WALKER, edit};
+use crate::{Case, Servers, VARIANTS, WALKER, edit};
 
 async fn request(client: &TestClient, method: &str, params: Value) -> Value {
     client.request(method, params).await.unwrap_or_else(|e| panic!("{method} failed: {e}"))
@@ -71,7 +71,7 @@ fn render_items(case: &Case<'_>, items: &Value) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_minimal_client_gets_answers_it_can_take() {
     let clients = [(Enc::Utf16, minimal(None)), (Enc::Utf8, minimal(Some(&["utf-8", "utf-16"])))];
-    let mut s = Servers::start_with("minimal", &typing(), &clients).await;
+    let mut s = Servers::start_with("minimal", &typing(), &clients, &VARIANTS).await;
     let init = s
         .each(None, async |_, case| {
             let caps = &case.init["capabilities"];
@@ -167,7 +167,7 @@ async fn a_minimal_client_gets_answers_it_can_take() {
 async fn quick_fixes_for_diagnostics_sent_back_without_data() {
     let text = edit(WIDE, "\t\tBoneCount=2\n", "\t\tBoneCount=2\n\t\tBoneCont=1\n");
     let clients = [(Enc::Utf16, minimal(None)), (Enc::Utf8, minimal(Some(&["utf-8"])))];
-    let mut s = Servers::start_with("without-data", &text, &clients).await;
+    let mut s = Servers::start_with("without-data", &text, &clients, &VARIANTS).await;
     let fixes = s
         .each(None, async |client, case| {
             let mut out = String::new();
@@ -331,4 +331,30 @@ async fn position_encodings_are_negotiated_and_spoken() {
         Some(["utf-32"]) → "utf-32": diagnostic {"end":{"character":22,"line":14},"start":{"character":15,"line":14}}, hover {"end":{"character":22,"line":21},"start":{"character":16,"line":21}}
         Some(["utf-32", "utf-16"]) → "utf-16": diagnostic {"end":{"character":23,"line":14},"start":{"character":16,"line":14}}, hover {"end":{"character":22,"line":21},"start":{"character":16,"line":21}}
     "#]].assert_eq(&out);
+}
+
+/// Diagnostics and locations name a document exactly as the client spelt its URI: percent-encoded
+/// Japanese (as VS Code sends, or in lower case), an encoded drive colon, an untitled document.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uris_come_back_as_the_client_wrote_them() {
+    let (mut client, _) =
+        TestClient::initialized(rigls::lsp::Options::default(), capabilities(None), Value::Null).await;
+    let broken = edit(WALKER, "VertexCount=4", "VertexCount=5");
+    for uri in [
+        "file:///tmp/rigls-e2e/%E6%AD%A9%E8%A1%8C.elem",
+        "file:///tmp/rigls-e2e/%e6%ad%a9%e8%a1%8c%20two.elem",
+        "file:///c%3A/Users/me/model.elem",
+        "untitled:Untitled-1",
+    ] {
+        client.open(uri, "elem", 1, &broken).await;
+        let published = client.diagnostics(uri).await;
+        assert_eq!(published["uri"], uri);
+        let related = &published["diagnostics"][0]["relatedInformation"][0]["location"]["uri"];
+        assert_eq!(related, uri);
+        let params = json!({"textDocument": {"uri": uri}, "position": {"line": 55, "character": 15}, "context": {"includeDeclaration": true}});
+        let references = client.request("textDocument/references", params).await.unwrap();
+        assert!(references.as_array().unwrap().iter().all(|l| l["uri"] == uri), "{references}");
+        client.close(uri).await;
+    }
+    client.shutdown().await;
 }
