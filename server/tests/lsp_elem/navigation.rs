@@ -150,7 +150,9 @@ fn render_completions(case: &Case<'_>, items: &Value) -> String {
             *doc = json!(format!("{first} …"));
         }
         // The edit must replace text on the cursor's line, around the cursor.
-        let (start, end) = case.doc.offsets(&item["textEdit"]["range"]);
+        let range = &item["textEdit"]["range"];
+        assert_eq!(range["start"]["line"], range["end"]["line"], "{item}");
+        let (start, end) = case.doc.offsets(range);
         assert!(start <= case.offset && case.offset <= end, "the edit does not cover the cursor: {item}");
     }
     case.doc.render(&items)
@@ -311,6 +313,63 @@ async fn completion_of_keys_values_and_names() {
             range: 41:3-41:7 "Diff"
     "#]]
     .assert_eq(&completion_starting(&mut s, "FaceCount=1\n\t\t\tDiff$0", "Diff").await);
+    s.shutdown().await;
+
+    // A name being typed: empty quotes (as an editor closes them), an unclosed quote after
+    // Japanese text, and a list entry.
+    let typing = edit(WALKER, "BoneName=\"腰\"", "BoneName=\"\"");
+    let typing = edit(&typing, "BoneName=\"頭\"", "BoneName=\"頭");
+    let typing = edit(&typing, "RenderingMeshName=\"胴体\"", "RenderingMeshName=\"胴");
+    let mut s = Servers::start("complete-name", &typing, |_| {}).await;
+    expect![[r#"
+        - detail: "bone 0"
+          insertTextFormat: 1
+          kind: 18
+          label: "\"腰\""
+          sortText: "0000"
+          textEdit:
+            newText: "\"腰\""
+            range: 55:14-55:16 "\"\""
+        - detail: "bone 1"
+          insertTextFormat: 1
+          kind: 18
+          label: "\"頭\""
+          sortText: "0001"
+          textEdit:
+            newText: "\"頭\""
+            range: 55:14-55:16 "\"\""
+    "#]]
+    .assert_eq(&completion(&mut s, "BoneName=\"$0\"").await);
+    expect![[r#"
+        - detail: "bone 0"
+          insertTextFormat: 1
+          kind: 18
+          label: "\"腰\""
+          sortText: "0000"
+          textEdit:
+            newText: "\"腰\""
+            range: 65:14-65:16 "\"頭"
+        - detail: "bone 1"
+          insertTextFormat: 1
+          kind: 18
+          label: "\"頭\""
+          sortText: "0001"
+          textEdit:
+            newText: "\"頭\""
+            range: 65:14-65:16 "\"頭"
+    "#]]
+    .assert_eq(&completion(&mut s, "BoneName=\"頭$0").await);
+    expect![[r#"
+        - detail: "mesh"
+          insertTextFormat: 1
+          kind: 18
+          label: "\"胴体\""
+          sortText: "0000"
+          textEdit:
+            newText: "\"胴体\""
+            range: 101:20-101:22 "\"胴"
+    "#]]
+    .assert_eq(&completion(&mut s, "RenderingMeshName=\"胴$0").await);
     s.shutdown().await;
 
     let mut s = Servers::start("complete-value", WALKER, |_| {}).await;
