@@ -18,7 +18,9 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             return Some(candidate);
         }
         let distance = strsim::damerau_levenshtein(name, candidate);
-        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+        // A name cut short (`頭` for `頭部`) is a typo even when it is very short.
+        let truncated = !name.is_empty() && distance <= 2 && (candidate.starts_with(name) || candidate.ends_with(name));
+        if (distance <= limit || truncated) && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
     }

@@ -1,10 +1,13 @@
-//! `rigls --check`: find the files, analyse each, print the report, choose the exit status.
+//! `rigls --check`: find the files, analyse (and with `--fix`/`--diff`, fix) each, print the
+//! report, choose the exit status.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::render::{self, FileReport};
-use super::{Args, exit};
+use super::fix;
+use super::output::{self, Progress};
+use super::render::{self, FileReport, human::Fixed};
+use super::{Args, Format, exit};
 use crate::diagnostic::{Diagnostic, Severity, code};
 use crate::env::RealFs;
 use crate::ide::{Analysis, FileKind};
@@ -21,8 +24,84 @@ struct Input {
     explicit: bool,
 }
 
+/// What to do with safe fixes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FixMode {
+    Off,
+    /// `--fix`: write them.
+    Write,
+    /// `--diff`: show them.
+    Diff,
+}
+
+/// What the whole run produced besides the per-file reports.
+#[derive(Default)]
+struct Tally {
+    /// Inputs that could not be read (or fixed files that could not be written).
+    failures: Vec<String>,
+    /// Lines about fixing, for the human report (stderr for other formats).
+    notes: Vec<String>,
+    fixed: Fixed,
+    diff: String,
+}
+
 pub fn run(args: &Args) -> u8 {
-    let mut failed_to_read = false;
+    let inputs = inputs(args);
+    let mode = if args.diff {
+        FixMode::Diff
+    } else if args.fix {
+        FixMode::Write
+    } else {
+        FixMode::Off
+    };
+    if mode == FixMode::Write && inputs.iter().any(|i| i.stdin) {
+        eprintln!("error: --fix cannot write to stdin; use --diff to see what it would change");
+        return exit::USAGE;
+    }
+
+    let progress = Progress::new(inputs.len(), args.quiet);
+    let mut reports = Vec::new();
+    let mut tally = Tally::default();
+    for input in &inputs {
+        progress.start(&input.display);
+        let report = match analyse(input) {
+            Ok(Some(Checked::Analysed(analysis))) => Some(fix_and_report(input, analysis, mode, &mut tally, &progress)),
+            Ok(Some(Checked::NotUtf8(report))) => {
+                if mode != FixMode::Off {
+                    tally.notes.push(format!("Not fixed: {}: it is not valid UTF-8", input.display));
+                }
+                Some(report)
+            }
+            Ok(None) => None,
+            Err(message) => {
+                progress.eprintln(&format!("error: {message}"));
+                tally.failures.push(message);
+                None
+            }
+        };
+        reports.extend(report);
+        progress.done_one();
+    }
+    progress.finish();
+
+    let run = render::Run { files: &reports, failures: &tally.failures };
+    if let Err(message) = print(args, mode, &run, &tally) {
+        eprintln!("error: {message}");
+        return exit::USAGE;
+    }
+
+    let problems = run.count(Severity::Error) > 0 || (args.deny_warnings && run.count(Severity::Warning) > 0);
+    if !tally.failures.is_empty() {
+        exit::USAGE
+    } else if problems {
+        exit::PROBLEMS
+    } else {
+        exit::OK
+    }
+}
+
+/// The inputs the paths name: files, the files under directories, and stdin.
+fn inputs(args: &Args) -> Vec<Input> {
     let mut inputs = Vec::new();
     for path in &args.paths {
         if path.as_os_str() == "-" {
@@ -46,29 +125,105 @@ pub fn run(args: &Args) -> u8 {
             });
         }
     }
+    inputs
+}
 
-    let mut reports = Vec::new();
-    for input in inputs {
-        match analyse(&input) {
-            Ok(Some(report)) => reports.push(report),
-            Ok(None) => {}
-            Err(message) => {
-                eprintln!("error: {message}");
-                failed_to_read = true;
+/// Prints the report (to stdout or `--output-file`) and what goes beside it on stderr.
+fn print(args: &Args, mode: FixMode, run: &render::Run, tally: &Tally) -> Result<(), String> {
+    let human = args.format == Format::Human;
+    let mut report = if mode == FixMode::Diff {
+        tally.diff.clone()
+    } else {
+        render::report(args.format, run, args.output_file.is_none())
+    };
+    let mut stderr_lines: Vec<String> = Vec::new();
+    if !args.quiet {
+        match (mode, human) {
+            (FixMode::Diff, _) => {
+                stderr_lines.extend(tally.notes.iter().cloned());
+                stderr_lines.push(tally.fixed.sentence("Would fix"));
             }
+            (_, true) => {
+                for note in &tally.notes {
+                    report.push_str(note);
+                    report.push('\n');
+                }
+                let fixed = (mode == FixMode::Write).then_some(tally.fixed);
+                report.push_str(&render::human::summary(run.files, fixed));
+                report.push('\n');
+            }
+            (_, false) => stderr_lines.extend(tally.notes.iter().cloned()),
         }
     }
+    if args.statistics {
+        let table = render::statistics::table(run.files);
+        if human {
+            if !report.is_empty() && !report.ends_with("\n\n") {
+                report.push('\n');
+            }
+            report.push_str(&table);
+        } else {
+            stderr_lines.extend(table.lines().map(str::to_owned));
+        }
+    }
+    output::write_report(args.output_file.as_deref(), &report)?;
+    for line in stderr_lines {
+        eprintln!("{line}");
+    }
+    Ok(())
+}
 
-    render::print(args.format, &reports);
-
-    let count = |s: Severity| reports.iter().flat_map(|r| &r.diagnostics).filter(|d| d.severity == s).count();
-    let problems = count(Severity::Error) > 0 || (args.deny_warnings && count(Severity::Warning) > 0);
-    if failed_to_read {
-        exit::USAGE
-    } else if problems {
-        exit::PROBLEMS
-    } else {
-        exit::OK
+/// With `--fix` or `--diff`, fixes the file's text; returns the report of what remains (with
+/// `--diff`, of the file as it is).
+fn fix_and_report(
+    input: &Input,
+    analysis: Analysis,
+    mode: FixMode,
+    tally: &mut Tally,
+    progress: &Progress,
+) -> FileReport {
+    let display = input.display.clone();
+    if mode == FixMode::Off {
+        return FileReport::from_analysis(display, analysis);
+    }
+    if let Some(reason) = fix::refusal(&analysis) {
+        if analysis.diagnostics.iter().any(|d| d.fix.as_ref().is_some_and(|f| f.safe)) {
+            tally.notes.push(format!("Not fixed: {display}: {reason}"));
+        }
+        return FileReport::from_analysis(display, analysis);
+    }
+    let path = input.path.as_deref();
+    let outcome = fix::fix(&analysis, |text| Analysis::with_kind(path, text, &RealFs, Some(analysis.kind)));
+    if let Some(why) = outcome.stopped {
+        tally.notes.push(format!("Not fully fixed: {display}: {why}"));
+    }
+    let Some(fixed) = outcome.fixed else {
+        return FileReport::from_analysis(display, analysis);
+    };
+    let summary = fix::describe(&outcome.applied);
+    if mode == FixMode::Diff {
+        tally.diff.push_str(&fix::unified_diff(&display, &analysis.text, &fixed.text));
+        tally.notes.push(format!("Would fix {display}: {summary}"));
+        tally.fixed.problems += outcome.applied.len();
+        tally.fixed.files += 1;
+        return FileReport::from_analysis(display, analysis);
+    }
+    let written = path
+        .ok_or_else(|| "no file to write".to_owned())
+        .and_then(|p| fix::write_atomically(p, analysis.text.as_bytes(), &fixed.text));
+    match written {
+        Ok(()) => {
+            tally.notes.push(format!("Fixed {display}: {summary}"));
+            tally.fixed.problems += outcome.applied.len();
+            tally.fixed.files += 1;
+            FileReport::from_analysis(display, fixed)
+        }
+        Err(why) => {
+            let message = format!("cannot write the fixes to `{display}`: {why}");
+            progress.eprintln(&format!("error: {message}"));
+            tally.failures.push(message);
+            FileReport::from_analysis(display, analysis)
+        }
     }
 }
 
@@ -86,7 +241,13 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-fn analyse(input: &Input) -> Result<Option<FileReport>, String> {
+/// A read input: analysed, or reported as not UTF-8.
+enum Checked {
+    Analysed(Analysis),
+    NotUtf8(FileReport),
+}
+
+fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     let bytes = if input.stdin {
         let mut buf = Vec::new();
         std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {e}"))?;
@@ -97,7 +258,7 @@ fn analyse(input: &Input) -> Result<Option<FileReport>, String> {
     };
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
-        Err(e) => return Ok(Some(not_utf8(input, e))),
+        Err(e) => return Ok(Some(Checked::NotUtf8(not_utf8(input, e)))),
     };
     // A file named on the command line is checked even without a known extension.
     let kind = match crate::ide::detect(input.path.as_deref(), &text) {
@@ -105,8 +266,7 @@ fn analyse(input: &Input) -> Result<Option<FileReport>, String> {
         FileKind::Other => return Ok(None),
         kind => Some(kind),
     };
-    let analysis = Analysis::with_kind(input.path.as_deref(), text, &RealFs, kind);
-    Ok(Some(FileReport::new(input.display.clone(), analysis.text, analysis.lines, analysis.diagnostics)))
+    Ok(Some(Checked::Analysed(Analysis::with_kind(input.path.as_deref(), text, &RealFs, kind))))
 }
 
 /// Invalid UTF-8 is reported as one `encoding` error where the first bad byte is.

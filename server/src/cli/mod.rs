@@ -1,34 +1,60 @@
-//! The command line: argument parsing and the `--check` linter. The only layer besides `lsp` that
-//! talks to the outside world, and the only one that prints.
+//! The command line: argument parsing, the `--check` linter and `rigls rules`. The only layer
+//! besides `lsp` that talks to the outside world, and the only one that prints.
 
 mod check;
+mod fix;
+mod output;
 mod render;
+mod rules;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "rigls",
     version,
     about = "Language server and linter for Elfreina .elem models and DragonBones skeletal animation JSON",
-    after_help = "Without --check, rigls serves the Language Server Protocol on stdin/stdout."
+    after_help = "Without --check, rigls serves the Language Server Protocol on stdin/stdout.\n\
+                  Exit status of --check: 0 no problems, 1 problems found, 2 usage error or unreadable file.",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Command>,
     /// Lint the given files and directories and report problems.
     #[arg(long)]
     pub check: bool,
     /// Serve LSP over stdio (the default when --check is absent).
     #[arg(long, conflicts_with = "check")]
     pub stdio: bool,
+    /// Print every diagnostic code with its severity and summary, then exit (as `rigls rules`).
+    #[arg(long, conflicts_with_all = ["check", "stdio"])]
+    pub list_rules: bool,
     /// How to print the diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human, requires = "check")]
     pub format: Format,
+    /// Write the report to this file instead of stdout.
+    #[arg(long, short = 'o', value_name = "PATH", requires = "check")]
+    pub output_file: Option<PathBuf>,
     /// Exit with 1 on warnings too, not only on errors.
     #[arg(long, requires = "check")]
     pub deny_warnings: bool,
+    /// Apply the safe fixes in place, then report the problems that remain.
+    #[arg(long, requires = "check")]
+    pub fix: bool,
+    /// Print what --fix would change as a unified diff instead of the report; write nothing.
+    #[arg(long, requires = "check", conflicts_with_all = ["fix", "format", "statistics"])]
+    pub diff: bool,
+    /// Print only the diagnostics: no summary, progress bar or notes about fixes.
+    #[arg(long, short = 'q', requires = "check")]
+    pub quiet: bool,
+    /// Count the diagnostics per code, in a table after the report (on stderr for other formats
+    /// than human).
+    #[arg(long, requires = "check")]
+    pub statistics: bool,
     /// The file name to report (and to resolve relative paths from) when reading `-` (stdin).
     #[arg(long, value_name = "NAME", requires = "check")]
     pub stdin_filename: Option<PathBuf>,
@@ -37,11 +63,33 @@ pub struct Args {
     pub paths: Vec<PathBuf>,
 }
 
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print every diagnostic code with its default severity and summary.
+    Rules {
+        /// `text`: one line per code; `markdown`: the full catalogue (docs/rules.md); `json`: the
+        /// catalogue as a JSON array.
+        #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
+        format: RulesFormat,
+    },
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// rustc-style report with source lines (colour on a terminal).
     Human,
-    /// One JSON array of diagnostics on stdout.
+    /// One JSON array of diagnostics.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=…::message`), one line per diagnostic.
+    Github,
+    /// SARIF 2.1.0 log (for code-scanning dashboards).
+    Sarif,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    Text,
+    Markdown,
     Json,
 }
 
@@ -54,6 +102,12 @@ pub mod exit {
 
 /// Runs the command line; `None` means "serve LSP".
 pub fn run(args: Args) -> Option<ExitCode> {
+    if let Some(Command::Rules { format }) = args.command {
+        return Some(ExitCode::from(rules::print(format)));
+    }
+    if args.list_rules {
+        return Some(ExitCode::from(rules::print(RulesFormat::Text)));
+    }
     if !args.check {
         return None;
     }

@@ -49,7 +49,8 @@ pub struct Rule {
     /// A short failing example and the same example fixed.
     pub bad: &'static str,
     pub good: &'static str,
-    /// `rigls --check --fix` can repair some cases of it.
+    /// `rigls --check --fix` repairs some cases of it: the rule emits a `Fix::safe` fix for them.
+    /// Rules whose fixes need a human decision (editor quick fixes only) say `false`.
     pub fixable: bool,
 }
 
@@ -120,7 +121,7 @@ pub static RULES: &[Rule] = &[
         why: "Values outside the range are used as given: colours overflow, weights over-scale vertices, negative counts break allocation.",
         bad: "Diffuse=1.0:1.5:0.2:0.2\n",
         good: "Diffuse=1.0:1.0:0.2:0.2\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_BONE,
@@ -130,7 +131,7 @@ pub static RULES: &[Rule] = &[
         why: "Skinning and animation look bones up by name: an unknown name leaves vertices unskinned or a timeline silently dropped (DragonBones throws on an unknown slot parent).",
         bad: "BoneNames {\n\t\"Root\"\n}\n…\nBoneName=\"Rot\"\n",
         good: "BoneNames {\n\t\"Root\"\n}\n…\nBoneName=\"Root\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_NODE,
@@ -140,37 +141,37 @@ pub static RULES: &[Rule] = &[
         why: "Danmakufu maps animation parts to hierarchy nodes by name; an unknown node's animation is lost.",
         bad: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Haed\"\n",
         good: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Head\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_MESH,
         severity: Severity::Error,
         formats: ELEM,
         summary: "A `RenderingMeshName` that names no `Mesh`.",
-        why: "The rendering list draws meshes by name; an unknown name draws nothing.",
+        why: "Keystone draws the meshes the rendering list names, looking each `RenderingMeshName` up among the `Mesh` `Name`s: an unknown name draws nothing, so that part of the model is invisible.",
         bad: "RenderingMeshName=\"Bdy\"\n",
         good: "RenderingMeshName=\"BodyMesh\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_MATERIAL,
         severity: Severity::Error,
         formats: ELEM,
         summary: "A UV-animation `MaterialName` that names no material of its container.",
-        why: "UV animation targets a material by name; an unknown name animates nothing.",
+        why: "Keystone's UV animation looks the material up by `Name` inside the container named by `MeshContainerName`: an unknown name animates nothing, silently (Danmakufu skips UV animation altogether).",
         bad: "MaterialName=\"FaceMt\"\n",
         good: "MaterialName=\"FaceMat\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_MESH_CONTAINER,
         severity: Severity::Error,
         formats: ELEM,
         summary: "A UV-animation `MeshContainerName` that names no `MeshContainer`.",
-        why: "UV animation targets a container by name; an unknown name animates nothing.",
+        why: "Keystone's UV animation looks the container up by `Name`: an unknown name animates nothing, silently (Danmakufu skips UV animation altogether).",
         bad: "MeshContainerName=\"Robt\"\n",
         good: "MeshContainerName=\"Robot\"\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::DUPLICATE_NAME,
@@ -190,7 +191,7 @@ pub static RULES: &[Rule] = &[
         why: "Readers convert values without checking: a word where a number belongs reads as 0, `Loop=Yes` as false.",
         bad: "Loop=Yes\n",
         good: "Loop=True\n",
-        fixable: true,
+        fixable: false,
     },
     Rule {
         code: code::UNKNOWN_KEY,

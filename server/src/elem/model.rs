@@ -45,9 +45,16 @@ impl Model {
         let mut model = Model::default();
         let mut values = Values::default();
         let mut material_index = std::collections::HashMap::<ScopeId, u32>::new();
+        // The enclosing container of every scope, computed once: parents precede their children
+        // in the arena, and walking ancestors per scope would be quadratic in nesting depth.
+        let mut containers: Vec<Option<ScopeId>> = Vec::with_capacity(tree.scopes.len());
+        for (id, scope) in tree.scopes.iter().enumerate() {
+            let inherited = scope.parent.and_then(|p| containers[p as usize]);
+            containers.push(if scope.kind == ScopeKind::MeshContainer { Some(id as ScopeId) } else { inherited });
+        }
         for id in tree.preorder() {
             let kind = tree.kind(id);
-            let container = tree.enclosing(id, ScopeKind::MeshContainer);
+            let container = containers[id as usize];
             let mut entry_index = 0u32;
             for item in &tree.scope(id).items {
                 if matches!(item, Item::Entry(_)) {

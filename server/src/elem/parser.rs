@@ -34,6 +34,7 @@ pub fn parse(text: &str) -> SyntaxTree {
             errors: Vec::new(),
         },
         stack: vec![ROOT],
+        increasing: vec![true],
         line_has_error: false,
         braces_aligned: 0,
         braces_misaligned: false,
@@ -47,6 +48,9 @@ struct Parser<'a> {
     lines: LineIndex,
     tree: SyntaxTree,
     stack: Vec<ScopeId>,
+    /// `increasing[i]`: the tags of `stack[1..=i]` are indented strictly deeper and deeper, so
+    /// indentation can be trusted to locate brace errors (kept incrementally: O(1) per line).
+    increasing: Vec<bool>,
     line_has_error: bool,
     /// How many `}` so far sat exactly at their tag's indentation, and whether any did not:
     /// indentation guides recovery only in files whose braces line up.
@@ -187,7 +191,12 @@ impl Parser<'_> {
             items: Vec::new(),
         });
         self.tree.scopes[parent as usize].items.push(Item::Scope(id));
+        let deeper = match self.stack.len() {
+            1 => true,
+            n => self.increasing[n - 1] && self.tree.scope(self.stack[n - 1]).indent < indent,
+        };
         self.stack.push(id);
+        self.increasing.push(deeper);
     }
 
     /// For `{` alone on a line: if the previous line of this scope was a lone identifier, it was
@@ -195,7 +204,9 @@ impl Parser<'_> {
     fn take_tag_from_previous_line(&mut self) -> Option<(TextRange, u32)> {
         let top = self.top();
         let items = &self.tree.scopes[top as usize].items;
-        let Some(Item::Entry(entry)) = items.last() else { return None };
+        let Some(Item::Entry(entry)) = items.last().filter(|i| matches!(i, Item::Entry(e) if e.ok)) else {
+            return None;
+        };
         let mut tokens = Lexer::for_range(self.text, entry.range);
         let only = tokens.next()?;
         if only.kind != TokenKind::Ident || tokens.next().is_some() {
@@ -233,9 +244,11 @@ impl Parser<'_> {
                 }
                 return;
             }
-            if let Some(depth) =
-                (1..self.stack.len() - 1).rev().find(|&d| self.tree.scope(self.stack[d]).indent == indent)
-            {
+            // Indents strictly increase along the stack, so the scope lined up with this brace
+            // (if any) is found by binary search.
+            let open = &self.stack[1..self.stack.len() - 1];
+            let found = open.binary_search_by_key(&indent, |&id| self.tree.scope(id).indent).ok().map(|i| i + 1);
+            if let Some(depth) = found {
                 let line_start = self.lines.line_range(self.lines.line_of(brace.range.start)).start;
                 self.close_missing(depth, line_start, brace.range);
                 self.finish_scope(brace.range);
@@ -254,19 +267,21 @@ impl Parser<'_> {
 
     fn finish_scope(&mut self, brace: TextRange) {
         let top = self.stack.pop().unwrap_or(ROOT);
+        self.increasing.truncate(self.stack.len());
         let scope = &mut self.tree.scopes[top as usize];
         scope.close = Some(brace);
         scope.range = scope.range.cover(brace);
     }
 
     fn stack_indents_increase(&self) -> bool {
-        self.stack[1..].windows(2).all(|w| self.tree.scope(w[0]).indent < self.tree.scope(w[1]).indent)
+        self.increasing.last().copied().unwrap_or(true)
     }
 
     /// Closes every scope above `stack[depth]` because their `}` is missing before `at` (the
     /// start of the line where that became clear); `blame` is the token that revealed it.
     fn close_missing(&mut self, depth: usize, at: u32, blame: TextRange) {
         let unclosed: Vec<ScopeId> = self.stack.drain(depth + 1..).collect();
+        self.increasing.truncate(self.stack.len());
         let innermost = *unclosed.last().unwrap();
         for &id in &unclosed {
             let scope = &mut self.tree.scopes[id as usize];
@@ -299,6 +314,7 @@ impl Parser<'_> {
         let end = crate::text::to_u32(self.text.len());
         while self.stack.len() > 1 {
             let id = self.stack.pop().unwrap();
+            self.increasing.truncate(self.stack.len());
             let (tag, open) = (self.tree.scope(id).tag, self.tree.scope(id).open);
             let scope = &mut self.tree.scopes[id as usize];
             scope.range = TextRange::new(scope.range.start, end);
@@ -327,10 +343,12 @@ impl Parser<'_> {
         if tokens.is_empty() {
             return;
         }
+        // Text left over after a brace error on the same line is kept but marked broken.
+        let after_error = self.line_has_error;
         let Some(eq) = tokens.iter().position(|t| t.kind == TokenKind::Eq) else {
             let range = tokens[0].range.cover(tokens[tokens.len() - 1].range);
             // Header lines (`Elfreina Extension Model File`) are words; rules check the global scope.
-            let ok = self.top() == ROOT || self.check_value(tokens);
+            let ok = (self.top() == ROOT || self.check_value(tokens)) && !after_error;
             self.push_item(Item::Entry(Entry { range, ok }));
             return;
         };
@@ -348,7 +366,9 @@ impl Parser<'_> {
         self.recover_key_in_list(key);
         let value_tokens = &tokens[2..];
         let (value, ok) = match (value_tokens.first(), value_tokens.last()) {
-            (Some(first), Some(last)) => (first.range.cover(last.range), self.check_value(value_tokens)),
+            (Some(first), Some(last)) => {
+                (first.range.cover(last.range), self.check_value(value_tokens) && !after_error)
+            }
             _ => {
                 let name = key.slice(self.text).to_owned();
                 self.error(key.cover(tokens[1].range), format!("missing value after `{name}=`"));

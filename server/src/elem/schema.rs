@@ -977,6 +977,15 @@ pub fn is_known_scope_tag(tag: &str) -> bool {
     texture_set(tag).is_some() || SCOPES.iter().any(|d| d.tag == tag || d.aliases.contains(&tag))
 }
 
+/// Scope definitions whose tag (or alias) is `tag`, wherever they may stand.
+pub fn child_scope_defs_named(tag: &str) -> impl Iterator<Item = &'static ScopeDef> + '_ {
+    SCOPES.iter().chain(std::iter::once(&TEXTURE_N_UV)).filter(move |d| {
+        d.tag == tag
+            || d.aliases.contains(&tag)
+            || (d.kind == ScopeKind::TextureUv(1) && texture_set(tag).is_some_and(|n| n > 0))
+    })
+}
+
 /// The definition of `key` inside a scope of kind `scope`.
 pub fn key_def(scope: ScopeKind, key: &str) -> Option<&'static KeyDef> {
     KEYS.iter().find(|k| k.name == key && k.parents.contains(&scope))

@@ -1,7 +1,6 @@
 //! `--format human`: rustc-style reports with the source line and a caret under the range.
-//! Colour only when stdout is a terminal (anstream strips it otherwise, and honours NO_COLOR).
-
-use std::io::Write;
+//! Rendered with colour for stdout (anstream strips it when stdout is no terminal, and honours
+//! NO_COLOR), without for `--output-file`.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
@@ -12,21 +11,17 @@ use crate::text::TextRange;
 /// Longest stretch of source shown for one range.
 const MAX_LINES: u32 = 6;
 
-pub fn render(reports: &[FileReport], renderer: &Renderer) -> String {
+/// Every diagnostic with its source excerpt, each followed by a blank line.
+pub fn diagnostics(reports: &[FileReport], styled: bool) -> String {
+    let renderer = if styled { Renderer::styled() } else { Renderer::plain() };
     let mut out = String::new();
     for report in reports {
         for d in &report.diagnostics {
-            out.push_str(&render_one(report, d, renderer));
+            out.push_str(&render_one(report, d, &renderer));
             out.push_str("\n\n");
         }
     }
-    out.push_str(&summary(reports));
     out
-}
-
-pub fn print(reports: &[FileReport]) {
-    let mut stdout = anstream::stdout().lock();
-    let _ = writeln!(stdout, "{}", render(reports, &Renderer::styled()));
 }
 
 fn level(severity: Severity) -> Level<'static> {
@@ -76,12 +71,14 @@ fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> Strin
         );
     }
     if let Some(fix) = &d.fix {
-        groups.push(Group::with_title(Level::HELP.secondary_title(fix.title.as_str())));
+        let title = if fix.safe { format!("{} (applied by --fix)", fix.title) } else { fix.title.clone() };
+        groups.push(Group::with_title(Level::HELP.secondary_title(title)));
     }
     renderer.render(&groups).to_string()
 }
 
-fn summary(reports: &[FileReport]) -> String {
+/// `Checked 2 files: 1 error, 3 warnings.`, with what `--fix` did when it ran.
+pub fn summary(reports: &[FileReport], fixed: Option<Fixed>) -> String {
     let count = |s: Severity| reports.iter().flat_map(|r| &r.diagnostics).filter(|d| d.severity == s).count();
     let files = reports.len();
     let files = format!("{files} {}", if files == 1 { "file" } else { "files" });
@@ -97,9 +94,33 @@ fn summary(reports: &[FileReport]) -> String {
             parts.push(format!("{n} {}", if n == 1 { one } else { many }));
         }
     }
-    if parts.is_empty() {
+    let mut line = if parts.is_empty() {
         format!("Checked {files}: no problems found.")
     } else {
         format!("Checked {files}: {}.", parts.join(", "))
+    };
+    if let Some(fixed) = fixed {
+        line.push(' ');
+        line.push_str(&fixed.sentence("Fixed"));
+    }
+    line
+}
+
+/// How many problems `--fix` fixed (or `--diff` would fix), in how many files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixed {
+    pub problems: usize,
+    pub files: usize,
+}
+
+impl Fixed {
+    /// `Fixed 3 problems in 2 files.` (`verb` is `Fixed` or `Would fix`), or `Nothing to fix.`
+    pub fn sentence(self, verb: &str) -> String {
+        if self.problems == 0 {
+            return "Nothing to fix.".to_owned();
+        }
+        let problems = if self.problems == 1 { "problem" } else { "problems" };
+        let files = if self.files == 1 { "file" } else { "files" };
+        format!("{verb} {} {problems} in {} {files}.", self.problems, self.files)
     }
 }

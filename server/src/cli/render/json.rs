@@ -1,6 +1,4 @@
-//! `--format json`: one JSON array on stdout. Field names are a contract.
-
-use std::io::Write;
+//! `--format json`: one JSON array. Field names are a contract.
 
 use serde::Serialize;
 
@@ -40,9 +38,4 @@ pub fn to_json(reports: &[FileReport]) -> String {
         }
     }
     serde_json::to_string_pretty(&out).unwrap_or_else(|_| "[]".to_owned())
-}
-
-pub fn print(reports: &[FileReport]) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{}", to_json(reports));
 }

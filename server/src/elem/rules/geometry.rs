@@ -38,16 +38,23 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
     let mut sums = vec![0.0f64; vertices];
     let mut first_line: Vec<Option<TextRange>> = vec![None; vertices];
     let mut any = false;
+    // A malformed line is already an error; guessing its vertex's sum would only add noise.
+    let mut malformed = false;
     for part in ctx.tree.children_of(blend_list, ScopeKind::BlendPart).collect::<Vec<_>>() {
         for list in ctx.tree.children_of(part, ScopeKind::VertexBlend).collect::<Vec<_>>() {
+            malformed |= ctx.tree.entries(list).any(|e| !e.ok);
             ctx.each_entry(list, |_, line, _, values| {
                 if values.group_count() != 2 || values.group(0).len() != 1 || values.group(1).len() != 1 {
+                    malformed = true;
                     return;
                 }
                 let (Some(v), Some(w)) = (values.group(0)[0].as_i64(ctx.text), values.group(1)[0].as_f64(ctx.text))
                 else {
+                    malformed = true;
                     return;
                 };
+                // An out-of-range weight is reported as such; its sum would say the same again.
+                malformed |= !(0.0..=1.0).contains(&w);
                 if let Ok(v) = usize::try_from(v)
                     && v < vertices
                 {
@@ -58,7 +65,7 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
             });
         }
     }
-    if !any {
+    if !any || malformed {
         return;
     }
     let mut unweighted = Vec::new();

@@ -130,7 +130,7 @@ fn check_stray(ctx: &mut Ctx, skip: usize) {
         .iter()
         .enumerate()
         .filter_map(|(i, item)| match item {
-            Item::Entry(e) if i >= skip => Some(e.range),
+            Item::Entry(e) if i >= skip && e.ok => Some(e.range),
             _ => None,
         })
         .collect();

@@ -35,6 +35,9 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
                     unknown_key(ctx, kind, line.key, &where_);
                     continue;
                 }
+                if !line.ok {
+                    continue; // its syntax error says enough
+                }
                 if let Some(&first) = seen.get(&name) {
                     let d = Diagnostic::warning(
                         code::DUPLICATE_KEY,
@@ -91,9 +94,8 @@ fn unknown_key(ctx: &mut Ctx, scope: ScopeKind, key: TextRange, where_: &str) {
         format!("unexpected key `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
     } else if schema::resolve_scope(scope, &name).is_some() {
         format!("`{name}` is a scope {where_}: write `{name} {{` and its lines, then `}}`")
-    } else if let Some(home) = schema::KEYS.iter().find(|k| k.name == name) {
-        let homes: Vec<String> = home.parents.iter().map(|&p| format!("`{}`", kind_name(p))).collect();
-        format!("`{name}` is not valid {where_}; it belongs in {}", homes.join(" or "))
+    } else if let Some(homes) = homes_of(&name) {
+        format!("`{name}` is not valid {where_}; it belongs in {homes}")
     } else {
         let candidates: Vec<&str> = schema::keys_in(scope).map(|k| k.name).collect();
         let (hint, best) = suggest::did_you_mean(&name, candidates.iter().copied());
@@ -113,14 +115,7 @@ fn unknown_scope(ctx: &mut Ctx, scope: ScopeKind, tag: TextRange, where_: &str) 
         format!("unexpected scope `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
     } else if schema::key_def(scope, &name).is_some() {
         format!("`{name}` is a key {where_}, not a scope: write `{name}=…`")
-    } else if schema::is_known_scope_tag(&name) {
-        let homes: Vec<String> = schema::SCOPES
-            .iter()
-            .filter(|d| d.tag == name || d.aliases.contains(&name.as_str()))
-            .flat_map(|d| d.parents.iter())
-            .map(|&p| format!("`{}`", kind_name(p)))
-            .collect();
-        let homes = if homes.is_empty() { "`Mesh`".to_owned() } else { homes.join(" or ") };
+    } else if let Some(homes) = homes_of(&name) {
         format!("`{name}` is not valid {where_}; it belongs in {homes}")
     } else {
         let candidates = schema::child_tags(scope);
@@ -133,6 +128,23 @@ fn unknown_scope(ctx: &mut Ctx, scope: ScopeKind, tag: TextRange, where_: &str) 
         return;
     };
     ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, tag, message));
+}
+
+/// Where a key or scope named `name` may stand (`` `Mesh` or `Material` ``), if anywhere.
+fn homes_of(name: &str) -> Option<String> {
+    let mut parents: Vec<ScopeKind> = Vec::new();
+    let key_parents = schema::KEYS.iter().filter(|k| k.name == name).flat_map(|k| k.parents.iter());
+    let scope_parents = schema::child_scope_defs_named(name).flat_map(|d| d.parents.iter());
+    for &p in key_parents.chain(scope_parents) {
+        if !parents.contains(&p) {
+            parents.push(p);
+        }
+    }
+    if parents.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = parents.iter().map(|&p| format!("`{}`", kind_name(p))).collect();
+    Some(names.join(" or "))
 }
 
 fn check_required(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {

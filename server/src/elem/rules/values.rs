@@ -222,11 +222,12 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
         }
         ListItem::VertexWeight => {
             if values.group_count() != 2 || values.group(0).len() != 1 || values.group(1).len() != 1 {
-                ctx.push(Diagnostic::error(
-                    code::ARITY,
-                    line,
-                    format!("`{tag}` lines are `vertex,weight`: expected 2 values, found {}", atoms.len()),
-                ));
+                let message = if atoms.len() == 2 {
+                    format!("`{tag}` lines are `vertex,weight`: separate the vertex and its weight with `,`")
+                } else {
+                    format!("`{tag}` lines are `vertex,weight`: expected 2 values, found {}", atoms.len())
+                };
+                ctx.push(Diagnostic::error(code::ARITY, line, message));
                 return;
             }
             let (vertex, weight) = (values.group(0)[0], values.group(1)[0]);

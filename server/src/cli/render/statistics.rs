@@ -1,0 +1,40 @@
+//! `--statistics`: how many diagnostics of each code, most frequent first.
+//!
+//! ```text
+//! code            severity  count  safe fixes
+//! count-mismatch  error         2           2
+//! unknown-key     warning       1           1
+//! total                         3           3
+//! ```
+
+use std::collections::BTreeMap;
+
+use super::FileReport;
+use crate::diagnostic::{Severity, rule};
+
+pub fn table(reports: &[FileReport]) -> String {
+    // code → (worst severity seen, count, count with a safe fix)
+    let mut rows: BTreeMap<&str, (Severity, usize, usize)> = BTreeMap::new();
+    for d in reports.iter().flat_map(|r| &r.diagnostics) {
+        let default = rule(d.code).map_or(d.severity, |r| r.severity);
+        let row = rows.entry(d.code).or_insert((default, 0, 0));
+        row.0 = row.0.max(d.severity);
+        row.1 += 1;
+        row.2 += usize::from(d.fix.as_ref().is_some_and(|f| f.safe));
+    }
+    if rows.is_empty() {
+        return "No diagnostics to count.\n".to_owned();
+    }
+    let mut rows: Vec<_> = rows.into_iter().collect();
+    rows.sort_by(|a, b| b.1.1.cmp(&a.1.1).then(a.0.cmp(b.0)));
+    let total: usize = rows.iter().map(|r| r.1.1).sum();
+    let total_fixable: usize = rows.iter().map(|r| r.1.2).sum();
+
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max("total".len());
+    let mut out = format!("{:width$}  {:11}  {:>5}  {:>10}\n", "code", "severity", "count", "safe fixes");
+    for (code, (severity, count, fixable)) in &rows {
+        out.push_str(&format!("{code:width$}  {:11}  {count:>5}  {fixable:>10}\n", severity.as_str()));
+    }
+    out.push_str(&format!("{:width$}  {:11}  {total:>5}  {total_fixable:>10}\n", "total", ""));
+    out
+}
