@@ -31,6 +31,10 @@ fi
 node scripts/copy-syntaxes.mjs
 node scripts/build.mjs
 
+# The README's images must be absolute on the marketplace page: point them at the repository.
+repository=$(node -p 'require("./package.json").repository.url')
+base=(--baseContentUrl "$repository/raw/HEAD/editors/vscode" --baseImagesUrl "$repository/raw/HEAD/editors/vscode")
+
 rm -rf server
 mkdir -p dist
 if [[ -n "$target" ]]; then
@@ -47,10 +51,10 @@ if [[ -n "$target" ]]; then
     cp "$binary" "server/$exe"
     chmod 755 "server/$exe"
     out="dist/rigls-$target-$version.vsix"
-    npx --no-install vsce package --target "$target" --no-dependencies --skip-license --out "$out"
+    npx --no-install vsce package --target "$target" --no-dependencies --skip-license "${base[@]}" --out "$out"
     rm -rf server
 else
     out="dist/rigls-$version.vsix"
-    npx --no-install vsce package --no-dependencies --skip-license --out "$out"
+    npx --no-install vsce package --no-dependencies --skip-license "${base[@]}" --out "$out"
 fi
 echo "$out"

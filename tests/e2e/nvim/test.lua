@@ -196,6 +196,12 @@ local function run()
     eq('expandtab (ftplugin)', vim.bo[elem].expandtab, false)
   end)
 
+  check('ftdetect: a model under another extension is recognised by its first line', function()
+    local other = open('robot.model')
+    eq('filetype', vim.bo[other].filetype, 'elem')
+    vim.cmd.buffer(elem)
+  end)
+
   local client
   check('rigls attaches to the .elem buffer', function()
     client = wait_client(elem)

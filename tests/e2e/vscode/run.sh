@@ -101,4 +101,17 @@ RIGLS_E2E_PREFIX="$prefix" RIGLS_URL="http://127.0.0.1:$port/?folder=$scratch/wo
     RIGLS_WORKSPACE="$scratch/workspace" RIGLS_ARTIFACTS="$artifacts" RIGLS_BROWSER_PROFILE="$scratch/browser" \
     timeout -k 5 300 node tests/e2e/vscode/test.mjs || status=$?
 echo "[vscode] screenshots and logs: ${artifacts#"$repo"/}" >&2
+
+# The extension's README shows screenshots of this run: refresh them on request, from a green run.
+if [[ "${RIGLS_UPDATE_SCREENSHOTS:-0}" == 1 ]]; then
+    if [[ $status != 0 ]]; then
+        echo "[vscode] not updating editors/vscode/images: the test failed" >&2
+    else
+        for name in elem diagnostics problems hover outline quickfix dragonbones; do
+            shot=$(ls "$artifacts"/[0-9][0-9]-"$name".png 2>/dev/null | head -1)
+            [[ -n "$shot" ]] && cp "$shot" "editors/vscode/images/$name.png"
+        done
+        echo "[vscode] updated editors/vscode/images/" >&2
+    fi
+fi
 exit "$status"

@@ -148,6 +148,7 @@ async function run(page) {
     // ------------------------------------------------------------- Elfreina model
     await check(page, "broken.elem opens as the Elfreina Model language", async () => {
         await openFile(page, "broken.elem", "Elfreina Model");
+        await screenshot(page, "elem");
     });
 
     await check(page, "the count mismatch is squiggled on VertexCount", async () => {
