@@ -2,9 +2,13 @@
 //!
 //! Everything here speaks byte offsets into [`Analysis::text`] and returns plain data; the `lsp`
 //! layer converts positions and builds protocol types, so every feature is testable without LSP.
-//! Each function dispatches on [`FileKind`] to the per-format implementation.
+//! Each function dispatches on [`FileKind`] to the per-format implementation (`elem/`, one file
+//! per feature); helpers every format can use live beside this file ([`color`], [`text_edit`]).
 
 mod analysis;
+pub mod color;
+mod elem;
+pub mod text_edit;
 mod types;
 
 pub use analysis::{Analysis, FileKind, detect};
@@ -14,96 +18,128 @@ use crate::text::TextRange;
 
 /// Markdown documentation for the key, scope or name under the cursor.
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
-    let _ = (analysis, offset);
-    None
+    match analysis.kind {
+        FileKind::Elem => elem::hover::hover(analysis, offset),
+        FileKind::Other => None,
+    }
 }
 
 /// Completions at the cursor: keys, scopes, enum values and names.
 pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
-    let _ = (analysis, offset);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::completion::completions(analysis, offset),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// Where the name under the cursor is defined.
 pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
-    let _ = (analysis, offset);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::navigation::goto_definition(analysis, offset),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// Every use of the name under the cursor (with its definition when `include_declaration`).
 pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
-    let _ = (analysis, offset, include_declaration);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::navigation::references(analysis, offset, include_declaration),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// The occurrences of the name under the cursor in this document.
 pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
-    let _ = (analysis, offset);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::navigation::highlights(analysis, offset),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// The range of the name that would be renamed, or why it cannot be.
 pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
-    let _ = (analysis, offset);
-    Err("nothing to rename here".to_owned())
+    match analysis.kind {
+        FileKind::Elem => elem::rename::prepare_rename(analysis, offset),
+        FileKind::Other => Err("nothing to rename here".to_owned()),
+    }
 }
 
 /// Edits renaming the name under the cursor everywhere, or why it cannot be renamed
 /// (e.g. `new_name` already exists).
 pub fn rename(analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
-    let _ = (analysis, offset, new_name);
-    Err("nothing to rename here".to_owned())
+    match analysis.kind {
+        FileKind::Elem => elem::rename::rename(analysis, offset, new_name),
+        FileKind::Other => Err("nothing to rename here".to_owned()),
+    }
 }
 
 /// The hierarchical outline.
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
-    let _ = analysis;
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::symbols::document_symbols(analysis),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
-    let _ = analysis;
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::folding::folding_ranges(analysis),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// Nested ranges around `offset`, innermost first.
 pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
-    let _ = (analysis, offset);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::selection::selection_ranges(analysis, offset),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// Semantic tokens in document order, non-overlapping.
 pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
-    let _ = analysis;
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::semantic_tokens::semantic_tokens(analysis),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
-    let _ = analysis;
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::colors::document_colors(analysis),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// How to write `color` back at `range`, in the file's own notation.
 pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
-    let _ = (analysis, range, color);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::colors::color_presentations(analysis, range, color),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// Inlay hints whose position lies in `range`.
 pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
-    let _ = (analysis, range);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::inlay::inlay_hints(analysis, range),
+        FileKind::Other => Vec::new(),
+    }
 }
 
 /// Edits that reformat the whole document, or `None` if the format has no formatter (or the
 /// document has syntax errors that make formatting unsafe).
 pub fn format(analysis: &Analysis) -> Option<Vec<crate::diagnostic::TextEdit>> {
-    let _ = analysis;
-    None
+    match analysis.kind {
+        FileKind::Elem => elem::format::format(analysis),
+        FileKind::Other => None,
+    }
 }
 
 /// Code actions for `range`: the fixes of diagnostics overlapping it, and refactorings.
 pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
-    let _ = (analysis, range);
-    Vec::new()
+    match analysis.kind {
+        FileKind::Elem => elem::actions::code_actions(analysis, range),
+        FileKind::Other => Vec::new(),
+    }
 }

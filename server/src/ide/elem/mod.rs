@@ -1,0 +1,112 @@
+//! The editor features for `.elem` files.
+//!
+//! Every feature starts from a [`Ctx`] (the analysed text, tree and model) and, for those that
+//! take a cursor, from [`cursor::hit`]: which tag, key, value or list line the offset touches.
+//! Names (bones, nodes, meshes…) go through [`names`], so navigation, rename, hover and semantic
+//! tokens agree on what a name is and which occurrences belong together.
+
+pub mod actions;
+pub mod colors;
+pub mod completion;
+mod cursor;
+mod describe;
+pub mod folding;
+pub mod format;
+pub mod hover;
+pub mod inlay;
+mod names;
+pub mod navigation;
+pub mod rename;
+pub mod selection;
+pub mod semantic_tokens;
+pub mod symbols;
+
+use super::Analysis;
+use crate::diagnostic::Diagnostic;
+use crate::elem::model::Model;
+use crate::elem::schema::ScopeKind;
+use crate::elem::syntax::{ScopeId, SyntaxTree};
+use crate::elem::values::Values;
+use crate::text::{LineIndex, TextRange};
+
+/// Everything a feature reads from one analysed `.elem` document.
+pub struct Ctx<'a> {
+    pub text: &'a str,
+    pub lines: &'a LineIndex,
+    pub tree: &'a SyntaxTree,
+    pub model: &'a Model,
+    pub diagnostics: &'a [Diagnostic],
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(analysis: &'a Analysis) -> Option<Ctx<'a>> {
+        let file = analysis.elem.as_ref()?;
+        Some(Ctx {
+            text: &analysis.text,
+            lines: &analysis.lines,
+            tree: &file.tree,
+            model: &file.model,
+            diagnostics: &analysis.diagnostics,
+        })
+    }
+
+    pub fn slice(&self, range: TextRange) -> &'a str {
+        range.slice(self.text)
+    }
+
+    pub fn kind(&self, scope: ScopeId) -> ScopeKind {
+        self.tree.kind(scope)
+    }
+
+    /// 1-based line number of an offset, for messages.
+    pub fn line_no(&self, offset: u32) -> u32 {
+        self.lines.line_of(offset) + 1
+    }
+
+    /// The value of `key` in `scope` as atoms (empty when the key is absent or broken).
+    pub fn key_values(&self, scope: ScopeId, key: &str) -> Values {
+        match self.tree.key(self.text, scope, key).filter(|l| l.ok) {
+            Some(line) => Values::read(self.text, line.value),
+            None => Values::default(),
+        }
+    }
+
+    /// The value of `key` in `scope` when it is one integer.
+    pub fn int_key(&self, scope: ScopeId, key: &str) -> Option<i64> {
+        match self.key_values(scope, key).atoms.as_slice() {
+            [atom] => atom.as_i64(self.text),
+            _ => None,
+        }
+    }
+
+    /// The value of `key` in `scope` when it is one quoted string.
+    pub fn string_key(&self, scope: ScopeId, key: &str) -> Option<String> {
+        match self.key_values(scope, key).atoms.as_slice() {
+            [atom] => atom.as_str(self.text).map(|s| s.into_owned()),
+            _ => None,
+        }
+    }
+
+    /// The `Material` scope at position `index` in the container enclosing `inside`.
+    pub fn material_scope(&self, inside: ScopeId, index: i64) -> Option<ScopeId> {
+        let container = self.tree.enclosing(inside, ScopeKind::MeshContainer)?;
+        let materials = self.tree.child_of(container, ScopeKind::Materials)?;
+        self.tree.children_of(materials, ScopeKind::Material).nth(usize::try_from(index).ok()?)
+    }
+
+    /// The names of the container's materials, by index (`None` for a material without a name).
+    pub fn material_names(&self, container: ScopeId) -> Vec<Option<String>> {
+        let Some(materials) = self.tree.child_of(container, ScopeKind::Materials) else { return Vec::new() };
+        self.tree.children_of(materials, ScopeKind::Material).map(|m| self.string_key(m, "Name")).collect()
+    }
+
+    /// Whether `a` and `b` lie on the same line.
+    pub fn same_line(&self, a: u32, b: u32) -> bool {
+        self.lines.line_of(a) == self.lines.line_of(b)
+    }
+}
+
+/// `"name"` in backticks for Markdown, falling back to double backticks when the name has one.
+pub fn code(name: &str) -> String {
+    if name.contains('`') { format!("`` {name} ``") } else { format!("`{name}`") }
+}

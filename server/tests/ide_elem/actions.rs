@@ -1,0 +1,167 @@
+use expect_test::{Expect, expect};
+use rigls::ide::{self, CodeActionKind};
+use rigls::text::TextRange;
+
+use crate::ide_support::{at, check_variants, fixture, map_range, render_edits};
+
+const BROKEN: &str = "Elfreina Extension Model File
+File Version 1.00
+MeshDatas {
+	MeshContainerCount=1
+	MeshContainer {
+		Nmae=\"ロボ\"
+		BoneCount=1
+		MeshCount=1
+		BoneNames {
+			\"腰\"
+		}
+		OffsetMatrices {
+			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+		}
+		Mesh {
+			VertexCount=2
+			Positions {
+				0:0:1E-05
+			}
+			BlendList {
+				BlendPart {
+					BoneName=\"腰x\"
+					TransformIndex=0
+					VertexBlend {
+						0,1.0
+					}
+				}
+			}
+		}
+	}
+}
+AnimationList {
+	AnimationCount=1
+	AnimationData {
+		AnimationName=\"歩き\"
+		AnimationTime=1000
+		Loop=Yes
+	}
+}
+";
+
+/// The actions for `requested` (a range in `text`): title, kind, preferred, the diagnostic they
+/// fix and the lines they change.
+fn check(text: &str, requested: TextRange, expect: Expect) {
+    expect.assert_eq(&check_variants(text, None, |a, t, _| {
+        let range = map_range(text, requested, t);
+        let mut out = String::new();
+        for action in ide::code_actions(a, range) {
+            let code = action.diagnostic.map(|i| a.diagnostics[i].code).unwrap_or("-");
+            let preferred = if action.is_preferred { " preferred" } else { "" };
+            out.push_str(&format!("{} [{:?}{preferred}] fixes {code}\n", action.title, action.kind));
+            let edits: Vec<_> = action.edits.into_iter().flat_map(|e| e.edits).collect();
+            let edited = render_edits(t, &edits).replace("\r\n", "\n").replace('\u{feff}', "");
+            let before = t.replace("\r\n", "\n").replace('\u{feff}', "");
+            for (i, (x, y)) in before.lines().zip(edited.lines()).enumerate() {
+                if x != y {
+                    out.push_str(&format!("  {:>3}: {}\n", i + 1, y.trim_start()));
+                }
+            }
+        }
+        out
+    }));
+}
+
+fn cursor(marker: &str) -> TextRange {
+    let (_, offset) = at(BROKEN, marker);
+    TextRange::empty(offset)
+}
+
+#[test]
+fn quick_fixes_for_the_diagnostic_under_the_cursor() {
+    check(
+        BROKEN,
+        cursor("Nm$0ae"),
+        expect![[r#"
+        Replace with `Name` [QuickFix preferred] fixes unknown-key
+            6: Name="ロボ"
+        Fix all 3 safe problems [SourceFixAll] fixes -
+            6: Name="ロボ"
+           16: VertexCount=1
+           18: 0:0:0.000010
+    "#]],
+    );
+    check(
+        BROKEN,
+        cursor("VertexCount=$02"),
+        expect![[r#"
+        Set VertexCount to 1 [QuickFix preferred] fixes count-mismatch
+           16: VertexCount=1
+        Fix all 3 safe problems [SourceFixAll] fixes -
+            6: Name="ロボ"
+           16: VertexCount=1
+           18: 0:0:0.000010
+    "#]],
+    );
+    check(
+        BROKEN,
+        cursor("BoneName=\"腰x$0\""),
+        expect![[r#"
+        Replace with `腰` [QuickFix] fixes unknown-bone
+           22: BoneName="腰"
+        Fix all 3 safe problems [SourceFixAll] fixes -
+            6: Name="ロボ"
+           16: VertexCount=1
+           18: 0:0:0.000010
+    "#]],
+    );
+    check(
+        BROKEN,
+        cursor("Loop=Y$0es"),
+        expect![[r#"
+        Write `True` [QuickFix] fixes invalid-value
+           37: Loop=True
+        Fix all 3 safe problems [SourceFixAll] fixes -
+            6: Name="ロボ"
+           16: VertexCount=1
+           18: 0:0:0.000010
+    "#]],
+    );
+}
+
+#[test]
+fn a_selection_gets_every_fix_it_overlaps() {
+    let start = BROKEN.find("\t\tMesh {").unwrap() as u32;
+    let end = BROKEN.find("\t\t\tBlendList").unwrap() as u32;
+    check(
+        BROKEN,
+        TextRange::new(start, end),
+        expect![[r#"
+        Set VertexCount to 1 [QuickFix preferred] fixes count-mismatch
+           16: VertexCount=1
+        Write `0.000010` [QuickFix preferred] fixes number-format
+           18: 0:0:0.000010
+        Fix all 3 safe problems [SourceFixAll] fixes -
+            6: Name="ロボ"
+           16: VertexCount=1
+           18: 0:0:0.000010
+    "#]],
+    );
+}
+
+#[test]
+fn no_actions_where_nothing_is_wrong() {
+    let (text, offset) =
+        fixture("Elfreina Extension Model File\nFile Version 1.00\nSetting {\n\tLoad$0Type=\"View\"\n}\n");
+    check(&text, TextRange::empty(offset.unwrap()), expect![""]);
+}
+
+#[test]
+fn fix_all_applies_only_safe_fixes() {
+    let analysis = crate::support::analyse("test.elem", BROKEN, &[]);
+    let all = ide::code_actions(&analysis, TextRange::empty(0))
+        .into_iter()
+        .find(|a| a.kind == CodeActionKind::SourceFixAll)
+        .expect("a fix-all action");
+    let edits: Vec<_> = all.edits.into_iter().flat_map(|e| e.edits).collect();
+    let fixed = rigls::ide::text_edit::apply(BROKEN, &edits);
+    let after = crate::support::analyse("test.elem", &fixed, &[]);
+    let codes: Vec<&str> = after.diagnostics.iter().map(|d| d.code).collect();
+    expect!["unknown-bone, invalid-value"].assert_eq(&codes.join(", "));
+}
