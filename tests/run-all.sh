@@ -71,10 +71,15 @@ extension_unit_tests() {
     )
 }
 
+# npm ci in the current directory, skipped when node_modules was installed from this very lockfile.
 npm_ci() {
+    if cmp -s package-lock.json node_modules/.rigls-installed-lock 2>/dev/null; then
+        return 0
+    fi
     local attempt
     for attempt in 1 2 3; do
-        timeout 600 npm ci --no-audit --no-fund --fetch-timeout=120000 --fetch-retries=4 && return 0
+        timeout 600 npm ci --no-audit --no-fund --fetch-timeout=120000 --fetch-retries=4 &&
+            cp package-lock.json node_modules/.rigls-installed-lock && return 0
         echo "npm ci failed (attempt $attempt/3)" >&2
         sleep $((attempt * 10))
     done
