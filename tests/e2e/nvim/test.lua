@@ -329,6 +329,27 @@ local function run()
     end, rows(ds)), { 'unknown-bone', 'invalid-value' })
   end)
 
+  check('rigls.severity from workspace/didChangeConfiguration applies at once', function()
+    need_client()
+    -- What VS Code sends on a settings change, and what Neovim sends for `settings`.
+    client:notify('workspace/didChangeConfiguration', {
+      settings = { rigls = { severity = { ['invalid-value'] = 'off', ['unknown-bone'] = 'warning' } } },
+    })
+    local ds = wait_diagnostics(elem, function(ds)
+      return #ds == 1
+    end)
+    eq('diagnostics after the change', vim.tbl_map(function(r)
+      return { r.code, r.severity, r.lnum }
+    end, rows(ds)), { { 'unknown-bone', 'WARN', 65 } })
+    client:notify('workspace/didChangeConfiguration', { settings = { rigls = { severity = vim.empty_dict() } } })
+    ds = wait_diagnostics(elem, function(ds)
+      return #ds == 2
+    end)
+    eq('diagnostics after the reset', vim.tbl_map(function(r)
+      return { r.code, r.severity }
+    end, rows(ds)), { { 'unknown-bone', 'ERROR' }, { 'invalid-value', 'ERROR' } })
+  end)
+
   check('completion offers the keys of the scope being typed in', function()
     need_client()
     -- Type `Tex` on a new line in the Material scope, as a user would, and ask.

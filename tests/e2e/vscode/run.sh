@@ -73,6 +73,9 @@ const settings = {
     "editor.hover.delay": 100,
     "editor.minimap.enabled": false,
     "window.zoomLevel": 0,
+    // Reaches the server in initializationOptions; test.mjs changes it while running.
+    "rigls.severity": { "invalid-value": "warning" },
+    "rigls.trace.server": "messages",
 };
 if (bin) settings["rigls.server.path"] = require("path").resolve(bin);
 require("fs").writeFileSync(file, JSON.stringify(settings, null, 2));
@@ -98,7 +101,7 @@ done
 
 status=0
 RIGLS_E2E_PREFIX="$prefix" RIGLS_URL="http://127.0.0.1:$port/?folder=$scratch/workspace" \
-    RIGLS_WORKSPACE="$scratch/workspace" RIGLS_ARTIFACTS="$artifacts" RIGLS_BROWSER_PROFILE="$scratch/browser" \
+    RIGLS_WORKSPACE="$scratch/workspace" RIGLS_USER_SETTINGS="$scratch/user-data/User/settings.json" RIGLS_ARTIFACTS="$artifacts" RIGLS_BROWSER_PROFILE="$scratch/browser" \
     timeout -k 5 300 node tests/e2e/vscode/test.mjs || status=$?
 echo "[vscode] screenshots and logs: ${artifacts#"$repo"/}" >&2
 

@@ -3,6 +3,7 @@
 //   RIGLS_E2E_PREFIX       where code-server and playwright-core are installed
 //   RIGLS_URL              the workbench URL with the scratch workspace open
 //   RIGLS_WORKSPACE        that workspace: a copy of tests/e2e/fixtures
+//   RIGLS_USER_SETTINGS    the user settings.json (it sets rigls.severity {"invalid-value": "warning"})
 //   RIGLS_ARTIFACTS        where screenshots go
 //   RIGLS_BROWSER_PROFILE  an empty Chromium profile directory
 //   RIGLS_BIN              set when the server comes from `rigls.server.path` instead of the .vsix
@@ -166,7 +167,7 @@ async function run(page) {
         await screenshot(page, "diagnostics");
     });
 
-    await check(page, "Problems lists the three errors of broken.elem with code and position", async () => {
+    await check(page, "Problems lists the three problems of broken.elem with code and position", async () => {
         await showProblems(page);
         const rows = await until("the Problems rows for broken.elem", () => problems(page), (r) => r.length >= 4);
         riglsSpoke ||= rows.some((r) => / rigls\(/.test(r));
@@ -176,6 +177,11 @@ async function run(page) {
             "unknown bone `首`: not found in this MeshContainer's BoneNames rigls(unknown-bone) [Ln 66, Col 15]",
             "`Loop` must be `True` or `False` (capitalised, unquoted), found `Yes` rigls(invalid-value) [Ln 118, Col 8]",
         ]);
+        // The user setting rigls.severity {"invalid-value": "warning"} reached the server at start.
+        const labels = await page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) =>
+            rows.map((r) => (r.getAttribute("aria-label") ?? "").split(":")[0]),
+        );
+        eq("severities (from the rows' labels)", labels.slice(1), ["Error", "Error", "Warning"]);
         await screenshot(page, "problems");
     });
 
@@ -221,6 +227,30 @@ async function run(page) {
         await page.locator(".view-line", { hasText: "VertexCount=4" }).waitFor({ timeout: WAIT });
         await showProblems(page);
         await until("Problems without the count mismatch", () => problems(page), (r) => r[0] === "broken.elem 2");
+    });
+
+    await check(page, "a change of rigls.severity applies without a restart", async () => {
+        // As a user would: edit settings.json in the editor (replace "warning" by "off") and save.
+        await command(page, "Preferences: Open User Settings (JSON)");
+        await page.locator(".tab.active", { hasText: "settings.json" }).waitFor({ timeout: WAIT });
+        await page.locator(".monaco-editor textarea").first().focus();
+        await page.keyboard.press("Control+H");
+        await page.locator(".find-widget textarea").first().fill('"invalid-value": "warning"');
+        await page.locator(".find-widget .replace-part textarea").fill('"invalid-value": "off"');
+        await page.keyboard.press("Control+Alt+Enter");
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Control+S");
+        await until("settings.json saved", () => page.locator(".tab.active").getAttribute("class"), (c) => !c.includes("dirty"));
+        await page.keyboard.press("Control+W");
+        await showProblems(page);
+        const rows = await until("Problems without the invalid value", () => problems(page), (r) => r[0] === "broken.elem 1");
+        eq("Problems rows", rows, [
+            "broken.elem 1",
+            "unknown bone `首`: not found in this MeshContainer's BoneNames rigls(unknown-bone) [Ln 66, Col 15]",
+        ]);
+        eq("settings.json on disk", JSON.parse(readFileSync(process.env.RIGLS_USER_SETTINGS, "utf8"))["rigls.severity"], {
+            "invalid-value": "off",
+        });
     });
 
     await check(page, "rigls: Show Server Version runs rigls --version", async () => {
