@@ -11,6 +11,17 @@ local bin = assert(os.getenv('RIGLS_BIN'), 'RIGLS_BIN is not set')
 local ws = assert(os.getenv('RIGLS_WORKSPACE'), 'RIGLS_WORKSPACE is not set')
 local TIMEOUT = tonumber(os.getenv('RIGLS_E2E_WAIT_MS') or '') or 10000
 
+-- Headless Neovim prints notifications without a newline: keep them on lines of their own.
+vim.notify = function(msg, level)
+  local name = 'INFO'
+  for k, v in pairs(vim.log.levels) do
+    if v == level then
+      name = k
+    end
+  end
+  io.stdout:write(string.format('# notify (%s): %s\n', name, msg))
+end
+
 vim.opt.runtimepath:prepend(repo .. '/editors/nvim')
 -- Only the binary is the test's own: filetypes, root markers and settings come from lsp/rigls.lua.
 local exits = {} -- exit codes of rigls processes, so a dead server fails fast
