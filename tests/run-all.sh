@@ -13,7 +13,7 @@
 # RIGLS_REQUIRE_E2E=1 (as in CI), which makes that a failure.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-cd "$repo"
+cd "$repo" || exit 2
 
 names=()
 results=()

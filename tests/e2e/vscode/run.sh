@@ -36,6 +36,7 @@ chmod 700 "$scratch/runtime"
 cp -R tests/e2e/fixtures "$scratch/workspace"
 
 server_pgid=""
+# shellcheck disable=SC2317 # (run by the trap)
 cleanup() {
     local status=$?
     if [[ -n "$server_pgid" ]]; then
@@ -111,8 +112,9 @@ if [[ "${RIGLS_UPDATE_SCREENSHOTS:-0}" == 1 ]]; then
         echo "[vscode] not updating editors/vscode/images: the test failed" >&2
     else
         for name in elem diagnostics problems hover outline quickfix dragonbones; do
-            shot=$(ls "$artifacts"/[0-9][0-9]-"$name".png 2>/dev/null | head -1)
-            [[ -n "$shot" ]] && cp "$shot" "editors/vscode/images/$name.png"
+            for shot in "$artifacts"/[0-9][0-9]-"$name".png; do
+                if [[ -f "$shot" ]]; then cp "$shot" "editors/vscode/images/$name.png"; fi
+            done
         done
         echo "[vscode] updated editors/vscode/images/" >&2
     fi
