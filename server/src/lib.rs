@@ -1,13 +1,15 @@
 //! rigls: a language server and linter for rigged-model and skeletal-animation files.
 //!
 //! Layers, each importing only those before it:
-//! `text` → `elem` (syntax, model, rules) → `ide` → `cli`.
-//! `diagnostic`, `suggest` and `env` are shared by every layer.
+//! `text` → `elem` (syntax, model, rules) → `ide` → `lsp` and `cli`.
+//! `diagnostic`, `suggest`, `env` and `config` are shared by every layer.
 
 pub mod cli;
+pub mod config;
 pub mod diagnostic;
 pub mod elem;
 pub mod env;
 pub mod ide;
+pub mod lsp;
 pub mod suggest;
 pub mod text;

@@ -6,9 +6,12 @@ fn main() -> ExitCode {
     let args = rigls::cli::Args::parse();
     match rigls::cli::run(args) {
         Some(code) => code,
-        None => {
-            eprintln!("rigls: the language server is not available in this build yet; use --check");
-            ExitCode::from(rigls::cli::exit::USAGE)
-        }
+        None => match rigls::lsp::serve_stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("rigls: cannot start the language server: {error}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }

@@ -1,6 +1,7 @@
 //! `rigls --check`: find the files, analyse (and with `--fix`/`--diff`, fix) each, print the
 //! report, choose the exit status.
 
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -8,6 +9,7 @@ use super::fix;
 use super::output::{self, Progress};
 use super::render::{self, FileReport, human::Fixed};
 use super::{Args, Format, exit};
+use crate::config;
 use crate::diagnostic::{Diagnostic, Severity, code};
 use crate::env::RealFs;
 use crate::ide::{Analysis, FileKind};
@@ -62,6 +64,7 @@ pub fn run(args: &Args) -> u8 {
     let progress = Progress::new(inputs.len(), args.quiet);
     let mut reports = Vec::new();
     let mut tally = Tally::default();
+    let mut config_messages = HashSet::new();
     for input in &inputs {
         progress.start(&input.display);
         let report = match analyse(input) {
@@ -79,6 +82,12 @@ pub fn run(args: &Args) -> u8 {
                 None
             }
         };
+        let mut report = report;
+        if let Some(report) = report.as_mut()
+            && let Err(message) = apply_config(input, report, &mut config_messages)
+        {
+            tally.failures.push(message);
+        }
         reports.extend(report);
         progress.done_one();
     }
@@ -267,6 +276,36 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
         kind => Some(kind),
     };
     Ok(Some(Checked::Analysed(Analysis::with_kind(input.path.as_deref(), text, &RealFs, kind))))
+}
+
+/// Applies the severity table of the `rigls.toml` found upward from the file (warnings about the
+/// table itself are printed once per run). A table that cannot be read is a failure of the run.
+fn apply_config(input: &Input, report: &mut FileReport, printed: &mut HashSet<String>) -> Result<(), String> {
+    let dir = match &input.path {
+        Some(path) => std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf)),
+        None => std::env::current_dir().ok(),
+    };
+    let Some(dir) = dir else { return Ok(()) };
+    match config::load(&dir, &RealFs) {
+        Ok(Some(file)) => {
+            for warning in &file.warnings {
+                let message = format!("warning: {}: {warning}", file.path.display());
+                if printed.insert(message.clone()) {
+                    eprintln!("{message}");
+                }
+            }
+            report.diagnostics = file.severity.apply(std::mem::take(&mut report.diagnostics));
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(error) => {
+            let message = error.to_string();
+            if printed.insert(message.clone()) {
+                eprintln!("error: {message}");
+            }
+            Err(message)
+        }
+    }
 }
 
 /// Invalid UTF-8 is reported as one `encoding` error where the first bad byte is.

@@ -28,7 +28,11 @@ pub fn check(ctx: &mut Ctx) {
         if ctx.fs.exists(&full) {
             continue;
         }
-        let folder = full.parent().map(Path::to_path_buf).unwrap_or_else(|| dir.clone());
+        // `model.elem` given as a bare relative name has an empty parent: that is the current folder.
+        let folder = match full.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
         let siblings: Vec<String> = ctx
             .fs
             .list_dir(&folder)

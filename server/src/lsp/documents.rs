@@ -1,0 +1,157 @@
+//! Open documents: the store, and editing a document's rope with LSP content changes.
+//!
+//! Positions are read exactly as [`crate::text::LineIndex`] reads them, so an edit lands where the
+//! client meant it and the analysed text agrees with the client's: lines break at LF, CR and CRLF
+//! (ropey with only `cr_lines`), a leading byte-order mark is zero-width, a column past the end of
+//! its line clamps to the line's end, a line past the end clamps to the end of the text, and a
+//! column inside a character (half a surrogate pair, the middle of a UTF-8 sequence) snaps back to
+//! the character's start. Nothing a client sends can make this panic.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use ropey::{Rope, RopeSlice};
+use tower_lsp_server::ls_types::{Position, TextDocumentContentChangeEvent, Uri};
+
+use super::analysis::AnalysisTask;
+use crate::text::{BOM, PositionEncoding};
+
+pub struct Document {
+    pub path: Option<PathBuf>,
+    pub version: i32,
+    pub rope: Rope,
+    /// The analysis of `version` (renewed when a file it read changes). Its serial is unique, so
+    /// a reopened document is never mistaken for its former self.
+    pub analysis: Arc<AnalysisTask>,
+}
+
+/// The open documents. The lock is never held across an `.await`.
+#[derive(Default)]
+pub struct Documents {
+    map: Mutex<HashMap<Uri, Document>>,
+}
+
+impl Documents {
+    pub fn with<R>(&self, f: impl FnOnce(&mut HashMap<Uri, Document>) -> R) -> R {
+        f(&mut self.map.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// The current text of the open document at `path`.
+    pub fn text_at(&self, path: &Path) -> Option<Rope> {
+        self.with(|docs| docs.values().find(|d| d.path.as_deref() == Some(path)).map(|d| d.rope.clone()))
+    }
+
+    /// The path and URI of every open document that has a path.
+    pub fn uris_by_path(&self) -> Vec<(PathBuf, Uri)> {
+        self.with(|docs| docs.iter().filter_map(|(uri, d)| Some((d.path.clone()?, uri.clone()))).collect())
+    }
+
+    /// Paths of the open documents directly in `dir`.
+    pub fn paths_in(&self, dir: &Path) -> Vec<PathBuf> {
+        self.with(|docs| docs.values().filter_map(|d| d.path.clone()).filter(|p| p.parent() == Some(dir)).collect())
+    }
+}
+
+/// The char index in `rope` that an LSP position designates, clamped as described above.
+pub fn char_index(rope: &Rope, position: Position, encoding: PositionEncoding) -> usize {
+    let line = position.line as usize;
+    if line >= rope.len_lines() {
+        return rope.len_chars();
+    }
+    let line_start = rope.line_to_char(line);
+    let slice = rope.line(line);
+    let content_end = slice.len_chars() - line_break_chars(slice);
+    let content_start = usize::from(line == 0 && starts_with_bom(slice)).min(content_end);
+    let content = slice.slice(content_start..content_end);
+    let col = position.character as usize;
+    let chars = match encoding {
+        PositionEncoding::Utf8 => content.byte_to_char(col.min(content.len_bytes())),
+        PositionEncoding::Utf16 => content.utf16_cu_to_char(col.min(content.len_utf16_cu())),
+        PositionEncoding::Utf32 => col.min(content.len_chars()),
+    };
+    line_start + content_start + chars
+}
+
+/// Applies one content change: a range replacement, or the whole text when there is no range.
+/// A range whose end comes before its start is read as the range between the two positions.
+pub fn apply_change(rope: &mut Rope, change: &TextDocumentContentChangeEvent, encoding: PositionEncoding) {
+    let Some(range) = change.range else {
+        *rope = Rope::from_str(&change.text);
+        return;
+    };
+    let a = char_index(rope, range.start, encoding);
+    let b = char_index(rope, range.end, encoding);
+    let (start, end) = (a.min(b), a.max(b));
+    rope.remove(start..end);
+    rope.insert(start, &change.text);
+}
+
+fn line_break_chars(line: RopeSlice<'_>) -> usize {
+    let n = line.len_chars();
+    match (n.checked_sub(2).map(|i| line.char(i)), n.checked_sub(1).map(|i| line.char(i))) {
+        (Some('\r'), Some('\n')) => 2,
+        (_, Some('\n' | '\r')) => 1,
+        _ => 0,
+    }
+}
+
+fn starts_with_bom(line: RopeSlice<'_>) -> bool {
+    line.len_chars() > 0 && line.char(0) == BOM.chars().next().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::{LineCol, LineIndex};
+    use tower_lsp_server::ls_types::Range;
+
+    fn pos(line: u32, character: u32) -> Position {
+        Position { line, character }
+    }
+
+    /// The rope agrees with the line index on every position, including out-of-range ones.
+    fn agrees_with_line_index(text: &str) {
+        let rope = Rope::from_str(text);
+        let index = LineIndex::new(text);
+        for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16, PositionEncoding::Utf32] {
+            for line in 0..index.line_count() + 2 {
+                for col in 0..text.len() as u32 + 3 {
+                    let want = index.offset(LineCol { line, col }, encoding) as usize;
+                    let got = rope.char_to_byte(char_index(&rope, pos(line, col), encoding));
+                    assert_eq!(got, want, "{text:?} {encoding:?} {line}:{col}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn positions_match_the_line_index() {
+        agrees_with_line_index("");
+        agrees_with_line_index("Name=\"歩行ロボ\"\r\n\tBone=\"😀x\"\r\rlast\n");
+        agrees_with_line_index("\u{feff}頭\r\n腰\n");
+        agrees_with_line_index("\u{feff}");
+        agrees_with_line_index("a\r");
+    }
+
+    #[test]
+    fn edits_clamp_and_order_their_ends() {
+        let mut rope = Rope::from_str("\u{feff}腰\r\nb\n");
+        let change = |range: Option<Range>, text: &str| TextDocumentContentChangeEvent {
+            range,
+            range_length: None,
+            text: text.to_owned(),
+        };
+        // After the BOM, past the end of line 0: inserts before the CRLF.
+        apply_change(&mut rope, &change(Some(Range::new(pos(0, 99), pos(0, 99))), "!"), PositionEncoding::Utf16);
+        assert_eq!(rope.to_string(), "\u{feff}腰!\r\nb\n");
+        // Inverted range, lines past the end.
+        apply_change(&mut rope, &change(Some(Range::new(pos(9, 0), pos(1, 0))), ""), PositionEncoding::Utf8);
+        assert_eq!(rope.to_string(), "\u{feff}腰!\r\n");
+        // A UTF-8 column inside 腰 snaps to its start; column 3 is just after it.
+        apply_change(&mut rope, &change(Some(Range::new(pos(0, 1), pos(0, 3))), "x"), PositionEncoding::Utf8);
+        assert_eq!(rope.to_string(), "\u{feff}x!\r\n");
+        apply_change(&mut rope, &change(None, "new"), PositionEncoding::Utf32);
+        assert_eq!(rope.to_string(), "new");
+    }
+}

@@ -1,0 +1,74 @@
+//! The analysis and the `ide` features the server calls, behind a trait so tests can stand in a
+//! fake (one that returns known data, sleeps, or panics) and check the whole protocol path.
+//! Every method defaults to the real thing; [`Ide`] is what the server uses.
+
+use std::path::Path;
+
+use crate::diagnostic::TextEdit;
+use crate::env::FileSystem;
+use crate::ide::{self, Analysis};
+use crate::text::TextRange;
+
+pub trait Features: Send + Sync + 'static {
+    fn analyse(&self, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+        Analysis::new(path, text, fs)
+    }
+    fn hover(&self, analysis: &Analysis, offset: u32) -> Option<ide::Hover> {
+        ide::hover(analysis, offset)
+    }
+    fn completions(&self, analysis: &Analysis, offset: u32) -> Vec<ide::CompletionItem> {
+        ide::completions(analysis, offset)
+    }
+    fn goto_definition(&self, analysis: &Analysis, offset: u32) -> Vec<ide::NavTarget> {
+        ide::goto_definition(analysis, offset)
+    }
+    fn references(&self, analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<ide::Location> {
+        ide::references(analysis, offset, include_declaration)
+    }
+    fn highlights(&self, analysis: &Analysis, offset: u32) -> Vec<ide::Highlight> {
+        ide::highlights(analysis, offset)
+    }
+    fn prepare_rename(&self, analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
+        ide::prepare_rename(analysis, offset)
+    }
+    fn rename(&self, analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<ide::FileEdit>, String> {
+        ide::rename(analysis, offset, new_name)
+    }
+    fn document_symbols(&self, analysis: &Analysis) -> Vec<ide::Symbol> {
+        ide::document_symbols(analysis)
+    }
+    fn folding_ranges(&self, analysis: &Analysis) -> Vec<ide::Fold> {
+        ide::folding_ranges(analysis)
+    }
+    fn selection_ranges(&self, analysis: &Analysis, offset: u32) -> Vec<TextRange> {
+        ide::selection_ranges(analysis, offset)
+    }
+    fn semantic_tokens(&self, analysis: &Analysis) -> Vec<ide::SemanticToken> {
+        ide::semantic_tokens(analysis)
+    }
+    fn document_colors(&self, analysis: &Analysis) -> Vec<ide::ColorInfo> {
+        ide::document_colors(analysis)
+    }
+    fn color_presentations(
+        &self,
+        analysis: &Analysis,
+        range: TextRange,
+        color: ide::Rgba,
+    ) -> Vec<ide::ColorPresentation> {
+        ide::color_presentations(analysis, range, color)
+    }
+    fn inlay_hints(&self, analysis: &Analysis, range: TextRange) -> Vec<ide::InlayHint> {
+        ide::inlay_hints(analysis, range)
+    }
+    fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>> {
+        ide::format(analysis)
+    }
+    fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<ide::CodeAction> {
+        ide::code_actions(analysis, range)
+    }
+}
+
+/// The real analysis and features.
+pub struct Ide;
+
+impl Features for Ide {}

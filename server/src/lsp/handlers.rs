@@ -1,0 +1,301 @@
+//! Feature requests: the client's positions become byte offsets, the `ide` feature runs off the
+//! async runtime with panics caught, and its answer becomes LSP types.
+
+use std::collections::HashSet;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use tower_lsp_server::jsonrpc;
+use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
+
+use super::capabilities::ClientCaps;
+use super::convert::{self, Converter, DiagnosticData};
+use super::features::Features;
+use super::state::{State, panic_message};
+use crate::ide::{self, Analysis, FileKind};
+
+/// LSP's `RequestFailed`: the request was valid but could not be carried out (e.g. a rename).
+const REQUEST_FAILED: i64 = -32803;
+
+impl State {
+    /// Runs `f` on the document's analysis as of now (the snapshot is taken before any `.await`).
+    /// A document that is not open, or not ours, gets `empty`; a panic becomes an error reply.
+    async fn on_analysis<R, F>(&self, method: &'static str, uri: &Uri, empty: R, f: F) -> jsonrpc::Result<R>
+    where
+        R: Send + 'static,
+        F: FnOnce(&dyn Features, &Analysis, &Converter<'_>, &ClientCaps) -> R + Send + 'static,
+    {
+        let Some(snapshot) = self.snapshot(uri) else { return Ok(empty) };
+        let analysis = snapshot.task.get().await.map_err(|message| self.failed(method, message))?;
+        if analysis.kind == FileKind::Other {
+            return Ok(empty);
+        }
+        let features = self.options.features.clone();
+        let (caps, fs, version) = (self.caps().clone(), self.fs.clone(), snapshot.version);
+        let (uri, open) = (snapshot.uri, self.docs.uris_by_path());
+        let result = tokio::task::spawn_blocking(move || {
+            catch_unwind(AssertUnwindSafe(|| {
+                let conv = Converter::new(&analysis, &uri, version, caps.encoding, &fs).with_open_documents(open);
+                f(&*features, &analysis, &conv, &caps)
+            }))
+        })
+        .await;
+        match result {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(panic)) => Err(self.failed(method, format!("panicked: {}", panic_message(&*panic)))),
+            Err(error) => Err(self.failed(method, error.to_string())),
+        }
+    }
+
+    /// Logs why a request failed and makes the error reply.
+    pub(super) fn failed(&self, method: &str, message: String) -> jsonrpc::Error {
+        let message = format!("{method}: {message}");
+        self.log(MessageType::ERROR, format!("rigls: {message}"));
+        jsonrpc::Error {
+            code: jsonrpc::ErrorCode::InternalError,
+            message: format!("rigls: {message}").into(),
+            data: None,
+        }
+    }
+
+    pub async fn hover(&self, params: lsp::HoverParams) -> jsonrpc::Result<Option<lsp::Hover>> {
+        let at = params.text_document_position_params;
+        self.on_analysis("textDocument/hover", &at.text_document.uri, None, move |f, a, conv, caps| {
+            let hover = f.hover(a, conv.offset(at.position))?;
+            Some(convert::hover(conv, &hover, caps.markdown_hover))
+        })
+        .await
+    }
+
+    pub async fn completion(&self, params: lsp::CompletionParams) -> jsonrpc::Result<Option<lsp::CompletionResponse>> {
+        let at = params.text_document_position;
+        self.on_analysis("textDocument/completion", &at.text_document.uri, None, move |f, a, conv, caps| {
+            let items = f.completions(a, conv.offset(at.position));
+            let items = items.iter().map(|item| convert::completion_item(conv, item, caps.snippets)).collect();
+            Some(lsp::CompletionResponse::Array(items))
+        })
+        .await
+    }
+
+    pub async fn definition(
+        &self,
+        params: lsp::GotoDefinitionParams,
+    ) -> jsonrpc::Result<Option<lsp::GotoDefinitionResponse>> {
+        let at = params.text_document_position_params;
+        self.on_analysis("textDocument/definition", &at.text_document.uri, None, move |f, a, conv, caps| {
+            let targets = f.goto_definition(a, conv.offset(at.position));
+            (!targets.is_empty()).then(|| convert::definition(conv, &targets, caps.location_links))
+        })
+        .await
+    }
+
+    pub async fn references(&self, params: lsp::ReferenceParams) -> jsonrpc::Result<Option<Vec<lsp::Location>>> {
+        let (at, declaration) = (params.text_document_position, params.context.include_declaration);
+        self.on_analysis("textDocument/references", &at.text_document.uri, None, move |f, a, conv, _| {
+            let found = f.references(a, conv.offset(at.position), declaration);
+            Some(found.iter().filter_map(|l| convert::location(conv, l)).collect())
+        })
+        .await
+    }
+
+    pub async fn highlights(
+        &self,
+        params: lsp::DocumentHighlightParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::DocumentHighlight>>> {
+        let at = params.text_document_position_params;
+        self.on_analysis("textDocument/documentHighlight", &at.text_document.uri, None, move |f, a, conv, _| {
+            Some(f.highlights(a, conv.offset(at.position)).iter().map(|h| convert::highlight(conv, h)).collect())
+        })
+        .await
+    }
+
+    pub async fn prepare_rename(
+        &self,
+        at: lsp::TextDocumentPositionParams,
+    ) -> jsonrpc::Result<Option<lsp::PrepareRenameResponse>> {
+        let uri = at.text_document.uri.clone();
+        self.on_analysis("textDocument/prepareRename", &uri, Ok(None), move |f, a, conv, _| {
+            let range = f.prepare_rename(a, conv.offset(at.position))?;
+            Ok(Some(lsp::PrepareRenameResponse::Range(conv.range(range))))
+        })
+        .await?
+        .map_err(refused)
+    }
+
+    pub async fn rename(&self, params: lsp::RenameParams) -> jsonrpc::Result<Option<lsp::WorkspaceEdit>> {
+        let (at, new_name) = (params.text_document_position, params.new_name);
+        let uri = at.text_document.uri.clone();
+        self.on_analysis("textDocument/rename", &uri, Ok(None), move |f, a, conv, caps| {
+            let edits = f.rename(a, conv.offset(at.position), &new_name)?;
+            Ok(Some(convert::workspace_edit(conv, &edits, caps.document_changes)))
+        })
+        .await?
+        .map_err(refused)
+    }
+
+    pub async fn document_symbols(
+        &self,
+        params: lsp::DocumentSymbolParams,
+    ) -> jsonrpc::Result<Option<lsp::DocumentSymbolResponse>> {
+        self.on_analysis("textDocument/documentSymbol", &params.text_document.uri, None, |f, a, conv, caps| {
+            Some(convert::document_symbols(conv, &f.document_symbols(a), caps.hierarchical_symbols))
+        })
+        .await
+    }
+
+    pub async fn folding_ranges(
+        &self,
+        params: lsp::FoldingRangeParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::FoldingRange>>> {
+        self.on_analysis("textDocument/foldingRange", &params.text_document.uri, None, |f, a, conv, _| {
+            Some(f.folding_ranges(a).iter().filter_map(|fold| convert::folding_range(conv, fold)).collect())
+        })
+        .await
+    }
+
+    pub async fn selection_ranges(
+        &self,
+        params: lsp::SelectionRangeParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::SelectionRange>>> {
+        let positions = params.positions;
+        self.on_analysis("textDocument/selectionRange", &params.text_document.uri, None, move |f, a, conv, _| {
+            let ranges = positions.iter().map(|&p| {
+                let offset = conv.offset(p);
+                convert::selection_range(conv, &f.selection_ranges(a, offset), offset)
+            });
+            Some(ranges.collect())
+        })
+        .await
+    }
+
+    pub async fn semantic_tokens(
+        &self,
+        params: lsp::SemanticTokensParams,
+    ) -> jsonrpc::Result<Option<lsp::SemanticTokensResult>> {
+        self.on_analysis("textDocument/semanticTokens/full", &params.text_document.uri, None, |f, a, conv, caps| {
+            let tokens = convert::semantic_tokens(conv, &f.semantic_tokens(a), caps.multiline_tokens);
+            Some(lsp::SemanticTokensResult::Tokens(tokens))
+        })
+        .await
+    }
+
+    pub async fn document_colors(
+        &self,
+        params: lsp::DocumentColorParams,
+    ) -> jsonrpc::Result<Vec<lsp::ColorInformation>> {
+        self.on_analysis("textDocument/documentColor", &params.text_document.uri, Vec::new(), |f, a, conv, _| {
+            f.document_colors(a).iter().map(|c| convert::color_information(conv, c)).collect()
+        })
+        .await
+    }
+
+    pub async fn color_presentations(
+        &self,
+        params: lsp::ColorPresentationParams,
+    ) -> jsonrpc::Result<Vec<lsp::ColorPresentation>> {
+        let (range, c) = (params.range, params.color);
+        let color = ide::Rgba { red: c.red.into(), green: c.green.into(), blue: c.blue.into(), alpha: c.alpha.into() };
+        self.on_analysis(
+            "textDocument/colorPresentation",
+            &params.text_document.uri,
+            Vec::new(),
+            move |f, a, conv, _| {
+                let found = f.color_presentations(a, conv.text_range(range), color);
+                found.iter().map(|p| convert::color_presentation(conv, p)).collect()
+            },
+        )
+        .await
+    }
+
+    pub async fn inlay_hints(&self, params: lsp::InlayHintParams) -> jsonrpc::Result<Option<Vec<lsp::InlayHint>>> {
+        let range = params.range;
+        self.on_analysis("textDocument/inlayHint", &params.text_document.uri, None, move |f, a, conv, _| {
+            Some(f.inlay_hints(a, conv.text_range(range)).iter().map(|h| convert::inlay_hint(conv, h)).collect())
+        })
+        .await
+    }
+
+    pub async fn formatting(
+        &self,
+        params: lsp::DocumentFormattingParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
+        self.on_analysis("textDocument/formatting", &params.text_document.uri, None, |f, a, conv, _| {
+            f.format(a).map(|edits| convert::text_edits(conv, &edits))
+        })
+        .await
+    }
+
+    pub async fn code_actions(
+        &self,
+        params: lsp::CodeActionParams,
+    ) -> jsonrpc::Result<Option<lsp::CodeActionResponse>> {
+        let uri = params.text_document.uri.clone();
+        self.on_analysis("textDocument/codeAction", &uri, None, move |f, a, conv, caps| {
+            Some(code_actions(f, a, conv, caps, &params))
+        })
+        .await
+    }
+}
+
+/// The fixes of the diagnostics the client shows (found from their `data`), then `ide`'s actions
+/// for the range: its fixes only for diagnostics the client shows (a fix for a code turned off is
+/// not offered), and its refactorings.
+fn code_actions(
+    f: &dyn Features,
+    analysis: &Analysis,
+    conv: &Converter<'_>,
+    caps: &ClientCaps,
+    params: &lsp::CodeActionParams,
+) -> lsp::CodeActionResponse {
+    // The client's diagnostics that belong to this version, with their index in the analysis.
+    let shown: Vec<(usize, &lsp::Diagnostic)> = params
+        .context
+        .diagnostics
+        .iter()
+        .filter_map(|d| {
+            let data: DiagnosticData = serde_json::from_value(d.data.clone()?).ok()?;
+            (data.version == conv.version && data.index < analysis.diagnostics.len()).then_some((data.index, d))
+        })
+        .collect();
+    let shown_for = |index: usize| shown.iter().filter(|(i, _)| *i == index).map(|(_, d)| (*d).clone()).collect();
+
+    let mut offered: HashSet<(usize, String)> = HashSet::new();
+    let mut actions = Vec::new();
+    for &(index, diagnostic) in &shown {
+        let Some(fix) = &analysis.diagnostics[index].fix else { continue };
+        if !offered.insert((index, fix.title.clone())) {
+            continue;
+        }
+        let action = ide::CodeAction {
+            title: fix.title.clone(),
+            kind: ide::CodeActionKind::QuickFix,
+            edits: vec![ide::FileEdit { file: None, edits: fix.edits.clone() }],
+            diagnostic: Some(index),
+            is_preferred: fix.safe,
+        };
+        actions.push(convert::code_action(conv, &action, vec![diagnostic.clone()], caps.document_changes));
+    }
+    for action in f.code_actions(analysis, conv.text_range(params.range)) {
+        let diagnostics = match action.diagnostic {
+            Some(index) if offered.contains(&(index, action.title.clone())) => continue,
+            Some(index) => shown_for(index),
+            None => Vec::new(),
+        };
+        if action.diagnostic.is_some() && diagnostics.is_empty() {
+            continue;
+        }
+        actions.push(convert::code_action(conv, &action, diagnostics, caps.document_changes));
+    }
+    actions.retain(|a| kind_wanted(a.kind.as_ref(), params.context.only.as_deref()));
+    actions.into_iter().map(lsp::CodeActionOrCommand::CodeAction).collect()
+}
+
+/// `only: ["source"]` wants `source.fixAll` too: kinds are hierarchical.
+fn kind_wanted(kind: Option<&lsp::CodeActionKind>, only: Option<&[lsp::CodeActionKind]>) -> bool {
+    let (Some(kind), Some(only)) = (kind, only) else { return true };
+    let kind = kind.as_str();
+    only.iter().any(|o| kind == o.as_str() || kind.strip_prefix(o.as_str()).is_some_and(|rest| rest.starts_with('.')))
+}
+
+fn refused(message: String) -> jsonrpc::Error {
+    jsonrpc::Error { code: jsonrpc::ErrorCode::ServerError(REQUEST_FAILED), message: message.into(), data: None }
+}

@@ -1,0 +1,83 @@
+//! The language server: `tower-lsp-server` on tokio. The only layer that knows LSP types.
+//!
+//! - Documents are ropes edited incrementally ([`documents`]); positions are read in the
+//!   negotiated encoding (UTF-8 when offered, else UTF-16, or UTF-32 when that is the only other
+//!   offer) exactly as [`crate::text::LineIndex`] reads them, and clamped.
+//! - Each document version has one analysis ([`analysis`]), run on a blocking thread with panics
+//!   caught, shared by every request on that version. Large documents (over
+//!   [`Options::debounce_above`] bytes) wait for a pause in typing first; an analysis that takes
+//!   longer than [`Options::progress_after`] shows work-done progress.
+//! - Diagnostics are published with their document version, or pulled when the client supports
+//!   `textDocument/diagnostic`, after severities from `rigls.toml` and editor settings
+//!   ([`crate::config`]).
+//! - Rules read other files through an overlay that prefers open documents ([`overlay`]); an
+//!   analysis that read a file is renewed when that file changes.
+//!
+//! Besides LSP, the server answers one custom request, for tests and for debugging clients:
+//! `rigls/documentText` with params `{"textDocument": {"uri": …}}` returns the server's copy of an
+//! open document, `{"version": 3, "text": "…"}`, or `null` when it is not open.
+
+mod analysis;
+mod capabilities;
+mod config_sync;
+mod convert;
+mod diagnostics;
+mod documents;
+mod features;
+mod handlers;
+mod overlay;
+mod progress;
+mod server;
+mod state;
+
+pub use features::{Features, Ide};
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite};
+use tower_lsp_server::LspService;
+
+/// How the server behaves; [`Options::default`] is what `rigls` runs with.
+#[derive(Clone)]
+pub struct Options {
+    /// The analysis and features (tests substitute fakes).
+    pub features: Arc<dyn Features>,
+    /// Documents larger than this many bytes are analysed only after [`Options::debounce`]
+    /// without edits.
+    pub debounce_above: usize,
+    pub debounce: Duration,
+    /// An analysis still running after this long shows work-done progress.
+    pub progress_after: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            features: Arc::new(Ide),
+            debounce_above: 1 << 20,
+            debounce: Duration::from_millis(300),
+            progress_after: Duration::from_secs(1),
+        }
+    }
+}
+
+/// Serves LSP on `input`/`output` until the client sends `exit` or closes the stream.
+pub async fn serve<I, O>(input: I, output: O, options: Options)
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    let (service, socket) = LspService::build(|client| server::Server::new(client, options))
+        .custom_method("rigls/documentText", server::Server::document_text)
+        .finish();
+    // Requests waiting for an analysis must not hold up the edits that follow them.
+    tower_lsp_server::Server::new(input, output, socket).concurrency_level(16).serve(service).await;
+}
+
+/// Serves LSP on stdin/stdout (what `rigls` and `rigls --stdio` do).
+pub fn serve_stdio() -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout(), Options::default()));
+    Ok(())
+}

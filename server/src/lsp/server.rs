@@ -1,0 +1,171 @@
+//! The `LanguageServer` implementation: routes each LSP method to the state.
+
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+use super::Options;
+use super::capabilities::{ClientCaps, server_capabilities};
+use super::documents::apply_change;
+use super::state::{State, file_path};
+
+pub struct Server {
+    state: Arc<State>,
+    /// `initializationOptions`, taken on `initialized`, when messages about them can be shown.
+    initial_settings: Mutex<Option<serde_json::Value>>,
+}
+
+impl Server {
+    pub fn new(client: Client, options: Options) -> Server {
+        Server { state: Arc::new(State::new(client, options)), initial_settings: Mutex::default() }
+    }
+
+    /// `rigls/documentText`: the server's copy of an open document (see the module docs).
+    pub async fn document_text(&self, params: DocumentTextParams) -> Result<Option<DocumentText>> {
+        Ok(self.state.docs.with(|docs| {
+            docs.get(&params.text_document.uri).map(|d| DocumentText { version: d.version, text: d.rope.to_string() })
+        }))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentTextParams {
+    pub text_document: TextDocumentIdentifier,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DocumentText {
+    pub version: i32,
+    pub text: String,
+}
+
+// Document notifications do their work before any `.await` (see `state`): keep them synchronous.
+impl LanguageServer for Server {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let caps = ClientCaps::new(&params.capabilities);
+        let capabilities = server_capabilities(&caps);
+        self.state.set_caps(caps);
+        *self.initial_settings.lock().unwrap_or_else(|e| e.into_inner()) = params.initialization_options;
+        Ok(InitializeResult {
+            capabilities,
+            server_info: Some(ServerInfo {
+                name: "rigls".to_owned(),
+                version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            }),
+            offset_encoding: None,
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        // Before any document is opened: the client sends nothing else before this.
+        if let Some(settings) = self.initial_settings.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            self.state.take_settings(&settings);
+        }
+        tokio::spawn(self.state.clone().after_initialized());
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let doc = params.text_document;
+        self.state.open(doc.uri, doc.version, &doc.text);
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let encoding = self.state.caps().encoding;
+        let changes = params.content_changes;
+        self.state.change(&params.text_document.uri, params.text_document.version, |rope| {
+            for change in &changes {
+                apply_change(rope, change, encoding);
+            }
+        });
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        self.state.close(&params.text_document.uri);
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        tokio::spawn(self.state.clone().configuration_changed(params.settings));
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        for change in params.changes {
+            self.state.changed_on_path(file_path(&change.uri).as_deref());
+        }
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        self.state.hover(params).await
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        self.state.completion(params).await
+    }
+
+    async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
+        self.state.definition(params).await
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        self.state.references(params).await
+    }
+
+    async fn document_highlight(&self, params: DocumentHighlightParams) -> Result<Option<Vec<DocumentHighlight>>> {
+        self.state.highlights(params).await
+    }
+
+    async fn prepare_rename(&self, params: TextDocumentPositionParams) -> Result<Option<PrepareRenameResponse>> {
+        self.state.prepare_rename(params).await
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        self.state.rename(params).await
+    }
+
+    async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
+        self.state.document_symbols(params).await
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        self.state.folding_ranges(params).await
+    }
+
+    async fn selection_range(&self, params: SelectionRangeParams) -> Result<Option<Vec<SelectionRange>>> {
+        self.state.selection_ranges(params).await
+    }
+
+    async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
+        self.state.semantic_tokens(params).await
+    }
+
+    async fn document_color(&self, params: DocumentColorParams) -> Result<Vec<ColorInformation>> {
+        self.state.document_colors(params).await
+    }
+
+    async fn color_presentation(&self, params: ColorPresentationParams) -> Result<Vec<ColorPresentation>> {
+        self.state.color_presentations(params).await
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        self.state.code_actions(params).await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        self.state.inlay_hints(params).await
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.state.formatting(params).await
+    }
+
+    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
+        self.state.pull_diagnostics(params).await
+    }
+}

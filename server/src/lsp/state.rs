@@ -1,0 +1,264 @@
+//! The server's shared state: open documents, their analyses, client capabilities and settings.
+//!
+//! Document notifications change the state synchronously, before their handler's first `.await`,
+//! and the transport starts handlers in arrival order, so edits apply in order and every request
+//! sees the document as the client had it when it sent the request.
+
+use std::collections::{HashMap, HashSet};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use ropey::Rope;
+use tower_lsp_server::Client;
+use tower_lsp_server::ls_types::{MessageType, Uri};
+
+use super::Options;
+use super::analysis::AnalysisTask;
+use super::capabilities::ClientCaps;
+use super::documents::{Document, Documents};
+use super::overlay::{OverlayFs, RecordingFs};
+use super::progress;
+use crate::config::{self, SeverityTable};
+
+pub struct State {
+    pub client: Client,
+    pub options: Options,
+    pub docs: Arc<Documents>,
+    pub fs: OverlayFs,
+    caps: OnceLock<ClientCaps>,
+    /// The severity table from editor settings.
+    pub editor_severity: Mutex<SeverityTable>,
+    /// The task whose diagnostics were last published, per document. Held across the send, so
+    /// publications go out one at a time and in order.
+    pub published: tokio::sync::Mutex<HashMap<Uri, u64>>,
+    /// Settings problems already shown to the user.
+    shown_problems: Mutex<HashSet<String>>,
+}
+
+/// A document's new analysis task and the size of the text it will analyse.
+struct Renewed {
+    task: Arc<AnalysisTask>,
+    size: usize,
+}
+
+/// What a request works on: the document's analysis as of the request's arrival.
+pub struct Snapshot {
+    pub uri: Uri,
+    pub version: i32,
+    pub task: Arc<AnalysisTask>,
+}
+
+impl State {
+    pub fn new(client: Client, options: Options) -> State {
+        let docs = Arc::new(Documents::default());
+        State {
+            client,
+            options,
+            fs: OverlayFs::new(docs.clone()),
+            docs,
+            caps: OnceLock::new(),
+            editor_severity: Mutex::default(),
+            published: tokio::sync::Mutex::default(),
+            shown_problems: Mutex::default(),
+        }
+    }
+
+    pub fn caps(&self) -> &ClientCaps {
+        static NONE: OnceLock<ClientCaps> = OnceLock::new();
+        self.caps.get().unwrap_or_else(|| NONE.get_or_init(ClientCaps::default))
+    }
+
+    pub fn set_caps(&self, caps: ClientCaps) {
+        let _ = self.caps.set(caps);
+    }
+
+    pub fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
+        self.docs.with(|docs| {
+            docs.get(uri).map(|d| Snapshot { uri: uri.clone(), version: d.version, task: d.analysis.clone() })
+        })
+    }
+
+    pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: &str) {
+        let path = file_path(&uri);
+        let rope = Rope::from_str(text);
+        let analysis = self.new_task(path.clone(), version, rope.clone());
+        let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes() };
+        let doc = Document { path: path.clone(), version, rope, analysis };
+        self.docs.with(|docs| docs.insert(uri.clone(), doc));
+        self.schedule(uri, renewed);
+        self.changed_on_path(path.as_deref());
+    }
+
+    /// Applies `edit` to the document and schedules the new version's analysis.
+    pub fn change(self: &Arc<Self>, uri: &Uri, version: i32, edit: impl FnOnce(&mut Rope)) {
+        let changed = self.docs.with(|docs| {
+            let doc = docs.get_mut(uri)?;
+            edit(&mut doc.rope);
+            doc.version = version;
+            Some((self.renew(doc), doc.path.clone()))
+        });
+        match changed {
+            Some((renewed, path)) => {
+                self.schedule(uri.clone(), renewed);
+                self.changed_on_path(path.as_deref());
+            }
+            None => self.log(MessageType::WARNING, format!("change to a document that is not open: {}", uri.as_str())),
+        }
+    }
+
+    pub fn close(self: &Arc<Self>, uri: &Uri) {
+        let Some(doc) = self.docs.with(|docs| docs.remove(uri)) else { return };
+        if !self.caps().pull_diagnostics {
+            let state = self.clone();
+            let uri = uri.clone();
+            tokio::spawn(async move {
+                let mut published = state.published.lock().await;
+                // Reopened meanwhile: its own diagnostics replace these.
+                if state.docs.with(|docs| docs.contains_key(&uri)) {
+                    return;
+                }
+                if published.remove(&uri).is_some() {
+                    state.client.publish_diagnostics(uri, Vec::new(), None).await;
+                }
+            });
+        }
+        self.changed_on_path(doc.path.as_deref());
+    }
+
+    /// The text at `path` changed (in an editor or on disk): renew what depends on it.
+    pub fn changed_on_path(self: &Arc<Self>, path: Option<&Path>) {
+        let Some(path) = path else { return };
+        if path.file_name().is_some_and(|n| n == config::FILE_NAME) {
+            self.settings_changed();
+            return;
+        }
+        let renewed: Vec<_> = self.docs.with(|docs| {
+            docs.iter_mut()
+                .filter(|(_, d)| d.path.as_deref() != Some(path) && d.analysis.may_depend_on(path))
+                .map(|(uri, d)| (uri.clone(), self.renew(d)))
+                .collect()
+        });
+        if renewed.is_empty() {
+            return;
+        }
+        for (uri, renewed) in renewed {
+            self.schedule(uri, renewed);
+        }
+        if self.caps().pull_diagnostics {
+            self.refresh_pulled_diagnostics();
+        }
+    }
+
+    /// Severity settings or a `rigls.toml` changed: diagnostics are recomputed (analyses are kept).
+    pub fn settings_changed(self: &Arc<Self>) {
+        self.shown_problems.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        if self.caps().pull_diagnostics {
+            self.refresh_pulled_diagnostics();
+            return;
+        }
+        let tasks: Vec<_> = self.docs.with(|docs| docs.iter().map(|(u, d)| (u.clone(), d.analysis.clone())).collect());
+        for (uri, task) in tasks {
+            tokio::spawn(self.clone().publish(uri, task));
+        }
+    }
+
+    /// Asks a client that pulls diagnostics to pull them again, if it can be asked.
+    fn refresh_pulled_diagnostics(&self) {
+        if self.caps().diagnostic_refresh {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.workspace_diagnostic_refresh().await;
+            });
+        }
+    }
+
+    /// Gives `doc` a fresh analysis of its current text, to be scheduled.
+    fn renew(&self, doc: &mut Document) -> Renewed {
+        doc.analysis = self.new_task(doc.path.clone(), doc.version, doc.rope.clone());
+        Renewed { task: doc.analysis.clone(), size: doc.rope.len_bytes() }
+    }
+
+    /// A task analysing `rope` when started, off the async runtime, with panics caught.
+    fn new_task(&self, path: Option<PathBuf>, version: i32, rope: Rope) -> Arc<AnalysisTask> {
+        let features = self.options.features.clone();
+        let fs = self.fs.clone();
+        let client = self.client.clone();
+        let report_progress = self.caps().work_done_progress;
+        let progress_after = self.options.progress_after;
+        AnalysisTask::new(version, move |done| {
+            let title = format!(
+                "Analysing {}",
+                path.as_deref().and_then(Path::file_name).map_or("document".into(), |n| n.to_string_lossy())
+            );
+            let analysis = tokio::task::spawn_blocking(move || {
+                let recording = RecordingFs::new(&fs);
+                let text = rope.to_string();
+                let outcome = catch_unwind(AssertUnwindSafe(|| features.analyse(path.as_deref(), text, &recording)))
+                    .map(Arc::new)
+                    .map_err(|panic| format!("the analysis panicked: {}", panic_message(&*panic)));
+                done.finish(outcome, recording.into_dependencies());
+            });
+            if report_progress {
+                tokio::spawn(progress::report_if_slow(client, progress_after, title, analysis));
+            }
+        })
+    }
+
+    /// Starts the analysis (after a pause if the document is large and still being edited) and,
+    /// unless the client pulls diagnostics, publishes them.
+    fn schedule(self: &Arc<Self>, uri: Uri, Renewed { task, size }: Renewed) {
+        let state = self.clone();
+        tokio::spawn(async move {
+            if size > state.options.debounce_above {
+                tokio::time::sleep(state.options.debounce).await;
+                if !state.is_current(&uri, &task) {
+                    return;
+                }
+            }
+            task.start();
+            if !state.caps().pull_diagnostics {
+                state.publish(uri, task).await;
+            }
+        });
+    }
+
+    pub fn is_current(&self, uri: &Uri, task: &AnalysisTask) -> bool {
+        self.docs.with(|docs| docs.get(uri).is_some_and(|d| d.analysis.serial == task.serial))
+    }
+
+    /// Shows each distinct settings problem once (until the settings change).
+    pub fn show_problems(&self, problems: Vec<String>) {
+        let fresh: Vec<String> = {
+            let mut shown = self.shown_problems.lock().unwrap_or_else(|e| e.into_inner());
+            problems.into_iter().filter(|p| shown.insert(p.clone())).collect()
+        };
+        for problem in fresh {
+            let client = self.client.clone();
+            tokio::spawn(async move { client.show_message(MessageType::WARNING, format!("rigls: {problem}")).await });
+        }
+    }
+
+    pub fn log(&self, level: MessageType, message: String) {
+        let client = self.client.clone();
+        tokio::spawn(async move { client.log_message(level, message).await });
+    }
+}
+
+/// The path of a `file:` URI; other schemes (`untitled:`…) have none.
+pub fn file_path(uri: &Uri) -> Option<PathBuf> {
+    if !uri.scheme().as_str().eq_ignore_ascii_case("file") {
+        return None;
+    }
+    uri.to_file_path().map(|p| p.into_owned())
+}
+
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_owned()
+    }
+}
