@@ -154,16 +154,19 @@ async function run(page) {
 
     await check(page, "the count mismatch is squiggled on VertexCount", async () => {
         await goTo(page, "40:4");
+        // The error decoration sits on `VertexCount` (line 40). Polled: the editor may still be
+        // scrolling to the line, or the diagnostics arriving.
         const squiggle = page.locator(".squiggly-error");
-        await until("a .squiggly-error in view", () => squiggle.count(), (n) => n > 0);
-        // The error decoration sits on `VertexCount` (line 40, 11 characters from column 4).
         const line = page.locator(".view-line", { hasText: "VertexCount=5" });
-        const lineBox = await line.boundingBox();
-        const boxes = await squiggle.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
-        const onLine = boxes.filter((b) => lineBox && Math.abs(b.top - lineBox.y) < lineBox.height);
-        if (onLine.length !== 1) {
-            fail(`expected one squiggle on the VertexCount line, found ${onLine.length}`);
-        }
+        await until(
+            "one .squiggly-error on the VertexCount line",
+            async () => {
+                const lineBox = await line.boundingBox({ timeout: 1000 });
+                const boxes = await squiggle.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+                return boxes.filter((b) => lineBox && Math.abs(b.top - lineBox.y) < lineBox.height).length;
+            },
+            (n) => n === 1,
+        );
         await screenshot(page, "diagnostics");
     });
 
