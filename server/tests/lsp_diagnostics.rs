@@ -256,9 +256,15 @@ async fn a_fix_is_found_from_the_diagnostic_data() {
             }]},
         }])
     );
-    // A diagnostic from another version: its fix would land in the wrong place.
+    // A diagnostic of another version (or without `data`) is matched by range, code and message:
+    // the same problem in this version gets this version's fix; one that is not there gets none
+    // (its fix would land in the wrong place).
     let mut stale = unknown_key.clone();
     stale["data"]["version"] = json!(2);
+    let actions = client.request("textDocument/codeAction", request(&stale, json!(["quickfix"]))).await.unwrap();
+    assert_eq!(actions[0]["title"], "Replace with `LoadType`");
+    assert_eq!(actions[0]["diagnostics"], json!([stale]));
+    stale["range"] = range((5, 1), (5, 8));
     assert_eq!(client.request("textDocument/codeAction", request(&stale, json!(["quickfix"]))).await, Ok(json!([])));
     client.shutdown().await;
 }

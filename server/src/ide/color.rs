@@ -111,6 +111,14 @@ pub fn swatch_markdown(color: Rgba) -> String {
     format!("{} `{}` · {} · {}", square(color), hex(color), describe(color), describe_alpha(color.alpha))
 }
 
+/// Whether two colours are the same as far as an editor can tell: every component (clamped to
+/// 0..1) within 1e-6. Editors send colours back as 32-bit floats (LSP's `Color`), which keep about
+/// seven digits, so a colour written `0.123456789` comes back as `0.123456791`.
+pub fn same_color(a: Rgba, b: Rgba) -> bool {
+    let close = |x: f64, y: f64| (x.clamp(0.0, 1.0) - y.clamp(0.0, 1.0)).abs() <= 1e-6;
+    close(a.red, b.red) && close(a.green, b.green) && close(a.blue, b.blue) && close(a.alpha, b.alpha)
+}
+
 /// Digits after the decimal point in a written number (`0.500000` → 6, `1` → 0).
 pub fn decimals(written: &str) -> usize {
     written.split_once('.').map_or(0, |(_, frac)| frac.chars().take_while(char::is_ascii_digit).count())
@@ -157,6 +165,15 @@ mod tests {
         let c = Rgba { red: 0.8, green: 0.48, blue: 0.2, alpha: 0.5 };
         assert_eq!(swatch_markdown(c), "🟧 `#CC7A33` · orange · alpha 0.50");
         assert_eq!(swatch_markdown(rgb(0.1, 0.1, 0.1)), "⬛ `#1A1A1A` · dark grey · opaque");
+    }
+
+    #[test]
+    fn colours_are_the_same_within_what_a_32_bit_float_keeps() {
+        let written = Rgba { red: 0.123456789, green: 0.72, blue: 1.5, alpha: 1.0 };
+        let echoed =
+            Rgba { red: f64::from(written.red as f32), green: f64::from(written.green as f32), blue: 1.0, alpha: 1.0 };
+        assert!(same_color(written, echoed), "rounded to 32 bits, and clamped");
+        assert!(!same_color(written, Rgba { red: 0.1234, ..written }));
     }
 
     #[test]

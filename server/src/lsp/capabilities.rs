@@ -12,6 +12,15 @@ pub struct ClientCaps {
     pub encoding: PositionEncoding,
     pub snippets: bool,
     pub markdown_hover: bool,
+    /// Completion documentation may be Markdown.
+    pub markdown_documentation: bool,
+    /// Completion items may say `insertTextMode: asIs`.
+    pub insert_as_is: bool,
+    /// Unless told otherwise, the client indents the later lines of a completion like the cursor
+    /// line (`insertTextMode: adjustIndentation`, VS Code's default).
+    pub adjusts_indentation: bool,
+    /// `textDocument/prepareRename`.
+    pub prepare_rename: bool,
     pub hierarchical_symbols: bool,
     pub location_links: bool,
     pub multiline_tokens: bool,
@@ -38,6 +47,13 @@ impl ClientCaps {
             encoding: negotiate_encoding(capabilities.general.as_ref().and_then(|g| g.position_encodings.as_deref())),
             snippets: flag("/textDocument/completion/completionItem/snippetSupport"),
             markdown_hover: lists("/textDocument/hover/contentFormat", "markdown"),
+            markdown_documentation: lists("/textDocument/completion/completionItem/documentationFormat", "markdown"),
+            insert_as_is: json
+                .pointer("/textDocument/completion/completionItem/insertTextModeSupport/valueSet")
+                .and_then(Value::as_array)
+                .is_some_and(|modes| modes.iter().any(|m| m == 1)),
+            adjusts_indentation: json.pointer("/textDocument/completion/insertTextMode").is_some_and(|m| m == 2),
+            prepare_rename: flag("/textDocument/rename/prepareSupport"),
             hierarchical_symbols: flag("/textDocument/documentSymbol/hierarchicalDocumentSymbolSupport"),
             location_links: flag("/textDocument/definition/linkSupport"),
             multiline_tokens: flag("/textDocument/semanticTokens/multilineTokenSupport"),
@@ -130,10 +146,15 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         document_highlight_provider: Some(OneOf::Left(true)),
-        rename_provider: Some(OneOf::Right(RenameOptions {
-            prepare_provider: Some(true),
-            work_done_progress_options: WorkDoneProgressOptions::default(),
-        })),
+        // Rename options may only be sent to a client that said it prepares renames.
+        rename_provider: Some(if caps.prepare_rename {
+            OneOf::Right(RenameOptions {
+                prepare_provider: Some(true),
+                work_done_progress_options: WorkDoneProgressOptions::default(),
+            })
+        } else {
+            OneOf::Left(true)
+        }),
         document_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),

@@ -70,7 +70,7 @@ impl State {
         let at = params.text_document_position;
         self.on_analysis("textDocument/completion", &at.text_document.uri, None, move |f, a, conv, caps| {
             let items = f.completions(a, conv.offset(at.position));
-            let items = items.iter().map(|item| convert::completion_item(conv, item, caps.snippets)).collect();
+            let items = items.iter().map(|item| convert::completion_item(conv, item, caps)).collect();
             Some(lsp::CompletionResponse::Array(items))
         })
         .await
@@ -236,9 +236,10 @@ impl State {
     }
 }
 
-/// The fixes of the diagnostics the client shows (found from their `data`), then `ide`'s actions
-/// for the range: its fixes only for diagnostics the client shows (a fix for a code turned off is
-/// not offered), and its refactorings.
+/// The fixes of the diagnostics the client shows (found from their `data`, or for a client that
+/// does not keep `data`, or shows an older version's, by range, code and message), then `ide`'s
+/// actions for the range: its fixes only for diagnostics the client shows (a fix for a code turned
+/// off is not offered), and its refactorings.
 fn code_actions(
     f: &dyn Features,
     analysis: &Analysis,
@@ -246,16 +247,9 @@ fn code_actions(
     caps: &ClientCaps,
     params: &lsp::CodeActionParams,
 ) -> lsp::CodeActionResponse {
-    // The client's diagnostics that belong to this version, with their index in the analysis.
-    let shown: Vec<(usize, &lsp::Diagnostic)> = params
-        .context
-        .diagnostics
-        .iter()
-        .filter_map(|d| {
-            let data: DiagnosticData = serde_json::from_value(d.data.clone()?).ok()?;
-            (data.version == conv.version && data.index < analysis.diagnostics.len()).then_some((data.index, d))
-        })
-        .collect();
+    // The client's diagnostics that are this version's, with their index in the analysis.
+    let shown: Vec<(usize, &lsp::Diagnostic)> =
+        params.context.diagnostics.iter().filter_map(|d| Some((index_in(analysis, conv, d)?, d))).collect();
     let shown_for = |index: usize| shown.iter().filter(|(i, _)| *i == index).map(|(_, d)| (*d).clone()).collect();
 
     let mut offered: HashSet<(usize, String)> = HashSet::new();
@@ -287,6 +281,23 @@ fn code_actions(
     }
     actions.retain(|a| kind_wanted(a.kind.as_ref(), params.context.only.as_deref()));
     actions.into_iter().map(lsp::CodeActionOrCommand::CodeAction).collect()
+}
+
+/// The index in the analysis of a diagnostic the client shows: from its `data` when that is of
+/// this version, else the diagnostic with the same range, code and message.
+fn index_in(analysis: &Analysis, conv: &Converter<'_>, shown: &lsp::Diagnostic) -> Option<usize> {
+    let data = shown.data.clone().and_then(|data| serde_json::from_value::<DiagnosticData>(data).ok());
+    if let Some(data) = data.filter(|d| d.version == conv.version && d.index < analysis.diagnostics.len()) {
+        return Some(data.index);
+    }
+    let code = match &shown.code {
+        Some(lsp::NumberOrString::String(code)) => code.as_str(),
+        _ => return None,
+    };
+    analysis
+        .diagnostics
+        .iter()
+        .position(|d| d.code == code && d.message == shown.message && conv.range(d.range) == shown.range)
 }
 
 /// `only: ["source"]` wants `source.fixAll` too: kinds are hierarchical.

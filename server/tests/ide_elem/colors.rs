@@ -64,3 +64,23 @@ fn picked_colours_are_written_alpha_first_with_the_original_precision() {
     "#]]
     .assert_eq(&pick(3, orange));
 }
+
+/// Asking how to write the colour already there (as an editor does to show it, with the colour
+/// sent back as a 32-bit float) gives the text as written, whatever its notation.
+#[test]
+fn the_current_colour_is_presented_as_written() {
+    let text = "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {\n\tMeshContainer {\n\t\tMaterials {\n\t\t\tMaterial {\n\t\t\t\tDiffuse=1:0.123456789:0.5:0.25\n\t\t\t\tSpecular=1.5:-0.5:0.5:2\n\t\t\t}\n\t\t}\n\t}\n}\n";
+    let analysis = crate::support::analyse("test.elem", text, &[]);
+    for info in ide::document_colors(&analysis) {
+        let c = info.color;
+        let echoed = Rgba {
+            red: f64::from(c.red as f32),
+            green: f64::from(c.green as f32),
+            blue: f64::from(c.blue as f32),
+            alpha: f64::from(c.alpha as f32),
+        };
+        let presentation = &ide::color_presentations(&analysis, info.range, echoed)[0];
+        assert_eq!(presentation.edit.new_text, info.range.slice(text));
+        assert_eq!(presentation.label, info.range.slice(text));
+    }
+}

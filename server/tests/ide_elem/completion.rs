@@ -371,4 +371,12 @@ fn snippets_follow_the_file_indentation_and_line_breaks() {
     let offset = crate::ide_support::map_offset(&flat, offset, &analysis.text);
     let blend = ide::completions(&analysis, offset).into_iter().find(|i| i.label == "BlendList").unwrap();
     assert_eq!(blend.insert_text, "BlendList {\r\n$0\r\n}");
+
+    // Old Mac line breaks (a lone CR) end lines too: the indentation is still found.
+    let cr = format!("{HEAD}MeshDatas {{\n\tMeshContainer {{\n\t\tMesh {{\n\t\t\tBl\n\t\t}}\n\t}}\n}}\n")
+        .replace('\n', "\r");
+    let offset = cr.find("Bl\r").unwrap() as u32 + 2;
+    let analysis = analyse("test.elem", &cr, &[]);
+    let blend = ide::completions(&analysis, offset).into_iter().find(|i| i.label == "BlendList").unwrap();
+    assert_eq!(blend.insert_text, "BlendList {\r\t\t\t\t$0\r\t\t\t}");
 }

@@ -4,6 +4,8 @@
 //! and queues notifications and server requests for the test to inspect in arrival order.
 #![allow(dead_code)]
 
+pub mod view;
+
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
@@ -263,7 +265,8 @@ pub fn capabilities(encodings: Option<&[&str]>) -> Value {
     let mut caps = json!({
         "textDocument": {
             "hover": {"contentFormat": ["markdown", "plaintext"]},
-            "completion": {"completionItem": {"snippetSupport": true}},
+            "completion": {"completionItem": {"snippetSupport": true, "documentationFormat": ["markdown", "plaintext"]}},
+            "rename": {"prepareSupport": true},
             "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
             "publishDiagnostics": {"relatedInformation": true, "tagSupport": {"valueSet": [1, 2]}},
         },

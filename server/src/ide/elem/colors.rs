@@ -1,7 +1,8 @@
 //! Document colours: material `Diffuse`/`Ambient`/`Emissive`/`Specular` and per-vertex `Diffuse`
 //! lines, all `a:r:g:b` with alpha first. A picked colour is written back in the file's notation:
 //! alpha first, with as many decimals as the original numbers had (six, Elfreina's own, when they
-//! had none, so that a picked colour is not rounded to 0 or 1).
+//! had none, so that a picked colour is not rounded to 0 or 1). The colour already written is
+//! presented as written, so asking for it changes nothing.
 
 use super::Ctx;
 use super::hover::color_of;
@@ -9,7 +10,7 @@ use crate::diagnostic::TextEdit;
 use crate::elem::schema::{self, ScopeKind, ValueType};
 use crate::elem::syntax::Item;
 use crate::elem::values::Values;
-use crate::ide::color::{decimals, format_component};
+use crate::ide::color::{decimals, format_component, same_color};
 use crate::ide::{Analysis, ColorInfo, ColorPresentation, Rgba};
 use crate::text::TextRange;
 
@@ -57,9 +58,15 @@ fn clamp(c: Rgba) -> Rgba {
 pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
     let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
     let values = Values::read(ctx.text, range);
-    let places = values.atoms.iter().map(|a| decimals(ctx.slice(a.range))).max().unwrap_or(0);
-    let places = if places == 0 { 6 } else { places };
-    let text = [color.alpha, color.red, color.green, color.blue].map(|v| format_component(v, places)).join(":");
+    // The colour already written there (an editor showing the current colour, or a picker closed
+    // unchanged): its text as written, whatever its notation, rather than a rewrite.
+    let text = if color_of(&ctx, &values.atoms).is_some_and(|written| same_color(written, color)) {
+        ctx.slice(range).to_owned()
+    } else {
+        let places = values.atoms.iter().map(|a| decimals(ctx.slice(a.range))).max().unwrap_or(0);
+        let places = if places == 0 { 6 } else { places };
+        [color.alpha, color.red, color.green, color.blue].map(|v| format_component(v, places)).join(":")
+    };
     vec![ColorPresentation {
         label: text.clone(),
         edit: TextEdit { range, new_text: text },

@@ -6,6 +6,7 @@
 
 mod diagnostics;
 mod edits;
+mod markup;
 mod navigation;
 mod outline;
 mod tokens;

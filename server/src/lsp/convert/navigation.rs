@@ -3,42 +3,78 @@
 use tower_lsp_server::ls_types as lsp;
 
 use super::Converter;
+use super::markup::{markup, plain_text};
 use crate::ide;
+use crate::lsp::capabilities::ClientCaps;
 
+/// The hover, in Markdown or, for a client that cannot render it, as plain text.
 pub fn hover(conv: &Converter<'_>, hover: &ide::Hover, markdown: bool) -> lsp::Hover {
-    let kind = if markdown { lsp::MarkupKind::Markdown } else { lsp::MarkupKind::PlainText };
     lsp::Hover {
-        contents: lsp::HoverContents::Markup(lsp::MarkupContent { kind, value: hover.markdown.clone() }),
+        contents: lsp::HoverContents::Markup(markup(&hover.markdown, markdown)),
         range: Some(conv.range(hover.range)),
     }
 }
 
-/// A completion item replacing the item's range; a snippet only when the client takes snippets
-/// (otherwise the snippet's placeholders are flattened to their default text).
-pub fn completion_item(conv: &Converter<'_>, item: &ide::CompletionItem, snippets: bool) -> lsp::CompletionItem {
-    let (new_text, format) = match (item.is_snippet, snippets) {
+/// A completion item replacing the item's range, as the client can take it:
+/// - a snippet only when the client takes snippets (otherwise the snippet's placeholders are
+///   flattened to their default text);
+/// - an item over several lines carries the indentation of its later lines, so it is marked to be
+///   inserted as it is; a client that cannot be told so but adds the cursor line's indentation to
+///   later lines itself gets them without it;
+/// - documentation in Markdown, or as plain text for a client that cannot render Markdown.
+pub fn completion_item(conv: &Converter<'_>, item: &ide::CompletionItem, caps: &ClientCaps) -> lsp::CompletionItem {
+    let (mut new_text, format) = match (item.is_snippet, caps.snippets) {
         (true, true) => (item.insert_text.clone(), lsp::InsertTextFormat::SNIPPET),
         (true, false) => (snippet_to_text(&item.insert_text), lsp::InsertTextFormat::PLAIN_TEXT),
         (false, _) => (item.insert_text.clone(), lsp::InsertTextFormat::PLAIN_TEXT),
     };
+    let multiline = new_text.contains(['\n', '\r']);
+    if multiline && !caps.insert_as_is && caps.adjusts_indentation {
+        new_text = without_indentation(&new_text, line_indentation(conv, item.replace_range.start));
+    }
     lsp::CompletionItem {
         label: item.label.clone(),
         kind: Some(completion_kind(item.kind)),
         detail: item.detail.clone(),
         documentation: item.documentation_markdown.as_ref().map(|value| {
-            lsp::Documentation::MarkupContent(lsp::MarkupContent {
-                kind: lsp::MarkupKind::Markdown,
-                value: value.clone(),
-            })
+            if caps.markdown_documentation {
+                lsp::Documentation::MarkupContent(markup(value, true))
+            } else {
+                lsp::Documentation::String(plain_text(value))
+            }
         }),
         sort_text: item.sort_text.clone(),
         insert_text_format: Some(format),
+        insert_text_mode: (multiline && caps.insert_as_is).then_some(lsp::InsertTextMode::AS_IS),
         text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
             range: conv.range(item.replace_range),
             new_text,
         })),
         ..lsp::CompletionItem::default()
     }
+}
+
+/// The blanks that start the line holding `offset`, up to `offset`: what a client adjusting
+/// indentation adds to every later line of an inserted text.
+fn line_indentation<'a>(conv: &Converter<'a>, offset: u32) -> &'a str {
+    let line = conv.lines.line_range(conv.lines.line_of(offset));
+    let before = &conv.text[line.start as usize..offset.max(line.start) as usize];
+    &before[..before.len() - before.trim_start_matches([' ', '\t']).len()]
+}
+
+/// `text` with `indentation` removed from the start of every line but the first (lines end at
+/// LF, CRLF or a lone CR).
+fn without_indentation(text: &str, indentation: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(['\r', '\n']) {
+        let end = if rest[i..].starts_with("\r\n") { i + 2 } else { i + 1 };
+        out.push_str(&rest[..end]);
+        rest = &rest[end..];
+        rest = rest.strip_prefix(indentation).unwrap_or(rest);
+    }
+    out.push_str(rest);
+    out
 }
 
 fn completion_kind(kind: ide::CompletionKind) -> lsp::CompletionItemKind {
@@ -159,7 +195,15 @@ pub fn inlay_hint(conv: &Converter<'_>, hint: &ide::InlayHint) -> lsp::InlayHint
 
 #[cfg(test)]
 mod tests {
-    use super::snippet_to_text;
+    use super::{snippet_to_text, without_indentation};
+
+    #[test]
+    fn later_lines_lose_the_indentation_a_client_adds() {
+        assert_eq!(without_indentation("A {\r\n\t\t\t$0\r\n\t\t}", "\t\t"), "A {\r\n\t$0\r\n}");
+        assert_eq!(without_indentation("A {\n\n  x\n}", "  "), "A {\n\nx\n}");
+        assert_eq!(without_indentation("A {\n\tx\n}", ""), "A {\n\tx\n}");
+        assert_eq!(without_indentation("A {\r\t\tx\r\t}", "\t"), "A {\r\tx\r}");
+    }
 
     #[test]
     fn snippets_flatten_to_their_defaults() {

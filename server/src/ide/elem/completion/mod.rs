@@ -272,7 +272,8 @@ fn escape_choice(text: &str) -> String {
 /// The file's indentation step: that of its first indented line (tabs by default; nothing in a
 /// file saved without indentation).
 fn indent_unit(ctx: &Ctx) -> String {
-    for line in ctx.text.lines().take(10_000) {
+    // Through the line index: `str::lines` does not end lines at a lone CR.
+    for line in (0..ctx.lines.line_count().min(10_000)).map(|i| ctx.slice(ctx.lines.line_range(i))) {
         let trimmed = line.trim_start_matches([' ', '\t']);
         if trimmed.len() < line.len() && !trimmed.is_empty() {
             let ws = &line[..line.len() - trimmed.len()];
