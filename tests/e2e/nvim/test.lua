@@ -4,7 +4,7 @@
 --   RIGLS_BIN        the rigls binary under test
 --   RIGLS_WORKSPACE  a scratch copy of tests/e2e/fixtures (the test edits buffers, never the repo)
 -- Prints one `ok`/`not ok` line per check and a closing `N passed, N failed`; exits 1 on any
--- failure (2 on a harness error or timeout).
+-- failure (2 when the watchdog ends a hung run).
 
 local repo = assert(os.getenv('RIGLS_REPO'), 'RIGLS_REPO is not set')
 local bin = assert(os.getenv('RIGLS_BIN'), 'RIGLS_BIN is not set')
