@@ -1,0 +1,22 @@
+-- rigls, the language server for Elfreina .elem models and DragonBones JSON, for Neovim 0.11+.
+-- With this directory on 'runtimepath', `vim.lsp.enable('rigls')` is all it takes.
+--
+-- DragonBones data is plain JSON (`*_ske.json`, `*_tex.json`, or recognised by content), so rigls
+-- attaches to every JSON buffer and answers only for DragonBones files: other JSON gets no
+-- diagnostics, hovers or symbols from it. To keep it off plain JSON, override the filetypes:
+--   vim.lsp.config('rigls', { filetypes = { 'elem' } })
+--
+-- Diagnostic severities per code go in `settings.rigls.severity`, e.g.
+--   vim.lsp.config('rigls', { settings = { rigls = { severity = { ['weight-sum'] = 'off' } } } })
+---@type vim.lsp.Config
+return {
+  cmd = { 'rigls', '--stdio' },
+  filetypes = { 'elem', 'json' },
+  root_markers = { 'rigls.toml', '.git' },
+  settings = { rigls = { severity = vim.empty_dict() } },
+  -- The server reads its settings at start from initializationOptions (the same shape VS Code
+  -- sends), and later from workspace/didChangeConfiguration.
+  before_init = function(params, config)
+    params.initializationOptions = { rigls = (config.settings or {}).rigls or { severity = vim.empty_dict() } }
+  end,
+}

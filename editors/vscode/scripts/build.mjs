@@ -1,0 +1,25 @@
+// Bundles the extension (and, with --tests, the unit tests) with esbuild into out/.
+import { build } from "esbuild";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const common = { bundle: true, platform: "node", format: "cjs", target: "node18", sourcemap: true, logLevel: "warning" };
+
+await build({
+    ...common,
+    entryPoints: [join(root, "src", "extension.ts")],
+    outfile: join(root, "out", "extension.js"),
+    external: ["vscode"],
+    minify: true,
+});
+
+if (process.argv.includes("--tests")) {
+    const tests = readdirSync(join(root, "test")).filter((f) => f.endsWith(".test.ts"));
+    await build({
+        ...common,
+        entryPoints: tests.map((f) => join(root, "test", f)),
+        outdir: join(root, "out", "test"),
+    });
+}

@@ -1,0 +1,495 @@
+-- End-to-end test of rigls in a real, headless Neovim 0.11, through the project's own
+-- editors/nvim (ftdetect + lsp/rigls.lua). Run by tests/e2e/nvim/run.sh, which sets:
+--   RIGLS_REPO       the repository root (editors/nvim is taken from there)
+--   RIGLS_BIN        the rigls binary under test
+--   RIGLS_WORKSPACE  a scratch copy of tests/e2e/fixtures (the test edits buffers, never the repo)
+-- Prints one `ok`/`not ok` line per check and a closing `N passed, N failed`; exits 1 on any
+-- failure (2 when the watchdog ends a hung run).
+
+local repo = assert(os.getenv('RIGLS_REPO'), 'RIGLS_REPO is not set')
+local bin = assert(os.getenv('RIGLS_BIN'), 'RIGLS_BIN is not set')
+local ws = assert(os.getenv('RIGLS_WORKSPACE'), 'RIGLS_WORKSPACE is not set')
+local TIMEOUT = tonumber(os.getenv('RIGLS_E2E_WAIT_MS') or '') or 10000
+
+-- Headless Neovim prints notifications without a newline: keep them on lines of their own.
+vim.notify = function(msg, level)
+  local name = 'INFO'
+  for k, v in pairs(vim.log.levels) do
+    if v == level then
+      name = k
+    end
+  end
+  io.stdout:write(string.format('# notify (%s): %s\n', name, msg))
+end
+
+vim.opt.runtimepath:prepend(repo .. '/editors/nvim')
+-- Only the binary is the test's own: filetypes, root markers and settings come from lsp/rigls.lua.
+local exits = {} -- exit codes of rigls processes, so a dead server fails fast
+vim.lsp.config('rigls', {
+  cmd = { bin, '--stdio' },
+  on_exit = function(code, signal)
+    exits[#exits + 1] = string.format('exit code %d, signal %d', code, signal)
+  end,
+})
+vim.lsp.enable('rigls')
+
+local passed, failed = 0, 0
+local function out(line)
+  io.stdout:write(line, '\n')
+  io.stdout:flush()
+end
+
+--- Runs one named check; `fn` raises (with `error`) to fail.
+local function check(name, fn)
+  local ok, err = xpcall(fn, debug.traceback)
+  if ok then
+    passed = passed + 1
+    out('ok - ' .. name)
+  else
+    failed = failed + 1
+    out('not ok - ' .. name)
+    for l in tostring(err):gmatch('[^\n]+') do
+      if l:match('^stack traceback') then
+        break
+      end
+      out('#   ' .. l)
+    end
+  end
+end
+
+local function fail(fmt, ...)
+  error(string.format(fmt, ...), 0)
+end
+
+local function eq(what, actual, expected)
+  if not vim.deep_equal(actual, expected) then
+    fail('%s:\n    expected %s\n    got      %s', what, vim.inspect(expected), vim.inspect(actual))
+  end
+end
+
+local exits_before = {} -- buffer -> #exits when it was opened
+local function open(name)
+  local before = #exits
+  vim.cmd.edit(vim.fn.fnameescape(ws .. '/' .. name))
+  local buf = vim.api.nvim_get_current_buf()
+  exits_before[buf] = before
+  return buf
+end
+
+local function rigls_client(buf)
+  return vim.lsp.get_clients({ bufnr = buf, name = 'rigls' })[1]
+end
+
+local function wait_client(buf)
+  local seen_exits = exits_before[buf] or #exits
+  if not vim.wait(TIMEOUT, function()
+    local c = rigls_client(buf)
+    return (c ~= nil and c.initialized) or #exits > seen_exits
+  end, 20) then
+    fail('rigls did not attach to %s and initialize within %d ms (see lsp.log below)', vim.api.nvim_buf_get_name(buf), TIMEOUT)
+  end
+  local c = rigls_client(buf)
+  if not (c and c.initialized) then
+    fail('rigls exited (%s) before attaching to %s (see lsp.log below)', exits[#exits], vim.api.nvim_buf_get_name(buf))
+  end
+  return c
+end
+
+local function wait_diagnostics(buf, pred)
+  pred = pred or function(ds)
+    return #ds > 0
+  end
+  local ds
+  vim.wait(TIMEOUT, function()
+    ds = vim.diagnostic.get(buf)
+    return pred(ds)
+  end, 20)
+  return ds
+end
+
+--- Like wait_diagnostics, for a change that is not an edit (settings). Neovim 0.11 pulls
+--- diagnostics only after didOpen/didChange and cannot be asked to pull again (it has no
+--- workspace/diagnostic/refresh), so this makes an edit that leaves the text as it was until the
+--- diagnostics show the change.
+local function wait_diagnostics_after_edit(buf, pred)
+  local deadline = vim.uv.now() + TIMEOUT
+  repeat
+    local n = vim.api.nvim_buf_line_count(buf)
+    vim.api.nvim_buf_set_lines(buf, n, n, false, { '' })
+    vim.api.nvim_buf_set_lines(buf, n, n + 1, false, {})
+    if vim.wait(500, function()
+      return pred(vim.diagnostic.get(buf))
+    end, 20) then
+      break
+    end
+  until vim.uv.now() > deadline
+  return vim.diagnostic.get(buf)
+end
+
+--- The 0-based line and byte column of the `nth` occurrence of `text` (plain) in the buffer.
+local function find(buf, text, nth)
+  nth = nth or 1
+  for lnum, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    local from = 1
+    while true do
+      local s = line:find(text, from, true)
+      if not s then
+        break
+      end
+      nth = nth - 1
+      if nth == 0 then
+        return lnum - 1, s - 1
+      end
+      from = s + 1
+    end
+  end
+  fail('fixture has no %q', text)
+end
+
+--- Position params at a 0-based line and byte column, in the client's negotiated encoding.
+local function position(buf, client, lnum, col)
+  vim.api.nvim_win_set_buf(0, buf)
+  vim.api.nvim_win_set_cursor(0, { lnum + 1, col })
+  return vim.lsp.util.make_position_params(0, client.offset_encoding)
+end
+
+--- Sends a request to rigls and returns its result; fails on an error or a timeout.
+local function request(buf, client, method, params)
+  local response, err = client:request_sync(method, params, TIMEOUT, buf)
+  if not response then
+    fail('%s: no response (%s)', method, tostring(err))
+  end
+  if response.err then
+    fail('%s: error %s', method, vim.inspect(response.err))
+  end
+  return response.result
+end
+
+--- The text an LSP range covers in `buf` (single-line ranges).
+local function range_text(buf, client, range)
+  local line = vim.api.nvim_buf_get_lines(buf, range.start.line, range.start.line + 1, false)[1] or ''
+  local s = vim.str_byteindex(line, client.offset_encoding, range.start.character, false)
+  local e = vim.str_byteindex(line, client.offset_encoding, range['end'].character, false)
+  return line:sub(s + 1, e)
+end
+
+--- The diagnostics as comparable rows: code, severity, 0-based line, byte columns, message.
+local function rows(ds)
+  local r = {}
+  for _, d in ipairs(ds) do
+    r[#r + 1] = {
+      code = d.code,
+      severity = vim.diagnostic.severity[d.severity],
+      lnum = d.lnum,
+      col = d.col,
+      end_lnum = d.end_lnum,
+      end_col = d.end_col,
+      message = d.message,
+    }
+  end
+  table.sort(r, function(a, b)
+    return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col)
+  end)
+  return r
+end
+
+--- Asserts a definition answer points into `buf` at `name` (quoted or not) on 0-based `lnum`.
+local function expect_definition(result, buf, client, lnum, name)
+  if result == nil or (vim.islist(result) and #result == 0) then
+    fail('no definition')
+  end
+  local loc = vim.islist(result) and result[1] or result
+  if vim.islist(result) and #result ~= 1 then
+    fail('expected one definition, got %s', vim.inspect(result))
+  end
+  local uri = loc.targetUri or loc.uri
+  local range = loc.targetSelectionRange or loc.range
+  eq('definition file', vim.uri_to_fname(uri), vim.api.nvim_buf_get_name(buf))
+  eq('definition line (0-based)', range.start.line, lnum)
+  local text = range_text(buf, client, range)
+  if text ~= name and text ~= '"' .. name .. '"' then
+    fail('definition range covers %q, expected %q (with or without its quotes)', text, name)
+  end
+end
+
+local function run()
+  check('editors/nvim/lsp/rigls.lua is the config in use', function()
+    local config = vim.lsp.config.rigls
+    eq('filetypes', config.filetypes, { 'elem', 'json' })
+    eq('root_markers', config.root_markers, { 'rigls.toml', '.git' })
+  end)
+
+  ---------------------------------------------------------------- Elfreina model
+  local elem = open('broken.elem')
+  check('ftdetect: *.elem is filetype elem', function()
+    eq('filetype', vim.bo[elem].filetype, 'elem')
+    eq('expandtab (ftplugin)', vim.bo[elem].expandtab, false)
+  end)
+
+  check('ftdetect: a model under another extension is recognised by its first line', function()
+    local other = open('robot.model')
+    eq('filetype', vim.bo[other].filetype, 'elem')
+    vim.cmd.buffer(elem)
+  end)
+
+  local client
+  check('rigls attaches to the .elem buffer', function()
+    client = wait_client(elem)
+  end)
+  local function need_client()
+    if not client then
+      fail('rigls is not attached (see above)')
+    end
+  end
+
+  check('diagnostics on broken.elem: codes, ranges, messages', function()
+    need_client()
+    local ds = wait_diagnostics(elem, function(ds)
+      return #ds >= 3
+    end)
+    eq('diagnostics', rows(ds), {
+      {
+        code = 'count-mismatch',
+        severity = 'ERROR',
+        lnum = 39,
+        col = 3,
+        end_lnum = 39,
+        end_col = 14,
+        message = 'VertexCount is 5 but Positions, Normals and TextureUV have 4 entries',
+      },
+      -- `"首"`: the end column is in bytes here, converted from the server's encoding.
+      {
+        code = 'unknown-bone',
+        severity = 'ERROR',
+        lnum = 65,
+        col = 14,
+        end_lnum = 65,
+        end_col = 19,
+        message = "unknown bone `首`: not found in this MeshContainer's BoneNames",
+      },
+      {
+        code = 'invalid-value',
+        severity = 'ERROR',
+        lnum = 117,
+        col = 7,
+        end_lnum = 117,
+        end_col = 10,
+        message = '`Loop` must be `True` or `False` (capitalised, unquoted), found `Yes`',
+      },
+    })
+    for _, d in ipairs(ds) do
+      eq('source of ' .. d.code, d.source, 'rigls')
+    end
+  end)
+
+  check('hover on the key FaceCount shows its documentation', function()
+    need_client()
+    local lnum, col = find(elem, 'FaceCount=')
+    local result = request(elem, client, 'textDocument/hover', position(elem, client, lnum, col + 2))
+    if not result then
+      fail('no hover')
+    end
+    local contents = result.contents
+    eq('hover kind', contents.kind, 'markdown')
+    local doc = 'Number of faces (polygons): the lines in `VertexIndices` and in `Attributes`.'
+    if not contents.value:find('FaceCount', 1, true) or not contents.value:find(doc, 1, true) then
+      fail('hover does not name FaceCount and give its documentation %q:\n%s', doc, contents.value)
+    end
+    if result.range then
+      eq('hover range', range_text(elem, client, result.range), 'FaceCount')
+    end
+  end)
+
+  check('definition of a BoneName value jumps to its BoneNames entry', function()
+    need_client()
+    local lnum, col = find(elem, 'BoneName="腰"')
+    local result = request(elem, client, 'textDocument/definition', position(elem, client, lnum, col + #'BoneName="'))
+    expect_definition(result, elem, client, 19, '腰')
+  end)
+
+  check('quick fix for the count mismatch sets VertexCount to 4', function()
+    need_client()
+    local lnum = find(elem, 'VertexCount=5')
+    local diag
+    for _, d in ipairs(vim.diagnostic.get(elem, { lnum = lnum })) do
+      if d.code == 'count-mismatch' then
+        diag = d.user_data and d.user_data.lsp
+      end
+    end
+    if not diag then
+      fail('no count-mismatch diagnostic on line %d to fix', lnum + 1)
+    end
+    local actions = request(elem, client, 'textDocument/codeAction', {
+      textDocument = { uri = vim.uri_from_bufnr(elem) },
+      range = diag.range,
+      context = { diagnostics = { diag }, only = { 'quickfix' }, triggerKind = 1 },
+    }) or {}
+    local action
+    for _, a in ipairs(actions) do
+      if a.title == 'Set VertexCount to 4' then
+        action = a
+      end
+    end
+    if not action then
+      fail('no "Set VertexCount to 4" action among %s', vim.inspect(vim.tbl_map(function(a)
+        return a.title
+      end, actions)))
+    end
+    eq('kind', action.kind, 'quickfix')
+    if not action.edit and not action.command and client:supports_method('codeAction/resolve') then
+      action = request(elem, client, 'codeAction/resolve', action)
+    end
+    if action.edit then
+      vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+    elseif action.command then
+      request(elem, client, 'workspace/executeCommand', action.command)
+    else
+      fail('the action has neither an edit nor a command')
+    end
+    vim.wait(TIMEOUT, function()
+      return vim.api.nvim_buf_get_lines(elem, lnum, lnum + 1, false)[1] ~= '\t\t\tVertexCount=5'
+    end, 20)
+    eq('line after the fix', vim.api.nvim_buf_get_lines(elem, lnum, lnum + 1, false)[1], '\t\t\tVertexCount=4')
+    -- The server sees the edit (didChange) and drops the diagnostic.
+    local ds = wait_diagnostics(elem, function(ds)
+      return #ds == 2
+    end)
+    eq('codes after the fix', vim.tbl_map(function(r)
+      return r.code
+    end, rows(ds)), { 'unknown-bone', 'invalid-value' })
+  end)
+
+  check('a rigls.severity change (settings + didChangeConfiguration) applies', function()
+    need_client()
+    -- As editors/nvim/README.md says: change the client's settings (the server may pull them with
+    -- workspace/configuration) and push them.
+    client.settings.rigls.severity = { ['invalid-value'] = 'off', ['unknown-bone'] = 'warning' }
+    client:notify('workspace/didChangeConfiguration', { settings = client.settings })
+    local ds = wait_diagnostics_after_edit(elem, function(ds)
+      return #ds == 1
+    end)
+    eq('diagnostics after the change', vim.tbl_map(function(r)
+      return { r.code, r.severity, r.lnum }
+    end, rows(ds)), { { 'unknown-bone', 'WARN', 65 } })
+    client.settings.rigls.severity = vim.empty_dict()
+    client:notify('workspace/didChangeConfiguration', { settings = client.settings })
+    ds = wait_diagnostics_after_edit(elem, function(ds)
+      return #ds == 2
+    end)
+    eq('diagnostics after the reset', vim.tbl_map(function(r)
+      return { r.code, r.severity }
+    end, rows(ds)), { { 'unknown-bone', 'ERROR' }, { 'invalid-value', 'ERROR' } })
+  end)
+
+  check('completion offers the keys of the scope being typed in', function()
+    need_client()
+    -- Type `Tex` on a new line in the Material scope, as a user would, and ask.
+    local lnum = find(elem, 'Name="装甲"')
+    vim.api.nvim_buf_set_lines(elem, lnum + 1, lnum + 1, false, { '\t\t\t\tTex' })
+    local result = request(elem, client, 'textDocument/completion', position(elem, client, lnum + 1, 7))
+    local items = result and (result.items or result) or {}
+    local byLabel = {}
+    for _, item in ipairs(items) do
+      byLabel[item.label] = item
+    end
+    local item = byLabel['TextureFilename']
+    if not item then
+      fail('TextureFilename not offered; got %s', vim.inspect(vim.tbl_keys(byLabel)))
+    end
+    for _, other in ipairs({ 'NodeName', 'VertexCount', 'AnimationTime' }) do
+      if byLabel[other] then
+        fail('%s (a key of another scope) offered in a Material', other)
+      end
+    end
+    local text = item.textEdit and item.textEdit.newText or item.insertText or item.label
+    if not text:match('^TextureFilename') then
+      fail('TextureFilename inserts %q', text)
+    end
+  end)
+
+  ---------------------------------------------------------------- DragonBones skeleton
+  local ske = open('hero_ske.json')
+  check('a DragonBones skeleton stays filetype json and rigls attaches to it', function()
+    eq('filetype', vim.bo[ske].filetype, 'json')
+    wait_client(ske)
+  end)
+
+  check('diagnostics on hero_ske.json: unknown-bone for the slot parent', function()
+    need_client()
+    local ds = wait_diagnostics(ske)
+    local problems = {}
+    for _, d in ipairs(ds) do
+      if d.severity <= vim.diagnostic.severity.WARN then
+        problems[#problems + 1] = d
+      end
+    end
+    local lnum = find(ske, '"parent": "head"')
+    local r = rows(problems)
+    eq('errors and warnings (code, line)', vim.tbl_map(function(x)
+      return { x.code, x.severity, x.lnum }
+    end, r), { { 'unknown-bone', 'ERROR', lnum } })
+    local line = vim.api.nvim_buf_get_lines(ske, lnum, lnum + 1, false)[1]
+    local flagged = line:sub(r[1].col + 1, r[1].end_col)
+    if flagged ~= '"head"' and flagged ~= 'head' then
+      fail('the diagnostic covers %q, expected "head"', flagged)
+    end
+  end)
+
+  check('definition of a slot parent jumps to the bone', function()
+    need_client()
+    local lnum, col = find(ske, '"parent": "body"')
+    local result = request(ske, client, 'textDocument/definition', position(ske, client, lnum, col + #'"parent": "'))
+    expect_definition(result, ske, client, find(ske, '{ "name": "body", "parent": "root"'), 'body')
+  end)
+
+  ---------------------------------------------------------------- other JSON
+  local plain = open('not-dragonbones.json')
+  check('plain JSON: rigls attaches but says nothing', function()
+    need_client()
+    eq('filetype', vim.bo[plain].filetype, 'json')
+    wait_client(plain)
+    local lnum, col = find(plain, '"parent"')
+    eq('hover', request(plain, client, 'textDocument/hover', position(plain, client, lnum, col + 2)), nil)
+    local symbols = request(plain, client, 'textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(plain) } })
+    eq('symbols', symbols == nil or #symbols == 0, true)
+    -- The server answered two requests after opening: any diagnostics would have arrived by now.
+    eq('diagnostics', rows(vim.diagnostic.get(plain)), {})
+  end)
+end
+
+local function finish()
+  local lsp_log = vim.lsp.get_log_path()
+  if failed > 0 and vim.uv.fs_stat(lsp_log) then
+    out('# --- ' .. lsp_log .. ' (last 30 lines) ---')
+    local lines = vim.fn.readfile(lsp_log)
+    for i = math.max(1, #lines - 29), #lines do
+      out('# ' .. lines[i]:sub(1, 400))
+    end
+  end
+  out(string.format('nvim: %d passed, %d failed', passed, failed))
+  for _, c in ipairs(vim.lsp.get_clients()) do
+    c:stop(true)
+  end
+  vim.cmd(failed > 0 and 'cquit 1' or 'qall!')
+end
+
+-- A hang anywhere (a request the server never answers) still ends the run.
+vim.defer_fn(function()
+  out('# watchdog: the test did not finish in time')
+  out(string.format('nvim: %d passed, %d failed', passed, failed + 1))
+  vim.cmd('cquit 2')
+end, tonumber(os.getenv('RIGLS_E2E_WATCHDOG_MS') or '') or 100000)
+
+vim.api.nvim_create_autocmd('VimEnter', {
+  nested = true, -- without it `:edit` fires no FileType event and nothing attaches
+  once = true,
+  callback = function()
+    local ok, err = xpcall(run, debug.traceback)
+    if not ok then
+      out('not ok - harness error')
+      out('# ' .. tostring(err):gsub('\n', '\n# '))
+      failed = failed + 1
+    end
+    finish()
+  end,
+})

@@ -1,0 +1,341 @@
+// End-to-end test of the rigls extension in a real VS Code workbench (code-server 4.100.3 =
+// VS Code 1.100.3), driven through Chromium with playwright-core. Started by run.sh, which sets:
+//   RIGLS_E2E_PREFIX       where code-server and playwright-core are installed
+//   RIGLS_URL              the workbench URL with the scratch workspace open
+//   RIGLS_WORKSPACE        that workspace: a copy of tests/e2e/fixtures
+//   RIGLS_USER_SETTINGS    the user settings.json (it sets rigls.severity {"invalid-value": "warning"})
+//   RIGLS_ARTIFACTS        where screenshots go
+//   RIGLS_BROWSER_PROFILE  an empty Chromium profile directory
+//   RIGLS_BIN              set when the server comes from `rigls.server.path` instead of the .vsix
+// Everything is checked in the page, as a user sees it. Selectors are VS Code 1.100 DOM classes.
+// Prints one `ok`/`not ok` line per check and a closing `N passed, N failed`; exits 1 on failure.
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+const require = createRequire(join(process.env.RIGLS_E2E_PREFIX, "package.json"));
+const { chromium } = require("playwright-core");
+
+const artifacts = process.env.RIGLS_ARTIFACTS;
+const workspace = process.env.RIGLS_WORKSPACE;
+const WAIT = Number(process.env.RIGLS_E2E_WAIT_MS || 15000);
+const version = JSON.parse(readFileSync(new URL("../../../editors/vscode/package.json", import.meta.url))).version;
+
+let passed = 0;
+let failed = 0;
+let shot = 0;
+let riglsSpoke = false; // rigls put a diagnostic in Problems, so its silence elsewhere means something
+
+class Failure extends Error {}
+function fail(message) {
+    throw new Failure(message);
+}
+function eq(what, actual, expected) {
+    const a = JSON.stringify(actual, null, 1);
+    const e = JSON.stringify(expected, null, 1);
+    if (a !== e) {
+        fail(`${what}:\n    expected ${e.replace(/\n\s*/g, " ")}\n    got      ${a.replace(/\n\s*/g, " ")}`);
+    }
+}
+
+async function screenshot(page, name) {
+    shot += 1;
+    await page.screenshot({ path: join(artifacts, `${String(shot).padStart(2, "0")}-${name}.png`) }).catch(() => {});
+}
+
+async function check(page, name, fn) {
+    try {
+        await fn();
+        passed += 1;
+        console.log(`ok - ${name}`);
+    } catch (error) {
+        failed += 1;
+        console.log(`not ok - ${name}`);
+        const text = error instanceof Failure ? error.message : String(error?.stack ?? error);
+        for (const line of text.split("\n").slice(0, 12)) {
+            console.log(`#   ${line}`);
+        }
+        await screenshot(page, `FAILED-${name.replace(/[^A-Za-z0-9]+/g, "-").slice(0, 50)}`);
+        await page.keyboard.press("Escape").catch(() => {});
+    }
+}
+
+/** Polls `probe` until `accept` holds for its result; fails with `what` and the last result. */
+async function until(what, probe, accept, timeout = WAIT) {
+    const deadline = Date.now() + timeout;
+    let last;
+    for (;;) {
+        try {
+            last = await probe();
+            if (accept(last)) {
+                return last;
+            }
+        } catch (error) {
+            last = `(${error.message.split("\n")[0]})`;
+        }
+        if (Date.now() > deadline) {
+            fail(`${what}; last seen: ${JSON.stringify(last)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+}
+
+const statusMode = (page) => page.locator('[id="status.editor.mode"]').innerText();
+
+async function command(page, title) {
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible", timeout: WAIT });
+    await input.fill(`>${title}`);
+    const row = page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first();
+    await row.waitFor({ state: "visible", timeout: WAIT });
+    await row.click();
+}
+
+async function openFile(page, name, language) {
+    await page.keyboard.press("Control+P");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible", timeout: WAIT });
+    await input.fill(name);
+    const row = page.locator(".quick-input-list .monaco-list-row", { hasText: name }).first();
+    await row.waitFor({ state: "visible", timeout: WAIT });
+    await page.keyboard.press("Enter");
+    await page.locator(".tab.active", { hasText: name }).waitFor({ timeout: WAIT });
+    // The status bar says "Plain Text" for a moment before the language is known.
+    await until(`the status bar shows the language ${language}`, () => statusMode(page), (m) => m === language);
+    await page.locator(".monaco-editor textarea").first().focus();
+}
+
+/** Moves the cursor with Go to Line (`line` or `line:column`, 1-based). */
+async function goTo(page, where) {
+    await page.keyboard.press("Control+G");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible", timeout: WAIT });
+    await input.fill(`:${where}`);
+    await page.keyboard.press("Enter");
+    // (The status bar's column is visual, tabs expanded: only the line is comparable.)
+    await until(`the cursor is on line ${where}`, () => page.locator('[id="status.editor.selection"]').innerText(), (s) =>
+        s.startsWith(`Ln ${where.split(":")[0]}, `),
+    );
+}
+
+/**
+ * The Problems panel's rows, each as one line of the text it shows: `message source(code) [Ln, Col]`
+ * (the parentheses are CSS, not text) or, for a file, `name count`.
+ */
+async function problems(page) {
+    const rows = page.locator(".markers-panel .monaco-list-row");
+    return (await rows.allInnerTexts()).map((t) =>
+        t
+            .replace(/\s*\n\s*/g, " ")
+            .trim()
+            .replace(/ (\S+) (\S+) (\[Ln \d+, Col \d+\])$/, " $1($2) $3"),
+    );
+}
+
+async function showProblems(page) {
+    if (!(await page.locator(".markers-panel").isVisible())) {
+        await page.keyboard.press("Control+Shift+M");
+    }
+    await page.locator(".markers-panel").waitFor({ state: "visible", timeout: WAIT });
+}
+
+async function run(page) {
+    await page.goto(process.env.RIGLS_URL);
+    await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "broken.elem" }).waitFor({ timeout: 60000 });
+
+    // ------------------------------------------------------------- Elfreina model
+    await check(page, "broken.elem opens as the Elfreina Model language", async () => {
+        await openFile(page, "broken.elem", "Elfreina Model");
+        await screenshot(page, "elem");
+    });
+
+    await check(page, "the count mismatch is squiggled on VertexCount", async () => {
+        await goTo(page, "40:4");
+        // The error decoration sits on `VertexCount` (line 40). Polled: the editor may still be
+        // scrolling to the line, or the diagnostics arriving.
+        const squiggle = page.locator(".squiggly-error");
+        const line = page.locator(".view-line", { hasText: "VertexCount=5" });
+        await until(
+            "one .squiggly-error on the VertexCount line",
+            async () => {
+                const lineBox = await line.boundingBox({ timeout: 1000 });
+                const boxes = await squiggle.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+                return boxes.filter((b) => lineBox && Math.abs(b.top - lineBox.y) < lineBox.height).length;
+            },
+            (n) => n === 1,
+        );
+        await screenshot(page, "diagnostics");
+    });
+
+    await check(page, "Problems lists the three problems of broken.elem with code and position", async () => {
+        await showProblems(page);
+        const rows = await until("the Problems rows for broken.elem", () => problems(page), (r) => r.length >= 4);
+        riglsSpoke ||= rows.some((r) => / rigls\(/.test(r));
+        eq("Problems rows", rows, [
+            "broken.elem 3",
+            "VertexCount is 5 but Positions, Normals and TextureUV have 4 entries rigls(count-mismatch) [Ln 40, Col 4]",
+            // The diagnostic's related information, one row each.
+            "broken.elem [Ln 42, Col 4] : Positions has 4 entries",
+            "broken.elem [Ln 48, Col 4] : Normals has 4 entries",
+            "broken.elem [Ln 74, Col 4] : TextureUV has 4 entries",
+            "unknown bone `首`: not found in this MeshContainer's BoneNames rigls(unknown-bone) [Ln 66, Col 15]",
+            "`Loop` must be `True` or `False` (capitalised, unquoted), found `Yes` rigls(invalid-value) [Ln 118, Col 8]",
+        ]);
+        // The user setting rigls.severity {"invalid-value": "warning"} reached the server at start.
+        const labels = await page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) =>
+            rows.map((r) => r.getAttribute("aria-label") ?? ""),
+        );
+        const severities = labels.filter((l) => / generated by rigls/.test(l)).map((l) => l.split(":")[0]);
+        eq("severities (from the rows' labels)", severities, ["Error", "Error", "Warning"]);
+        await screenshot(page, "problems");
+    });
+
+    await check(page, "hover on the key FaceCount shows its documentation", async () => {
+        await page.locator(".monaco-editor textarea").first().focus();
+        await goTo(page, "41:6");
+        await command(page, "Show or Focus Hover");
+        const hover = page.locator(".monaco-hover .rendered-markdown");
+        const text = await until("a hover", () => hover.allInnerTexts(), (t) => t.join("").includes("FaceCount"));
+        const doc = "Number of faces (polygons): the lines in VertexIndices and in Attributes.";
+        if (!text.join("\n").includes(doc)) {
+            fail(`the hover does not show ${JSON.stringify(doc)}:\n${text.join("\n")}`);
+        }
+        await screenshot(page, "hover");
+        await page.keyboard.press("Escape");
+    });
+
+    await check(page, "the outline lists the top-level scopes", async () => {
+        await command(page, "Explorer: Focus on Outline View");
+        const rows = page.locator(".outline-pane .monaco-list-row[aria-level='1']");
+        const labels = await until(
+            "the outline's top-level rows",
+            async () => (await rows.allInnerTexts()).map((t) => t.split("\n")[0].trim()),
+            (l) => l.length >= 5,
+        );
+        eq("outline", labels, ["Setting", "MeshDatas", "HierarchyList", "RenderingMeshList", "AnimationList"]);
+        await screenshot(page, "outline");
+    });
+
+    await check(page, "the quick fix sets VertexCount to 4", async () => {
+        await page.locator(".monaco-editor textarea").first().focus();
+        await goTo(page, "40:4");
+        await page.keyboard.press("Control+.");
+        const rows = page.locator(".action-widget .monaco-list-row");
+        await until('"Set VertexCount to 4" in the quick-fix menu', () => rows.allInnerTexts(), (t) =>
+            t.some((x) => x.includes("Set VertexCount to 4")),
+        );
+        const item = rows.filter({ hasText: "Set VertexCount to 4" });
+        await screenshot(page, "quickfix");
+        // (Keyboard, as clicks land on the widget's pointer block.) The fix is preferred: first.
+        await until("the fix is selected", () => item.getAttribute("class"), (c) => c.split(" ").includes("focused"));
+        await page.keyboard.press("Enter");
+        await page.locator(".view-line", { hasText: "VertexCount=4" }).waitFor({ timeout: WAIT });
+        await showProblems(page);
+        await until("Problems without the count mismatch", () => problems(page), (r) => r[0] === "broken.elem 2");
+    });
+
+    await check(page, "a change of rigls.severity applies without a restart", async () => {
+        // As a user would: edit settings.json in the editor (replace "warning" by "off") and save.
+        await command(page, "Preferences: Open User Settings (JSON)");
+        await page.locator(".tab.active", { hasText: "settings.json" }).waitFor({ timeout: WAIT });
+        await page.locator(".monaco-editor textarea").first().focus();
+        await page.keyboard.press("Control+H");
+        await page.locator(".find-widget textarea").first().fill('"invalid-value": "warning"');
+        await page.locator(".find-widget .replace-part textarea").fill('"invalid-value": "off"');
+        await page.keyboard.press("Control+Alt+Enter");
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Control+S");
+        await until("settings.json saved", () => page.locator(".tab.active").getAttribute("class"), (c) => !c.includes("dirty"));
+        await page.keyboard.press("Control+W");
+        await showProblems(page);
+        const rows = await until("Problems without the invalid value", () => problems(page), (r) => r[0] === "broken.elem 1");
+        eq("Problems rows", rows, [
+            "broken.elem 1",
+            "unknown bone `首`: not found in this MeshContainer's BoneNames rigls(unknown-bone) [Ln 66, Col 15]",
+        ]);
+        eq("settings.json on disk", JSON.parse(readFileSync(process.env.RIGLS_USER_SETTINGS, "utf8"))["rigls.severity"], {
+            "invalid-value": "off",
+        });
+    });
+
+    await check(page, "rigls: Show Server Version runs rigls --version", async () => {
+        await command(page, "rigls: Show Server Version");
+        const toast = page.locator(".notification-toast .notification-list-item-message");
+        const text = await until("the version notification", () => toast.allInnerTexts(), (t) => t.some((x) => x.startsWith("rigls ")));
+        const message = text.find((x) => x.startsWith("rigls "));
+        // Without RIGLS_BIN the server must be the one bundled in the .vsix.
+        const from = process.env.RIGLS_BIN ? "" : "/server/rigls";
+        if (!message.startsWith(`rigls ${version} (`) || !message.endsWith(`${from})`)) {
+            fail(`expected "rigls ${version} (…${from})", got ${JSON.stringify(message)}`);
+        }
+        await page.keyboard.press("Escape");
+    });
+
+    // ------------------------------------------------------------- DragonBones skeleton
+    const skeleton = readFileSync(join(workspace, "hero_ske.json"), "utf8").split("\n");
+    const headLine = skeleton.findIndex((l) => l.includes('"parent": "head"'));
+    const headColumn = skeleton[headLine].indexOf('"head"') + 1;
+
+    await check(page, "a DragonBones skeleton keeps the JSON language and gets rigls diagnostics", async () => {
+        await openFile(page, "hero_ske.json", "JSON");
+        await goTo(page, `${headLine + 1}:${headColumn}`);
+        await until("a .squiggly-error in view", () => page.locator(".squiggly-error").count(), (n) => n > 0);
+        await showProblems(page);
+        const rows = await until("Problems rows for hero_ske.json", () => problems(page), (r) =>
+            r.some((x) => x.startsWith("hero_ske.json")),
+        );
+        riglsSpoke ||= rows.some((r) => / rigls\(/.test(r));
+        const file = rows.findIndex((x) => x.startsWith("hero_ske.json"));
+        const mine = rows.slice(file + 1).filter((x) => / rigls\(unknown-bone\) /.test(x));
+        const at = new RegExp(` rigls\\(unknown-bone\\) \\[Ln ${headLine + 1}, Col (${headColumn}|${headColumn + 1})\\]$`);
+        if (mine.length !== 1 || !at.test(mine[0])) {
+            fail(`expected one unknown-bone problem at line ${headLine + 1}, column ${headColumn}; rows: ${JSON.stringify(rows)}`);
+        }
+        await screenshot(page, "dragonbones");
+    });
+
+    await check(page, "plain JSON gets nothing from rigls", async () => {
+        if (!riglsSpoke) {
+            fail("cannot tell: rigls reported nothing anywhere (see the checks above)");
+        }
+        await openFile(page, "not-dragonbones.json", "JSON");
+        await showProblems(page);
+        await page.waitForTimeout(1000);
+        const rows = await problems(page);
+        if (rows.some((x) => x.startsWith("not-dragonbones.json"))) {
+            fail(`Problems has rows for not-dragonbones.json: ${JSON.stringify(rows)}`);
+        }
+    });
+}
+
+const context = await chromium.launchPersistentContext(process.env.RIGLS_BROWSER_PROFILE, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+    ],
+});
+const page = context.pages()[0] ?? (await context.newPage());
+try {
+    await run(page);
+} catch (error) {
+    failed += 1;
+    console.log("not ok - harness error");
+    console.log(`#   ${String(error?.stack ?? error).split("\n").slice(0, 8).join("\n#   ")}`);
+    await screenshot(page, "FAILED-harness");
+} finally {
+    await context.close().catch(() => {});
+}
+console.log(`vscode: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Every test of the project, in order:
+#   1. cargo test --workspace
+#   2. tests/grammar/run.sh (the .elem TextMate grammar), when present
+#   3. the VS Code extension's unit tests and type check
+#   4. Neovim 0.11 end to end (tests/e2e/nvim), against target/debug/rigls
+#   5. VS Code end to end (tests/e2e/vscode), against the release build bundled in the .vsix
+# Each stage runs even when an earlier one failed; the summary shows each stage's result and time,
+# and the script exits 1 if any stage failed.
+#
+# The VS Code stage needs Node 20 and some Debian packages (tests/e2e/vscode/apt-packages.txt);
+# run as root, it installs them. When they cannot be had it is SKIPPED, loudly, unless
+# RIGLS_REQUIRE_E2E=1 (as in CI), which makes that a failure.
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cd "$repo" || exit 2
+
+names=()
+results=()
+times=()
+
+banner() {
+    printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
+
+# stage NAME COMMAND...: runs COMMAND, records PASS/FAIL (or SKIPPED, exit status 77) and the time.
+stage() {
+    local name=$1
+    shift
+    banner "$name"
+    local start=$SECONDS status=0
+    "$@" || status=$?
+    local elapsed=$((SECONDS - start))
+    names+=("$name")
+    times+=("$elapsed")
+    case $status in
+        0) results+=(PASS) ;;
+        77) results+=(SKIPPED) ;;
+        *) results+=("FAIL (exit $status)") ;;
+    esac
+    printf '<== %s: %s in %d s\n' "$name" "${results[-1]}" "$elapsed"
+}
+
+skip_or_fail() {
+    printf '\n\033[1;33m*** SKIPPED: %s ***\033[0m\n' "$*"
+    if [[ "${RIGLS_REQUIRE_E2E:-0}" == 1 ]]; then
+        echo "RIGLS_REQUIRE_E2E=1: a skipped end-to-end stage is a failure" >&2
+        return 1
+    fi
+    return 77
+}
+
+cargo_tests() {
+    cargo test --workspace
+}
+
+grammar_tests() {
+    if [[ ! -x tests/grammar/run.sh && ! -f tests/grammar/run.sh ]]; then
+        echo "no tests/grammar/run.sh in this checkout"
+        return 77
+    fi
+    bash tests/grammar/run.sh
+}
+
+extension_unit_tests() {
+    (
+        cd editors/vscode &&
+            npm_ci &&
+            npx --no-install tsc --noEmit -p . &&
+            npm test --silent
+    )
+}
+
+# npm ci in the current directory, skipped when node_modules was installed from this very lockfile.
+npm_ci() {
+    if cmp -s package-lock.json node_modules/.rigls-installed-lock 2>/dev/null; then
+        return 0
+    fi
+    local attempt
+    for attempt in 1 2 3; do
+        timeout 600 npm ci --no-audit --no-fund --fetch-timeout=120000 --fetch-retries=4 &&
+            cp package-lock.json node_modules/.rigls-installed-lock && return 0
+        echo "npm ci failed (attempt $attempt/3)" >&2
+        sleep $((attempt * 10))
+    done
+    return 1
+}
+
+nvim_e2e() {
+    cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/nvim/run.sh
+}
+
+vscode_e2e() {
+    local missing=()
+    local tool
+    for tool in /usr/bin/chromium rg cc make; do
+        command -v "$tool" >/dev/null || missing+=("$tool")
+    done
+    [[ -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || missing+=(krb5.h)
+    if [[ ${#missing[@]} -gt 0 ]]; then
+        if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+            echo "installing the Debian packages the VS Code test needs (missing: ${missing[*]})"
+            bash tests/e2e/vscode/install.sh --apt || return 1
+        else
+            skip_or_fail "VS Code end to end: missing ${missing[*]} and not root to apt-get install $(grep -v '^#' tests/e2e/vscode/apt-packages.txt | tr '\n' ' ')"
+            return
+        fi
+    fi
+    if [[ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null)" != 20 ]]; then
+        skip_or_fail "VS Code end to end: code-server 4.100.3 needs Node 20 (found $(node --version 2>/dev/null || echo none))"
+        return
+    fi
+    local version
+    version=$(node -p 'require("./editors/vscode/package.json").version')
+    cargo build --release -p rigls &&
+        (cd editors/vscode && npm_ci && bash scripts/package.sh --target linux-x64) &&
+        RIGLS_VSIX="$repo/editors/vscode/dist/rigls-linux-x64-$version.vsix" bash tests/e2e/vscode/run.sh
+}
+
+total_start=$SECONDS
+stage "cargo test --workspace" cargo_tests
+stage "grammar tests" grammar_tests
+stage "VS Code extension unit tests" extension_unit_tests
+stage "Neovim end to end" nvim_e2e
+stage "VS Code end to end" vscode_e2e
+
+banner "Summary ($((SECONDS - total_start)) s)"
+pass=0
+fail=0
+skip=0
+for i in "${!names[@]}"; do
+    printf '  %-32s %-16s %5d s\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
+    case ${results[$i]} in
+        PASS) pass=$((pass + 1)) ;;
+        SKIPPED) skip=$((skip + 1)) ;;
+        *) fail=$((fail + 1)) ;;
+    esac
+done
+echo "stages: $pass passed, $fail failed, $skip skipped"
+[[ $fail == 0 ]]
