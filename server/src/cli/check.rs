@@ -1,12 +1,14 @@
-//! `rigls --check`: find the files, analyse (and with `--fix`/`--diff`, fix) each, print the
-//! report, choose the exit status.
+//! `rigls --check`: find the files, analyse (and with `--fix`/`--diff`, fix) each on every core,
+//! write each file's report as soon as it and those before it are done (so memory stays flat
+//! however many files there are), choose the exit status.
 
 use std::collections::HashSet;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::fix;
 use super::output::{self, Progress};
+use super::parallel;
 use super::render::{self, FileReport, human::Fixed};
 use super::{Args, Format, exit};
 use crate::config;
@@ -36,7 +38,7 @@ enum FixMode {
     Diff,
 }
 
-/// What the whole run produced besides the per-file reports.
+/// What fixing and checking produced besides the reports: per file, then for the whole run.
 #[derive(Default)]
 struct Tally {
     /// Inputs that could not be read (or fixed files that could not be written).
@@ -45,6 +47,16 @@ struct Tally {
     notes: Vec<String>,
     fixed: Fixed,
     diff: String,
+}
+
+/// One input, checked on a worker thread: its rendered report and what the run needs to know.
+#[derive(Default)]
+struct Outcome {
+    piece: Option<render::Piece>,
+    totals: render::Totals,
+    tally: Tally,
+    /// The `rigls.toml` that applied: its warnings, or why it could not be used.
+    config: Option<Result<Vec<String>, String>>,
 }
 
 pub fn run(args: &Args) -> u8 {
@@ -60,46 +72,66 @@ pub fn run(args: &Args) -> u8 {
         eprintln!("error: --fix cannot write to stdin; use --diff to see what it would change");
         return exit::USAGE;
     }
+    let out = match output::ReportOut::open(args.output_file.as_deref()) {
+        Ok(out) => out,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return exit::USAGE;
+        }
+    };
+    let styled = args.output_file.is_none();
+    let mut sink = render::Sink::new(out, if mode == FixMode::Diff { Format::Human } else { args.format });
+    let mut write_error = None;
 
     let progress = Progress::new(inputs.len(), args.quiet);
-    let mut reports = Vec::new();
     let mut tally = Tally::default();
+    let mut totals = render::Totals::default();
     let mut config_messages = HashSet::new();
-    for input in &inputs {
+    // Files are checked on every core; their reports are written in the order of the inputs.
+    let check = |_, input: &Input| {
         progress.start(&input.display);
-        let report = match analyse(input) {
-            Ok(Some(Checked::Analysed(analysis))) => Some(fix_and_report(input, analysis, mode, &mut tally, &progress)),
-            Ok(Some(Checked::NotUtf8(report))) => {
-                if mode != FixMode::Off {
-                    tally.notes.push(format!("Not fixed: {}: it is not valid UTF-8", input.display));
-                }
-                Some(report)
-            }
-            Ok(None) => None,
-            Err(message) => {
-                progress.eprintln(&format!("error: {message}"));
-                tally.failures.push(message);
-                None
-            }
-        };
-        let mut report = report;
-        if let Some(report) = report.as_mut()
-            && let Err(message) = apply_config(input, report, &mut config_messages)
-        {
-            tally.failures.push(message);
+        check_one(input, mode, args.format, styled)
+    };
+    parallel::ordered(&inputs, parallel::threads(), check, |_, outcome: Outcome| {
+        for message in &outcome.tally.failures {
+            progress.eprintln(&format!("error: {message}"));
         }
-        reports.extend(report);
+        tally.failures.extend(outcome.tally.failures);
+        match outcome.config {
+            Some(Ok(warnings)) => {
+                for message in warnings {
+                    if config_messages.insert(message.clone()) {
+                        progress.eprintln(&message);
+                    }
+                }
+            }
+            Some(Err(message)) => {
+                if config_messages.insert(message.clone()) {
+                    progress.eprintln(&format!("error: {message}"));
+                }
+                tally.failures.push(message);
+            }
+            None => {}
+        }
+        tally.notes.extend(outcome.tally.notes);
+        tally.fixed.problems += outcome.tally.fixed.problems;
+        tally.fixed.files += outcome.tally.fixed.files;
+        totals.merge(outcome.totals);
+        if let Some(piece) = outcome.piece
+            && write_error.is_none()
+        {
+            write_error = sink.write(piece).err();
+        }
         progress.done_one();
-    }
+    });
     progress.finish();
 
-    let run = render::Run { files: &reports, failures: &tally.failures };
-    if let Err(message) = print(args, mode, &run, &tally) {
+    if let Err(message) = finish(args, mode, &mut sink, write_error, &tally, &totals) {
         eprintln!("error: {message}");
         return exit::USAGE;
     }
 
-    let problems = run.count(Severity::Error) > 0 || (args.deny_warnings && run.count(Severity::Warning) > 0);
+    let problems = totals.count(Severity::Error) > 0 || (args.deny_warnings && totals.count(Severity::Warning) > 0);
     if !tally.failures.is_empty() {
         exit::USAGE
     } else if problems {
@@ -137,14 +169,46 @@ fn inputs(args: &Args) -> Vec<Input> {
     inputs
 }
 
-/// Prints the report (to stdout or `--output-file`) and what goes beside it on stderr.
-fn print(args: &Args, mode: FixMode, run: &render::Run, tally: &Tally) -> Result<(), String> {
-    let human = args.format == Format::Human;
-    let mut report = if mode == FixMode::Diff {
-        tally.diff.clone()
-    } else {
-        render::report(args.format, run, args.output_file.is_none())
+/// Reads, analyses, fixes and renders one input, keeping only the rendered report.
+fn check_one(input: &Input, mode: FixMode, format: Format, styled: bool) -> Outcome {
+    let mut outcome = Outcome::default();
+    let report = match analyse(input) {
+        Ok(Some(Checked::Analysed(analysis))) => Some(fix_and_report(input, analysis, mode, &mut outcome.tally)),
+        Ok(Some(Checked::NotUtf8(report))) => {
+            if mode != FixMode::Off {
+                outcome.tally.notes.push(format!("Not fixed: {}: it is not valid UTF-8", input.display));
+            }
+            Some(report)
+        }
+        Ok(None) => None,
+        Err(message) => {
+            outcome.tally.failures.push(message);
+            None
+        }
     };
+    let Some(mut report) = report else { return outcome };
+    outcome.config = apply_config(input, &mut report);
+    outcome.totals.add(&report);
+    outcome.piece = Some(match mode {
+        FixMode::Diff => render::Piece::Text(std::mem::take(&mut outcome.tally.diff)),
+        _ => render::piece(format, &report, styled),
+    });
+    outcome
+}
+
+/// Ends the report (the summary and notes of the human format, `--statistics`) and prints what
+/// goes beside it on stderr.
+fn finish(
+    args: &Args,
+    mode: FixMode,
+    sink: &mut render::Sink<output::ReportOut>,
+    write_error: Option<std::io::Error>,
+    tally: &Tally,
+    totals: &render::Totals,
+) -> Result<(), String> {
+    let human = args.format == Format::Human;
+    // Written after the diagnostics, which (in the human format) each end with a blank line.
+    let mut trailer = String::new();
     let mut stderr_lines: Vec<String> = Vec::new();
     if !args.quiet {
         match (mode, human) {
@@ -154,28 +218,37 @@ fn print(args: &Args, mode: FixMode, run: &render::Run, tally: &Tally) -> Result
             }
             (_, true) => {
                 for note in &tally.notes {
-                    report.push_str(note);
-                    report.push('\n');
+                    trailer.push_str(note);
+                    trailer.push('\n');
                 }
                 let fixed = (mode == FixMode::Write).then_some(tally.fixed);
-                report.push_str(&render::human::summary(run.files, fixed));
-                report.push('\n');
+                trailer.push_str(&render::human::summary(totals, fixed));
+                trailer.push('\n');
             }
             (_, false) => stderr_lines.extend(tally.notes.iter().cloned()),
         }
     }
     if args.statistics {
-        let table = render::statistics::table(run.files);
+        let table = render::statistics::table(&totals.statistics);
         if human {
-            if !report.is_empty() && !report.ends_with("\n\n") {
-                report.push('\n');
+            if !trailer.is_empty() && !trailer.ends_with("\n\n") {
+                trailer.push('\n');
             }
-            report.push_str(&table);
+            trailer.push_str(&table);
         } else {
             stderr_lines.extend(table.lines().map(str::to_owned));
         }
     }
-    output::write_report(args.output_file.as_deref(), &report)?;
+    let written = match write_error {
+        Some(error) => Err(error),
+        None => sink.finish(&tally.failures).and_then(|()| sink.out.write_all(trailer.as_bytes())),
+    };
+    let closed = sink.out.close();
+    written.map_err(|e| match &sink.out {
+        output::ReportOut::File(_, path) => format!("cannot write the report to `{}`: {e}", path.display()),
+        output::ReportOut::Stdout(_) => e.to_string(),
+    })?;
+    closed?;
     for line in stderr_lines {
         eprintln!("{line}");
     }
@@ -184,13 +257,7 @@ fn print(args: &Args, mode: FixMode, run: &render::Run, tally: &Tally) -> Result
 
 /// With `--fix` or `--diff`, fixes the file's text; returns the report of what remains (with
 /// `--diff`, of the file as it is).
-fn fix_and_report(
-    input: &Input,
-    analysis: Analysis,
-    mode: FixMode,
-    tally: &mut Tally,
-    progress: &Progress,
-) -> FileReport {
+fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut Tally) -> FileReport {
     let display = input.display.clone();
     if mode == FixMode::Off {
         return FileReport::from_analysis(display, analysis);
@@ -228,9 +295,7 @@ fn fix_and_report(
             FileReport::from_analysis(display, fixed)
         }
         Err(why) => {
-            let message = format!("cannot write the fixes to `{display}`: {why}");
-            progress.eprintln(&format!("error: {message}"));
-            tally.failures.push(message);
+            tally.failures.push(format!("cannot write the fixes to `{display}`: {why}"));
             FileReport::from_analysis(display, analysis)
         }
     }
@@ -296,33 +361,21 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     Ok(Some(Checked::Analysed(analysis)))
 }
 
-/// Applies the severity table of the `rigls.toml` found upward from the file (warnings about the
-/// table itself are printed once per run). A table that cannot be read is a failure of the run.
-fn apply_config(input: &Input, report: &mut FileReport, printed: &mut HashSet<String>) -> Result<(), String> {
+/// Applies the severity table of the `rigls.toml` found upward from the file. Returns the
+/// table's warnings (to be printed once per run), or why it cannot be used (a failure of the run).
+fn apply_config(input: &Input, report: &mut FileReport) -> Option<Result<Vec<String>, String>> {
     let dir = match &input.path {
         Some(path) => std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf)),
         None => std::env::current_dir().ok(),
     };
-    let Some(dir) = dir else { return Ok(()) };
-    match config::load(&dir, &RealFs) {
+    match config::load(&dir?, &RealFs) {
         Ok(Some(file)) => {
-            for warning in &file.warnings {
-                let message = format!("warning: {}: {warning}", file.path.display());
-                if printed.insert(message.clone()) {
-                    eprintln!("{message}");
-                }
-            }
             report.diagnostics = file.severity.apply(std::mem::take(&mut report.diagnostics));
-            Ok(())
+            let path = file.path.display();
+            Some(Ok(file.warnings.iter().map(|w| format!("warning: {path}: {w}")).collect()))
         }
-        Ok(None) => Ok(()),
-        Err(error) => {
-            let message = error.to_string();
-            if printed.insert(message.clone()) {
-                eprintln!("error: {message}");
-            }
-            Err(message)
-        }
+        Ok(None) => None,
+        Err(error) => Some(Err(error.to_string())),
     }
 }
 

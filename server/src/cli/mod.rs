@@ -4,6 +4,7 @@
 mod check;
 mod fix;
 mod output;
+mod parallel;
 mod render;
 mod rules;
 

@@ -8,18 +8,56 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// More files than this, on a terminal, get a progress bar.
 pub const PROGRESS_THRESHOLD: usize = 20;
 
-/// Writes the report to `file`, or to stdout when there is none. Stdout goes through anstream,
-/// which strips colour when it is not a terminal (or NO_COLOR is set).
-pub fn write_report(file: Option<&Path>, report: &str) -> Result<(), String> {
-    match file {
-        Some(path) => {
-            std::fs::write(path, report).map_err(|e| format!("cannot write the report to `{}`: {e}", path.display()))
+/// Where the report is written, piece by piece as files are checked.
+pub enum ReportOut {
+    /// Through anstream, which strips colour when stdout is not a terminal (or NO_COLOR is set).
+    /// Write errors are ignored: a closed pipe (`rigls … | head`) is not worth reporting.
+    Stdout(anstream::AutoStream<std::io::StdoutLock<'static>>),
+    File(std::io::BufWriter<std::fs::File>, std::path::PathBuf),
+}
+
+impl ReportOut {
+    /// The report goes to `file`, created (or truncated) now, or to stdout when there is none.
+    pub fn open(file: Option<&Path>) -> Result<ReportOut, String> {
+        match file {
+            Some(path) => std::fs::File::create(path)
+                .map(|f| ReportOut::File(std::io::BufWriter::new(f), path.to_path_buf()))
+                .map_err(|e| cannot_write(path, &e)),
+            None => Ok(ReportOut::Stdout(anstream::stdout().lock())),
         }
-        None => {
-            let mut stdout = anstream::stdout().lock();
-            // A closed pipe (`rigls … | head`) is not an error worth reporting.
-            let _ = stdout.write_all(report.as_bytes()).and_then(|()| stdout.flush());
-            Ok(())
+    }
+
+    /// Flushes what is buffered; an error says which file could not be written.
+    pub fn close(&mut self) -> Result<(), String> {
+        match self {
+            ReportOut::Stdout(out) => {
+                let _ = out.flush();
+                Ok(())
+            }
+            ReportOut::File(out, path) => out.flush().map_err(|e| cannot_write(path, &e)),
+        }
+    }
+}
+
+fn cannot_write(path: &Path, e: &std::io::Error) -> String {
+    format!("cannot write the report to `{}`: {e}", path.display())
+}
+
+impl Write for ReportOut {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            ReportOut::Stdout(out) => Ok(out.write_all(buf).map_or(buf.len(), |()| buf.len())),
+            ReportOut::File(out, _) => out.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            ReportOut::Stdout(out) => {
+                let _ = out.flush();
+                Ok(())
+            }
+            ReportOut::File(out, _) => out.flush(),
         }
     }
 }

@@ -24,6 +24,9 @@ pub struct Document {
     /// The analysis of `version` (renewed when a file it read changes). Its serial is unique, so
     /// a reopened document is never mistaken for its former self.
     pub analysis: Arc<AnalysisTask>,
+    /// Held while one of the document's scheduled analyses runs: they run one at a time, and
+    /// those superseded while waiting never run (see `State::schedule`).
+    pub lane: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// The open documents. The lock is never held across an `.await`.

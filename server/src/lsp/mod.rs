@@ -4,9 +4,10 @@
 //!   negotiated encoding (UTF-8 when offered, else UTF-16, or UTF-32 when that is the only other
 //!   offer) exactly as [`crate::text::LineIndex`] reads them, and clamped.
 //! - Each document version has one analysis ([`analysis`]), run on a blocking thread with panics
-//!   caught, shared by every request on that version. Large documents (over
-//!   [`Options::debounce_above`] bytes) wait for a pause in typing first; an analysis that takes
-//!   longer than [`Options::progress_after`] shows work-done progress.
+//!   caught, shared by every request on that version. A document's analyses run one at a time and
+//!   a version superseded while waiting for its turn is skipped, so fast typing in a large file
+//!   never queues analyses; an analysis that takes longer than [`Options::progress_after`] shows
+//!   work-done progress.
 //! - Diagnostics are published with their document version, or pulled when the client supports
 //!   `textDocument/diagnostic`, after severities from `rigls.toml` and editor settings
 //!   ([`crate::config`]).
@@ -44,7 +45,8 @@ pub struct Options {
     /// The analysis and features (tests substitute fakes).
     pub features: Arc<dyn Features>,
     /// Documents larger than this many bytes are analysed only after [`Options::debounce`]
-    /// without edits.
+    /// without edits. Off by default: analyses are coalesced instead (see the module docs), which
+    /// costs no latency.
     pub debounce_above: usize,
     pub debounce: Duration,
     /// An analysis still running after this long shows work-done progress.
@@ -55,7 +57,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             features: Arc::new(Ide),
-            debounce_above: 1 << 20,
+            debounce_above: usize::MAX,
             debounce: Duration::from_millis(300),
             progress_after: Duration::from_secs(1),
         }

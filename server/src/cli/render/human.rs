@@ -78,9 +78,9 @@ fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> Strin
 }
 
 /// `Checked 2 files: 1 error, 3 warnings.`, with what `--fix` did when it ran.
-pub fn summary(reports: &[FileReport], fixed: Option<Fixed>) -> String {
-    let count = |s: Severity| reports.iter().flat_map(|r| &r.diagnostics).filter(|d| d.severity == s).count();
-    let files = reports.len();
+pub fn summary(totals: &super::Totals, fixed: Option<Fixed>) -> String {
+    let count = |s: Severity| totals.count(s);
+    let files = totals.files;
     let files = format!("{files} {}", if files == 1 { "file" } else { "files" });
     let mut parts = Vec::new();
     for (severity, one, many) in [

@@ -18,13 +18,16 @@ struct JsonDiagnostic<'a> {
     fix: Option<&'a str>,
 }
 
-pub fn to_json(reports: &[FileReport]) -> String {
-    let mut out = Vec::new();
-    for report in reports {
-        for d in &report.diagnostics {
+/// The report's diagnostics as elements of the pretty-printed array (indented one level), as
+/// `serde_json::to_string_pretty` writes them.
+pub fn elements(report: &FileReport) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| {
             let (line, column) = report.position(d.range.start);
             let (end_line, end_column) = report.position(d.range.end);
-            out.push(JsonDiagnostic {
+            let element = JsonDiagnostic {
                 file: &report.display,
                 line,
                 column,
@@ -34,8 +37,23 @@ pub fn to_json(reports: &[FileReport]) -> String {
                 code: d.code,
                 message: &d.message,
                 fix: d.fix.as_ref().map(|f| f.title.as_str()),
-            });
+            };
+            indent(&serde_json::to_string_pretty(&element).unwrap_or_else(|_| "{}".to_owned()), 1)
+        })
+        .collect()
+}
+
+/// Indents every line of pretty-printed JSON by `levels` levels of two spaces (strings hold no
+/// raw line breaks, so every line is the document's own).
+pub fn indent(json: &str, levels: usize) -> String {
+    let pad = "  ".repeat(levels);
+    let mut out = String::with_capacity(json.len() + 16 * levels);
+    for (i, line) in json.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
         }
+        out.push_str(&pad);
+        out.push_str(line);
     }
-    serde_json::to_string_pretty(&out).unwrap_or_else(|_| "[]".to_owned())
+    out
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{FileReport, Run as Report};
+use super::FileReport;
 use crate::diagnostic::{Diagnostic, Fix, RULES, Rule, Severity};
 use crate::text::{PositionEncoding, TextRange};
 
@@ -34,6 +34,7 @@ struct Run<'a> {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     original_uri_base_ids: BTreeMap<&'static str, ArtifactLocation>,
     column_kind: &'static str,
+    /// Always empty when serialised: [`log`] splices the rendered results in.
     results: Vec<SarifResult<'a>>,
 }
 
@@ -179,18 +180,31 @@ struct Replacement {
     inserted_content: Text,
 }
 
-pub fn render(report: &Report) -> String {
-    let locations: Vec<ArtifactLocation> = report.files.iter().map(|f| artifact_location(&f.display)).collect();
-    let mut results = Vec::new();
-    for (file, location) in report.files.iter().zip(&locations) {
-        for d in &file.diagnostics {
-            results.push(result(file, location, d));
-        }
-    }
+/// The results of one file's diagnostics, each pretty-printed at its depth in the log.
+pub fn results(file: &FileReport) -> Vec<String> {
+    let location = artifact_location(&file.display);
+    file.diagnostics
+        .iter()
+        .map(|d| {
+            let result = serde_json::to_string_pretty(&result(file, &location, d)).expect("a result serialises");
+            super::json::indent(&result, RESULT_DEPTH)
+        })
+        .collect()
+}
+
+/// Whether the file is reported under `%SRCROOT%` (then the log says where that is).
+pub fn is_relative(file: &FileReport) -> bool {
+    artifact_location(&file.display).uri_base_id.is_some()
+}
+
+/// Results are elements of `runs[0].results`: four levels deep.
+const RESULT_DEPTH: usize = 4;
+
+/// The whole log around already rendered `results`. `relative`: some file is named by a relative
+/// path; `failures`: the inputs that could not be read.
+pub fn log(results: Vec<String>, relative: bool, failures: &[String]) -> String {
     let mut base_ids = BTreeMap::new();
-    if locations.iter().any(|l| l.uri_base_id.is_some())
-        && let Some(root) = std::env::current_dir().ok().and_then(|d| file_uri(&d))
-    {
+    if relative && let Some(root) = std::env::current_dir().ok().and_then(|d| file_uri(&d)) {
         base_ids
             .insert(SRCROOT, ArtifactLocation { uri: format!("{}/", root.trim_end_matches('/')), uri_base_id: None });
     }
@@ -200,19 +214,27 @@ pub fn render(report: &Report) -> String {
         runs: vec![Run {
             tool: Tool { driver: driver() },
             invocations: vec![Invocation {
-                execution_successful: report.failures.is_empty(),
-                tool_execution_notifications: report
-                    .failures
+                execution_successful: failures.is_empty(),
+                tool_execution_notifications: failures
                     .iter()
                     .map(|m| Notification { level: "error", message: Text { text: m.clone() } })
                     .collect(),
             }],
             original_uri_base_ids: base_ids,
             column_kind: "utf16CodeUnits",
-            results,
+            results: Vec::new(),
         }],
     };
-    serde_json::to_string_pretty(&log).expect("a SARIF log always serialises")
+    let mut text = serde_json::to_string_pretty(&log).expect("a SARIF log always serialises");
+    if !results.is_empty() {
+        // `results` is the run's last member: the only `"results": []` outside a string.
+        let empty = "\"results\": []";
+        let at = text.rfind(empty).expect("the results member");
+        let pad = "  ".repeat(RESULT_DEPTH - 1);
+        let filled = format!("\"results\": [\n{}\n{pad}]", results.join(",\n"));
+        text.replace_range(at..at + empty.len(), &filled);
+    }
+    text
 }
 
 fn driver() -> Driver {

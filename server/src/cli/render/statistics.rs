@@ -9,23 +9,39 @@
 
 use std::collections::BTreeMap;
 
-use super::FileReport;
-use crate::diagnostic::{Severity, rule};
+use crate::diagnostic::{Diagnostic, Severity, rule};
 
-pub fn table(reports: &[FileReport]) -> String {
-    // code → (worst severity seen, count, count with a safe fix)
-    let mut rows: BTreeMap<&str, (Severity, usize, usize)> = BTreeMap::new();
-    for d in reports.iter().flat_map(|r| &r.diagnostics) {
-        let default = rule(d.code).map_or(d.severity, |r| r.severity);
-        let row = rows.entry(d.code).or_insert((default, 0, 0));
-        row.0 = row.0.max(d.severity);
-        row.1 += 1;
-        row.2 += usize::from(d.fix.as_ref().is_some_and(|f| f.safe));
+/// code → (worst severity seen, count, count with a safe fix), over every file reported.
+#[derive(Default)]
+pub struct Counts(BTreeMap<&'static str, (Severity, usize, usize)>);
+
+impl Counts {
+    pub fn add(&mut self, diagnostics: &[Diagnostic]) {
+        for d in diagnostics {
+            let default = rule(d.code).map_or(d.severity, |r| r.severity);
+            let row = self.0.entry(d.code).or_insert((default, 0, 0));
+            row.0 = row.0.max(d.severity);
+            row.1 += 1;
+            row.2 += usize::from(d.fix.as_ref().is_some_and(|f| f.safe));
+        }
     }
+
+    pub fn merge(&mut self, other: Counts) {
+        for (code, (severity, count, fixable)) in other.0 {
+            let row = self.0.entry(code).or_insert((severity, 0, 0));
+            row.0 = row.0.max(severity);
+            row.1 += count;
+            row.2 += fixable;
+        }
+    }
+}
+
+pub fn table(counts: &Counts) -> String {
+    let rows = &counts.0;
     if rows.is_empty() {
         return "No diagnostics to count.\n".to_owned();
     }
-    let mut rows: Vec<_> = rows.into_iter().collect();
+    let mut rows: Vec<_> = rows.iter().map(|(code, row)| (*code, *row)).collect();
     rows.sort_by(|a, b| b.1.1.cmp(&a.1.1).then(a.0.cmp(b.0)));
     let total: usize = rows.iter().map(|r| r.1.1).sum();
     let total_fixable: usize = rows.iter().map(|r| r.1.2).sum();

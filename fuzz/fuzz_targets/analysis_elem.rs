@@ -1,0 +1,13 @@
+//! Any bytes as a `.elem` file: the parser, the rules and every editor feature never panic, and
+//! every range they hand out is inside the text.
+#![no_main]
+
+#[path = "../common/mod.rs"]
+mod common;
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data).into_owned();
+    common::check_everything("fuzz.elem", text, data);
+});

@@ -1,0 +1,177 @@
+//! The language server under a random stream of incremental edits with random requests in between,
+//! driven in-process through real JSON-RPC (the test suite's client, `server/tests/lsp_support`):
+//! no request panics or hangs, and the server's copy of the document is the client's at the end.
+#![no_main]
+
+#[allow(dead_code, unused_imports)]
+#[path = "../../server/tests/lsp_support/mod.rs"]
+mod lsp_support;
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use lsp_support::view::{ClientDoc, Enc};
+use lsp_support::{TestClient, capabilities};
+use serde_json::{Value, json};
+
+const STARTS: &[(&str, &str)] = &[
+    ("walker.elem", include_str!("../../examples/walker.elem")),
+    ("broken.elem", include_str!("../../examples/broken.elem")),
+    ("hero_ske.json", include_str!("../../tests/e2e/fixtures/hero_ske.json")),
+    ("hero_tex.json", include_str!("../../tests/e2e/fixtures/hero_tex.json")),
+];
+
+const REQUESTS: &[&str] = &[
+    "textDocument/hover",
+    "textDocument/completion",
+    "textDocument/definition",
+    "textDocument/references",
+    "textDocument/documentHighlight",
+    "textDocument/prepareRename",
+    "textDocument/rename",
+    "textDocument/documentSymbol",
+    "textDocument/foldingRange",
+    "textDocument/selectionRange",
+    "textDocument/semanticTokens/full",
+    "textDocument/documentColor",
+    "textDocument/codeAction",
+    "textDocument/inlayHint",
+    "textDocument/formatting",
+];
+
+#[derive(Arbitrary, Debug)]
+enum Op {
+    /// Replaces `len` bytes at `at` (per mille of the text) with `text`.
+    Edit { at: u16, len: u8, text: String },
+    /// Requests `REQUESTS[kind]` at a position that may lie past the end of the text.
+    Request { kind: u8, line: u16, character: u16 },
+    /// Several edits in one `didChange`.
+    Batch(Vec<(u16, u8, String)>),
+}
+
+#[derive(Arbitrary, Debug)]
+struct Session {
+    start: u8,
+    encoding: u8,
+    crlf: bool,
+    ops: Vec<Op>,
+}
+
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap())
+}
+
+/// A byte offset of `doc` from a per-mille position: on a character boundary, not inside a CRLF
+/// pair or the BOM.
+fn snap(doc: &ClientDoc, per_mille: u16) -> usize {
+    let text = &doc.text;
+    let mut at = (text.len() * (per_mille as usize % 1001)) / 1000;
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    if at > 0 && text.as_bytes()[at - 1] == b'\r' && text.as_bytes().get(at) == Some(&b'\n') {
+        at -= 1;
+    }
+    if text.starts_with('\u{feff}') {
+        at = at.max(3);
+    }
+    at
+}
+
+fn span(doc: &ClientDoc, at: u16, len: u8) -> (usize, usize) {
+    let start = snap(doc, at);
+    let mut end = (start + len as usize).min(doc.text.len());
+    while !doc.text.is_char_boundary(end) {
+        end += 1;
+    }
+    if end > 0 && doc.text.as_bytes()[end - 1] == b'\r' && doc.text.as_bytes().get(end) == Some(&b'\n') {
+        end += 1;
+    }
+    (start, end)
+}
+
+fn no_panic(what: &str, result: &Result<Value, Value>) {
+    if let Err(error) = result {
+        assert!(!error.to_string().contains("panicked"), "{what}: {error}");
+    }
+}
+
+async fn session(s: Session) {
+    let enc = [Enc::Utf16, Enc::Utf8, Enc::Utf32][s.encoding as usize % 3];
+    let (name, text) = STARTS[s.start as usize % STARTS.len()];
+    let text = if s.crlf { text.replace('\n', "\r\n") } else { text.to_owned() };
+    let (client, _) =
+        TestClient::initialized(rigls::lsp::Options::default(), capabilities(Some(&[enc.name()])), Value::Null).await;
+    let uri = format!("file:///fuzz/{name}");
+    let language = if name.ends_with(".json") { "json" } else { "elem" };
+    let mut doc = ClientDoc::new(&uri, 1, &text, enc);
+    client.open(&uri, language, 1, &text).await;
+    for op in s.ops.into_iter().take(64) {
+        match op {
+            Op::Edit { at, len, text } => {
+                let (start, end) = span(&doc, at, len);
+                let change = doc.replace(start, end, &text);
+                doc.version += 1;
+                client.change(&uri, doc.version, json!([change])).await;
+            }
+            Op::Batch(edits) => {
+                let changes: Vec<Value> = edits
+                    .into_iter()
+                    .take(8)
+                    .map(|(at, len, text)| {
+                        let (start, end) = span(&doc, at, len);
+                        doc.replace(start, end, &text)
+                    })
+                    .collect();
+                doc.version += 1;
+                client.change(&uri, doc.version, Value::Array(changes)).await;
+            }
+            Op::Request { kind, line, character } => {
+                let method = REQUESTS[kind as usize % REQUESTS.len()];
+                let position = json!({"line": line, "character": character});
+                let range = json!({"start": {"line": 0, "character": 0}, "end": position});
+                let document = json!({"uri": uri});
+                let params = match method {
+                    "textDocument/documentSymbol"
+                    | "textDocument/foldingRange"
+                    | "textDocument/semanticTokens/full"
+                    | "textDocument/documentColor" => json!({"textDocument": document}),
+                    "textDocument/formatting" => {
+                        json!({"textDocument": document, "options": {"tabSize": 4, "insertSpaces": false}})
+                    }
+                    "textDocument/selectionRange" => json!({"textDocument": document, "positions": [position]}),
+                    "textDocument/codeAction" => {
+                        json!({"textDocument": document, "range": range, "context": {"diagnostics": []}})
+                    }
+                    "textDocument/inlayHint" => json!({"textDocument": document, "range": range}),
+                    "textDocument/references" => json!({"textDocument": document, "position": position,
+                        "context": {"includeDeclaration": true}}),
+                    "textDocument/rename" => json!({"textDocument": document, "position": position, "newName": "名前"}),
+                    _ => json!({"textDocument": document, "position": position}),
+                };
+                no_panic(method, &client.request(method, params).await);
+            }
+        }
+    }
+    let (version, server_text) = client.document_text(&uri).await.expect("the document is open");
+    assert_eq!(version, i64::from(doc.version));
+    assert_eq!(server_text, doc.text, "the server's copy differs from the client's");
+    let hover = client
+        .request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}))
+        .await;
+    no_panic("final hover", &hover);
+    let mut client = client;
+    for message in client.drain(Duration::ZERO).await {
+        assert!(!message.to_string().contains("panicked"), "{message}");
+    }
+    client.shutdown().await;
+}
+
+fuzz_target!(|s: Session| {
+    runtime().block_on(async {
+        tokio::time::timeout(Duration::from_secs(60), session(s)).await.expect("the session hung");
+    });
+});

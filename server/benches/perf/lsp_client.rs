@@ -1,0 +1,166 @@
+//! A minimal blocking LSP client over a child process's stdio, for timing real servers.
+//!
+//! A reader thread stamps every incoming message with the instant it was read and answers the
+//! server's own requests (`workspace/configuration`, `client/registerCapability`, progress
+//! creation) with empty results, so a server never waits on the benchmark.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+pub struct Lsp {
+    child: Child,
+    stdin: Arc<Mutex<ChildStdin>>,
+    incoming: Receiver<(Instant, Value)>,
+    /// Messages read while waiting for something else.
+    stash: VecDeque<(Instant, Value)>,
+    next_id: i64,
+}
+
+fn send(stdin: &Mutex<ChildStdin>, message: &Value) {
+    let body = serde_json::to_vec(message).expect("serialisable message");
+    let mut stdin = stdin.lock().unwrap();
+    let _ = write!(stdin, "Content-Length: {}\r\n\r\n", body.len());
+    let _ = stdin.write_all(&body);
+    let _ = stdin.flush();
+}
+
+fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length:") {
+            length = n.trim().parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+impl Lsp {
+    pub fn spawn(command: &mut Command) -> Lsp {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
+        let stdin = Arc::new(Mutex::new(child.stdin.take().expect("stdin")));
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, incoming) = channel();
+        let replies = stdin.clone();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::with_capacity(1 << 20, stdout);
+            while let Some(message) = read_message(&mut reader) {
+                let now = Instant::now();
+                if let (Some(id), Some(method)) = (message.get("id"), message.get("method").and_then(Value::as_str)) {
+                    let result = match method {
+                        "workspace/configuration" => {
+                            let n = message["params"]["items"].as_array().map_or(0, Vec::len);
+                            Value::Array(vec![Value::Null; n])
+                        }
+                        _ => Value::Null,
+                    };
+                    send(&replies, &json!({"jsonrpc": "2.0", "id": id, "result": result}));
+                    continue;
+                }
+                if tx.send((now, message)).is_err() {
+                    break;
+                }
+            }
+        });
+        Lsp { child, stdin, incoming, stash: VecDeque::new(), next_id: 1 }
+    }
+
+    pub fn notify(&self, method: &str, params: Value) {
+        send(&self.stdin, &json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request without waiting; returns its id.
+    pub fn send_request(&mut self, method: &str, params: Value) -> i64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        send(&self.stdin, &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        id
+    }
+
+    /// Sends a request and waits for its response: how long it took, and the response.
+    pub fn request(&mut self, method: &str, params: Value) -> (Duration, Value) {
+        let start = Instant::now();
+        let id = self.send_request(method, params);
+        let (at, response) = self.wait_for(Duration::from_secs(600), |m| m.get("id") == Some(&json!(id)));
+        (at - start, response)
+    }
+
+    /// Waits for the first message `wanted` accepts (earlier unread messages first).
+    pub fn wait_for(&mut self, timeout: Duration, wanted: impl Fn(&Value) -> bool) -> (Instant, Value) {
+        if let Some(i) = self.stash.iter().position(|(_, m)| wanted(m)) {
+            return self.stash.remove(i).expect("stashed message");
+        }
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.incoming.recv_timeout(left) {
+                Ok((at, message)) if wanted(&message) => return (at, message),
+                Ok(other) => self.stash.push_back(other),
+                Err(RecvTimeoutError::Timeout) => panic!("no awaited message within {timeout:?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
+            }
+        }
+    }
+
+    /// Waits for `publishDiagnostics` for `uri` (of `version` or later when given).
+    pub fn wait_diagnostics(&mut self, uri: &str, version: Option<i64>) -> (Instant, Value) {
+        self.wait_for(Duration::from_secs(600), |m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && version.is_none_or(|v| m["params"]["version"].as_i64().is_some_and(|got| got >= v))
+        })
+    }
+
+    /// How many `publishDiagnostics` for `uri` were read and not yet consumed (they are consumed).
+    pub fn drain_diagnostics(&mut self, uri: &str) -> usize {
+        while let Ok(message) = self.incoming.try_recv() {
+            self.stash.push_back(message);
+        }
+        let before = self.stash.len();
+        self.stash.retain(|(_, m)| !(m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri));
+        before - self.stash.len()
+    }
+
+    pub fn shutdown(mut self) {
+        let _ = self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The LSP position (UTF-16 columns) of a byte offset.
+pub fn position(text: &str, offset: usize) -> Value {
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count();
+    let character: usize = before[line_start..].chars().map(char::len_utf16).sum();
+    json!({"line": line, "character": character})
+}

@@ -1,0 +1,108 @@
+//! Work on every core, results in order: [`ordered`] runs a job per item on worker threads and
+//! hands the results to the calling thread in item order, each as soon as it and every earlier
+//! one are done. Workers stay at most [`WINDOW`] items ahead of the oldest unfinished one, so the
+//! results waiting for their turn never pile up, however slow one item is.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Condvar, Mutex};
+
+/// How far workers may run ahead of the next result to hand over.
+pub const WINDOW: usize = 256;
+
+/// The number of worker threads: every core (`RIGLS_JOBS` overrides it).
+pub fn threads() -> usize {
+    std::env::var("RIGLS_JOBS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Runs `job(i, &items[i])` for every item on up to `threads` threads and calls `emit(i, result)`
+/// on this thread in order of `i`.
+pub fn ordered<I: Sync, R: Send>(
+    items: &[I],
+    threads: usize,
+    job: impl Fn(usize, &I) -> R + Sync,
+    mut emit: impl FnMut(usize, R),
+) {
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        for (i, item) in items.iter().enumerate() {
+            emit(i, job(i, item));
+        }
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    // The index of the next result to emit: workers wait while they are a window ahead of it.
+    let emitted = Mutex::new(0usize);
+    let advanced = Condvar::new();
+    let (tx, rx) = mpsc::channel::<(usize, R)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, emitted, advanced, job) = (&next, &emitted, &advanced, &job);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    {
+                        let mut done = emitted.lock().unwrap_or_else(|e| e.into_inner());
+                        while i >= *done + WINDOW {
+                            done = advanced.wait(done).unwrap_or_else(|e| e.into_inner());
+                        }
+                    }
+                    if tx.send((i, job(i, item))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting = BTreeMap::new();
+        let mut turn = 0;
+        for (i, result) in rx.iter() {
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&turn) {
+                emit(turn, result);
+                turn += 1;
+                *emitted.lock().unwrap_or_else(|e| e.into_inner()) = turn;
+                advanced.notify_all();
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_in_order_whatever_finishes_first() {
+        let items: Vec<u64> = (0..1000).collect();
+        let mut seen = Vec::new();
+        // Early items are the slowest, so later ones finish first and wait for their turn.
+        ordered(
+            &items,
+            4,
+            |i, &n| {
+                if i % 97 == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                n * 2
+            },
+            |i, r| seen.push((i, r)),
+        );
+        assert_eq!(seen, items.iter().map(|&n| (n as usize, n * 2)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn no_items_and_one_thread() {
+        let mut seen = Vec::new();
+        ordered(&[] as &[u8], 8, |_, _| 0, |i, r: i32| seen.push((i, r)));
+        ordered(&[7u8, 8], 1, |i, &n| i as i32 + n as i32, |i, r| seen.push((i, r)));
+        assert_eq!(seen, [(0, 7), (1, 9)]);
+    }
+}
