@@ -15,12 +15,21 @@ pub fn in_text(text: &str, range: TextRange, what: &str) {
     assert!(text.is_char_boundary(range.end as usize), "{what}: {range:?} ends inside a character");
 }
 
-/// Offsets spread over the text (and past its end), from the fuzzer's bytes.
+/// Offsets spread over the text, from the fuzzer's bytes, as the language server hands them to
+/// features: inside the text, on character boundaries ([`rigls::text::LineIndex::offset`] clamps
+/// and snaps every client position so).
 pub fn offsets(text: &str, seed: &[u8]) -> Vec<u32> {
-    let len = text.len() as u32;
-    let mut out = vec![0, len / 2, len, len + 3];
-    out.extend(seed.iter().take(4).map(|&b| (len as u64 * b as u64 / 255) as u32));
-    out
+    let len = text.len();
+    let mut out = vec![0, len / 2, len];
+    out.extend(seed.iter().take(4).map(|&b| len * b as usize / 255));
+    out.into_iter()
+        .map(|mut at| {
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at as u32
+        })
+        .collect()
 }
 
 /// Analyses `text` as `path`, checks the diagnostics and their fixes, converts their positions,

@@ -227,7 +227,10 @@ fn lsp_scenario(s: Scenario) {
     initialize(&mut lsp, s.path.parent().expect("folder"));
     let uri = uri_of(&s.path);
     let start = Instant::now();
-    lsp.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": s.language, "version": 1, "text": s.text}}));
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": s.language, "version": 1, "text": s.text}}),
+    );
     let (at, _) = lsp.wait_diagnostics(&uri, Some(1));
     row("open → first diagnostics", &[at - start], Duration::from_secs(3600), None);
 
@@ -237,7 +240,8 @@ fn lsp_scenario(s: Scenario) {
     let mut version = 1;
     let mut edit = |lsp: &mut Lsp, version: i64| {
         let digit = if version % 2 == 0 { original ^ 1 } else { original };
-        let range = json!({"start": at, "end": {"line": at["line"], "character": at["character"].as_u64().unwrap() + 1}});
+        let range =
+            json!({"start": at, "end": {"line": at["line"], "character": at["character"].as_u64().unwrap() + 1}});
         lsp.notify(
             "textDocument/didChange",
             json!({"textDocument": {"uri": uri, "version": version},
@@ -340,7 +344,10 @@ pub fn vscode_json() {
 
     let uri = uri_of(&path);
     let start = Instant::now();
-    node.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}));
+    node.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}),
+    );
     let (at, message) = node.wait_diagnostics(&uri, None);
     let node_time = at - start;
     let node_count = message["params"]["diagnostics"].as_array().map_or(0, Vec::len);
@@ -349,7 +356,10 @@ pub fn vscode_json() {
     let mut rigls = Lsp::spawn(&mut Command::new(RIGLS));
     initialize(&mut rigls, path.parent().expect("folder"));
     let start = Instant::now();
-    rigls.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}));
+    rigls.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}),
+    );
     let (at, message) = rigls.wait_diagnostics(&uri, Some(1));
     let rigls_time = at - start;
     let rigls_count = message["params"]["diagnostics"].as_array().map_or(0, Vec::len);
@@ -390,7 +400,8 @@ pub fn folder() {
     println!("|---:|---:|---|---:|---:|---:|---:|");
     for count in [500, 5_000] {
         let dir = folder_of(count);
-        let size: u64 = std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.metadata().map_or(0, |m| m.len())).sum();
+        let size: u64 =
+            std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.metadata().map_or(0, |m| m.len())).sum();
         for format in ["json", "human"] {
             let run = run_process(Command::new(RIGLS).args(["--check", "--quiet", "--format", format]).arg(&dir));
             assert_eq!(run.exit_code, 1, "one in ten files has an error");

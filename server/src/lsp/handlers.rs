@@ -137,7 +137,7 @@ impl State {
         params: lsp::DocumentSymbolParams,
     ) -> jsonrpc::Result<Option<lsp::DocumentSymbolResponse>> {
         self.on_analysis("textDocument/documentSymbol", &params.text_document.uri, None, |f, a, conv, caps| {
-            Some(convert::document_symbols(conv, &f.document_symbols(a), caps.hierarchical_symbols))
+            Some(convert::document_symbols(conv, f.document_symbols(a), caps.hierarchical_symbols))
         })
         .await
     }
@@ -218,10 +218,18 @@ impl State {
         &self,
         params: lsp::DocumentFormattingParams,
     ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
-        self.on_analysis("textDocument/formatting", &params.text_document.uri, None, |f, a, conv, _| {
-            f.format(a).map(|edits| convert::text_edits(conv, &edits))
+        self.on_analysis("textDocument/formatting", &params.text_document.uri, Ok(None), |f, a, conv, _| {
+            let indentation = formatted_indentation(a);
+            if indentation > MAX_FORMATTED_INDENTATION.max(4 * a.text.len()) {
+                return Err(format!(
+                    "the document is nested too deeply to format: its indentation alone would take {} MB",
+                    indentation >> 20
+                ));
+            }
+            Ok(f.format(a).map(|edits| convert::text_edits(conv, &edits)))
         })
-        .await
+        .await?
+        .map_err(refused)
     }
 
     pub async fn code_actions(
@@ -305,6 +313,29 @@ fn kind_wanted(kind: Option<&lsp::CodeActionKind>, only: Option<&[lsp::CodeActio
     let (Some(kind), Some(only)) = (kind, only) else { return true };
     let kind = kind.as_str();
     only.iter().any(|o| kind == o.as_str() || kind.strip_prefix(o.as_str()).is_some_and(|rest| rest.starts_with('.')))
+}
+
+/// Indentation (one tab per level) the formatter may add, in bytes, beyond four times the text.
+const MAX_FORMATTED_INDENTATION: usize = 64 << 20;
+
+/// The bytes of indentation a formatted `.elem` file has: each scope's lines indented by its
+/// depth. Quadratic in the nesting depth (100,000 nested scopes would take 5 GB), so it is
+/// computed, from the tree, before formatting is attempted.
+fn formatted_indentation(analysis: &Analysis) -> usize {
+    let Some(file) = &analysis.elem else { return 0 };
+    let scopes = &file.tree.scopes;
+    // Parents precede their children in the arena.
+    let mut depth = vec![0usize; scopes.len()];
+    let mut total = 0usize;
+    for (id, scope) in scopes.iter().enumerate() {
+        if let Some(parent) = scope.parent {
+            depth[id] = depth[parent as usize] + 1;
+        }
+        // The scope's own `Tag {` and `}` lines at its parent's depth, its items one deeper.
+        let own = depth[id].saturating_sub(1);
+        total = total.saturating_add(own.saturating_mul(2)).saturating_add(depth[id].saturating_mul(scope.items.len()));
+    }
+    total
 }
 
 fn refused(message: String) -> jsonrpc::Error {

@@ -25,6 +25,7 @@ mod convert;
 mod diagnostics;
 mod documents;
 mod features;
+mod framing;
 mod handlers;
 mod overlay;
 mod progress;
@@ -73,13 +74,33 @@ where
     let (service, socket) = LspService::build(|client| server::Server::new(client, options))
         .custom_method("rigls/documentText", server::Server::document_text)
         .finish();
+    // Malformed messages are answered and skipped before the transport sees them (see `framing`).
+    let (server_input, to_server) = tokio::io::duplex(1 << 16);
+    let (from_server, server_output) = tokio::io::duplex(1 << 16);
+    let (answers_tx, answers) = tokio::sync::mpsc::unbounded_channel();
     // Requests waiting for an analysis must not hold up the edits that follow them.
-    tower_lsp_server::Server::new(input, output, socket).concurrency_level(16).serve(service).await;
+    let transport = tower_lsp_server::Server::new(server_input, server_output, socket).concurrency_level(16);
+    let session = async {
+        tokio::join!(transport.serve(service), framing::merge_output(from_server, output, answers));
+    };
+    // The session ends when the transport does (after `exit`, even if the client keeps its end of
+    // the input open); the end of the input ends the transport.
+    let input = async {
+        framing::guard_input(input, to_server, answers_tx).await;
+        std::future::pending::<()>().await;
+    };
+    tokio::select! {
+        () = session => {}
+        () = input => {}
+    }
 }
 
 /// Serves LSP on stdin/stdout (what `rigls` and `rigls --stdio` do).
 pub fn serve_stdio() -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout(), Options::default()));
+    // The input is always being read (see `framing`): a read of stdin may still be waiting in the
+    // blocking pool for a client that keeps its end open. Exit without waiting for it.
+    runtime.shutdown_background();
     Ok(())
 }

@@ -6,25 +6,67 @@ use super::Converter;
 use crate::ide;
 use crate::text::TextRange;
 
+/// How deep a nested outline goes. Deeper scopes (100,000 nested `Node`s are valid) are listed
+/// flat, in document order, under their ancestor at the last level: clients parse JSON with a
+/// nesting limit (serde_json's is 128), and a deeper answer would also need as deep a stack to
+/// build, send and drop.
+pub const MAX_OUTLINE_DEPTH: usize = 40;
+
 /// The outline: nested when the client shows a hierarchy, else flattened with container names.
+/// The tree is taken apart without recursion, whatever its depth.
 pub fn document_symbols(
     conv: &Converter<'_>,
-    symbols: &[ide::Symbol],
+    symbols: Vec<ide::Symbol>,
     hierarchical: bool,
 ) -> lsp::DocumentSymbolResponse {
-    if hierarchical {
-        lsp::DocumentSymbolResponse::Nested(symbols.iter().map(|s| nested(conv, s)).collect())
-    } else {
-        let mut flat = Vec::new();
-        for symbol in symbols {
-            flatten(conv, symbol, None, &mut flat);
-        }
-        lsp::DocumentSymbolResponse::Flat(flat)
+    // Pre-order, children taken out of their parents (so no `Symbol` is dropped recursively):
+    // (index of the parent in `order`, depth from 1, the symbol without children).
+    let mut order: Vec<(Option<usize>, usize, ide::Symbol)> = Vec::new();
+    let mut stack: Vec<(Option<usize>, usize, ide::Symbol)> = symbols.into_iter().rev().map(|s| (None, 1, s)).collect();
+    while let Some((parent, depth, mut symbol)) = stack.pop() {
+        let children = std::mem::take(&mut symbol.children);
+        let index = order.len();
+        order.push((parent, depth, symbol));
+        stack.extend(children.into_iter().rev().map(|c| (Some(index), depth + 1, c)));
     }
+    if !hierarchical {
+        let flat = order
+            .iter()
+            .map(|(parent, _, symbol)| {
+                let container = parent.map(|p| order[p].2.name.as_str());
+                information(conv, symbol, container)
+            })
+            .collect();
+        return lsp::DocumentSymbolResponse::Flat(flat);
+    }
+    // Where each symbol's children go: itself, or below the depth limit its ancestor at the last
+    // level but one (so they become its siblings, at the last level).
+    let mut holder: Vec<usize> = Vec::with_capacity(order.len());
+    for (index, (parent, depth, _)) in order.iter().enumerate() {
+        let own = match parent {
+            Some(p) if *depth >= MAX_OUTLINE_DEPTH => holder[*p],
+            _ => index,
+        };
+        holder.push(own);
+    }
+    let mut children: Vec<Vec<lsp::DocumentSymbol>> = (0..order.len()).map(|_| Vec::new()).collect();
+    let mut roots = Vec::new();
+    // Children before their parents: each symbol is complete when its parent takes it.
+    for (index, (parent, _, symbol)) in order.iter().enumerate().rev() {
+        let mut own = std::mem::take(&mut children[index]);
+        own.reverse();
+        let built = nested(conv, symbol, own);
+        match parent {
+            Some(p) => children[holder[*p]].push(built),
+            None => roots.push(built),
+        }
+    }
+    roots.reverse();
+    lsp::DocumentSymbolResponse::Nested(roots)
 }
 
 #[allow(deprecated)] // `deprecated` is a required field of the struct.
-fn nested(conv: &Converter<'_>, symbol: &ide::Symbol) -> lsp::DocumentSymbol {
+fn nested(conv: &Converter<'_>, symbol: &ide::Symbol, children: Vec<lsp::DocumentSymbol>) -> lsp::DocumentSymbol {
     lsp::DocumentSymbol {
         name: symbol.name.clone(),
         detail: symbol.detail.clone(),
@@ -33,22 +75,19 @@ fn nested(conv: &Converter<'_>, symbol: &ide::Symbol) -> lsp::DocumentSymbol {
         deprecated: None,
         range: conv.range(symbol.range),
         selection_range: conv.range(symbol.selection_range),
-        children: (!symbol.children.is_empty()).then(|| symbol.children.iter().map(|c| nested(conv, c)).collect()),
+        children: (!children.is_empty()).then_some(children),
     }
 }
 
 #[allow(deprecated)]
-fn flatten(conv: &Converter<'_>, symbol: &ide::Symbol, container: Option<&str>, out: &mut Vec<lsp::SymbolInformation>) {
-    out.push(lsp::SymbolInformation {
+fn information(conv: &Converter<'_>, symbol: &ide::Symbol, container: Option<&str>) -> lsp::SymbolInformation {
+    lsp::SymbolInformation {
         name: symbol.name.clone(),
         kind: symbol_kind(symbol.kind),
         tags: None,
         deprecated: None,
         location: lsp::Location { uri: conv.uri.clone(), range: conv.range(symbol.range) },
         container_name: container.map(str::to_owned),
-    });
-    for child in &symbol.children {
-        flatten(conv, child, Some(&symbol.name), out);
     }
 }
 
@@ -108,9 +147,16 @@ fn fold_end_line(conv: &Converter<'_>, range: TextRange) -> u32 {
 }
 
 /// The chain of ranges around one position, innermost first; just the position when there are none.
+/// At most [`MAX_OUTLINE_DEPTH`] ranges: the innermost and, last, the outermost (the same nesting
+/// limit as the outline, for the same reasons).
 pub fn selection_range(conv: &Converter<'_>, ranges: &[TextRange], at: u32) -> lsp::SelectionRange {
+    let kept: Vec<TextRange> = if ranges.len() > MAX_OUTLINE_DEPTH {
+        ranges[..MAX_OUTLINE_DEPTH - 1].iter().chain(ranges.last()).copied().collect()
+    } else {
+        ranges.to_vec()
+    };
     let mut chain: Option<Box<lsp::SelectionRange>> = None;
-    for range in ranges.iter().rev() {
+    for range in kept.iter().rev() {
         chain = Some(Box::new(lsp::SelectionRange { range: conv.range(*range), parent: chain }));
     }
     chain.map_or_else(|| lsp::SelectionRange { range: conv.range(TextRange::empty(at)), parent: None }, |c| *c)

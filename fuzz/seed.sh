@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Seeds the fuzz corpora (fuzz/corpus/<target>/) from the project's examples and fixtures and,
+# when present, shared/corpus/. Run from anywhere; existing corpus entries are kept.
+set -euo pipefail
+cd "$(dirname "$0")"
+root=..
+# shared/ sits beside a checkout (../shared), or one level further up from a worktree under wt/.
+shared="$root/../shared"
+[ -d "$shared" ] || shared="$root/../../shared"
+mkdir -p corpus/analysis_elem corpus/analysis_json corpus/format_elem corpus/lsp_edits
+for f in "$root"/examples/*.elem "$root"/server/tests/fixtures/elem/*/*.elem "$root"/server/tests/data/cli/*.elem \
+         "$root"/tests/e2e/fixtures/*.elem "$root"/tests/grammar/fixtures/*.elem "$shared"/corpus/elem/*.elem \
+         "$root"/server/tests/fuzz_regressions/*.elem; do
+    [ -f "$f" ] || continue
+    name=$(basename "$f")
+    cp "$f" "corpus/analysis_elem/$name"
+    cp "$f" "corpus/format_elem/$name"
+done
+for f in "$root"/tests/e2e/fixtures/*.json "$shared"/corpus/dragonbones/*.json "$root"/server/tests/fuzz_regressions/*.json; do
+    [ -f "$f" ] || continue
+    cp "$f" "corpus/analysis_json/$(basename "$f")"
+done
+echo "seeded: $(ls corpus/analysis_elem | wc -l) .elem, $(ls corpus/analysis_json | wc -l) .json"

@@ -1,0 +1,164 @@
+//! A guard between the client's byte stream and the JSON-RPC transport.
+//!
+//! `tower-lsp-server` reads its input with a framed decoder that stops for good at the first
+//! message it cannot decode: one malformed frame from a client would end the session. So the
+//! input is framed here first: every message the transport would accept is passed on unchanged,
+//! and every other one is answered here, as JSON-RPC says (`Parse error` for a bad header, bytes
+//! that are not UTF-8 or not JSON; `Invalid Request` for JSON that is no message), and skipped.
+//! Those answers are written between the transport's own messages, never inside one.
+
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc;
+use tower_lsp_server::jsonrpc::{self, Id, Request, Response};
+
+/// The largest message accepted (the Content-Length of anything bigger is refused unread).
+const MAX_MESSAGE: usize = 1 << 30;
+
+/// What a frame read from the client turned out to be.
+enum Frame {
+    /// A message the transport accepts, re-framed.
+    Valid(Vec<u8>),
+    /// The answer to an invalid one.
+    Invalid(Response),
+    End,
+}
+
+/// Reads the client's frames from `input`, passes the valid ones to `server` and sends the
+/// answers to the others to `answers`; at the end of the input, closes `server`.
+pub async fn guard_input<I, S>(input: I, mut server: S, answers: mpsc::UnboundedSender<Response>)
+where
+    I: AsyncRead + Unpin,
+    S: AsyncWrite + Unpin,
+{
+    let mut input = BufReader::with_capacity(1 << 16, input);
+    loop {
+        match read_frame(&mut input).await {
+            Frame::Valid(frame) => {
+                if server.write_all(&frame).await.is_err() || server.flush().await.is_err() {
+                    break;
+                }
+            }
+            Frame::Invalid(answer) => {
+                let _ = answers.send(answer);
+            }
+            Frame::End => break,
+        }
+    }
+    let _ = server.shutdown().await;
+}
+
+/// Copies the transport's messages from `server` to `output`, with the answers of
+/// [`guard_input`] between them, until the transport has finished.
+pub async fn merge_output<S, O>(server: S, output: O, mut answers: mpsc::UnboundedReceiver<Response>)
+where
+    S: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    // Frames are read whole by one future and handed over a channel, so that waiting for either
+    // source never abandons a half-read frame.
+    let (frames_tx, mut frames) = mpsc::channel::<Vec<u8>>(16);
+    let read = async move {
+        let mut server = BufReader::with_capacity(1 << 16, server);
+        while let Some(frame) = read_raw_frame(&mut server).await {
+            if frames_tx.send(frame).await.is_err() {
+                break;
+            }
+        }
+    };
+    let write = async move {
+        let mut output = std::pin::pin!(output);
+        loop {
+            let frame = tokio::select! {
+                biased;
+                frame = frames.recv() => match frame {
+                    Some(frame) => frame,
+                    None => break,
+                },
+                Some(answer) = answers.recv() => frame_of(&serde_json::to_vec(&answer).unwrap_or_default()),
+            };
+            if output.write_all(&frame).await.is_err() || output.flush().await.is_err() {
+                break;
+            }
+        }
+        let _ = output.flush().await;
+    };
+    tokio::join!(read, write);
+}
+
+fn frame_of(body: &[u8]) -> Vec<u8> {
+    let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    frame.extend_from_slice(body);
+    frame
+}
+
+fn parse_error() -> Frame {
+    Frame::Invalid(Response::from_error(Id::Null, jsonrpc::Error::parse_error()))
+}
+
+/// The headers of a frame: its Content-Length, `Err` when they have none (or a bad one), `None`
+/// at the end of the input.
+async fn read_headers(input: &mut (impl AsyncBufReadExt + Unpin)) -> Option<Result<usize, ()>> {
+    let mut length = Err(());
+    let mut seen_any = false;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line).await.ok()? == 0 {
+            return None;
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\r', '\n']);
+        if text.is_empty() {
+            if seen_any {
+                return Some(length);
+            }
+            continue; // stray blank lines between frames
+        }
+        seen_any = true;
+        if let Some((name, value)) = text.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = value
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| ())
+                .and_then(|n| if n > MAX_MESSAGE { Err(()) } else { Ok(n) });
+        }
+    }
+}
+
+/// Reads one frame from the client and judges it as the transport would.
+async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Frame {
+    let length = match read_headers(input).await {
+        None => return Frame::End,
+        Some(Err(())) => return parse_error(),
+        Some(Ok(length)) => length,
+    };
+    let mut body = vec![0; length];
+    if input.read_exact(&mut body).await.is_err() {
+        return Frame::End;
+    }
+    if body.is_empty() {
+        return parse_error();
+    }
+    if std::str::from_utf8(&body).is_err() || serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_err() {
+        return parse_error();
+    }
+    // The transport's own test: a request, a notification or a response.
+    if serde_json::from_slice::<Request>(&body).is_err() && serde_json::from_slice::<Response>(&body).is_err() {
+        let id = serde_json::from_slice::<serde_json::Value>(&body)
+            .ok()
+            .and_then(|v| serde_json::from_value::<Id>(v.get("id")?.clone()).ok())
+            .unwrap_or(Id::Null);
+        return Frame::Invalid(Response::from_error(id, jsonrpc::Error::invalid_request()));
+    }
+    Frame::Valid(frame_of(&body))
+}
+
+/// One frame of the transport's output, as written (the transport frames correctly).
+async fn read_raw_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Option<Vec<u8>> {
+    let length = read_headers(input).await?.ok()?;
+    let mut body = vec![0; length];
+    input.read_exact(&mut body).await.ok()?;
+    Some(frame_of(&body))
+}
