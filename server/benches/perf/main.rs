@@ -47,6 +47,10 @@ pub fn skeleton_input(mib: usize, pretty: bool) -> (PathBuf, String) {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).is_some_and(|a| a == "--measure-child") {
+        measure::child_main(&args[2..]);
+    }
     let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let run = |section: &str| wanted.is_empty() || wanted.iter().any(|w| w == section);
     println!("# rigls benchmarks\n");

@@ -38,8 +38,48 @@ pub struct ProcessRun {
     pub exit_code: i32,
 }
 
-/// Runs `command` to completion (output discarded) and measures it.
+/// Runs `command` to completion (output discarded) and measures it, through a fresh copy of this
+/// benchmark (`--measure-child`): a child's peak RSS counts the memory of the process it was
+/// forked from, and this one holds hundreds of megabytes of generated input.
 pub fn run_process(command: &mut Command) -> ProcessRun {
+    let mut helper = Command::new(std::env::current_exe().expect("the benchmark's path"));
+    helper.arg("--measure-child").arg(command.get_program()).args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        helper.current_dir(dir);
+    }
+    for (key, value) in command.get_envs() {
+        match value {
+            Some(value) => helper.env(key, value),
+            None => helper.env_remove(key),
+        };
+    }
+    let output = helper.stderr(std::process::Stdio::inherit()).output().expect("run the measuring helper");
+    let line = String::from_utf8_lossy(&output.stdout);
+    let numbers: Vec<u64> = line.split_whitespace().filter_map(|n| n.parse().ok()).collect();
+    assert_eq!(numbers.len(), 4, "helper said: {line}");
+    ProcessRun {
+        wall: Duration::from_nanos(numbers[0]),
+        cpu: Duration::from_nanos(numbers[1]),
+        peak_rss_bytes: numbers[2],
+        exit_code: numbers[3] as i32,
+    }
+}
+
+/// `--measure-child PROGRAM ARGS…`: runs the program and prints wall ns, CPU ns, peak RSS bytes
+/// and exit code.
+pub fn child_main(args: &[String]) -> ! {
+    let run = measure_directly(Command::new(&args[0]).args(&args[1..]));
+    println!(
+        "{} {} {} {}",
+        run.wall.as_nanos(),
+        run.cpu.as_nanos(),
+        run.peak_rss_bytes,
+        run.exit_code.max(0) as u64 + if run.exit_code < 0 { 255 } else { 0 }
+    );
+    std::process::exit(0)
+}
+
+fn measure_directly(command: &mut Command) -> ProcessRun {
     let start = Instant::now();
     let child = command
         .stdin(std::process::Stdio::null())

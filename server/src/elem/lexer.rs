@@ -84,6 +84,7 @@ impl<'a> Lexer<'a> {
         Lexer { inner: TokenKind::lexer(range.slice(text)), base: range.start as usize, pending: None }
     }
 
+    #[inline(always)]
     fn raw_next(&mut self) -> Option<Token> {
         let kind = self.inner.next()?.unwrap_or(TokenKind::Error);
         let span = self.inner.span();
@@ -94,9 +95,14 @@ impl<'a> Lexer<'a> {
 impl Iterator for Lexer<'_> {
     type Item = Token;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Token> {
-        let mut token = match self.pending.take() {
-            Some(t) => t,
+        // Not `take()`: writing `None` on every call costs more than the lexing.
+        let mut token = match self.pending {
+            Some(t) => {
+                self.pending = None;
+                t
+            }
             None => self.raw_next()?,
         };
         if token.kind == TokenKind::Error {

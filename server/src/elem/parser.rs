@@ -19,7 +19,7 @@ use crate::text::{LineIndex, TextRange};
 pub fn parse(text: &str) -> SyntaxTree {
     let mut parser = Parser {
         text,
-        lines: LineIndex::new(text),
+        lines: std::cell::OnceCell::new(),
         tree: SyntaxTree {
             scopes: vec![Scope {
                 kind: ScopeKind::Global,
@@ -45,7 +45,8 @@ pub fn parse(text: &str) -> SyntaxTree {
 
 struct Parser<'a> {
     text: &'a str,
-    lines: LineIndex,
+    /// Built on the first message that names a line: most files need none.
+    lines: std::cell::OnceCell<LineIndex>,
     tree: SyntaxTree,
     stack: Vec<ScopeId>,
     /// `increasing[i]`: the tags of `stack[1..=i]` are indented strictly deeper and deeper, so
@@ -88,6 +89,10 @@ impl Parser<'_> {
         self.close_at_eof();
     }
 
+    fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(self.text))
+    }
+
     fn top(&self) -> ScopeId {
         *self.stack.last().unwrap_or(&ROOT)
     }
@@ -102,7 +107,7 @@ impl Parser<'_> {
     }
 
     fn line_number(&self, offset: u32) -> u32 {
-        self.lines.line_of(offset) + 1
+        self.lines().line_of(offset) + 1
     }
 
     /// Handles the tokens of one line from a `{`/`}` boundary on. `indent` is `Some` when the
@@ -172,7 +177,7 @@ impl Parser<'_> {
                 .rev()
                 .find(|&d| schema::resolve_scope(self.tree.kind(self.stack[d]), tag_text).is_some())
             {
-                let line_start = self.lines.line_range(self.lines.line_of(tag.start)).start;
+                let line_start = self.lines().line_range(self.lines().line_of(tag.start)).start;
                 self.close_missing(depth, line_start, tag);
                 parent = self.top();
                 kind = schema::resolve_scope(self.tree.kind(parent), tag_text);
@@ -212,7 +217,7 @@ impl Parser<'_> {
         if only.kind != TokenKind::Ident || tokens.next().is_some() {
             return None;
         }
-        let line = self.lines.line_range(self.lines.line_of(entry.range.start));
+        let line = self.lines().line_range(self.lines().line_of(entry.range.start));
         let indent = entry.range.start - line.start;
         self.tree.scopes[top as usize].items.pop();
         Some((only.range, indent))
@@ -249,7 +254,7 @@ impl Parser<'_> {
             let open = &self.stack[1..self.stack.len() - 1];
             let found = open.binary_search_by_key(&indent, |&id| self.tree.scope(id).indent).ok().map(|i| i + 1);
             if let Some(depth) = found {
-                let line_start = self.lines.line_range(self.lines.line_of(brace.range.start)).start;
+                let line_start = self.lines().line_range(self.lines().line_of(brace.range.start)).start;
                 self.close_missing(depth, line_start, brace.range);
                 self.finish_scope(brace.range);
                 return;
@@ -293,7 +298,7 @@ impl Parser<'_> {
             .map(|&id| format!("`{}` (line {})", self.tag_name(id), self.line_number(self.tree.scope(id).tag.start)))
             .collect();
         let indent_of = |p: &Self, id: ScopeId| {
-            let line = p.lines.line_range(p.lines.line_of(p.tree.scope(id).tag.start));
+            let line = p.lines().line_range(p.lines().line_of(p.tree.scope(id).tag.start));
             TextRange::new(line.start, p.tree.scope(id).tag.start).slice(p.text).to_owned()
         };
         let newline = line_break_of(self.text);
@@ -389,7 +394,7 @@ impl Parser<'_> {
         if let Some(depth) =
             (0..self.stack.len() - 1).rev().find(|&d| schema::key_def(self.tree.kind(self.stack[d]), name).is_some())
         {
-            let line_start = self.lines.line_range(self.lines.line_of(key.start)).start;
+            let line_start = self.lines().line_range(self.lines().line_of(key.start)).start;
             self.close_missing(depth, line_start, key);
         }
     }

@@ -59,7 +59,15 @@ impl LineIndex {
         let (mut excess16, mut excess32) = (0u32, 0u32);
         let mut i = bom;
         while i < bytes.len() {
-            let b = bytes[i];
+            // Eight bytes at a time while they are plain ASCII without a line break (most text).
+            while let Some(chunk) = bytes.get(i..i + 8) {
+                let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+                if word & HIGH_BITS != 0 || has_byte(word, b'\n') || has_byte(word, b'\r') {
+                    break;
+                }
+                i += 8;
+            }
+            let Some(&b) = bytes.get(i) else { break };
             if b < 0x80 {
                 if b == b'\n' || b == b'\r' {
                     ends.push(to_u32(i));
@@ -198,6 +206,15 @@ impl LineIndex {
         }
         offset
     }
+}
+
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Whether one of the eight bytes of `word` (all ASCII) is `byte`.
+fn has_byte(word: u64, byte: u8) -> bool {
+    let x = word ^ (LOW_BITS * byte as u64);
+    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS != 0
 }
 
 /// UTF-8 length of wide character `k`, recovered from the UTF-32 running total.

@@ -19,6 +19,8 @@ pub fn check(ctx: &mut Ctx) {
             continue;
         }
         let list = kind.list_item();
+        // Named once per scope, not once per line: a mesh's lists have millions of lines.
+        let tag = if list.is_some() { kind_name(kind) } else { String::new() };
         for item in &tree.scope(id).items {
             match item {
                 Item::Key(line) if line.ok => {
@@ -32,7 +34,7 @@ pub fn check(ctx: &mut Ctx) {
                     let Some(shape) = list else { continue };
                     values.fill(ctx.text, entry.range);
                     exponents(ctx, &values.atoms);
-                    check_entry(ctx, kind, shape, entry.range, &values);
+                    check_entry(ctx, kind, &tag, shape, entry.range, &values);
                 }
                 _ => {}
             }
@@ -145,8 +147,7 @@ fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values:
     }
 }
 
-fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange, values: &Values) {
-    let tag = kind_name(list);
+fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line: TextRange, values: &Values) {
     let atoms = &values.atoms;
     let commas_allowed = matches!(shape, ListItem::VertexWeight | ListItem::Face | ListItem::Any);
     if values.group_count() > 1 && !commas_allowed {
@@ -155,17 +156,18 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
     }
     match shape {
         ListItem::QuotedEnum(options) => {
-            if let Some(atom) = single(ctx, &tag, "one quoted name", atoms, line) {
-                enumeration(ctx, &tag, options, atom);
+            if let Some(atom) = single(ctx, tag, "one quoted name", atoms, line) {
+                enumeration(ctx, tag, options, atom);
             }
         }
         ListItem::QuotedName => {
-            if let Some(atom) = single(ctx, &tag, "one quoted name", atoms, line) {
-                quoted(ctx, &tag, atom);
+            if let Some(atom) = single(ctx, tag, "one quoted name", atoms, line) {
+                quoted(ctx, tag, atom);
             }
         }
         ListItem::Floats { n, range } => {
-            let form = match (list, n) {
+            // Only for the message: most lines have the right arity and need no text at all.
+            let form = || match (list, n) {
                 (
                     ScopeKind::Positions | ScopeKind::Normals | ScopeKind::BoneTransKeys | ScopeKind::BoneScaleKeys,
                     3,
@@ -178,12 +180,13 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
                 (_, 1) => "one number".to_owned(),
                 (_, n) => format!("{n} numbers"),
             };
-            if !arity(ctx, &tag, &form, n, atoms, line) {
+            if atoms.len() != n {
+                arity(ctx, tag, &form(), n, atoms, line);
                 return;
             }
             let mut all_numbers = true;
             for atom in atoms {
-                if number(ctx, &tag, atom).is_none() {
+                if number(ctx, tag, atom).is_none() {
                     all_numbers = false;
                     break;
                 }
@@ -216,8 +219,8 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, shape: ListItem, line: TextRange,
             }
         }
         ListItem::Index => {
-            if let Some(atom) = single(ctx, &tag, "one material index", atoms, line) {
-                integer(ctx, &tag, atom);
+            if let Some(atom) = single(ctx, tag, "one material index", atoms, line) {
+                integer(ctx, tag, atom);
             }
         }
         ListItem::VertexWeight => {
