@@ -125,7 +125,8 @@ impl Values {
                         return false; // `-` without digits
                     }
                     // An exponent, a second `.` or a word glued on: the lexer decides.
-                    if end < bytes.len() && (bytes[end] == b'.' || bytes[end] == b'_' || bytes[end].is_ascii_alphabetic())
+                    if end < bytes.len()
+                        && (bytes[end] == b'.' || bytes[end] == b'_' || bytes[end].is_ascii_alphabetic())
                     {
                         return false;
                     }
@@ -192,7 +193,9 @@ mod tests {
 
     #[test]
     fn plain_numbers_read_as_the_lexer_reads_them() {
-        for text in ["0.5:-1.25:3", "3,0:1:2", "-.5:5.:.25", "1-2", "1..2", "-", ".", "1e5:2", "\"a\":1", "1 2", "", ","] {
+        for text in
+            ["0.5:-1.25:3", "3,0:1:2", "-.5:5.:.25", "1-2", "1..2", "-", ".", "1e5:2", "\"a\":1", "1 2", "", ","]
+        {
             assert_eq!(filled(text), lexed(text), "{text:?}");
         }
     }
