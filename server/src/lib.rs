@@ -2,8 +2,9 @@
 //!
 //! Layers, each importing only those before it:
 //! `text` → `elem`, `dragonbones` (syntax, model, rules) → `ide` → `lsp` and `cli`.
-//! `diagnostic`, `suggest`, `env` and `config` are shared by every layer.
+//! `diagnostic`, `suggest`, `env`, `config` and `cancel` are shared by every layer.
 
+pub mod cancel;
 pub mod cli;
 pub mod config;
 pub mod diagnostic;

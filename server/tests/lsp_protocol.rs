@@ -121,6 +121,7 @@ async fn initialize_announces_the_features() {
                 "tokenModifiers": ["declaration", "definition", "readonly", "deprecated", "defaultLibrary"],
             },
             "full": true,
+            "range": true,
         })
     );
     assert!(caps.get("diagnosticProvider").is_none(), "no pull diagnostics for a client that does not pull");

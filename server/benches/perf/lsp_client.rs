@@ -5,7 +5,7 @@
 //! creation) with empty results, so a server never waits on the benchmark.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -30,7 +30,9 @@ fn send(stdin: &Mutex<ChildStdin>, message: &Value) {
     let _ = stdin.flush();
 }
 
-fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+/// Reads one message: the instant its last byte arrived (before parsing it, which is the
+/// client's work, not the server's) and the message.
+fn read_message(reader: &mut impl BufRead) -> Option<(Instant, Value)> {
     let mut length = None;
     loop {
         let mut line = String::new();
@@ -47,7 +49,8 @@ fn read_message(reader: &mut impl BufRead) -> Option<Value> {
     }
     let mut body = vec![0; length?];
     reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
+    let at = Instant::now();
+    Some((at, serde_json::from_slice(&body).ok()?))
 }
 
 impl Lsp {
@@ -64,8 +67,7 @@ impl Lsp {
         let replies = stdin.clone();
         std::thread::spawn(move || {
             let mut reader = BufReader::with_capacity(1 << 20, stdout);
-            while let Some(message) = read_message(&mut reader) {
-                let now = Instant::now();
+            while let Some((now, message)) = read_message(&mut reader) {
                 if let (Some(id), Some(method)) = (message.get("id"), message.get("method").and_then(Value::as_str)) {
                     let result = match method {
                         "workspace/configuration" => {

@@ -142,7 +142,7 @@ fn initialize(lsp: &mut Lsp, root: &Path) {
             "completion": {"completionItem": {"snippetSupport": true}},
             "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
             "semanticTokens": {
-                "requests": {"full": true},
+                "requests": {"full": true, "range": true},
                 "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"]
             }
         }
@@ -185,6 +185,14 @@ struct Scenario<'a> {
     name_at: usize,
 }
 
+fn bytes(n: usize) -> String {
+    match n {
+        0..1_000 => format!("{n} B"),
+        1_000..1_000_000 => format!("{} KB", n / 1000),
+        _ => format!("{:.1} MB", n as f64 / 1e6),
+    }
+}
+
 fn row(label: &str, samples: &[Duration], goal_p50: Duration, goal_p99: Option<Duration>) {
     let (p50, p99) = (percentile(samples, 50.0), percentile(samples, 99.0));
     let met = p50 <= goal_p50 && goal_p99.is_none_or(|g| p99 <= g);
@@ -201,14 +209,14 @@ pub fn lsp_latency() {
     let scenarios = [
         Scenario {
             label: "10 MiB `.elem`",
-            name_at: elem.1.rfind("NodeName=\"").expect("a NodeName") + 12,
+            name_at: elem.1.rfind("NodeName=\"").expect("a NodeName") + 10,
             path: elem.0,
             text: elem.1,
             language: "elem",
         },
         Scenario {
             label: "10 MiB minified skeleton",
-            name_at: skeleton.1.rfind("\"parent\":\"").expect("a parent") + 11,
+            name_at: skeleton.1.rfind("\"parent\":\"").expect("a parent") + 10,
             path: skeleton.0,
             text: skeleton.1,
             language: "json",
@@ -238,7 +246,7 @@ fn lsp_scenario(s: Scenario) {
     let original = s.text.as_bytes()[offset];
     let at = position(&s.text, offset);
     let mut version = 1;
-    let mut edit = |lsp: &mut Lsp, version: i64| {
+    let edit = |lsp: &mut Lsp, version: i64| {
         let digit = if version % 2 == 0 { original ^ 1 } else { original };
         let range =
             json!({"start": at, "end": {"line": at["line"], "character": at["character"].as_u64().unwrap() + 1}});
@@ -261,11 +269,25 @@ fn lsp_scenario(s: Scenario) {
     let here = position(&s.text, s.name_at);
     let doc = json!({"uri": uri});
     let at_name = json!({"textDocument": doc, "position": here});
-    let requests: [(&str, &str, Value); 5] = [
+    // A screenful and more around the name: 6 KB, some 200 lines of a mesh.
+    let boundary = |mut at: usize| {
+        while !s.text.is_char_boundary(at) {
+            at += 1;
+        }
+        at.min(s.text.len())
+    };
+    let visible = json!({"start": position(&s.text, boundary(s.name_at.saturating_sub(3000))),
+                         "end": position(&s.text, boundary((s.name_at + 3000).min(s.text.len())))});
+    let requests: [(&str, &str, Value); 6] = [
         ("hover", "textDocument/hover", at_name.clone()),
         ("completion", "textDocument/completion", at_name.clone()),
         ("definition", "textDocument/definition", at_name.clone()),
         ("document symbols", "textDocument/documentSymbol", json!({"textDocument": doc})),
+        (
+            "semantic tokens (range of 6 KB)",
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": doc, "range": visible}),
+        ),
         ("semantic tokens (full)", "textDocument/semanticTokens/full", json!({"textDocument": doc})),
     ];
     for (label, method, params) in requests {
@@ -277,7 +299,7 @@ fn lsp_scenario(s: Scenario) {
             size = response["result"].to_string().len();
             samples.push(took);
         }
-        row(&format!("{label} ({} KB answer)", size / 1000), &samples, Duration::from_millis(10), None);
+        row(&format!("{label} ({} answer)", bytes(size)), &samples, Duration::from_millis(10), None);
     }
 
     lsp.drain_diagnostics(&uri);

@@ -102,8 +102,13 @@ impl Parser<'_> {
             }
             self.unexpected(token, "expected a JSON value");
         }
+        let mut tokens = 0u32;
         while let Some(top) = self.stack.last() {
             let (object, state) = (top.object, top.state);
+            tokens = tokens.wrapping_add(1);
+            if tokens.is_multiple_of(4096) {
+                crate::cancel::check();
+            }
             let Some(token) = self.next_token() else {
                 self.end_of_file();
                 break;

@@ -53,6 +53,7 @@ impl Model {
             containers.push(if scope.kind == ScopeKind::MeshContainer { Some(id as ScopeId) } else { inherited });
         }
         for id in tree.preorder() {
+            crate::cancel::check();
             let kind = tree.kind(id);
             let container = containers[id as usize];
             let mut entry_index = 0u32;

@@ -79,6 +79,7 @@ impl Parser<'_> {
                 }
             }
             if !line.is_empty() {
+                crate::cancel::check();
                 self.line_has_error = false;
                 self.segment(&line, Some(indent));
             }

@@ -9,8 +9,11 @@ use tokio::sync::watch;
 
 use crate::ide::Analysis;
 
-/// The analysis, or why there is none (the analysis panicked).
+/// The analysis, or why there is none (the analysis panicked, or was [`CANCELLED`]).
 pub type Outcome = Result<Arc<Analysis>, String>;
+
+/// Why an analysis superseded by a newer version of its document has no result.
+pub const CANCELLED: &str = "cancelled: the document has changed";
 
 /// What an analysis read besides its document, so a change to those files can renew it.
 #[derive(Clone, Debug, Default)]
@@ -31,9 +34,15 @@ impl Dependencies {
 pub struct Completion {
     tx: watch::Sender<Option<Outcome>>,
     dependencies: Arc<OnceLock<Dependencies>>,
+    cancel: crate::cancel::Token,
 }
 
 impl Completion {
+    /// The job runs under this token ([`crate::cancel::run`]): cancelled when superseded.
+    pub fn token(&self) -> &crate::cancel::Token {
+        &self.cancel
+    }
+
     pub fn finish(self, outcome: Outcome, dependencies: Dependencies) {
         let _ = self.dependencies.set(dependencies);
         // No receiver left means nobody wants the result any more.
@@ -51,6 +60,7 @@ pub struct AnalysisTask {
     pending: Mutex<Option<(Job, Completion)>>,
     result: watch::Receiver<Option<Outcome>>,
     dependencies: Arc<OnceLock<Dependencies>>,
+    cancel: crate::cancel::Token,
 }
 
 static SERIAL: AtomicU64 = AtomicU64::new(1);
@@ -60,13 +70,22 @@ impl AnalysisTask {
     pub fn new(version: i32, job: impl FnOnce(Completion) + Send + 'static) -> Arc<AnalysisTask> {
         let (tx, result) = watch::channel(None);
         let dependencies = Arc::new(OnceLock::new());
+        let cancel = crate::cancel::Token::default();
+        let completion = Completion { tx, dependencies: dependencies.clone(), cancel: cancel.clone() };
         Arc::new(AnalysisTask {
             serial: SERIAL.fetch_add(1, Ordering::Relaxed),
             version,
-            pending: Mutex::new(Some((Box::new(job), Completion { tx, dependencies: dependencies.clone() }))),
+            pending: Mutex::new(Some((Box::new(job), completion))),
             result,
             dependencies,
+            cancel,
         })
+    }
+
+    /// Asks the job to stop (it ends with [`CANCELLED`]), or not to start; requests that need
+    /// this version are then told the content was modified.
+    pub fn cancel(&self) {
+        self.cancel.cancel();
     }
 
     /// Starts the job unless it has already started.

@@ -162,7 +162,8 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
             SemanticTokensOptions {
                 legend: semantic_tokens_legend(),
                 full: Some(SemanticTokensFullOptions::Bool(true)),
-                range: None,
+                // Editors paint the visible lines first, from a range request.
+                range: Some(true),
                 work_done_progress_options: WorkDoneProgressOptions::default(),
             },
         )),

@@ -73,6 +73,8 @@ impl State {
     pub async fn publish(self: Arc<Self>, uri: Uri, task: Arc<AnalysisTask>) {
         let items = match self.configured_for(&uri, &task).await {
             Ok(items) => items,
+            // Superseded: the newer version's analysis publishes.
+            Err(message) if message == super::analysis::CANCELLED => return,
             Err(message) => {
                 self.log(MessageType::ERROR, format!("rigls: {}: {message}", uri.as_str()));
                 return;

@@ -1,8 +1,9 @@
 //! Feature requests: the client's positions become byte offsets, the `ide` feature runs off the
 //! async runtime with panics caught, and its answer becomes LSP types.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, Weak};
 
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
@@ -12,6 +13,47 @@ use super::convert::{self, Converter, DiagnosticData};
 use super::features::Features;
 use super::state::{State, panic_message};
 use crate::ide::{self, Analysis, FileKind};
+
+fn features_of(features: &Arc<dyn Features>) -> &dyn Features {
+    &**features
+}
+
+/// The semantic tokens of each open document's latest analysis that was asked for them: a 10 MB
+/// mesh has a million tokens, and editors ask again for every range they scroll to.
+#[derive(Default)]
+pub struct TokensCache(Mutex<HashMap<Uri, CachedTokens>>);
+
+/// The tokens of one analysis (compared by address while it lives).
+type CachedTokens = (Weak<Analysis>, Arc<Vec<ide::SemanticToken>>);
+
+impl TokensCache {
+    /// The tokens of `analysis`, computed now unless they were for this very analysis.
+    fn tokens(
+        &self,
+        uri: &Uri,
+        features: &Arc<dyn Features>,
+        analysis: &Arc<Analysis>,
+    ) -> Arc<Vec<ide::SemanticToken>> {
+        let cached = self.lock().get(uri).filter(|(a, _)| a.as_ptr() == Arc::as_ptr(analysis)).map(|(_, t)| t.clone());
+        if let Some(tokens) = cached {
+            return tokens;
+        }
+        let tokens = Arc::new(features.semantic_tokens(analysis));
+        self.lock().insert(uri.clone(), (Arc::downgrade(analysis), tokens.clone()));
+        tokens
+    }
+
+    pub fn forget(&self, uri: &Uri) {
+        self.lock().remove(uri);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uri, CachedTokens>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// LSP's `ContentModified`: the answer would be for a version the client has already replaced.
+const CONTENT_MODIFIED: i64 = -32801;
 
 /// LSP's `RequestFailed`: the request was valid but could not be carried out (e.g. a rename).
 const REQUEST_FAILED: i64 = -32803;
@@ -24,6 +66,16 @@ impl State {
         R: Send + 'static,
         F: FnOnce(&dyn Features, &Analysis, &Converter<'_>, &ClientCaps) -> R + Send + 'static,
     {
+        self.on_shared_analysis(method, uri, empty, |features, a, conv, caps| f(features_of(features), a, conv, caps))
+            .await
+    }
+
+    /// [`State::on_analysis`] for features that keep something of the analysis (by `Arc`).
+    async fn on_shared_analysis<R, F>(&self, method: &'static str, uri: &Uri, empty: R, f: F) -> jsonrpc::Result<R>
+    where
+        R: Send + 'static,
+        F: FnOnce(&Arc<dyn Features>, &Arc<Analysis>, &Converter<'_>, &ClientCaps) -> R + Send + 'static,
+    {
         let Some(snapshot) = self.snapshot(uri) else { return Ok(empty) };
         let analysis = snapshot.task.get().await.map_err(|message| self.failed(method, message))?;
         if analysis.kind == FileKind::Other {
@@ -35,7 +87,7 @@ impl State {
         let result = tokio::task::spawn_blocking(move || {
             catch_unwind(AssertUnwindSafe(|| {
                 let conv = Converter::new(&analysis, &uri, version, caps.encoding, &fs).with_open_documents(open);
-                f(&*features, &analysis, &conv, &caps)
+                f(&features, &analysis, &conv, &caps)
             }))
         })
         .await;
@@ -46,8 +98,16 @@ impl State {
         }
     }
 
-    /// Logs why a request failed and makes the error reply.
+    /// Logs why a request failed and makes the error reply; a request on a version whose analysis
+    /// was cancelled gets `ContentModified`, which clients drop silently (and ask again).
     pub(super) fn failed(&self, method: &str, message: String) -> jsonrpc::Error {
+        if message == super::analysis::CANCELLED {
+            return jsonrpc::Error {
+                code: jsonrpc::ErrorCode::ServerError(CONTENT_MODIFIED),
+                message: format!("{method}: the document has changed").into(),
+                data: None,
+            };
+        }
         let message = format!("{method}: {message}");
         self.log(MessageType::ERROR, format!("rigls: {message}"));
         jsonrpc::Error {
@@ -171,9 +231,33 @@ impl State {
         &self,
         params: lsp::SemanticTokensParams,
     ) -> jsonrpc::Result<Option<lsp::SemanticTokensResult>> {
-        self.on_analysis("textDocument/semanticTokens/full", &params.text_document.uri, None, |f, a, conv, caps| {
-            let tokens = convert::semantic_tokens(conv, &f.semantic_tokens(a), caps.multiline_tokens);
-            Some(lsp::SemanticTokensResult::Tokens(tokens))
+        let cache = self.semantic_tokens.clone();
+        let uri = params.text_document.uri;
+        let key = uri.clone();
+        self.on_shared_analysis("textDocument/semanticTokens/full", &uri, None, move |f, a, conv, caps| {
+            let tokens = cache.tokens(&key, f, a);
+            Some(lsp::SemanticTokensResult::Tokens(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens)))
+        })
+        .await
+    }
+
+    /// The tokens of a range (what editors paint first, the visible lines), from the same tokens
+    /// as the full request: computed once per analysis.
+    pub async fn semantic_tokens_range(
+        &self,
+        params: lsp::SemanticTokensRangeParams,
+    ) -> jsonrpc::Result<Option<lsp::SemanticTokensRangeResult>> {
+        let cache = self.semantic_tokens.clone();
+        let (uri, range) = (params.text_document.uri, params.range);
+        let key = uri.clone();
+        self.on_shared_analysis("textDocument/semanticTokens/range", &uri, None, move |f, a, conv, caps| {
+            let tokens = cache.tokens(&key, f, a);
+            let range = conv.text_range(range);
+            // Tokens are sorted and do not overlap: those touching the range are one run.
+            let first = tokens.partition_point(|t| t.range.end <= range.start);
+            let last = first + tokens[first..].partition_point(|t| t.range.start < range.end.max(range.start + 1));
+            let tokens = convert::semantic_tokens(conv, &tokens[first..last], caps.multiline_tokens);
+            Some(lsp::SemanticTokensRangeResult::Tokens(tokens))
         })
         .await
     }

@@ -145,6 +145,13 @@ impl LanguageServer for Server {
         self.state.semantic_tokens(params).await
     }
 
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        self.state.semantic_tokens_range(params).await
+    }
+
     async fn document_color(&self, params: DocumentColorParams) -> Result<Vec<ColorInformation>> {
         self.state.document_colors(params).await
     }

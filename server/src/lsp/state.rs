@@ -34,6 +34,7 @@ pub struct State {
     pub published: tokio::sync::Mutex<HashMap<Uri, u64>>,
     /// Settings problems already shown to the user.
     shown_problems: Mutex<HashSet<String>>,
+    pub semantic_tokens: Arc<super::handlers::TokensCache>,
 }
 
 /// A document's new analysis task, the size of the text it will analyse and the document's lane.
@@ -62,6 +63,7 @@ impl State {
             editor_severity: Mutex::default(),
             published: tokio::sync::Mutex::default(),
             shown_problems: Mutex::default(),
+            semantic_tokens: Arc::default(),
         }
     }
 
@@ -111,6 +113,7 @@ impl State {
 
     pub fn close(self: &Arc<Self>, uri: &Uri) {
         let Some(doc) = self.docs.with(|docs| docs.remove(uri)) else { return };
+        self.semantic_tokens.forget(uri);
         if !self.caps().pull_diagnostics {
             let state = self.clone();
             let uri = uri.clone();
@@ -175,9 +178,11 @@ impl State {
         }
     }
 
-    /// Gives `doc` a fresh analysis of its current text, to be scheduled.
+    /// Gives `doc` a fresh analysis of its current text, to be scheduled; the one it replaces is
+    /// cancelled, so a burst of edits does not wait for analyses of versions nobody will see.
     fn renew(&self, doc: &mut Document) -> Renewed {
-        doc.analysis = self.new_task(doc.path.clone(), doc.version, doc.rope.clone());
+        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone());
+        std::mem::replace(&mut doc.analysis, fresh).cancel();
         Renewed { task: doc.analysis.clone(), size: doc.rope.len_bytes(), lane: doc.lane.clone() }
     }
 
@@ -195,10 +200,18 @@ impl State {
             );
             let analysis = tokio::task::spawn_blocking(move || {
                 let recording = RecordingFs::new(&fs);
-                let text = rope.to_string();
-                let outcome = catch_unwind(AssertUnwindSafe(|| features.analyse(path.as_deref(), text, &recording)))
-                    .map(Arc::new)
-                    .map_err(|panic| format!("the analysis panicked: {}", panic_message(&*panic)));
+                let token = done.token().clone();
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    crate::cancel::run(&token, || {
+                        crate::cancel::check();
+                        features.analyse(path.as_deref(), rope.to_string(), &recording)
+                    })
+                }))
+                .map(Arc::new)
+                .map_err(|panic| match crate::cancel::is_cancelled(&*panic) {
+                    true => super::analysis::CANCELLED.to_owned(),
+                    false => format!("the analysis panicked: {}", panic_message(&*panic)),
+                });
                 done.finish(outcome, recording.into_dependencies());
             });
             if report_progress {

@@ -119,6 +119,7 @@ impl Builder<'_> {
             }
         }
         for (i, &arm) in armatures.iter().enumerate() {
+            crate::cancel::check();
             self.armature(i as u32, arm, legacy);
         }
         self.refer(NameKind::Armature, root, "stage", Scope::File, Site::Stage);

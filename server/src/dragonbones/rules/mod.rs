@@ -100,12 +100,12 @@ pub fn check(
     fs: &dyn FileSystem,
 ) -> Vec<Diagnostic> {
     let mut ctx = Ctx { text, tree, model, lines, path, fs, version: model.data_version, out: Vec::new() };
-    version::check(&mut ctx);
-    structure::check(&mut ctx);
-    names::check(&mut ctx);
-    geometry::check(&mut ctx);
-    indices::check(&mut ctx);
-    timing::check(&mut ctx);
+    let rules: [fn(&mut Ctx); 6] =
+        [version::check, structure::check, names::check, geometry::check, indices::check, timing::check];
+    for rule in rules {
+        crate::cancel::check();
+        rule(&mut ctx);
+    }
     ctx.out
 }
 

@@ -21,7 +21,12 @@ pub fn check(ctx: &mut Ctx) {
     };
     // An explicit stack: objects nest as deep as the file does.
     let mut stack = vec![(root, root_kind)];
+    let mut objects = 0u32;
     while let Some((object, kind)) = stack.pop() {
+        objects = objects.wrapping_add(1);
+        if objects.is_multiple_of(1024) {
+            crate::cancel::check();
+        }
         if kind == ObjectKind::UserData || !ctx.tree.is_object(object) {
             continue;
         }

@@ -71,6 +71,7 @@ impl Ctx<'_> {
 
     /// Each entry of a list scope with its atoms, skipping lines with syntax errors.
     pub fn each_entry(&self, list: ScopeId, mut f: impl FnMut(usize, TextRange, &[Atom], &Values)) {
+        crate::cancel::check();
         let mut values = Values::default();
         for (i, entry) in self.tree.entries(list).enumerate() {
             if entry.ok {
@@ -96,14 +97,20 @@ pub fn check(
     fs: &dyn FileSystem,
 ) -> Vec<Diagnostic> {
     let mut ctx = Ctx { text, tree, model, lines, path, fs, out: Vec::new() };
-    header::check(&mut ctx);
-    structure::check(&mut ctx);
-    values::check(&mut ctx);
-    counts::check(&mut ctx);
-    indices::check(&mut ctx);
-    names::check(&mut ctx);
-    files::check(&mut ctx);
-    geometry::check(&mut ctx);
+    let rules: [fn(&mut Ctx); 8] = [
+        header::check,
+        structure::check,
+        values::check,
+        counts::check,
+        indices::check,
+        names::check,
+        files::check,
+        geometry::check,
+    ];
+    for rule in rules {
+        crate::cancel::check();
+        rule(&mut ctx);
+    }
     ctx.out
 }
 

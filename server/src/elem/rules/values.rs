@@ -14,6 +14,7 @@ pub fn check(ctx: &mut Ctx) {
     let tree = ctx.tree;
     let mut values = Values::default();
     for id in tree.preorder() {
+        crate::cancel::check();
         let kind = tree.kind(id);
         if kind == ScopeKind::Unknown {
             continue;
