@@ -18,36 +18,37 @@ fn features_of(features: &Arc<dyn Features>) -> &dyn Features {
     &**features
 }
 
-/// The semantic tokens of each open document's latest analysis that was asked for them: a 10 MB
-/// mesh has a million tokens, and editors ask again for every range they scroll to.
-#[derive(Default)]
-pub struct TokensCache(Mutex<HashMap<Uri, CachedTokens>>);
+/// What a feature computes from the whole of an analysis (the semantic tokens, the outline), kept
+/// per open document while that analysis is the latest asked about: a 10 MB mesh has a million
+/// tokens, and editors ask again for every range they scroll to and every outline they show.
+pub struct PerAnalysis<T>(Mutex<HashMap<Uri, Cached<T>>>);
 
-/// The tokens of one analysis (compared by address while it lives).
-type CachedTokens = (Weak<Analysis>, Arc<Vec<ide::SemanticToken>>);
+/// A result and the analysis it is of (compared by address while it lives).
+type Cached<T> = (Weak<Analysis>, Arc<T>);
 
-impl TokensCache {
-    /// The tokens of `analysis`, computed now unless they were for this very analysis.
-    fn tokens(
-        &self,
-        uri: &Uri,
-        features: &Arc<dyn Features>,
-        analysis: &Arc<Analysis>,
-    ) -> Arc<Vec<ide::SemanticToken>> {
+impl<T> Default for PerAnalysis<T> {
+    fn default() -> Self {
+        PerAnalysis(Mutex::default())
+    }
+}
+
+impl<T> PerAnalysis<T> {
+    /// The result for `analysis`, computed now unless it was for this very analysis.
+    fn get_or(&self, uri: &Uri, analysis: &Arc<Analysis>, compute: impl FnOnce() -> T) -> Arc<T> {
         let cached = self.lock().get(uri).filter(|(a, _)| a.as_ptr() == Arc::as_ptr(analysis)).map(|(_, t)| t.clone());
-        if let Some(tokens) = cached {
-            return tokens;
+        if let Some(result) = cached {
+            return result;
         }
-        let tokens = Arc::new(features.semantic_tokens(analysis));
-        self.lock().insert(uri.clone(), (Arc::downgrade(analysis), tokens.clone()));
-        tokens
+        let result = Arc::new(compute());
+        self.lock().insert(uri.clone(), (Arc::downgrade(analysis), result.clone()));
+        result
     }
 
     pub fn forget(&self, uri: &Uri) {
         self.lock().remove(uri);
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uri, CachedTokens>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uri, Cached<T>>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -196,8 +197,13 @@ impl State {
         &self,
         params: lsp::DocumentSymbolParams,
     ) -> jsonrpc::Result<Option<lsp::DocumentSymbolResponse>> {
-        self.on_analysis("textDocument/documentSymbol", &params.text_document.uri, None, |f, a, conv, caps| {
-            Some(convert::document_symbols(conv, f.document_symbols(a), caps.hierarchical_symbols))
+        let cache = self.outlines.clone();
+        let uri = params.text_document.uri;
+        let key = uri.clone();
+        self.on_shared_analysis("textDocument/documentSymbol", &uri, None, move |f, a, conv, caps| {
+            let outline = cache
+                .get_or(&key, a, || convert::document_symbols(conv, f.document_symbols(a), caps.hierarchical_symbols));
+            Some((*outline).clone())
         })
         .await
     }
@@ -235,7 +241,7 @@ impl State {
         let uri = params.text_document.uri;
         let key = uri.clone();
         self.on_shared_analysis("textDocument/semanticTokens/full", &uri, None, move |f, a, conv, caps| {
-            let tokens = cache.tokens(&key, f, a);
+            let tokens = cache.get_or(&key, a, || f.semantic_tokens(a));
             Some(lsp::SemanticTokensResult::Tokens(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens)))
         })
         .await
@@ -251,7 +257,7 @@ impl State {
         let (uri, range) = (params.text_document.uri, params.range);
         let key = uri.clone();
         self.on_shared_analysis("textDocument/semanticTokens/range", &uri, None, move |f, a, conv, caps| {
-            let tokens = cache.tokens(&key, f, a);
+            let tokens = cache.get_or(&key, a, || f.semantic_tokens(a));
             let range = conv.text_range(range);
             // Tokens are sorted and do not overlap: those touching the range are one run.
             let first = tokens.partition_point(|t| t.range.end <= range.start);

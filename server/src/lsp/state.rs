@@ -17,6 +17,7 @@ use super::Options;
 use super::analysis::AnalysisTask;
 use super::capabilities::ClientCaps;
 use super::documents::{Document, Documents};
+use super::handlers::PerAnalysis;
 use super::overlay::{OverlayFs, RecordingFs};
 use super::progress;
 use crate::config::{self, SeverityTable};
@@ -34,7 +35,8 @@ pub struct State {
     pub published: tokio::sync::Mutex<HashMap<Uri, u64>>,
     /// Settings problems already shown to the user.
     shown_problems: Mutex<HashSet<String>>,
-    pub semantic_tokens: Arc<super::handlers::TokensCache>,
+    pub semantic_tokens: Arc<PerAnalysis<Vec<crate::ide::SemanticToken>>>,
+    pub outlines: Arc<PerAnalysis<tower_lsp_server::ls_types::DocumentSymbolResponse>>,
 }
 
 /// A document's new analysis task, the size of the text it will analyse and the document's lane.
@@ -64,6 +66,7 @@ impl State {
             published: tokio::sync::Mutex::default(),
             shown_problems: Mutex::default(),
             semantic_tokens: Arc::default(),
+            outlines: Arc::default(),
         }
     }
 
@@ -114,6 +117,7 @@ impl State {
     pub fn close(self: &Arc<Self>, uri: &Uri) {
         let Some(doc) = self.docs.with(|docs| docs.remove(uri)) else { return };
         self.semantic_tokens.forget(uri);
+        self.outlines.forget(uri);
         if !self.caps().pull_diagnostics {
             let state = self.clone();
             let uri = uri.clone();

@@ -12,9 +12,16 @@ use crate::text::{PositionEncoding, TextRange};
 pub fn semantic_tokens(conv: &Converter<'_>, tokens: &[SemanticToken], multiline: bool) -> lsp::SemanticTokens {
     let mut data = Vec::with_capacity(tokens.len());
     let (mut prev_line, mut prev_start, mut prev_end) = (0u32, 0u32, 0u32);
+    let mut cursor = Cursor::new(conv);
     for token in tokens {
         let Some(token_type) = TokenType::ALL.iter().position(|&t| t == token.token_type) else { continue };
-        for (line, start, length) in pieces(conv, token.range, multiline) {
+        let pieces = match (cursor.at(token.range.start), cursor.at(token.range.end)) {
+            (Some((line, start)), Some((end_line, end))) if line == end_line => {
+                vec![(line, start, end.saturating_sub(start))]
+            }
+            _ => pieces(conv, token.range, multiline),
+        };
+        for (line, start, length) in pieces {
             if length == 0 || (line, start) < (prev_line, prev_end) {
                 continue;
             }
@@ -31,6 +38,45 @@ pub fn semantic_tokens(conv: &Converter<'_>, tokens: &[SemanticToken], multiline
         }
     }
     lsp::SemanticTokens { result_id: None, data }
+}
+
+/// Positions of offsets that never decrease (token boundaries in document order), each computed
+/// from the one before: a million tokens cost one pass over the text, not a million searches.
+struct Cursor<'a> {
+    conv: &'a Converter<'a>,
+    line: u32,
+    /// The line's content.
+    content: TextRange,
+    /// The last offset converted and its column.
+    offset: u32,
+    col: u32,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(conv: &'a Converter<'a>) -> Cursor<'a> {
+        let content = conv.lines.line_range(0);
+        Cursor { conv, line: 0, content, offset: content.start, col: 0 }
+    }
+
+    /// The line and column of `offset`, or `None` when it lies before the last one, outside a
+    /// line's content or inside a character (the caller converts those the slow way).
+    fn at(&mut self, offset: u32) -> Option<(u32, u32)> {
+        if offset < self.offset {
+            return None;
+        }
+        if offset > self.content.end {
+            let line = self.conv.lines.line_of(offset);
+            let content = self.conv.lines.line_range(line);
+            if offset < content.start || offset > content.end {
+                return None;
+            }
+            (self.line, self.content, self.offset, self.col) = (line, content, content.start, 0);
+        }
+        let between = self.conv.text.get(self.offset as usize..offset as usize)?;
+        self.col += encoded_len(between, self.conv.encoding);
+        self.offset = offset;
+        Some((self.line, self.col))
+    }
 }
 
 /// `(line, start column, length)` of each piece of a token, in the negotiated encoding.
@@ -55,6 +101,7 @@ fn pieces(conv: &Converter<'_>, range: TextRange, multiline: bool) -> Vec<(u32, 
 fn encoded_len(text: &str, encoding: PositionEncoding) -> u32 {
     let len = match encoding {
         PositionEncoding::Utf8 => text.len(),
+        _ if text.is_ascii() => text.len(),
         PositionEncoding::Utf16 => text.chars().map(char::len_utf16).sum(),
         PositionEncoding::Utf32 => text.chars().count(),
     };
