@@ -9,7 +9,7 @@
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
-use tower_lsp_server::jsonrpc::{self, Id, Request, Response};
+use tower_lsp_server::jsonrpc::{self, Id, Response};
 
 /// The largest message accepted (the Content-Length of anything bigger is refused unread).
 const MAX_MESSAGE: usize = 1 << 30;
@@ -141,11 +141,17 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Frame {
     if body.is_empty() {
         return parse_error();
     }
-    if std::str::from_utf8(&body).is_err() || serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_err() {
+    if std::str::from_utf8(&body).is_err() {
         return parse_error();
     }
-    // The transport's own test: a request, a notification or a response.
-    if serde_json::from_slice::<Request>(&body).is_err() && serde_json::from_slice::<Response>(&body).is_err() {
+    // The transport's own test: a request, a notification or a response. Requests (the big
+    // ones: `didOpen` carries the whole text) are read without building their parameters.
+    if !serde_json::from_slice::<RequestShape>(&body).is_ok_and(|r| r.jsonrpc == "2.0")
+        && serde_json::from_slice::<Response>(&body).is_err()
+    {
+        if serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_err() {
+            return parse_error();
+        }
         let id = serde_json::from_slice::<serde_json::Value>(&body)
             .ok()
             .and_then(|v| serde_json::from_value::<Id>(v.get("id")?.clone()).ok())
@@ -155,10 +161,59 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Frame {
     Frame::Valid(frame_of(&body))
 }
 
+/// What the transport's `Request` accepts, field for field (same names, order, types and
+/// defaults), without keeping the parameters.
+#[derive(serde::Deserialize)]
+#[allow(dead_code)] // Read only to be validated.
+struct RequestShape<'a> {
+    #[serde(borrow)]
+    jsonrpc: std::borrow::Cow<'a, str>,
+    #[serde(default, borrow)]
+    method: std::borrow::Cow<'a, str>,
+    #[serde(default)]
+    params: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    id: Option<Id>,
+}
+
 /// One frame of the transport's output, as written (the transport frames correctly).
 async fn read_raw_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Option<Vec<u8>> {
     let length = read_headers(input).await?.ok()?;
     let mut body = vec![0; length];
     input.read_exact(&mut body).await.ok()?;
     Some(frame_of(&body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower_lsp_server::jsonrpc::Request;
+
+    #[test]
+    fn the_request_shape_accepts_what_the_transport_accepts() {
+        let samples = [
+            r#"{"jsonrpc": "2.0", "method": "initialize", "id": 1, "params": {"a": [1, "x"]}}"#,
+            r#"{"jsonrpc": "2.0", "method": "initialized"}"#,
+            r#"{"jsonrpc": "2.0"}"#,
+            r#"{"jsonrpc": "2.0", "method": null}"#,
+            r#"{"jsonrpc": "2.0", "method": 3}"#,
+            r#"{"jsonrpc": "1.0", "method": "x"}"#,
+            r#"{"jsonrpc": "2\u002e0", "method": "x"}"#,
+            r#"{"method": "x"}"#,
+            r#"{"jsonrpc": "2.0", "id": null, "params": null}"#,
+            r#"{"jsonrpc": "2.0", "id": [1], "method": "x"}"#,
+            r#"{"jsonrpc": "2.0", "id": "a", "extra": true}"#,
+            r#"{"jsonrpc": "2.0", "method": "x", "method": "y"}"#,
+            r#"["2.0", "x"]"#,
+            r#"["2.0"]"#,
+            r#"[1, 2, 3]"#,
+            r#"{}"#,
+            r#"42"#,
+        ];
+        for sample in samples {
+            let shape = serde_json::from_str::<RequestShape>(sample).is_ok_and(|r| r.jsonrpc == "2.0");
+            let request = serde_json::from_str::<Request>(sample).is_ok();
+            assert_eq!(shape, request, "{sample}");
+        }
+    }
 }

@@ -75,8 +75,8 @@ where
         .custom_method("rigls/documentText", server::Server::document_text)
         .finish();
     // Malformed messages are answered and skipped before the transport sees them (see `framing`).
-    let (server_input, to_server) = tokio::io::duplex(1 << 16);
-    let (from_server, server_output) = tokio::io::duplex(1 << 16);
+    let (server_input, to_server) = tokio::io::duplex(1 << 20);
+    let (from_server, server_output) = tokio::io::duplex(1 << 20);
     let (answers_tx, answers) = tokio::sync::mpsc::unbounded_channel();
     // Requests waiting for an analysis must not hold up the edits that follow them.
     let transport = tower_lsp_server::Server::new(server_input, server_output, socket).concurrency_level(16);
