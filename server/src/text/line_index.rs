@@ -59,10 +59,12 @@ impl LineIndex {
         let (mut excess16, mut excess32) = (0u32, 0u32);
         let mut i = bom;
         while i < bytes.len() {
-            // Eight bytes at a time while they are plain ASCII without a line break (most text).
+            // Eight bytes at a time, straight to the next line break or non-ASCII byte.
             while let Some(chunk) = bytes.get(i..i + 8) {
                 let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-                if word & HIGH_BITS != 0 || has_byte(word, b'\n') || has_byte(word, b'\r') {
+                let special = (word & HIGH_BITS) | byte_mask(word, b'\n') | byte_mask(word, b'\r');
+                if special != 0 {
+                    i += special.trailing_zeros() as usize / 8;
                     break;
                 }
                 i += 8;
@@ -211,10 +213,11 @@ impl LineIndex {
 const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// Whether one of the eight bytes of `word` (all ASCII) is `byte`.
-fn has_byte(word: u64, byte: u8) -> bool {
+/// The high bit of each byte of `word` that equals `byte`. Exact up to the first match (the
+/// borrow may mark bytes after it), which is all the scan needs: the lowest set bit.
+fn byte_mask(word: u64, byte: u8) -> u64 {
     let x = word ^ (LOW_BITS * byte as u64);
-    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS != 0
+    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS
 }
 
 /// UTF-8 length of wide character `k`, recovered from the UTF-32 running total.
