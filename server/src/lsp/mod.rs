@@ -29,6 +29,7 @@ mod overlay;
 mod progress;
 mod server;
 mod state;
+mod transport;
 
 pub use features::{Features, Ide};
 
@@ -66,12 +67,13 @@ impl Default for Options {
 pub async fn serve<I, O>(input: I, output: O, options: Options)
 where
     I: AsyncRead + Unpin,
-    O: AsyncWrite,
+    O: AsyncWrite + Unpin,
 {
     let (service, socket) = LspService::build(|client| server::Server::new(client, options))
         .custom_method("rigls/documentText", server::Server::document_text)
         .finish();
     // Requests waiting for an analysis must not hold up the edits that follow them.
+    let (input, output) = transport::wrap(input, output);
     tower_lsp_server::Server::new(input, output, socket).concurrency_level(16).serve(service).await;
 }
 
