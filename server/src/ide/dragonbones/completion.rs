@@ -26,12 +26,14 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
             keys(&ctx, &cursor, kind, TextRange::empty(offset), None)
         }
         Some(m) if cursor.on_key => {
-            let key = ctx.tree.range(m.key);
-            if !key.contains_inclusive(offset) {
-                return Vec::new(); // on the colon
-            }
+            let key = typed_range(&ctx, m.key, offset);
             let has_value = ctx.tree.kind(m.value) != NodeKind::Missing;
             keys(&ctx, &cursor, kind, key, Some(has_value))
+        }
+        // A bare word where a key belongs (`{"name": "x", len}`): the parser reads it as a value
+        // without a key.
+        Some(m) if ctx.tree.range(m.key).is_empty() && ctx.tree.kind(m.value) == NodeKind::Invalid => {
+            keys(&ctx, &cursor, kind, ctx.tree.range(m.value), None)
         }
         Some(_) => values(&ctx, &cursor, kind, offset),
     }
@@ -118,10 +120,12 @@ fn commas(ctx: &Ctx, object: NodeId, range: TextRange) -> (&'static str, &'stati
 
 fn values(ctx: &Ctx, cursor: &Cursor, kind: ObjectKind, offset: u32) -> Vec<CompletionItem> {
     let Some(member) = cursor.member else { return Vec::new() };
-    let leaf = cursor.leaf;
+    // Between the colon and a missing value, the member itself is the innermost node.
+    let leaf = if cursor.leaf == member.key { member.value } else { cursor.leaf };
     // What is replaced: the string or word being typed, or nothing at the cursor.
     let range = match ctx.tree.kind(leaf) {
-        NodeKind::String | NodeKind::Number | NodeKind::Invalid | NodeKind::True | NodeKind::False | NodeKind::Null => {
+        NodeKind::String => typed_range(ctx, leaf, offset),
+        NodeKind::Number | NodeKind::Invalid | NodeKind::True | NodeKind::False | NodeKind::Null => {
             ctx.tree.range(leaf)
         }
         NodeKind::Missing => TextRange::empty(offset),
@@ -142,12 +146,10 @@ fn values(ctx: &Ctx, cursor: &Cursor, kind: ObjectKind, offset: u32) -> Vec<Comp
             ValueType::Enum(e) => {
                 for (i, name) in e.values.iter().enumerate() {
                     let Some(name) = name else { continue };
-                    out.push(item(
-                        format!("\"{name}\""),
-                        CompletionKind::EnumMember,
-                        Some(format!("value {i}")),
-                        range,
-                    ));
+                    let detail = Some(format!("value {i}"));
+                    let mut value = item(format!("\"{name}\""), CompletionKind::EnumMember, detail, range);
+                    value.sort_text = Some(format!("{i:02}"));
+                    out.push(value);
                 }
             }
             ValueType::Bool if !super::is_string(ctx.tree, leaf) => {
@@ -165,6 +167,18 @@ fn values(ctx: &Ctx, cursor: &Cursor, kind: ObjectKind, offset: u32) -> Vec<Comp
         }
     }
     out
+}
+
+/// The range of a string or key being typed: the whole token, or for an unclosed one (which runs
+/// to the end of its line) up to the end of the word at the cursor.
+fn typed_range(ctx: &Ctx, node: NodeId, offset: u32) -> TextRange {
+    let range = ctx.tree.range(node);
+    if !ctx.tree.node(node).has(flag::UNCLOSED) || offset < range.start {
+        return range;
+    }
+    let rest = &ctx.text[offset as usize..range.end as usize];
+    let word = rest.find(|c: char| c.is_whitespace() || matches!(c, ',' | '}' | ']' | ':' | '"')).unwrap_or(rest.len());
+    TextRange::new(range.start, offset + word as u32)
 }
 
 fn item(label: String, kind: CompletionKind, detail: Option<String>, range: TextRange) -> CompletionItem {
@@ -190,7 +204,9 @@ fn expected_names(
 ) -> Option<(NameKind, Vec<String>)> {
     // An existing reference knows its scope.
     if let Some(NameAt::Ref(r)) = ctx.model.name_at(offset).filter(|_| is_name_node(ctx, cursor.leaf)) {
-        let mut names: Vec<String> = ctx.model.candidates(r).map(|d| d.name.clone()).collect();
+        // Not the object holding the reference: a bone is not its own parent.
+        let mut names: Vec<String> =
+            ctx.model.candidates(r).filter(|d| d.node != cursor.object).map(|d| d.name.clone()).collect();
         if r.kind == NameKind::Texture {
             names.extend(atlas_names(ctx));
         }
@@ -226,7 +242,8 @@ fn expected_names(
         }
         _ => return None,
     };
-    let mut names: Vec<String> = ctx.model.defs_in(name_kind, scope).map(|d| d.name.clone()).collect();
+    let mut names: Vec<String> =
+        ctx.model.defs_in(name_kind, scope).filter(|d| d.node != cursor.object).map(|d| d.name.clone()).collect();
     if name_kind == NameKind::Texture {
         names.extend(atlas_names(ctx));
     }

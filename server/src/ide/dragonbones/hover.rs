@@ -4,7 +4,7 @@
 use super::colors::{self, Transform};
 use super::names::{self, Target};
 use super::{Ctx, Cursor, code, describe, indices, plural};
-use crate::dragonbones::model::{Def, NameAt, Ref, Scope, display_type};
+use crate::dragonbones::model::{Def, NameAt, Ref, Scope, Site, display_type};
 use crate::dragonbones::schema::{self, DisplayType, NameKind, ObjectKind, ValueType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::ide::color::swatch_markdown;
@@ -151,7 +151,15 @@ fn ref_markdown(ctx: &Ctx, r: &Ref) -> String {
     match names::resolve(ctx, r) {
         Some(Target::Def(def)) => {
             let uses = ctx.model.references_to(def).count();
-            format!("{}\n\n_Referred to {}._", def_markdown(ctx, def), plural(uses, "time", "times"))
+            let mut out = def_markdown(ctx, def);
+            // A 2.3/3.0 timeline drives the bone and the slot of its name.
+            if r.site == Site::LegacyTimeline
+                && def.kind == NameKind::Bone
+                && ctx.model.lookup(NameKind::Slot, r.scope, &r.name).is_some()
+            {
+                out.push_str(&format!("\n\nThis timeline also drives slot {}.", code(&r.name)));
+            }
+            format!("{out}\n\n_Referred to {}._", plural(uses, "time", "times"))
         }
         Some(Target::Atlas(atlas, i)) => {
             let file = atlas.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
@@ -420,7 +428,7 @@ fn animation_facts(ctx: &Ctx, def: &Def, armature: Option<u32>, facts: &mut Vec<
         }
     }
     if let Some(frames) = ctx.get(node, "frame").filter(|&l| ctx.tree.is_array(l)) {
-        timelines.push(format!("{} action/event key frames", ctx.tree.len(frames)));
+        timelines.push(plural(ctx.tree.len(frames), "action/event key frame", "action/event key frames"));
     }
     if ctx.get(node, "zOrder").is_some() {
         timelines.push("a zOrder timeline".to_owned());

@@ -106,7 +106,7 @@ pub struct Cursor {
     pub kind: Option<ObjectKind>,
     /// The member of `object` whose key or value holds the cursor.
     pub member: Option<Member>,
-    /// The cursor is on the member's key (or between the key and its value).
+    /// The cursor is on the member's key (not between the key and its value).
     pub on_key: bool,
     /// The innermost node at the cursor.
     pub leaf: NodeId,
@@ -121,7 +121,7 @@ impl Cursor {
         let object = path[i];
         let kind = ctx.file.object_kind(ctx.text, object);
         let member = path.get(i + 1).map(|&key| Member { key, value: key + 1 });
-        let on_key = member.is_some_and(|m| path.len() == i + 2 && !ctx.tree.range(m.value).contains_inclusive(offset));
+        let on_key = member.is_some_and(|m| path.len() == i + 2 && ctx.tree.range(m.key).contains_inclusive(offset));
         let leaf = *path.last()?;
         let element = match (path.get(i + 2), path.get(i + 3)) {
             (Some(&array), Some(&e)) if ctx.tree.is_array(array) => {
