@@ -10,7 +10,10 @@ fn check(fixture: Fixture, marker: &str, expect: Expect) {
 
 #[test]
 fn key_v55_with_type_range_default_and_example() {
-    check(V55, "\"playTimes$0\"", expect![[r#"
+    check(
+        V55,
+        "\"playTimes$0\"",
+        expect![[r#"
         52:6 "\"playTimes\""
         ---
         **`playTimes`** · key of an animation
@@ -25,8 +28,12 @@ fn key_v55_with_type_range_default_and_example() {
         ```json
         "playTimes": 0
         ```
-    "#]]);
-    check(V55, "\"aM$0\": 50", expect![[r#"
+    "#]],
+    );
+    check(
+        V55,
+        "\"aM$0\": 50",
+        expect![[r#"
         18:46 "\"aM\""
         ---
         **Colour transform** (on a white source)
@@ -49,13 +56,17 @@ fn key_v55_with_type_range_default_and_example() {
         ```json
         "aM": 50
         ```
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn key_of_another_version_and_key_runtimes_ignore_v45() {
     // `isGlobal` belongs to 3.0–4.5 and no current runtime reads it.
-    check(V45, "\"isGlo$0bal\"", expect![[r#"
+    check(
+        V45,
+        "\"isGlo$0bal\"",
+        expect![[r#"
         5:2 "\"isGlobal\""
         ---
         **`isGlobal`** · key of the DragonBones data (root)
@@ -71,10 +82,14 @@ fn key_of_another_version_and_key_runtimes_ignore_v45() {
         ```json
         "isGlobal": 0
         ```
-    "#]]);
+    "#]],
+    );
     // `zIndex` is a 5.6 key in a 4.5 file.
     let fixture = V45.with(edited(V45.text, "\"blendMode\": \"add\"", "\"blendMode\": \"add\", \"zIndex\": 1"));
-    check(fixture, "\"zInd$0ex\"", expect![[r#"
+    check(
+        fixture,
+        "\"zInd$0ex\"",
+        expect![[r#"
         16:55 "\"zIndex\""
         ---
         **`zIndex`** · key of a slot
@@ -90,12 +105,16 @@ fn key_of_another_version_and_key_runtimes_ignore_v45() {
         ```json
         "zIndex": 2
         ```
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn bone_with_parent_chain_children_and_slots() {
-    check(V55, "{ \"name\": \"体$0\", \"parent\": \"根\"", expect![[r#"
+    check(
+        V55,
+        "{ \"name\": \"体$0\", \"parent\": \"根\"",
+        expect![[r#"
         13:15 "\"体\""
         ---
         **bone** `体`
@@ -104,12 +123,16 @@ fn bone_with_parent_chain_children_and_slots() {
         - Parent chain: `根` › `体`
         - Children: `頭`, `腕`
         - Slots: `体`, `マント`
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn reference_to_a_bone() {
-    check(V55, "\"parent\": \"頭$0\", \"displayIndex\"", expect![[r#"
+    check(
+        V55,
+        "\"parent\": \"頭$0\", \"displayIndex\"",
+        expect![[r#"
         19:30 "\"頭\""
         ---
         **bone** `頭`
@@ -119,12 +142,16 @@ fn reference_to_a_bone() {
         - Slots: `頭`
 
         _Referred to 3 times._
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn slot_with_its_displays_in_the_default_skin() {
-    check(V55, "{ \"name\": \"頭$0\", \"parent\": \"頭\"", expect![[r#"
+    check(
+        V55,
+        "{ \"name\": \"頭$0\", \"parent\": \"頭\"",
+        expect![[r#"
         19:15 "\"頭\""
         ---
         **slot** `頭`
@@ -134,12 +161,16 @@ fn slot_with_its_displays_in_the_default_skin() {
         - Displays in the default skin:
           0. `頭` (image)
           1. `頭_怒り` (image) ◀ shown
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn mesh_display_with_counts() {
-    check(V55, "\"name\": \"マ$0ント\",\n\t\t\t\t\t\t\t\t\t\"path\"", expect![[r#"
+    check(
+        V55,
+        "\"name\": \"マ$0ント\",\n\t\t\t\t\t\t\t\t\t\"path\"",
+        expect![[r#"
         33:18 "\"マント\""
         ---
         **display** `マント`
@@ -147,12 +178,16 @@ fn mesh_display_with_counts() {
         - Display 0 of slot `マント` in skin `default` (line 33) · mesh
         - Path `parts/マント`
         - 3 vertices · 1 triangle · weighted: 4 influences over 2 bones
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn animation_with_duration_and_timelines() {
-    check(V55, "\"name\": \"待$0機\"", expect![[r#"
+    check(
+        V55,
+        "\"name\": \"待$0機\"",
+        expect![[r#"
         50:14 "\"待機\""
         ---
         **animation** `待機`
@@ -160,9 +195,13 @@ fn animation_with_duration_and_timelines() {
         - Animation 0 (line 50)
         - 20 frames (0.833 s at 24 fps), loops forever
         - Timelines: 1 bone, 1 slot, 1 deform, 1 action/event key frame, a zOrder timeline · 6 key frames
-    "#]]);
+    "#]],
+    );
     // The play action names it.
-    check(V55, "\"gotoAndPlay\": \"待$0機\"", expect![[r#"
+    check(
+        V55,
+        "\"gotoAndPlay\": \"待$0機\"",
+        expect![[r#"
         68:40 "\"待機\""
         ---
         **animation** `待機`
@@ -172,20 +211,28 @@ fn animation_with_duration_and_timelines() {
         - Timelines: 1 bone, 1 slot, 1 deform, 1 action/event key frame, a zOrder timeline · 6 key frames
 
         _Referred to 1 time._
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn texture_in_the_paired_atlas_and_in_the_atlas_itself() {
-    check(V55, "\"path\": \"parts/頭_$0怒り\"", expect![[r#"
+    check(
+        V55,
+        "\"path\": \"parts/頭_$0怒り\"",
+        expect![[r#"
         27:77 "\"parts/頭_怒り\""
         ---
         **texture** `parts/頭_怒り`
 
         - SubTexture of atlas `勇者_tex.json`
         - Region 48×48 at (112, 0)
-    "#]]);
-    check(ATLAS55, "\"name\": \"parts/マ$0ント\"", expect![[r#"
+    "#]],
+    );
+    check(
+        ATLAS55,
+        "\"name\": \"parts/マ$0ント\"",
+        expect![[r#"
         10:13 "\"parts/マント\""
         ---
         **texture** `parts/マント`
@@ -193,12 +240,16 @@ fn texture_in_the_paired_atlas_and_in_the_atlas_itself() {
         - SubTexture 3 (line 10)
         - Region 64×64 at (0, 96) (stored rotated 90°)
         - Image `勇者_tex.png`
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn display_name_that_also_names_its_texture_v45() {
-    check(V45, "[{ \"name\": \"胴$0\", \"type\": \"image\"", expect![[r#"
+    check(
+        V45,
+        "[{ \"name\": \"胴$0\", \"type\": \"image\"",
+        expect![[r#"
         22:44 "\"胴\""
         ---
         **display** `胴`
@@ -211,20 +262,28 @@ fn display_name_that_also_names_its_texture_v45() {
 
         - SubTexture of atlas `ロボ_tex.json`
         - Region 32×32 at (0, 0)
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn ik_constraint_and_armature() {
-    check(V55, "\"name\": \"腕$0IK\"", expect![[r#"
+    check(
+        V55,
+        "\"name\": \"腕$0IK\"",
+        expect![[r#"
         47:21 "\"腕IK\""
         ---
         **constraint** `腕IK`
 
         - IK constraint of armature `勇者` (line 47)
         - Rotates `腕` towards `頭` · chain 0
-    "#]]);
-    check(V55, "\"name\": \"勇$0者\",\n\t\t\t\"frameRate\"", expect![[r#"
+    "#]],
+    );
+    check(
+        V55,
+        "\"name\": \"勇$0者\",\n\t\t\t\"frameRate\"",
+        expect![[r#"
         8:12 "\"勇者\""
         ---
         **armature** `勇者`
@@ -232,41 +291,61 @@ fn ik_constraint_and_armature() {
         - Armature 0 of the file (line 8)
         - 4 bones · 3 slots · 1 skin · 1 animation
         - 24 fps
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn unknown_name() {
     let fixture = V55.with(edited(V55.text, "\"target\": \"頭\"", "\"target\": \"首\""));
-    check(fixture, "\"target\": \"首$0\"", expect![[r#"
+    check(
+        fixture,
+        "\"target\": \"首$0\"",
+        expect![[r#"
         47:51 "\"首\""
         ---
         **bone** `首`
 
         ⚠ No bone of this name in armature `勇者`.
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn indices_point_at_what_they_index() {
     // A slot's displayIndex, a display frame's value.
-    check(V55, "\"displayIndex\": 1$0", expect![[r#"
+    check(
+        V55,
+        "\"displayIndex\": 1$0",
+        expect![[r#"
         19:51 "1"
         ---
         **Display 1** → `頭_怒り` (line 27) of slot `頭` in the default skin · image, path `parts/頭_怒り`
-    "#]]);
-    check(V55, "{ \"duration\": 10, \"value\": 1$0 }", expect![[r#"
+    "#]],
+    );
+    check(
+        V55,
+        "{ \"duration\": 10, \"value\": 1$0 }",
+        expect![[r#"
         61:52 "1"
         ---
         **Display 1** → `頭_怒り` (line 27) of slot `頭` in the default skin · image, path `parts/頭_怒り`
-    "#]]);
+    "#]],
+    );
     // A bone index in weights (the 2nd number: vertex 0 has 1 bone, bone 1), a weight (no index).
-    check(V55, "\"weights\": [1, 1$0, 1, 2", expect![[r#"
+    check(
+        V55,
+        "\"weights\": [1, 1$0, 1, 2",
+        expect![[r#"
         38:25 "1"
         ---
         **Bone 1** → `体` (line 13)
-    "#]]);
-    check(V55, "\"weights\": [1, 1, 1$0, 2", expect![[r#"
+    "#]],
+    );
+    check(
+        V55,
+        "\"weights\": [1, 1, 1$0, 2",
+        expect![[r#"
         38:28 "1"
         ---
         **`weights`** · key of a display
@@ -279,34 +358,54 @@ fn indices_point_at_what_they_index() {
         ```json
         "weights": [1, 0, 1, 2, 0, 0.5, 1, 0.5]
         ```
-    "#]]);
+    "#]],
+    );
     // bonePose bone index; zOrder slot index; triangle vertex.
-    check(V55, "0, 0, 3$0, 1, 0, 0, 1, 0, 0]", expect![[r#"
+    check(
+        V55,
+        "0, 0, 3$0, 1, 0, 0, 1, 0, 0]",
+        expect![[r#"
         40:44 "3"
         ---
         **Bone 3** → `腕` (line 15)
-    "#]]);
-    check(V55, "\"zOrder\": [0$0, 2]", expect![[r#"
+    "#]],
+    );
+    check(
+        V55,
+        "\"zOrder\": [0$0, 2]",
+        expect![[r#"
         54:57 "0"
         ---
         **Slot 0** → `体` (line 18)
-    "#]]);
-    check(V55, "\"triangles\": [0, 1, 2$0]", expect![[r#"
+    "#]],
+    );
+    check(
+        V55,
+        "\"triangles\": [0, 1, 2$0]",
+        expect![[r#"
         37:30 "2"
         ---
         **Vertex 2** at (0, 10)
-    "#]]);
+    "#]],
+    );
     // A 4.x slot frame.
-    check(V45, "\"displayIndex\": 1$0, \"color\"", expect![[r#"
+    check(
+        V45,
+        "\"displayIndex\": 1$0, \"color\"",
+        expect![[r#"
         33:74 "1"
         ---
         **Display 1** → `胴2` (line 22) of slot `胴` in the default skin · image
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn colours_as_swatches() {
-    check(V55, "{ \"aM\": 50, \"rM\": 100, \"gM\": 8$00", expect![[r#"
+    check(
+        V55,
+        "{ \"aM\": 50, \"rM\": 100, \"gM\": 8$00",
+        expect![[r#"
         18:73 "80"
         ---
         **Colour transform** (on a white source)
@@ -329,9 +428,13 @@ fn colours_as_swatches() {
         ```json
         "gM": 100
         ```
-    "#]]);
+    "#]],
+    );
     // Offsets: the colour a white source gets.
-    check(V55, "\"rO\": 4$00", expect![[r#"
+    check(
+        V55,
+        "\"rO\": 4$00",
+        expect![[r#"
         62:68 "40"
         ---
         **Colour transform** (on a white source)
@@ -354,9 +457,13 @@ fn colours_as_swatches() {
         ```json
         "rO": 40
         ```
-    "#]]);
+    "#]],
+    );
     // Integer colours of canvases and bounding boxes.
-    check(V55, "\"color\": 1674$04448", expect![[r#"
+    check(
+        V55,
+        "\"color\": 1674$04448",
+        expect![[r#"
         10:70 "16744448"
         ---
         **`color`** `0xFF8000`
@@ -375,8 +482,12 @@ fn colours_as_swatches() {
         ```json
         "color": 16777215
         ```
-    "#]]);
-    check(V45, "\"color\": 652$080", expect![[r#"
+    "#]],
+    );
+    check(
+        V45,
+        "\"color\": 652$080",
+        expect![[r#"
         23:132 "65280"
         ---
         **`color`** `0x00FF00`
@@ -395,12 +506,16 @@ fn colours_as_swatches() {
         ```json
         "color": 16711680
         ```
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn key_frame_duration_shows_its_start() {
-    check(V55, "{ \"duration\": 10$0, \"value\": 0 }", expect![[r#"
+    check(
+        V55,
+        "{ \"duration\": 10$0, \"value\": 0 }",
+        expect![[r#"
         61:71 "10"
         ---
         **Key frame 1** of 2 · starts at frame 10 (0.417 s at 24 fps)
@@ -419,8 +534,12 @@ fn key_frame_duration_shows_its_start() {
         ```json
         "duration": 5
         ```
-    "#]]);
-    check(V55, "{ \"dura$0tion\": 10, \"value\": 0 }", expect![[r#"
+    "#]],
+    );
+    check(
+        V55,
+        "{ \"dura$0tion\": 10, \"value\": 0 }",
+        expect![[r#"
         61:59 "\"duration\""
         ---
         **Key frame 1** of 2 · starts at frame 10 (0.417 s at 24 fps)
@@ -439,12 +558,16 @@ fn key_frame_duration_shows_its_start() {
         ```json
         "duration": 5
         ```
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn enum_value() {
-    check(V45, "\"blendMode\": \"a$0dd\"", expect![[r#"
+    check(
+        V45,
+        "\"blendMode\": \"a$0dd\"",
+        expect![[r#"
         16:48 "\"add\""
         ---
         **`blendMode`** = `"add"` (value 1)
@@ -462,13 +585,17 @@ fn enum_value() {
         ```json
         "blendMode": "add"
         ```
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn legacy_23_names() {
     // The slot is defined in the skin; the merged timeline names bone and slot.
-    check(V23, "\"name\": \"尾$0\", \"parent\": \"尾\"", expect![[r#"
+    check(
+        V23,
+        "\"name\": \"尾$0\", \"parent\": \"尾\"",
+        expect![[r#"
         16:17 "\"尾\""
         ---
         **slot** `尾`
@@ -477,8 +604,12 @@ fn legacy_23_names() {
         - On bone `尾`
         - Displays in the default skin:
           0. `尾` (image) ◀ shown
-    "#]]);
-    check(V23, "\"timeline\": [{ \"name\": \"尾$0\"", expect![[r#"
+    "#]],
+    );
+    check(
+        V23,
+        "\"timeline\": [{ \"name\": \"尾$0\"",
+        expect![[r#"
         21:71 "\"尾\""
         ---
         **bone** `尾`
@@ -490,8 +621,12 @@ fn legacy_23_names() {
         This timeline also drives slot `尾`.
 
         _Referred to 2 times._
-    "#]]);
-    check(V23, "\"pX$0\"", expect![[r#"
+    "#]],
+    );
+    check(
+        V23,
+        "\"pX$0\"",
+        expect![[r#"
         16:123 "\"pX\""
         ---
         **`pX`** · key of a transform
@@ -505,7 +640,8 @@ fn legacy_23_names() {
         ```json
         "pX": 32
         ```
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]

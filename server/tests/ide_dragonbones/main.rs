@@ -64,7 +64,9 @@ impl Fixture {
     /// Renders a feature at the `$0` of `marker` (located in the fixture) in every variant.
     pub fn check_at(&self, marker: &str, render: impl Fn(&Analysis, &str, u32) -> String) -> String {
         let (text, offset) = ide_support::at(self.text, marker);
-        ide_support::check_variants_of(self.name, &self.others(), &text, Some(offset), |a, t, o| render(a, t, o.unwrap()))
+        ide_support::check_variants_of(self.name, &self.others(), &text, Some(offset), |a, t, o| {
+            render(a, t, o.unwrap())
+        })
     }
 
     /// Renders a whole-document feature in every variant.

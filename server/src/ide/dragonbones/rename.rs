@@ -7,7 +7,7 @@
 use super::names::{self, Occurrence, Target};
 use super::{Ctx, json_string};
 use crate::diagnostic::TextEdit;
-use crate::dragonbones::model::NameAt;
+use crate::dragonbones::model::{NameAt, Site};
 use crate::dragonbones::schema::NameKind;
 use crate::ide::{Analysis, FileEdit};
 use crate::text::TextRange;
@@ -62,6 +62,10 @@ fn refuse(ctx: &Ctx, at: NameAt) -> Result<(), String> {
             "this {} has no written name (it is called `default`): add a `name` first",
             def.kind.describe()
         )),
+        NameAt::Def(def) if drives_both(ctx, def) => Err(format!(
+            "a 2.3/3.0 timeline named `{}` animates both the bone and the slot of this name: renaming one would detach the other",
+            def.name
+        )),
         NameAt::Def(def) => match names::doubled_ref(ctx, def) {
             Some(r) => Err(format!(
                 "this display's `name` also names its {}: give the display a `path` first, or rename the {} itself",
@@ -73,8 +77,22 @@ fn refuse(ctx: &Ctx, at: NameAt) -> Result<(), String> {
         NameAt::Ref(r) if r.kind == NameKind::Texture && names::resolve(ctx, r).is_none() => {
             Err(format!("texture `{}` is defined in no atlas paired with this file: nothing to rename", r.name))
         }
-        NameAt::Ref(_) => Ok(()),
+        NameAt::Ref(r) => match ctx.model.resolve(r) {
+            Some(def) => refuse(ctx, NameAt::Def(def)),
+            None => Ok(()),
+        },
     }
+}
+
+/// A bone or slot named by a merged 2.3/3.0 timeline while the other kind has the same name.
+fn drives_both(ctx: &Ctx, def: &crate::dragonbones::model::Def) -> bool {
+    let other = match def.kind {
+        NameKind::Bone => NameKind::Slot,
+        NameKind::Slot => NameKind::Bone,
+        _ => return false,
+    };
+    ctx.model.lookup(other, def.scope, &def.name).is_some()
+        && ctx.model.refs.iter().any(|r| r.site == Site::LegacyTimeline && r.name == def.name && r.scope == def.scope)
 }
 
 /// Why `new_name` cannot be used: something of the same kind already has it in the same scope.
