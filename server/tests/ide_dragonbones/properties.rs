@@ -146,8 +146,24 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         Just(Mutation::Truncate),
         (1usize..60).prop_map(Mutation::Delete),
         prop::sample::select(vec![
-            "\"", "{", "}", "[", "]", ",", ":", "\"名前\"", "null", "-1", "1e999", "\n", "\r\n", "\"name\": ",
-            "[[\"gotoAndPlay\", \"x\"]]", "{\"aM\": 300}", "\\u12", "99999999999999999999",
+            "\"",
+            "{",
+            "}",
+            "[",
+            "]",
+            ",",
+            ":",
+            "\"名前\"",
+            "null",
+            "-1",
+            "1e999",
+            "\n",
+            "\r\n",
+            "\"name\": ",
+            "[[\"gotoAndPlay\", \"x\"]]",
+            "{\"aM\": 300}",
+            "\\u12",
+            "99999999999999999999",
         ])
         .prop_map(Mutation::Insert),
     ]
@@ -172,7 +188,9 @@ proptest! {
 
 #[test]
 fn every_feature_at_every_offset_of_the_fixtures() {
-    for (name, text, others) in [("勇者_ske.json", SKE55, vec![("勇者_tex.json", TEX55)]), ("勇者_tex.json", TEX55, vec![])] {
+    for (name, text, others) in
+        [("勇者_ske.json", SKE55, vec![("勇者_tex.json", TEX55)]), ("勇者_tex.json", TEX55, vec![])]
+    {
         let analysis = analyse(name, text, &others);
         whole_document(&analysis);
         for offset in text.char_indices().map(|(i, _)| i as u32).chain([text.len() as u32]) {
