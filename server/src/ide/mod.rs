@@ -4,12 +4,14 @@
 //! layer converts positions and builds protocol types, so every feature is testable without LSP.
 //! Each function dispatches on [`FileKind`] to the per-format implementation (`elem/` and
 //! `dragonbones/`, one file per feature; a DragonBones skeleton and its atlas share one
-//! implementation); helpers every format can use live beside this file ([`color`], [`text_edit`]).
+//! implementation); helpers every format can use live beside this file ([`color`], [`text_edit`],
+//! `fixes`).
 
 mod analysis;
 pub mod color;
 mod dragonbones;
 mod elem;
+mod fixes;
 pub mod text_edit;
 mod types;
 

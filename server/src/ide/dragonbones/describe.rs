@@ -36,7 +36,7 @@ fn role(def: &KeyDef) -> Option<String> {
         NameRole::None => None,
         NameRole::Defines(kind) => Some(format!("Defines a {} name", kind.describe())),
         NameRole::Refers(kind) => Some(format!("Refers to a {}", kind.describe())),
-        NameRole::Contextual => Some("Refers to a texture or an armature, by the object's type".to_owned()),
+        NameRole::Contextual => Some("Refers to a name; what it names depends on the object (see above)".to_owned()),
     }
 }
 
