@@ -224,6 +224,29 @@ fn textures_of_the_paired_atlas() {
 }
 
 #[test]
+fn a_display_name_without_path_names_its_texture_v45() {
+    check(
+        V45,
+        "{ \"name\": \"胴2\" }",
+        "{ \"name\": \"胴$0\" }",
+        expect![[r#"
+        "胴" [Name] (texture) "\"胴\"" replacing "\"胴\""
+        "胴2" [Name] (texture) "\"胴2\"" replacing "\"胴\""
+    "#]],
+    );
+    // An empty one: textures too.
+    check(
+        V45,
+        "{ \"name\": \"胴2\" }",
+        "{ \"name\": $0 }",
+        expect![[r#"
+        "胴" [Name] (texture) "\"胴\"" replacing ""
+        "胴2" [Name] (texture) "\"胴2\"" replacing ""
+    "#]],
+    );
+}
+
+#[test]
 fn names_in_the_23_layout() {
     check(
         V23,

@@ -199,6 +199,22 @@ fn every_feature_at_every_offset_of_the_fixtures() {
     }
 }
 
+/// Found by the mutations above: a bone count of 1e20 in `weights` once meant 1e20 iterations.
+#[test]
+fn huge_counts_and_durations_are_read_in_bounded_time() {
+    let text = SKE55.replacen("\"weights\": [1,", "\"weights\": [99999999999999999999,", 1);
+    let text =
+        text.replacen("{ \"duration\": 10, \"value\": 1 }", "{ \"duration\": 9000000000000000000, \"value\": 1 }", 1);
+    let analysis = analyse("勇者_ske.json", &text, &[("勇者_tex.json", TEX55)]);
+    whole_document(&analysis);
+    for marker in ["\"weights\": [9", "\"value\": 0 }", "\"value\": 1 }"] {
+        let offset = text.find(marker).unwrap() as u32 + marker.len() as u32 - 1;
+        every_feature_at(&analysis, offset);
+    }
+    let whole = TextRange::new(0, text.len() as u32);
+    assert!(!ide::inlay_hints(&analysis, whole).is_empty());
+}
+
 #[test]
 fn json_that_is_not_dragonbones_gets_nothing() {
     let text = "{\n\t\"name\": \"settings\",\n\t\"parent\": \"head\",\n\t\"color\": {\"aM\": 50},\n\t\"items\": [1, 2, 3]\n}\n";

@@ -202,8 +202,10 @@ fn expected_names(
     def: Option<&KeyDef>,
     offset: u32,
 ) -> Option<(NameKind, Vec<String>)> {
-    // An existing reference knows its scope.
-    if let Some(NameAt::Ref(r)) = ctx.model.name_at(offset).filter(|_| is_name_node(ctx, cursor.leaf)) {
+    // An existing reference knows its scope (a display `name` without `path` both defines the
+    // display and names its texture: the texture is what is completed).
+    let reference = ctx.model.refs.iter().find(|r| r.range.contains_inclusive(offset));
+    if let Some(r) = reference.filter(|_| is_name_node(ctx, cursor.leaf)) {
         // Not the object holding the reference: a bone is not its own parent.
         let mut names: Vec<String> =
             ctx.model.candidates(r).filter(|d| d.node != cursor.object).map(|d| d.name.clone()).collect();
@@ -223,11 +225,16 @@ fn expected_names(
         (NameRole::Refers(NameKind::Armature), _, _) => (NameKind::Armature, Scope::File),
         (NameRole::Refers(NameKind::Display), _, _) => return None,
         (NameRole::Refers(k), _, _) => in_armature(k)?,
-        (NameRole::Contextual, ObjectKind::Display, "path") => match display_type(ctx.tree, ctx.text, cursor.object) {
-            Some(DisplayType::Armature) => (NameKind::Armature, Scope::File),
-            Some(DisplayType::Image | DisplayType::Mesh) => (NameKind::Texture, Scope::File),
-            _ => return None,
-        },
+        // A display's `path`, or its `name` when it has no `path`.
+        (NameRole::Contextual, ObjectKind::Display, "path") | (NameRole::Defines(_), ObjectKind::Display, "name")
+            if def.name == "path" || ctx.get(cursor.object, "path").is_none() =>
+        {
+            match display_type(ctx.tree, ctx.text, cursor.object) {
+                Some(DisplayType::Armature) => (NameKind::Armature, Scope::File),
+                Some(DisplayType::Image | DisplayType::Mesh) => (NameKind::Texture, Scope::File),
+                _ => return None,
+            }
+        }
         (NameRole::Contextual, ObjectKind::SkinSlot, _) if !ctx.model.generation().eq(&schema::Generation::Legacy) => {
             in_armature(NameKind::Slot)?
         }

@@ -103,7 +103,7 @@ fn frame_timing(ctx: &Ctx, frame: NodeId) -> Option<String> {
             count = ctx.tree.len(array);
             break;
         }
-        start += ctx.int(f, "duration").unwrap_or(1).max(0);
+        start = start.saturating_add(ctx.int(f, "duration").unwrap_or(1).max(0));
     }
     if count == 0 {
         return None;
@@ -281,8 +281,7 @@ pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
         NameKind::Display => display_facts(ctx, def, &mut facts),
         NameKind::Animation => animation_facts(ctx, def, armature_of(ctx, def), &mut facts),
         NameKind::Constraint => {
-            let is_ik = ctx.get(node, "chain").is_some() || ctx.get(node, "bones").is_none();
-            if is_ik {
+            if ctx.file.object_kind(ctx.text, node) == Some(ObjectKind::Ik) {
                 facts.push(format!("IK constraint{of} (line {line})"));
                 let bone = ctx.name(node, "bone").map_or("?".to_owned(), |b| code(&b));
                 let target = ctx.name(node, "target").map_or("?".to_owned(), |b| code(&b));

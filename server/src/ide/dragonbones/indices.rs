@@ -98,13 +98,9 @@ pub fn weight_bone_positions(ctx: &Ctx, weights: NodeId) -> Vec<usize> {
     let mut i = 0;
     while i < numbers.len() {
         let Some(n) = numbers[i].filter(|n| *n >= 0.0 && n.fract() == 0.0) else { break };
-        let n = n as usize;
-        for k in 0..n {
-            let at = i + 1 + 2 * k;
-            if at < numbers.len() {
-                out.push(at);
-            }
-        }
+        // A count beyond the array (a typo, a huge number) reads to the end.
+        let n = n.min(numbers.len() as f64) as usize;
+        out.extend((0..n).map(|k| i + 1 + 2 * k).take_while(|&at| at < numbers.len()));
         i += 1 + 2 * n;
     }
     out
