@@ -33,11 +33,11 @@ fn display_and_slot_indices_and_key_frame_starts_v55() {
         V55,
         &["\"displayIndex\"", "\"displayFrame\"", "\"zOrder\": {", "rotateFrame"],
         expect![[r#"
-        { "name": "頭", "parent": "頭", "displayIndex": 1 ⟨→ 頭_怒り⟩ },
-        "zOrder": { "frame": [⟨@0⟩ { "duration": 10, "zOrder": [0 ⟨→ 体⟩, 2] }, ⟨@10⟩ { "duration": 10 }] },
-        { "name": "頭", "rotateFrame": [⟨@0⟩ { "duration": 10, "tweenEasing": 0, "rotate": 10 }, ⟨@10⟩ { "duration": 10, "rotate": 0 }] }
-        "displayFrame": [⟨@0⟩ { "duration": 10, "value": 1 ⟨→ 頭_怒り⟩ }, ⟨@10⟩ { "duration": 10, "value": 0 ⟨→ 頭⟩ }],
-    "#]],
+            { "name": "頭", "parent": "頭", "displayIndex": 1 ⟨→ 頭_怒り⟩ },
+            "zOrder": { "frame": [⟨@0 0s⟩ { "duration": 10, "zOrder": [0 ⟨→ 体⟩, 2] }, ⟨@10 0.417s⟩ { "duration": 10 }] },
+            { "name": "頭", "rotateFrame": [⟨@0 0s⟩ { "duration": 10, "tweenEasing": 0, "rotate": 10 }, ⟨@10 0.417s⟩ { "duration": 10, "rotate": 0 }] }
+            "displayFrame": [⟨@0 0s⟩ { "duration": 10, "value": 1 ⟨→ 頭_怒り⟩ }, ⟨@10 0.417s⟩ { "duration": 10, "value": 0 ⟨→ 頭⟩ }],
+        "#]],
     );
 }
 
@@ -47,17 +47,17 @@ fn key_frames_and_display_indices_v45_and_v23() {
         V45,
         &["\"frame\": ["],
         expect![[r#"
-        "bone": [{ "name": "胸", "frame": [⟨@0⟩ { "duration": 15, "tweenEasing": 0, "transform": { "skY": 10 } }, ⟨@15⟩ { "duration": 15, "transform": {} }] }],
-        "slot": [{ "name": "胴", "frame": [⟨@0⟩ { "duration": 10, "displayIndex": 1 ⟨→ 胴2⟩, "color": { "aM": 50 } }, ⟨@10⟩ { "duration": 20, "displayIndex": 0 ⟨→ 胴⟩ }] }]
-    "#]],
+            "bone": [{ "name": "胸", "frame": [⟨@0 0s⟩ { "duration": 15, "tweenEasing": 0, "transform": { "skY": 10 } }, ⟨@15 0.5s⟩ { "duration": 15, "transform": {} }] }],
+            "slot": [{ "name": "胴", "frame": [⟨@0 0s⟩ { "duration": 10, "displayIndex": 1 ⟨→ 胴2⟩, "color": { "aM": 50 } }, ⟨@10 0.333s⟩ { "duration": 20, "displayIndex": 0 ⟨→ 胴⟩ }] }]
+        "#]],
     );
     check(
         V23,
         &["\"displayIndex\""],
         expect![[r#"
-        { "name": "尾", "parent": "尾", "z": 0, "displayIndex": 0 ⟨→ 尾⟩, "display": [{ "name": "尾", "type": "image", "transform": { "pX": 5, "pY": 5 } }] }
-        { "name": "振る", "duration": 10, "loop": 0, "timeline": [{ "name": "尾", "frame": [⟨@0⟩ { "duration": 10, "displayIndex": 0 ⟨→ 尾⟩, "transform": { "skY": 30 } }] }] }
-    "#]],
+            { "name": "尾", "parent": "尾", "z": 0, "displayIndex": 0 ⟨→ 尾⟩, "display": [{ "name": "尾", "type": "image", "transform": { "pX": 5, "pY": 5 } }] }
+            { "name": "振る", "duration": 10, "loop": 0, "timeline": [{ "name": "尾", "frame": [⟨@0 0s⟩ { "duration": 10, "displayIndex": 0 ⟨→ 尾⟩, "transform": { "skY": 30 } }] }] }
+        "#]],
     );
 }
 
@@ -80,5 +80,5 @@ fn a_minified_file_gets_hints_for_the_range_only() {
     let analysis = fixture.analyse();
     let from = text.find("displayFrame").unwrap() as u32;
     let hints = ide::inlay_hints(&analysis, TextRange::new(from, text.len() as u32));
-    expect![[r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"slot":[{"name":"s","parent":"根","displayIndex":0}],"skin":[{"slot":[{"name":"s","display":[{"name":"絵"}]}]}],"animation":[{"name":"x","duration":4,"slot":[{"name":"s","displayFrame":[⟨@0⟩ {"duration":2,"value":0 ⟨→ 絵⟩},⟨@2⟩ {"duration":2,"value":-1 ⟨→ none⟩}]}]}]}]}"#]].assert_eq(&render_inlays(text, &hints));
+    expect![[r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"slot":[{"name":"s","parent":"根","displayIndex":0}],"skin":[{"slot":[{"name":"s","display":[{"name":"絵"}]}]}],"animation":[{"name":"x","duration":4,"slot":[{"name":"s","displayFrame":[⟨@0 0s⟩ {"duration":2,"value":0 ⟨→ 絵⟩},⟨@2 0.083s⟩ {"duration":2,"value":-1 ⟨→ none⟩}]}]}]}]}"#]].assert_eq(&render_inlays(text, &hints));
 }

@@ -41,16 +41,14 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
                 let offset = ctx.tree.range(v.node).start;
                 if range.contains_inclusive(offset) {
                     let fps = frame_rate(&ctx, armature(&ctx, v));
+                    let time = seconds(*start as f64 / fps as f64);
                     out.push(InlayHint {
                         offset,
-                        label: format!("@{start}"),
+                        label: format!("@{start} {}", time.replace(' ', "")),
                         kind: InlayKind::Parameter,
                         padding_left: false,
                         padding_right: true,
-                        tooltip: Some(format!(
-                            "key frame {i} starts at frame {start} ({} at {fps} fps)",
-                            seconds(*start as f64 / fps as f64)
-                        )),
+                        tooltip: Some(format!("key frame {i} starts at frame {start} ({time} at {fps} fps)")),
                     });
                 }
             }
