@@ -104,3 +104,36 @@ fn a_version_written_as_a_number_becomes_a_string() {
 fn no_actions_without_problems() {
     check(V55, "\"aM\": 5$00", expect![[""]]);
 }
+
+/// `rigls --check --fix` applies safe fixes only for codes the catalogue calls fixable; the fixes
+/// that may change what the data means (a name, a clamped number, an action's form) are not safe.
+#[test]
+fn only_catalogued_fixable_codes_have_safe_fixes() {
+    let text = edited(V45.text, "\"playTimes\": 0", "\"playTime\": 0");
+    let text = edited(text, "\"version\": \"4.5\"", "\"version\": 4.5");
+    let text =
+        edited(text, "\"parent\": \"腰\", \"blendMode\": \"add\"", "\"parent\": \"腰部\", \"blendMode\": \"ad\"");
+    let text = edited(text, "[{ \"gotoAndPlay\": \"歩く\" }]", "[[\"gotoAndPlay\", \"歩く\"]]");
+    let text = edited(text, "\"gM\": 50", "\"gM\": 500");
+    let analysis = V45.with(text).analyse();
+    let mut fixes: Vec<String> = analysis
+        .diagnostics
+        .iter()
+        .filter_map(|d| Some((d, d.fix.as_ref()?)))
+        .map(|(d, fix)| {
+            let fixable = rigls::diagnostic::rule(d.code).expect("catalogued").fixable;
+            assert!(!fix.safe || fixable, "{} has a safe fix but is not catalogued fixable", d.code);
+            format!("{} {}: {}\n", d.code, if fix.safe { "safe" } else { "offered" }, fix.title)
+        })
+        .collect();
+    fixes.sort();
+    expect![[r#"
+        invalid-value offered: Replace with `add`
+        invalid-value offered: Write `{"gotoAndPlay": "歩く"}`
+        invalid-value offered: Write the version as a string
+        out-of-range offered: Clamp to 100
+        unknown-bone offered: Replace with `腰`
+        unknown-key safe: Replace with `playTimes`
+    "#]]
+    .assert_eq(&fixes.concat());
+}
