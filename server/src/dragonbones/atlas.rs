@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use super::model::{self, DocKind};
 use super::parser;
-use super::syntax::Tree;
+use super::syntax::{NodeId, NodeKind, Tree};
 use crate::env::FileSystem;
 use crate::text::TextRange;
 
@@ -32,6 +32,27 @@ pub struct PairedAtlas {
     pub name: Option<String>,
     /// Every `SubTexture` name with the range of its string in the atlas file.
     pub textures: Vec<(String, TextRange)>,
+    /// The region of each texture of `textures` (same order), for editors to show.
+    pub regions: Vec<Region>,
+}
+
+/// A `SubTexture`'s rectangle in the atlas image and whether it is stored rotated.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Region {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+    pub rotated: bool,
+}
+
+impl Region {
+    /// Reads the region of a `SubTexture` object (absent members are 0, as runtimes read them).
+    pub fn of(tree: &Tree, text: &str, sub_texture: NodeId) -> Region {
+        let number = |key: &str| tree.get(text, sub_texture, key).and_then(|v| tree.number(text, v)).unwrap_or(0.0);
+        let rotated = tree.get(text, sub_texture, "rotated").is_some_and(|v| tree.kind(v) == NodeKind::True);
+        Region { x: number("x"), y: number("y"), width: number("width"), height: number("height"), rotated }
+    }
 }
 
 impl PairedAtlas {
@@ -97,6 +118,7 @@ pub fn read_atlas(path: &Path, fs: &dyn FileSystem) -> Option<PairedAtlas> {
         return None;
     }
     let atlas = model::Model::build(&text, &tree, DocKind::Atlas);
+    let regions = atlas.defs.iter().map(|d| Region::of(&tree, &text, d.node)).collect();
     let textures = atlas.defs.into_iter().map(|d| (d.name, d.range)).collect();
-    Some(PairedAtlas { path: path.to_path_buf(), name: atlas.name, textures })
+    Some(PairedAtlas { path: path.to_path_buf(), name: atlas.name, textures, regions })
 }

@@ -33,6 +33,7 @@ use std::path::Path;
 use crate::diagnostic::Diagnostic;
 use crate::env::FileSystem;
 use crate::text::LineIndex;
+use atlas::PairedAtlas;
 use model::{DocKind, Model};
 use schema::{ObjectKind, PathStep};
 use syntax::{NodeId, NodeKind, Tree};
@@ -42,6 +43,8 @@ use syntax::{NodeId, NodeKind, Tree};
 pub struct DragonBonesFile {
     pub tree: Tree,
     pub model: Model,
+    /// The atlas files paired with a skeleton (see [`DragonBonesFile::pair_atlases`]).
+    pub atlases: Vec<PairedAtlas>,
 }
 
 impl DragonBonesFile {
@@ -50,14 +53,27 @@ impl DragonBonesFile {
         let tree = parser::parse(text);
         let doc = model::classify(&tree, text)?;
         let model = Model::build(text, &tree, doc);
-        Some(DragonBonesFile { tree, model })
+        Some(DragonBonesFile { tree, model, atlases: Vec::new() })
     }
 
     pub fn doc(&self) -> DocKind {
         self.model.doc
     }
 
-    /// Syntax errors and every rule's findings, unsorted. `path` locates the paired atlas.
+    /// Finds the atlases paired with this skeleton at `path` (once per analysis: rules check
+    /// textures against them and editor features navigate into them). Only a skeleton whose
+    /// displays name textures looks for them.
+    pub fn pair_atlases(&mut self, path: Option<&Path>, fs: &dyn FileSystem) {
+        let wants =
+            self.model.doc == DocKind::Skeleton && self.model.refs.iter().any(|r| r.kind == schema::NameKind::Texture);
+        self.atlases = match path {
+            Some(path) if wants => atlas::find(path, self.model.name.as_deref(), fs),
+            _ => Vec::new(),
+        };
+    }
+
+    /// Syntax errors and every rule's findings, unsorted. Textures are checked against the
+    /// atlases found by [`DragonBonesFile::pair_atlases`].
     pub fn diagnostics(
         &self,
         text: &str,
@@ -66,7 +82,7 @@ impl DragonBonesFile {
         fs: &dyn FileSystem,
     ) -> Vec<Diagnostic> {
         let mut out = self.tree.errors.clone();
-        out.extend(rules::check(text, &self.tree, &self.model, lines, path, fs));
+        out.extend(rules::check(text, &self.tree, &self.model, lines, path, fs, &self.atlases));
         out
     }
 

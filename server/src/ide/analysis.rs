@@ -87,7 +87,7 @@ impl Analysis {
     /// command line whose extension says nothing). A DragonBones kind still needs DragonBones
     /// content: other JSON is `Other`.
     pub fn with_kind(path: Option<&Path>, text: String, fs: &dyn FileSystem, kind: Option<FileKind>) -> Analysis {
-        let (kind, dragonbones) = match kind {
+        let (kind, mut dragonbones) = match kind {
             None => classify(path, &text),
             Some(k) if k.is_dragonbones() => dragonbones(&text),
             Some(k) => (k, None),
@@ -101,9 +101,13 @@ impl Analysis {
                 elem = Some(file);
                 diagnostics
             }
-            FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
-                dragonbones.as_ref().map(|f| f.diagnostics(&text, &lines, path, fs)).unwrap_or_default()
-            }
+            FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => match dragonbones.as_mut() {
+                Some(file) => {
+                    file.pair_atlases(path, fs);
+                    file.diagnostics(&text, &lines, path, fs)
+                }
+                None => Vec::new(),
+            },
             FileKind::Other => Vec::new(),
         };
         diagnostic::sort(&mut diagnostics);

@@ -2,12 +2,16 @@
 //!
 //! Everything here speaks byte offsets into [`Analysis::text`] and returns plain data; the `lsp`
 //! layer converts positions and builds protocol types, so every feature is testable without LSP.
-//! Each function dispatches on [`FileKind`] to the per-format implementation (`elem/`, one file
-//! per feature); helpers every format can use live beside this file ([`color`], [`text_edit`]).
+//! Each function dispatches on [`FileKind`] to the per-format implementation (`elem/` and
+//! `dragonbones/`, one file per feature; a DragonBones skeleton and its atlas share one
+//! implementation); helpers every format can use live beside this file ([`color`], [`text_edit`],
+//! `fixes`).
 
 mod analysis;
 pub mod color;
+mod dragonbones;
 mod elem;
+mod fixes;
 pub mod text_edit;
 mod types;
 
@@ -20,7 +24,8 @@ use crate::text::TextRange;
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     match analysis.kind {
         FileKind::Elem => elem::hover::hover(analysis, offset),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => None,
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => dragonbones::hover::hover(analysis, offset),
+        FileKind::Other => None,
     }
 }
 
@@ -28,7 +33,10 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
 pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
     match analysis.kind {
         FileKind::Elem => elem::completion::completions(analysis, offset),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::completion::completions(analysis, offset)
+        }
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -36,7 +44,10 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
 pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
     match analysis.kind {
         FileKind::Elem => elem::navigation::goto_definition(analysis, offset),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::navigation::goto_definition(analysis, offset)
+        }
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -44,7 +55,10 @@ pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
 pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
     match analysis.kind {
         FileKind::Elem => elem::navigation::references(analysis, offset, include_declaration),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::navigation::references(analysis, offset, include_declaration)
+        }
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -52,7 +66,10 @@ pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -
 pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
     match analysis.kind {
         FileKind::Elem => elem::navigation::highlights(analysis, offset),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::navigation::highlights(analysis, offset)
+        }
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -60,9 +77,10 @@ pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
 pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
     match analysis.kind {
         FileKind::Elem => elem::rename::prepare_rename(analysis, offset),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => {
-            Err("nothing to rename here".to_owned())
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::rename::prepare_rename(analysis, offset)
         }
+        FileKind::Other => Err("nothing to rename here".to_owned()),
     }
 }
 
@@ -71,9 +89,10 @@ pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<TextRange, Str
 pub fn rename(analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
     match analysis.kind {
         FileKind::Elem => elem::rename::rename(analysis, offset, new_name),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => {
-            Err("nothing to rename here".to_owned())
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::rename::rename(analysis, offset, new_name)
         }
+        FileKind::Other => Err("nothing to rename here".to_owned()),
     }
 }
 
@@ -81,14 +100,16 @@ pub fn rename(analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<Fi
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
     match analysis.kind {
         FileKind::Elem => elem::symbols::document_symbols(analysis),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => dragonbones::symbols::document_symbols(analysis),
+        FileKind::Other => Vec::new(),
     }
 }
 
 pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
     match analysis.kind {
         FileKind::Elem => elem::folding::folding_ranges(analysis),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => dragonbones::folding::folding_ranges(analysis),
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -96,7 +117,10 @@ pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
 pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
     match analysis.kind {
         FileKind::Elem => elem::selection::selection_ranges(analysis, offset),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::selection::selection_ranges(analysis, offset)
+        }
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -104,14 +128,18 @@ pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
 pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
     match analysis.kind {
         FileKind::Elem => elem::semantic_tokens::semantic_tokens(analysis),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::semantic_tokens::semantic_tokens(analysis)
+        }
+        FileKind::Other => Vec::new(),
     }
 }
 
 pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
     match analysis.kind {
         FileKind::Elem => elem::colors::document_colors(analysis),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => dragonbones::colors::document_colors(analysis),
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -119,7 +147,10 @@ pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
 pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
     match analysis.kind {
         FileKind::Elem => elem::colors::color_presentations(analysis, range, color),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::colors::color_presentations(analysis, range, color)
+        }
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -127,7 +158,8 @@ pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -
 pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
     match analysis.kind {
         FileKind::Elem => elem::inlay::inlay_hints(analysis, range),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => dragonbones::inlay::inlay_hints(analysis, range),
+        FileKind::Other => Vec::new(),
     }
 }
 
@@ -144,6 +176,9 @@ pub fn format(analysis: &Analysis) -> Option<Vec<crate::diagnostic::TextEdit>> {
 pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
     match analysis.kind {
         FileKind::Elem => elem::actions::code_actions(analysis, range),
-        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas | FileKind::Other => Vec::new(),
+        FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => {
+            dragonbones::actions::code_actions(analysis, range)
+        }
+        FileKind::Other => Vec::new(),
     }
 }

@@ -31,6 +31,7 @@ mod overlay;
 mod progress;
 mod server;
 mod state;
+mod transport;
 
 pub use features::{Features, Ide};
 
@@ -69,19 +70,21 @@ impl Default for Options {
 pub async fn serve<I, O>(input: I, output: O, options: Options)
 where
     I: AsyncRead + Unpin,
-    O: AsyncWrite,
+    O: AsyncWrite + Unpin,
 {
     let (service, socket) = LspService::build(|client| server::Server::new(client, options))
         .custom_method("rigls/documentText", server::Server::document_text)
         .finish();
-    // Malformed messages are answered and skipped before the transport sees them (see `framing`).
+    // Raw non-ASCII URIs are escaped first (see `transport`); then malformed messages are answered
+    // and skipped before tower-lsp-server sees them (see `framing`).
+    let (input, output) = transport::wrap(input, output);
     let (server_input, to_server) = tokio::io::duplex(1 << 20);
     let (from_server, server_output) = tokio::io::duplex(1 << 20);
     let (answers_tx, answers) = tokio::sync::mpsc::unbounded_channel();
     // Requests waiting for an analysis must not hold up the edits that follow them.
-    let transport = tower_lsp_server::Server::new(server_input, server_output, socket).concurrency_level(16);
+    let lsp_loop = tower_lsp_server::Server::new(server_input, server_output, socket).concurrency_level(16);
     let session = async {
-        tokio::join!(transport.serve(service), framing::merge_output(from_server, output, answers));
+        tokio::join!(lsp_loop.serve(service), framing::merge_output(from_server, output, answers));
     };
     // The session ends when the transport does (after `exit`, even if the client keeps its end of
     // the input open); the end of the input ends the transport.

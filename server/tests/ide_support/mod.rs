@@ -61,10 +61,22 @@ pub fn check_variants(
     cursor: Option<u32>,
     render: impl Fn(&Analysis, &str, Option<u32>) -> String,
 ) -> String {
+    check_variants_of("test.elem", &[], text, cursor, render)
+}
+
+/// [`check_variants`] for a file called `file` beside `others` (name and text; e.g. the atlas a
+/// DragonBones skeleton pairs with), which stay as they are.
+pub fn check_variants_of(
+    file: &str,
+    others: &[(&str, &str)],
+    text: &str,
+    cursor: Option<u32>,
+    render: impl Fn(&Analysis, &str, Option<u32>) -> String,
+) -> String {
     let mut first: Option<String> = None;
     for (name, variant) in variants(text) {
         let offset = cursor.map(|c| map_offset(text, c, &variant));
-        let analysis = analyse("test.elem", &variant, &[]);
+        let analysis = analyse(file, &variant, others);
         let rendered = normalise(&render(&analysis, &variant, offset));
         match &first {
             None => first = Some(rendered),

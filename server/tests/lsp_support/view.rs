@@ -254,6 +254,35 @@ impl ClientDoc {
         render(&self.plain_value(value))
     }
 
+    /// [`ClientDoc::render`] for answers that also point into other documents: an object naming
+    /// one of `others` by `uri` or `targetUri` has its ranges described in that document, and the
+    /// URI shown as the label given with it.
+    pub fn render_with(&self, value: &Value, others: &[(&str, &ClientDoc)]) -> String {
+        render(&self.plain_value_with(value, others))
+    }
+
+    fn plain_value_with(&self, value: &Value, others: &[(&str, &ClientDoc)]) -> Value {
+        match value {
+            Value::Object(map) => {
+                let uri = map.get("uri").or_else(|| map.get("targetUri")).and_then(Value::as_str);
+                if let Some((label, other)) = others.iter().find(|(_, o)| Some(o.uri.as_str()) == uri) {
+                    return relabel(other.plain_value(value), label);
+                }
+                if is_range(value) || is_position(value) {
+                    return self.plain_value(value);
+                }
+                let mut out = Map::new();
+                for (key, item) in map {
+                    let shown = others.iter().find(|(_, o)| o.uri == *key).map(|(label, _)| label.to_string());
+                    out.insert(shown.unwrap_or_else(|| key.clone()), self.plain_value_with(item, others));
+                }
+                self.plain_value(&Value::Object(out))
+            }
+            Value::Array(items) => Value::Array(items.iter().map(|v| self.plain_value_with(v, others)).collect()),
+            other => self.plain_value(other),
+        }
+    }
+
     /// Replaces ranges and positions with their descriptions and this document's URI with `<doc>`,
     /// and makes the document's line breaks in strings LF (after checking `newText`s use no
     /// others).
@@ -313,6 +342,16 @@ impl ClientDoc {
             writeln!(out, "{} {}{mods}", self.describe(start, end), types[token_type]).unwrap();
         }
         out
+    }
+}
+
+/// `<doc>` (as [`ClientDoc::plain_value`] shows its document) renamed `label`.
+fn relabel(value: Value, label: &str) -> Value {
+    match value {
+        Value::String(s) if s == "<doc>" => Value::String(label.to_owned()),
+        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, relabel(v, label))).collect()),
+        Value::Array(items) => Value::Array(items.into_iter().map(|v| relabel(v, label)).collect()),
+        other => other,
     }
 }
 

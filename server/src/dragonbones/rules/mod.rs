@@ -12,6 +12,7 @@ mod version;
 
 use std::path::Path;
 
+use super::atlas::PairedAtlas;
 use super::model::Model;
 use super::schema::Version;
 use super::syntax::{Member, NodeId, NodeKind, Tree};
@@ -27,6 +28,8 @@ pub struct Ctx<'a> {
     /// The checked file, when it has one (stdin and unsaved buffers may not).
     pub path: Option<&'a Path>,
     pub fs: &'a dyn FileSystem,
+    /// The atlases paired with a skeleton.
+    pub paired: &'a [PairedAtlas],
     /// The version the file is read as (`None`: an atlas, or no known version).
     pub version: Option<Version>,
     pub out: Vec<Diagnostic>,
@@ -90,7 +93,7 @@ impl Ctx<'_> {
     }
 }
 
-/// Runs every rule. `path` locates the paired atlas.
+/// Runs every rule; textures are checked against `paired`.
 pub fn check(
     text: &str,
     tree: &Tree,
@@ -98,8 +101,9 @@ pub fn check(
     lines: &LineIndex,
     path: Option<&Path>,
     fs: &dyn FileSystem,
+    paired: &[PairedAtlas],
 ) -> Vec<Diagnostic> {
-    let mut ctx = Ctx { text, tree, model, lines, path, fs, version: model.data_version, out: Vec::new() };
+    let mut ctx = Ctx { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
     let rules: [fn(&mut Ctx); 6] =
         [version::check, structure::check, names::check, geometry::check, indices::check, timing::check];
     for rule in rules {

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 
 use super::{Ctx, json_string};
 use crate::diagnostic::{Diagnostic, Fix, Severity, code};
-use crate::dragonbones::atlas;
 use crate::dragonbones::model::{Def, DocKind, Ref, Scope, Site};
 use crate::dragonbones::schema::{NameKind, Version};
 use crate::suggest;
@@ -264,7 +263,7 @@ fn textures(ctx: &mut Ctx) {
     if refs.is_empty() {
         return;
     }
-    let paired = ctx.path.map(|p| atlas::find(p, model.name.as_deref(), ctx.fs)).unwrap_or_default();
+    let paired = ctx.paired;
     let inline = !model.atlases.is_empty();
     if paired.is_empty() && !inline {
         return; // no atlas: nothing to check against

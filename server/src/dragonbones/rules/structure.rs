@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::{Ctx, json_string};
 use crate::diagnostic::{Diagnostic, Fix, Severity, code};
 use crate::dragonbones::model::DocKind;
-use crate::dragonbones::schema::{self, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
+use crate::dragonbones::schema::{self, Bounds, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
 use crate::dragonbones::syntax::{Member, NodeId, NodeKind, flag};
 use crate::suggest;
 use crate::text::TextRange;
@@ -288,7 +288,20 @@ fn bounds(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
     if !b.contains(v) {
         let default = def.default.map(|d| format!(" (default {d})")).unwrap_or_default();
         let message = format!("`{}` is {} but must be {}{default}", def.name, fmt_num(v), b.describe());
-        ctx.push(Diagnostic::warning(code::OUT_OF_RANGE, ctx.tree.range(value), message));
+        let mut d = Diagnostic::warning(code::OUT_OF_RANGE, ctx.tree.range(value), message);
+        // The nearest allowed value; not safe: the number may be a typo for something else.
+        // None for a duration: it moves every later key frame, so clamping one can push frames
+        // past the end of the animation; the right length is the author's call.
+        let nearest = match b {
+            _ if def.name == "duration" => None,
+            Bounds::Between(lo, hi) => Some(v.clamp(lo, hi)),
+            Bounds::AtLeast(lo) => Some(lo),
+            Bounds::Positive => None,
+        };
+        if let Some(n) = nearest {
+            d = d.with_fix(Fix::replace(format!("Clamp to {}", fmt_num(n)), ctx.tree.range(value), fmt_num(n)));
+        }
+        ctx.push(d);
     }
 }
 

@@ -1,0 +1,163 @@
+//! The editor features for DragonBones skeletons (`*_ske.json`) and atlases (`*_tex.json`).
+//!
+//! Every feature starts from a [`Ctx`] (the analysed text, JSON tree, model and paired atlases)
+//! and, for those that take a cursor, from [`Cursor::at`]: the innermost object, its kind per the
+//! schema and the file's data version, and the member (key or value) under the cursor. Names go
+//! through [`names`], so navigation, rename, hover and semantic tokens agree on what a name is and
+//! which occurrences belong together; indices (`displayIndex`, mesh `weights`…) through
+//! [`indices`], shared by hover, go to definition and inlay hints.
+
+pub mod actions;
+pub mod colors;
+pub mod completion;
+mod describe;
+pub mod folding;
+pub mod hover;
+mod indices;
+pub mod inlay;
+mod names;
+pub mod navigation;
+pub mod rename;
+pub mod selection;
+pub mod semantic_tokens;
+pub mod symbols;
+mod walk;
+
+use super::Analysis;
+use crate::diagnostic::Diagnostic;
+use crate::dragonbones::DragonBonesFile;
+use crate::dragonbones::atlas::PairedAtlas;
+use crate::dragonbones::model::{Model, name_text};
+use crate::dragonbones::schema::{self, KeyDef, ObjectKind, Version};
+use crate::dragonbones::syntax::{Member, NodeId, NodeKind, Tree};
+use crate::text::{LineIndex, TextRange};
+
+/// Everything a feature reads from one analysed DragonBones document.
+pub struct Ctx<'a> {
+    pub text: &'a str,
+    pub lines: &'a LineIndex,
+    pub file: &'a DragonBonesFile,
+    pub tree: &'a Tree,
+    pub model: &'a Model,
+    pub atlases: &'a [PairedAtlas],
+    pub diagnostics: &'a [Diagnostic],
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(analysis: &'a Analysis) -> Option<Ctx<'a>> {
+        if !analysis.kind.is_dragonbones() {
+            return None;
+        }
+        let file = analysis.dragonbones.as_deref()?;
+        Some(Ctx {
+            text: &analysis.text,
+            lines: &analysis.lines,
+            file,
+            tree: &file.tree,
+            model: &file.model,
+            atlases: &file.atlases,
+            diagnostics: &analysis.diagnostics,
+        })
+    }
+
+    /// The data version keys are looked up for (`None` for atlases).
+    pub fn version(&self) -> Option<Version> {
+        self.model.data_version
+    }
+
+    pub fn slice(&self, range: TextRange) -> &'a str {
+        range.slice(self.text)
+    }
+
+    pub fn get(&self, object: NodeId, key: &str) -> Option<NodeId> {
+        self.tree.get(self.text, object, key)
+    }
+
+    pub fn int(&self, object: NodeId, key: &str) -> Option<i64> {
+        self.get(object, key).and_then(|v| self.tree.int(self.text, v))
+    }
+
+    /// The text of a name-valued member (`name`, `parent`…).
+    pub fn name(&self, object: NodeId, key: &str) -> Option<String> {
+        self.get(object, key).and_then(|v| name_text(self.tree, self.text, v))
+    }
+
+    /// The schema entry of a member of an object of `kind`.
+    pub fn key_def(&self, kind: ObjectKind, member: Member) -> Option<&'static KeyDef> {
+        schema::key_def(kind, &self.tree.key(self.text, member.key), self.version())
+    }
+
+    /// 1-based line number of an offset, for messages.
+    pub fn line_no(&self, offset: u32) -> u32 {
+        self.lines.line_of(offset) + 1
+    }
+
+    /// The numbers of an array (non-numbers as `None`, keeping positions).
+    pub fn numbers(&self, array: NodeId) -> Vec<Option<f64>> {
+        self.tree.elements(array).map(|e| self.tree.number(self.text, e)).collect()
+    }
+}
+
+/// What the cursor is on: the innermost object and where in it.
+#[derive(Clone, Debug)]
+pub struct Cursor {
+    /// The innermost object containing the cursor and its kind (`None`: outside the schema).
+    pub object: NodeId,
+    pub kind: Option<ObjectKind>,
+    /// The member of `object` whose key or value holds the cursor.
+    pub member: Option<Member>,
+    /// The cursor is on the member's key (not between the key and its value).
+    pub on_key: bool,
+    /// The innermost node at the cursor.
+    pub leaf: NodeId,
+    /// When the leaf is an element of the member's array value: that array and the index.
+    pub element: Option<(NodeId, usize)>,
+}
+
+impl Cursor {
+    pub fn at(ctx: &Ctx, offset: u32) -> Option<Cursor> {
+        let path = ctx.tree.path_at(offset);
+        let i = path.iter().rposition(|&n| ctx.tree.is_object(n))?;
+        let object = path[i];
+        let kind = ctx.file.object_kind(ctx.text, object);
+        let member = path.get(i + 1).map(|&key| Member { key, value: key + 1 });
+        let on_key = member.is_some_and(|m| path.len() == i + 2 && ctx.tree.range(m.key).contains_inclusive(offset));
+        let leaf = *path.last()?;
+        let element = match (path.get(i + 2), path.get(i + 3)) {
+            (Some(&array), Some(&e)) if ctx.tree.is_array(array) => {
+                Some((array, ctx.tree.elements(array).position(|c| c == e)?))
+            }
+            _ => None,
+        };
+        Some(Cursor { object, kind, member, on_key, leaf, element })
+    }
+
+    /// The member's key as written (unescaped).
+    pub fn key<'t>(&self, ctx: &Ctx<'t>) -> Option<std::borrow::Cow<'t, str>> {
+        self.member.map(|m| ctx.tree.key(ctx.text, m.key))
+    }
+
+    pub fn key_def(&self, ctx: &Ctx) -> Option<&'static KeyDef> {
+        ctx.key_def(self.kind?, self.member?)
+    }
+}
+
+/// `name` in backticks for Markdown, falling back to double backticks when the name has one.
+pub fn code(name: &str) -> String {
+    if name.contains('`') { format!("`` {name} ``") } else { format!("`{name}`") }
+}
+
+/// A string as JSON writes it, quotes included.
+pub fn json_string(s: &str) -> String {
+    crate::dragonbones::rules::json_string(s)
+}
+
+/// `1 bone`, `2 bones`.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Whether a node is a string (a name, an enum value, a path…).
+pub fn is_string(tree: &Tree, node: NodeId) -> bool {
+    tree.kind(node) == NodeKind::String
+}
