@@ -535,7 +535,7 @@ async fn semantic_tokens_are_delta_encoded_and_split_at_line_breaks() {
             0, 5, quoted_len, 12, 4,            // "胴体😀": string, readonly
             1, comment_col, 1, 15, 0,           // the quote after 頭 …
             1, 0, 1, 15, 0,                     // … and the `}` on the next line
-        ]});
+        ], "resultId": "1"});
         assert_eq!(tokens, expected, "{}", c.encoding);
         s.client.shutdown().await;
     }
@@ -645,4 +645,55 @@ async fn locations_in_open_documents_use_their_uri_and_text() {
     let locations = s.client.request("textDocument/definition", at(1, 7)).await.unwrap();
     assert_eq!(locations[1], json!({"uri": spelt, "range": range((1, 2), (1, 5))}));
     s.client.shutdown().await;
+}
+
+/// `tokens` with `edits` applied (what a client does with a delta).
+fn apply_token_edits(tokens: &Value, edits: &Value) -> Vec<Value> {
+    let mut data = tokens.as_array().unwrap().clone();
+    let mut edits = edits.as_array().unwrap().clone();
+    edits.sort_by_key(|e| std::cmp::Reverse(e["start"].as_u64().unwrap()));
+    for e in edits {
+        let start = e["start"].as_u64().unwrap() as usize;
+        let end = start + e["deleteCount"].as_u64().unwrap() as usize;
+        data.splice(start..end, e["data"].as_array().cloned().unwrap_or_default());
+    }
+    data
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn semantic_token_deltas_carry_only_the_change() {
+    const WALKER: &str = "file:///tmp/rigls-test/walker.elem";
+    // The shipped example as Elfreina writes it: CRLF, with a BOM; the real features.
+    let text = format!("\u{feff}{}", include_str!("../../examples/walker.elem").replace('\n', "\r\n"));
+    let (client, init) =
+        TestClient::initialized(Options::default(), capabilities(Some(&["utf-16"])), Value::Null).await;
+    assert_eq!(init["capabilities"]["semanticTokensProvider"]["full"], json!({"delta": true}));
+    client.open(WALKER, "elem", 1, &text).await;
+    let doc = json!({"textDocument": {"uri": WALKER}});
+    let first = client.request("textDocument/semanticTokens/full", doc.clone()).await.unwrap();
+    let first_id = first["resultId"].as_str().expect("a result id").to_owned();
+
+    // A longer Japanese name: the tokens after it on its line move, nothing else does.
+    let edited = text.replacen("腰", "腰部", 1);
+    client.change(WALKER, 2, json!([{"text": edited}])).await;
+    let params = json!({"textDocument": {"uri": WALKER}, "previousResultId": first_id});
+    let delta = client.request("textDocument/semanticTokens/full/delta", params.clone()).await.unwrap();
+    let delta_id = delta["resultId"].as_str().expect("a result id").to_owned();
+    assert_ne!(delta_id, first_id);
+    let edits = delta["edits"].as_array().expect("edits, not all the tokens");
+    assert_eq!(edits.len(), 1, "{delta}");
+    let changed = edits[0]["data"].as_array().unwrap().len();
+    assert!(changed <= 10 && edits[0]["deleteCount"].as_u64().unwrap() <= 10, "two tokens at most: {delta}");
+    let full = client.request("textDocument/semanticTokens/full", doc.clone()).await.unwrap();
+    assert_eq!(apply_token_edits(&first["data"], &delta["edits"]), full["data"].as_array().unwrap().clone());
+
+    // Asked again from the latest answer with no change: nothing to do.
+    let unchanged = json!({"textDocument": {"uri": WALKER}, "previousResultId": full["resultId"]});
+    let none = client.request("textDocument/semanticTokens/full/delta", unchanged).await.unwrap();
+    assert_eq!(none["edits"], json!([]), "{none}");
+    // From an answer that is no longer the last one: all the tokens.
+    let stale = client.request("textDocument/semanticTokens/full/delta", params).await.unwrap();
+    assert_eq!(stale["data"], full["data"], "{stale}");
+    assert!(stale.get("edits").is_none());
+    client.shutdown().await;
 }

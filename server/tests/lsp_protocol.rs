@@ -120,7 +120,7 @@ async fn initialize_announces_the_features() {
                     "enumMember", "event", "function", "keyword", "string", "number", "operator", "comment"],
                 "tokenModifiers": ["declaration", "definition", "readonly", "deprecated", "defaultLibrary"],
             },
-            "full": true,
+            "full": {"delta": true},
             "range": true,
         })
     );

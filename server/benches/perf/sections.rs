@@ -142,7 +142,7 @@ fn initialize(lsp: &mut Lsp, root: &Path) {
             "completion": {"completionItem": {"snippetSupport": true}},
             "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
             "semanticTokens": {
-                "requests": {"full": true, "range": true},
+                "requests": {"full": {"delta": true}, "range": true},
                 "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"]
             }
         }
@@ -301,6 +301,30 @@ fn lsp_scenario(s: Scenario) {
         }
         row(&format!("{label} ({} answer)", bytes(size)), &samples, Duration::from_millis(10), None);
     }
+
+    // What an editor asks after each edit when the server offers deltas: the changes since its
+    // last tokens (timed from the request, once the edited version is analysed).
+    let (_, full) = lsp.request("textDocument/semanticTokens/full", json!({"textDocument": doc}));
+    let mut result_id = full["result"]["resultId"].clone();
+    let mut samples = Vec::new();
+    let mut size = 0;
+    for _ in 0..30 {
+        version += 1;
+        edit(&mut lsp, version);
+        lsp.wait_diagnostics(&uri, Some(version));
+        let params = json!({"textDocument": doc, "previousResultId": result_id});
+        let (took, response) = lsp.request("textDocument/semanticTokens/full/delta", params);
+        assert!(response["result"]["edits"].is_array(), "a delta: {response}");
+        result_id = response["result"]["resultId"].clone();
+        size = response["result"].to_string().len();
+        samples.push(took);
+    }
+    row(
+        &format!("semantic tokens delta after an edit ({} answer)", bytes(size)),
+        &samples,
+        Duration::from_millis(10),
+        None,
+    );
 
     lsp.drain_diagnostics(&uri);
     let mut last_sent = Instant::now();

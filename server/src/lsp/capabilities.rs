@@ -161,7 +161,8 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
                 legend: semantic_tokens_legend(),
-                full: Some(SemanticTokensFullOptions::Bool(true)),
+                // After an edit, clients ask for the changes since their last tokens.
+                full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
                 // Editors paint the visible lines first, from a range request.
                 range: Some(true),
                 work_done_progress_options: WorkDoneProgressOptions::default(),

@@ -6,17 +6,22 @@
 //! and every other one is answered here, as JSON-RPC says (`Parse error` for a bad header, bytes
 //! that are not UTF-8 or not JSON; `Invalid Request` for JSON that is no message), and skipped.
 //! Those answers are written between the transport's own messages, never inside one.
+//!
+//! This is also where URIs are escaped on the way in and respelled on the way out
+//! (`super::raw_uris`): the one place that sees every message whole.
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{self, Id, Response};
+
+use super::raw_uris::{self, Spellings};
 
 /// The largest message accepted (the Content-Length of anything bigger is refused unread).
 const MAX_MESSAGE: usize = 1 << 30;
 
 /// What a frame read from the client turned out to be.
 enum Frame {
-    /// A message the transport accepts, re-framed.
+    /// The body of a message the transport accepts.
     Valid(Vec<u8>),
     /// The answer to an invalid one.
     Invalid(Response),
@@ -25,7 +30,7 @@ enum Frame {
 
 /// Reads the client's frames from `input`, passes the valid ones to `server` and sends the
 /// answers to the others to `answers`; at the end of the input, closes `server`.
-pub async fn guard_input<I, S>(input: I, mut server: S, answers: mpsc::UnboundedSender<Response>)
+pub async fn guard_input<I, S>(input: I, mut server: S, answers: mpsc::UnboundedSender<Response>, spellings: Spellings)
 where
     I: AsyncRead + Unpin,
     S: AsyncWrite + Unpin,
@@ -33,8 +38,14 @@ where
     let mut input = BufReader::with_capacity(1 << 16, input);
     loop {
         match read_frame(&mut input).await {
-            Frame::Valid(frame) => {
-                if server.write_all(&frame).await.is_err() || server.flush().await.is_err() {
+            Frame::Valid(body) => {
+                let body = raw_uris::escape_message(&body, &spellings).unwrap_or(body);
+                // Header and body written apart: a 10 MB `didOpen` is not copied once more.
+                let header = format!("Content-Length: {}\r\n\r\n", body.len());
+                if server.write_all(header.as_bytes()).await.is_err()
+                    || server.write_all(&body).await.is_err()
+                    || server.flush().await.is_err()
+                {
                     break;
                 }
             }
@@ -49,8 +60,12 @@ where
 
 /// Copies the transport's messages from `server` to `output`, with the answers of
 /// [`guard_input`] between them, until the transport has finished.
-pub async fn merge_output<S, O>(server: S, output: O, mut answers: mpsc::UnboundedReceiver<Response>)
-where
+pub async fn merge_output<S, O>(
+    server: S,
+    output: O,
+    mut answers: mpsc::UnboundedReceiver<Response>,
+    spellings: Spellings,
+) where
     S: AsyncRead + Unpin,
     O: AsyncWrite,
 {
@@ -59,8 +74,9 @@ where
     let (frames_tx, mut frames) = mpsc::channel::<Vec<u8>>(16);
     let read = async move {
         let mut server = BufReader::with_capacity(1 << 16, server);
-        while let Some(frame) = read_raw_frame(&mut server).await {
-            if frames_tx.send(frame).await.is_err() {
+        while let Some(body) = read_raw_body(&mut server).await {
+            let body = raw_uris::respell_message(&body, &spellings).unwrap_or(body);
+            if frames_tx.send(frame_of(&body)).await.is_err() {
                 break;
             }
         }
@@ -158,7 +174,7 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Frame {
             .unwrap_or(Id::Null);
         return Frame::Invalid(Response::from_error(id, jsonrpc::Error::invalid_request()));
     }
-    Frame::Valid(frame_of(&body))
+    Frame::Valid(body)
 }
 
 /// What the transport's `Request` accepts, field for field (same names, order, types and
@@ -176,12 +192,12 @@ struct RequestShape<'a> {
     id: Option<Id>,
 }
 
-/// One frame of the transport's output, as written (the transport frames correctly).
-async fn read_raw_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Option<Vec<u8>> {
+/// The body of one frame of the transport's output (the transport frames correctly).
+async fn read_raw_body(input: &mut (impl AsyncBufReadExt + Unpin)) -> Option<Vec<u8>> {
     let length = read_headers(input).await?.ok()?;
     let mut body = vec![0; length];
     input.read_exact(&mut body).await.ok()?;
-    Some(frame_of(&body))
+    Some(body)
 }
 
 #[cfg(test)]

@@ -53,6 +53,9 @@ impl<T> PerAnalysis<T> {
     }
 }
 
+/// A result id, the tokens it names and the tokens of the client's previous result.
+type SentAnswer = (String, Vec<lsp::SemanticToken>, Option<Arc<Vec<lsp::SemanticToken>>>);
+
 /// LSP's `ContentModified`: the answer would be for a version the client has already replaced.
 const CONTENT_MODIFIED: i64 = -32801;
 
@@ -237,12 +240,46 @@ impl State {
         &self,
         params: lsp::SemanticTokensParams,
     ) -> jsonrpc::Result<Option<lsp::SemanticTokensResult>> {
-        let cache = self.semantic_tokens.clone();
         let uri = params.text_document.uri;
+        let answer = self.all_semantic_tokens("textDocument/semanticTokens/full", uri, None).await?;
+        Ok(answer
+            .map(|(id, data, _)| lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: Some(id), data })))
+    }
+
+    /// The tokens of the whole document as edits of those the client has from an earlier answer
+    /// (all of them when we no longer know that answer).
+    pub async fn semantic_tokens_delta(
+        &self,
+        params: lsp::SemanticTokensDeltaParams,
+    ) -> jsonrpc::Result<Option<lsp::SemanticTokensFullDeltaResult>> {
+        let method = "textDocument/semanticTokens/full/delta";
+        let answer =
+            self.all_semantic_tokens(method, params.text_document.uri, Some(params.previous_result_id)).await?;
+        Ok(answer.map(|(id, data, previous)| match previous {
+            Some(old) => lsp::SemanticTokensFullDeltaResult::TokensDelta(lsp::SemanticTokensDelta {
+                result_id: Some(id),
+                edits: convert::token_edits(&old, &data),
+            }),
+            None => lsp::SemanticTokensFullDeltaResult::Tokens(lsp::SemanticTokens { result_id: Some(id), data }),
+        }))
+    }
+
+    /// The document's tokens, encoded, recorded as sent, with their result id and the tokens of
+    /// `previous_id` when that was the last answer.
+    async fn all_semantic_tokens(
+        &self,
+        method: &'static str,
+        uri: Uri,
+        previous_id: Option<String>,
+    ) -> jsonrpc::Result<Option<SentAnswer>> {
+        let (cache, sent) = (self.semantic_tokens.clone(), self.sent_tokens.clone());
         let key = uri.clone();
-        self.on_shared_analysis("textDocument/semanticTokens/full", &uri, None, move |f, a, conv, caps| {
+        self.on_shared_analysis(method, &uri, None, move |f, a, conv, caps| {
             let tokens = cache.get_or(&key, a, || f.semantic_tokens(a));
-            Some(lsp::SemanticTokensResult::Tokens(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens)))
+            let data = convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data;
+            let data = Arc::new(data);
+            let (id, previous) = sent.replace(&key, previous_id.as_deref(), data.clone());
+            Some((id, Arc::unwrap_or_clone(data), previous))
         })
         .await
     }

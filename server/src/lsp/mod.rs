@@ -29,9 +29,10 @@ mod framing;
 mod handlers;
 mod overlay;
 mod progress;
+mod raw_uris;
+mod sent_tokens;
 mod server;
 mod state;
-mod transport;
 
 pub use features::{Features, Ide};
 
@@ -75,21 +76,22 @@ where
     let (service, socket) = LspService::build(|client| server::Server::new(client, options))
         .custom_method("rigls/documentText", server::Server::document_text)
         .finish();
-    // Raw non-ASCII URIs are escaped first (see `transport`); then malformed messages are answered
-    // and skipped before tower-lsp-server sees them (see `framing`).
-    let (input, output) = transport::wrap(input, output);
+    // Malformed messages are answered and skipped, and raw non-ASCII URIs escaped, before
+    // tower-lsp-server sees them (see `framing`).
+    let spellings = raw_uris::Spellings::default();
+    let output_spellings = spellings.clone();
     let (server_input, to_server) = tokio::io::duplex(1 << 20);
     let (from_server, server_output) = tokio::io::duplex(1 << 20);
     let (answers_tx, answers) = tokio::sync::mpsc::unbounded_channel();
     // Requests waiting for an analysis must not hold up the edits that follow them.
     let lsp_loop = tower_lsp_server::Server::new(server_input, server_output, socket).concurrency_level(16);
     let session = async {
-        tokio::join!(lsp_loop.serve(service), framing::merge_output(from_server, output, answers));
+        tokio::join!(lsp_loop.serve(service), framing::merge_output(from_server, output, answers, output_spellings));
     };
     // The session ends when the transport does (after `exit`, even if the client keeps its end of
     // the input open); the end of the input ends the transport.
     let input = async {
-        framing::guard_input(input, to_server, answers_tx).await;
+        framing::guard_input(input, to_server, answers_tx, spellings).await;
         std::future::pending::<()>().await;
     };
     tokio::select! {

@@ -145,6 +145,13 @@ impl LanguageServer for Server {
         self.state.semantic_tokens(params).await
     }
 
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        self.state.semantic_tokens_delta(params).await
+    }
+
     async fn semantic_tokens_range(
         &self,
         params: SemanticTokensRangeParams,

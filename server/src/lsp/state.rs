@@ -37,6 +37,7 @@ pub struct State {
     shown_problems: Mutex<HashSet<String>>,
     pub semantic_tokens: Arc<PerAnalysis<Vec<crate::ide::SemanticToken>>>,
     pub outlines: Arc<PerAnalysis<tower_lsp_server::ls_types::DocumentSymbolResponse>>,
+    pub sent_tokens: Arc<super::sent_tokens::SentTokens>,
 }
 
 /// A document's new analysis task, the size of the text it will analyse and the document's lane.
@@ -67,6 +68,7 @@ impl State {
             shown_problems: Mutex::default(),
             semantic_tokens: Arc::default(),
             outlines: Arc::default(),
+            sent_tokens: Arc::default(),
         }
     }
 
@@ -118,6 +120,7 @@ impl State {
         let Some(doc) = self.docs.with(|docs| docs.remove(uri)) else { return };
         self.semantic_tokens.forget(uri);
         self.outlines.forget(uri);
+        self.sent_tokens.forget(uri);
         if !self.caps().pull_diagnostics {
             let state = self.clone();
             let uri = uri.clone();

@@ -15,7 +15,7 @@ pub use diagnostics::{DiagnosticData, diagnostic};
 pub use edits::{code_action, color_information, color_presentation, text_edits, workspace_edit};
 pub use navigation::{completion_item, definition, highlight, hover, inlay_hint, location};
 pub use outline::{document_symbols, folding_range, selection_range};
-pub use tokens::semantic_tokens;
+pub use tokens::{semantic_tokens, token_edits};
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -107,3 +107,68 @@ fn encoded_len(text: &str, encoding: PositionEncoding) -> u32 {
     };
     u32::try_from(len).unwrap_or(u32::MAX)
 }
+
+/// The edit that turns `old` into `new`: the tokens between their common start and common end
+/// (none when they are equal). Tokens are relative to the one before, so a change moves at most
+/// the token after it, and one edit is as small as any list of them.
+pub fn token_edits(old: &[lsp::SemanticToken], new: &[lsp::SemanticToken]) -> Vec<lsp::SemanticTokensEdit> {
+    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..].iter().rev().zip(new[prefix..].iter().rev()).take_while(|(a, b)| a == b).count();
+    if prefix == old.len() && prefix == new.len() {
+        return Vec::new();
+    }
+    // Each token is five integers of the encoded array.
+    let integers = |tokens: usize| u32::try_from(tokens * 5).unwrap_or(u32::MAX);
+    vec![lsp::SemanticTokensEdit {
+        start: integers(prefix),
+        delete_count: integers(old.len() - prefix - suffix),
+        data: Some(new[prefix..new.len() - suffix].to_vec()),
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(deltas: &[u32]) -> Vec<lsp::SemanticToken> {
+        deltas
+            .iter()
+            .map(|&d| lsp::SemanticToken {
+                delta_line: d,
+                delta_start: 0,
+                length: 1,
+                token_type: 0,
+                token_modifiers_bitset: 0,
+            })
+            .collect()
+    }
+
+    fn apply(old: &[lsp::SemanticToken], edits: &[lsp::SemanticTokensEdit]) -> Vec<lsp::SemanticToken> {
+        let mut out = old.to_vec();
+        for e in edits.iter().rev() {
+            let start = e.start as usize / 5;
+            out.splice(start..start + e.delete_count as usize / 5, e.data.clone().unwrap_or_default());
+        }
+        out
+    }
+
+    #[test]
+    fn edits_cover_only_what_changed() {
+        let cases: [(&[u32], &[u32], Option<(u32, u32, usize)>); 7] = [
+            (&[1, 2, 3], &[1, 2, 3], None),
+            (&[1, 2, 3], &[1, 9, 3], Some((5, 5, 1))),
+            (&[1, 2, 3], &[1, 2, 3, 4], Some((15, 0, 1))),
+            (&[1, 2, 3], &[0, 1, 2, 3], Some((0, 0, 1))),
+            (&[1, 2, 3], &[1, 3], Some((5, 5, 0))),
+            (&[1, 1, 1], &[1, 1], Some((10, 5, 0))),
+            (&[], &[7], Some((0, 0, 1))),
+        ];
+        for (old, new, expected) in cases {
+            let (old, new) = (tokens(old), tokens(new));
+            let edits = token_edits(&old, &new);
+            let got = edits.first().map(|e| (e.start, e.delete_count, e.data.as_ref().map_or(0, Vec::len)));
+            assert_eq!(got, expected, "{old:?} → {new:?}");
+            assert_eq!(apply(&old, &edits), new);
+        }
+    }
+}

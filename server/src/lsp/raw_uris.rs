@@ -1,0 +1,141 @@
+//! Tolerance for clients that put raw non-ASCII characters in URIs (`file:///モデル/歩行.elem`).
+//!
+//! tower-lsp-server parses every URI strictly (RFC 3986) and silently drops a notification whose
+//! URI it rejects, so such a client would get no diagnostics and no answers. Incoming messages
+//! whose URI values contain characters a URI may not hold are rewritten with those characters
+//! percent-encoded, and the server's outgoing messages get the client's own spelling back, so the
+//! client sees the URIs it sent. Messages without such URIs pass through byte for byte. The
+//! framing guard (`super::framing`) applies both to each whole message it passes on.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+
+/// Encoded URI → the client's raw spelling, shared by both directions.
+pub type Spellings = Arc<Mutex<HashMap<String, String>>>;
+
+fn needs_escape(c: char) -> bool {
+    !c.is_ascii() || c.is_ascii_control() || matches!(c, ' ' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}')
+}
+
+fn escape(uri: &str) -> String {
+    let mut out = String::with_capacity(uri.len() * 3);
+    for c in uri.chars() {
+        if needs_escape(c) {
+            let mut bytes = [0u8; 4];
+            for b in c.encode_utf8(&mut bytes).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Cheap test, without parsing: does some `"…uri": "…"` / `"…Uri": "…"` member of the body hold a
+/// character a URI may not? (A document's text containing such a pattern only costs a parse.)
+fn may_hold_raw_uri(body: &[u8]) -> bool {
+    for found in memchr::memmem::find_iter(body, b"ri\"") {
+        if found == 0 || !matches!(body[found - 1], b'u' | b'U') {
+            continue;
+        }
+        let mut j = found + 3;
+        while j < body.len() && matches!(body[j], b' ' | b'\t' | b'\r' | b'\n' | b':') {
+            j += 1;
+        }
+        if body.get(j) != Some(&b'"') {
+            continue;
+        }
+        j += 1;
+        while j < body.len() && body[j] != b'"' {
+            let b = body[j];
+            if !(0x20..0x80).contains(&b) || matches!(b, b' ' | b'<' | b'>' | b'^' | b'`' | b'{' | b'|' | b'}') {
+                return true;
+            }
+            j += if b == b'\\' { 2 } else { 1 };
+        }
+    }
+    false
+}
+
+/// Percent-encodes the URI values (keys `uri` or ending in `Uri`) of a message, remembering the
+/// client's spelling. `None` when nothing needed it.
+pub fn escape_message(body: &[u8], spellings: &Spellings) -> Option<Vec<u8>> {
+    if !may_hold_raw_uri(body) {
+        return None;
+    }
+    let mut value: Value = serde_json::from_slice(body).ok()?;
+    let mut changed = false;
+    let mut stack = vec![&mut value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(map) => {
+                for (key, child) in map.iter_mut() {
+                    if let Value::String(s) = child
+                        && (key == "uri" || key.ends_with("Uri"))
+                        && s.chars().any(needs_escape)
+                    {
+                        let escaped = escape(s);
+                        spellings.lock().unwrap_or_else(|e| e.into_inner()).insert(escaped.clone(), s.clone());
+                        *s = escaped;
+                        changed = true;
+                    } else {
+                        stack.push(child);
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            _ => {}
+        }
+    }
+    changed.then(|| serde_json::to_vec(&value).ok()).flatten()
+}
+
+/// Gives outgoing URIs the client's own spelling back.
+pub fn respell_message(body: &[u8], spellings: &Spellings) -> Option<Vec<u8>> {
+    let spellings = spellings.lock().unwrap_or_else(|e| e.into_inner());
+    if spellings.is_empty() || !body.contains(&b'%') {
+        return None;
+    }
+    let text = std::str::from_utf8(body).ok()?;
+    let mut out = text.to_owned();
+    for (escaped, raw) in spellings.iter() {
+        let quoted = format!("\"{escaped}\"");
+        if out.contains(&quoted) {
+            out = out.replace(&quoted, &serde_json::to_string(raw).ok()?);
+        }
+    }
+    (out != text).then(|| out.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_uris_are_escaped_and_remembered() {
+        let spellings = Spellings::default();
+        let body = r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/モデル/歩 行.elem","text":"Name=\"頭\""}}}"#;
+        let escaped = escape_message(body.as_bytes(), &spellings).unwrap();
+        let value: Value = serde_json::from_slice(&escaped).unwrap();
+        assert_eq!(
+            value["params"]["textDocument"]["uri"],
+            "file:///tmp/%E3%83%A2%E3%83%87%E3%83%AB/%E6%AD%A9%20%E8%A1%8C.elem"
+        );
+        assert_eq!(value["params"]["textDocument"]["text"], "Name=\"頭\"", "only URIs change");
+        let out = br#"{"method":"textDocument/publishDiagnostics","params":{"uri":"file:///tmp/%E3%83%A2%E3%83%87%E3%83%AB/%E6%AD%A9%20%E8%A1%8C.elem"}}"#;
+        let respelled = respell_message(out, &spellings).unwrap();
+        let value: Value = serde_json::from_slice(&respelled).unwrap();
+        assert_eq!(value["params"]["uri"], "file:///tmp/モデル/歩 行.elem");
+    }
+
+    #[test]
+    fn well_formed_messages_pass_through() {
+        let spellings = Spellings::default();
+        let body = r#"{"params":{"textDocument":{"uri":"file:///tmp/%E6%AD%A9.elem","text":"Name=\"頭\""}}}"#;
+        assert_eq!(escape_message(body.as_bytes(), &spellings), None);
+        assert_eq!(respell_message(body.as_bytes(), &spellings), None);
+    }
+}
