@@ -154,7 +154,9 @@ mod tests {
 
     #[test]
     fn edits_cover_only_what_changed() {
-        let cases: [(&[u32], &[u32], Option<(u32, u32, usize)>); 7] = [
+        // Old and new tokens (by their line deltas); the edit's start, delete count and length.
+        type Case<'a> = (&'a [u32], &'a [u32], Option<(u32, u32, usize)>);
+        let cases: [Case; 7] = [
             (&[1, 2, 3], &[1, 2, 3], None),
             (&[1, 2, 3], &[1, 9, 3], Some((5, 5, 1))),
             (&[1, 2, 3], &[1, 2, 3, 4], Some((15, 0, 1))),
