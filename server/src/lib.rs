@@ -12,6 +12,7 @@ pub mod dragonbones;
 pub mod elem;
 pub mod env;
 pub mod ide;
+pub mod lexing;
 pub mod lsp;
 pub mod suggest;
 pub mod text;

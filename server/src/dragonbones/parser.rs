@@ -48,7 +48,14 @@ pub fn parse(text: &str) -> Tree {
 /// An upper bound of the node count of valid JSON (members and elements are separated by `,` or
 /// introduced by `:`, `[` or `{`), so the arena is allocated once.
 fn estimate_nodes(text: &str) -> usize {
-    1 + text.bytes().filter(|b| matches!(b, b',' | b':' | b'[' | b'{')).count()
+    // Counted in runs of 255 bytes into a `u8`, without branches: the compiler makes this a
+    // vector loop (the plain `filter().count()` was a tenth of the parse of a minified file).
+    let mut count = 1;
+    for run in text.as_bytes().chunks(255) {
+        let hits: u8 = run.iter().map(|&b| u8::from((b == b',') | (b == b':') | (b == b'[') | (b == b'{'))).sum();
+        count += usize::from(hits);
+    }
+    count
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use logos::Logos;
 
-use crate::text::{BOM, TextRange, to_u32};
+use crate::text::{BOM, TextRange};
 
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
@@ -60,62 +60,24 @@ impl TokenKind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub kind: TokenKind,
-    pub range: TextRange,
+pub type Token = crate::lexing::Token<TokenKind>;
+
+impl crate::lexing::WithError for TokenKind {
+    const ERROR: TokenKind = TokenKind::Error;
 }
 
 /// Lexes `text[range]`; spans are offsets into the whole `text`. A BOM at offset 0 is skipped.
-pub struct Lexer<'a> {
-    inner: logos::Lexer<'a, TokenKind>,
-    base: usize,
-    pending: Option<Token>,
-}
+pub type Lexer<'a> = crate::lexing::MergingLexer<'a, TokenKind>;
 
-impl<'a> Lexer<'a> {
-    pub fn new(text: &'a str) -> Lexer<'a> {
+impl<'a> crate::lexing::MergingLexer<'a, TokenKind> {
+    pub fn new(text: &'a str) -> Self {
         let base = if text.starts_with(BOM) { BOM.len() } else { 0 };
-        Lexer { inner: TokenKind::lexer(&text[base..]), base, pending: None }
+        Self::over(&text[base..], base)
     }
 
     /// Lexes one slice of a larger text (used to re-read a single line's value).
-    pub fn for_range(text: &'a str, range: TextRange) -> Lexer<'a> {
-        Lexer { inner: TokenKind::lexer(range.slice(text)), base: range.start as usize, pending: None }
-    }
-
-    #[inline(always)]
-    fn raw_next(&mut self) -> Option<Token> {
-        let kind = self.inner.next()?.unwrap_or(TokenKind::Error);
-        let span = self.inner.span();
-        Some(Token { kind, range: TextRange::new(to_u32(span.start + self.base), to_u32(span.end + self.base)) })
-    }
-}
-
-impl Iterator for Lexer<'_> {
-    type Item = Token;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Token> {
-        // Not `take()`: writing `None` on every call costs more than the lexing.
-        let mut token = match self.pending {
-            Some(t) => {
-                self.pending = None;
-                t
-            }
-            None => self.raw_next()?,
-        };
-        if token.kind == TokenKind::Error {
-            while let Some(next) = self.raw_next() {
-                if next.kind == TokenKind::Error && next.range.start == token.range.end {
-                    token.range.end = next.range.end;
-                } else {
-                    self.pending = Some(next);
-                    break;
-                }
-            }
-        }
-        Some(token)
+    pub fn for_range(text: &'a str, range: TextRange) -> Self {
+        Self::over(range.slice(text), range.start as usize)
     }
 }
 

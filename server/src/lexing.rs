@@ -1,0 +1,73 @@
+//! What the lexers of both formats share: a logos token stream with byte ranges into the whole
+//! text that never fails, where a run of adjacent unrecognised characters is one error token
+//! (a stray word of junk gives one diagnostic, not one per byte).
+
+use logos::Logos;
+
+use crate::text::{TextRange, to_u32};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<K> {
+    pub kind: K,
+    pub range: TextRange,
+}
+
+/// A token kind with a kind for what nothing else matches.
+pub trait WithError: Copy + PartialEq {
+    const ERROR: Self;
+}
+
+/// Tokens of `slice`, a part of a larger text starting at byte `base` of it.
+pub struct MergingLexer<'a, K: Logos<'a>> {
+    inner: logos::Lexer<'a, K>,
+    base: usize,
+    pending: Option<Token<K>>,
+}
+
+impl<'a, K> MergingLexer<'a, K>
+where
+    K: Logos<'a, Source = str> + WithError,
+    K::Extras: Default,
+{
+    pub fn over(slice: &'a str, base: usize) -> Self {
+        MergingLexer { inner: K::lexer(slice), base, pending: None }
+    }
+
+    #[inline(always)]
+    fn raw_next(&mut self) -> Option<Token<K>> {
+        let kind = self.inner.next()?.unwrap_or(K::ERROR);
+        let span = self.inner.span();
+        Some(Token { kind, range: TextRange::new(to_u32(span.start + self.base), to_u32(span.end + self.base)) })
+    }
+}
+
+impl<'a, K> Iterator for MergingLexer<'a, K>
+where
+    K: Logos<'a, Source = str> + WithError,
+    K::Extras: Default,
+{
+    type Item = Token<K>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Token<K>> {
+        // Not `take()`: writing `None` on every call costs more than the lexing.
+        let mut token = match self.pending {
+            Some(t) => {
+                self.pending = None;
+                t
+            }
+            None => self.raw_next()?,
+        };
+        if token.kind == K::ERROR {
+            while let Some(next) = self.raw_next() {
+                if next.kind == K::ERROR && next.range.start == token.range.end {
+                    token.range.end = next.range.end;
+                } else {
+                    self.pending = Some(next);
+                    break;
+                }
+            }
+        }
+        Some(token)
+    }
+}
