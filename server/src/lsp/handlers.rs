@@ -54,7 +54,7 @@ impl<T> PerAnalysis<T> {
 }
 
 /// A result id, the tokens it names and the tokens of the client's previous result.
-type SentAnswer = (String, Vec<lsp::SemanticToken>, Option<Arc<Vec<lsp::SemanticToken>>>);
+type SentAnswer = (String, Arc<Vec<lsp::SemanticToken>>, Option<Arc<Vec<lsp::SemanticToken>>>);
 
 /// LSP's `ContentModified`: the answer would be for a version the client has already replaced.
 const CONTENT_MODIFIED: i64 = -32801;
@@ -242,8 +242,9 @@ impl State {
     ) -> jsonrpc::Result<Option<lsp::SemanticTokensResult>> {
         let uri = params.text_document.uri;
         let answer = self.all_semantic_tokens("textDocument/semanticTokens/full", uri, None).await?;
-        Ok(answer
-            .map(|(id, data, _)| lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: Some(id), data })))
+        Ok(answer.map(|(id, data, _)| {
+            lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: Some(id), data: data.to_vec() })
+        }))
     }
 
     /// The tokens of the whole document as edits of those the client has from an earlier answer
@@ -260,7 +261,10 @@ impl State {
                 result_id: Some(id),
                 edits: convert::token_edits(&old, &data),
             }),
-            None => lsp::SemanticTokensFullDeltaResult::Tokens(lsp::SemanticTokens { result_id: Some(id), data }),
+            None => lsp::SemanticTokensFullDeltaResult::Tokens(lsp::SemanticTokens {
+                result_id: Some(id),
+                data: data.to_vec(),
+            }),
         }))
     }
 
@@ -276,10 +280,10 @@ impl State {
         let key = uri.clone();
         self.on_shared_analysis(method, &uri, None, move |f, a, conv, caps| {
             let tokens = cache.get_or(&key, a, || f.semantic_tokens(a));
-            let data = convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data;
-            let data = Arc::new(data);
+            let data = Arc::new(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data);
             let (id, previous) = sent.replace(&key, previous_id.as_deref(), data.clone());
-            Some((id, Arc::unwrap_or_clone(data), previous))
+            // Shared, not copied: a delta answer never needs all of them.
+            Some((id, data, previous))
         })
         .await
     }
