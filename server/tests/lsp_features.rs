@@ -697,3 +697,64 @@ async fn semantic_token_deltas_carry_only_the_change() {
     assert!(stale.get("edits").is_none());
     client.shutdown().await;
 }
+
+/// Counts the semantic-token computations; everything else is the real thing.
+#[derive(Default)]
+struct CountingTokens(std::sync::atomic::AtomicUsize);
+
+impl Features for CountingTokens {
+    fn semantic_tokens(&self, a: &Analysis) -> Vec<ide::SemanticToken> {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        ide::semantic_tokens(a)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn semantic_tokens_are_computed_once_per_version_before_they_are_asked_for() {
+    const WALKER: &str = "file:///tmp/rigls-test/walker.elem";
+    let text = include_str!("../../examples/walker.elem");
+    let counter = Arc::new(CountingTokens::default());
+    let computed = || counter.0.load(std::sync::atomic::Ordering::SeqCst);
+    let options = Options { features: counter.clone(), ..Options::default() };
+    let mut caps = capabilities(Some(&["utf-16"]));
+    caps["textDocument"]["semanticTokens"] = json!({
+        "requests": {"full": {"delta": true}, "range": true},
+        "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"],
+    });
+    let (mut client, _) = TestClient::initialized(options, caps, Value::Null).await;
+    client.open(WALKER, "elem", 1, text).await;
+    client.diagnostics(WALKER).await;
+    // Nobody asked yet: the tokens of version 1 are computed right after its analysis.
+    for _ in 0..500 {
+        if computed() == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(computed(), 1);
+    let doc = json!({"textDocument": {"uri": WALKER}});
+    let full = client.request("textDocument/semanticTokens/full", doc.clone()).await.unwrap();
+    let range = json!({"textDocument": {"uri": WALKER}, "range": range((0, 0), (5, 0))});
+    client.request("textDocument/semanticTokens/range", range).await.unwrap();
+    assert_eq!(computed(), 1, "answered from the tokens computed ahead");
+
+    client.change(WALKER, 2, json!([{"text": text.replacen("腰", "腰部", 1)}])).await;
+    let params = json!({"textDocument": {"uri": WALKER}, "previousResultId": full["resultId"]});
+    let delta = client.request("textDocument/semanticTokens/full/delta", params).await.unwrap();
+    assert_eq!(delta["edits"].as_array().map(Vec::len), Some(1), "{delta}");
+    assert_eq!(computed(), 2, "once for version 2, by the request or ahead of it");
+    client.shutdown().await;
+}
+
+/// A client that never asks for semantic tokens does not pay for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_tokens_are_computed_for_a_client_without_semantic_tokens() {
+    let counter = Arc::new(CountingTokens::default());
+    let options = Options { features: counter.clone(), ..Options::default() };
+    let (mut client, _) = TestClient::initialized(options, capabilities(Some(&["utf-16"])), Value::Null).await;
+    client.open("file:///tmp/rigls-test/walker.elem", "elem", 1, include_str!("../../examples/walker.elem")).await;
+    client.diagnostics("file:///tmp/rigls-test/walker.elem").await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(counter.0.load(std::sync::atomic::Ordering::SeqCst), 0);
+    client.shutdown().await;
+}

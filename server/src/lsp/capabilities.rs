@@ -24,6 +24,9 @@ pub struct ClientCaps {
     pub hierarchical_symbols: bool,
     pub location_links: bool,
     pub multiline_tokens: bool,
+    /// The client asks for semantic tokens (so they are worth computing ahead, see
+    /// `State::warm_semantic_tokens`).
+    pub semantic_tokens: bool,
     /// `textDocument/diagnostic`: the client pulls, so the server does not push.
     pub pull_diagnostics: bool,
     pub diagnostic_refresh: bool,
@@ -57,6 +60,7 @@ impl ClientCaps {
             hierarchical_symbols: flag("/textDocument/documentSymbol/hierarchicalDocumentSymbolSupport"),
             location_links: flag("/textDocument/definition/linkSupport"),
             multiline_tokens: flag("/textDocument/semanticTokens/multilineTokenSupport"),
+            semantic_tokens: json.pointer("/textDocument/semanticTokens/requests").is_some_and(Value::is_object),
             pull_diagnostics: json.pointer("/textDocument/diagnostic").is_some_and(Value::is_object),
             diagnostic_refresh: flag("/workspace/diagnostics/refreshSupport"),
             work_done_progress: flag("/window/workDoneProgress"),

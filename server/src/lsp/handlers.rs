@@ -3,11 +3,12 @@
 
 use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
+use super::analysis::AnalysisTask;
 use super::capabilities::ClientCaps;
 use super::convert::{self, Converter, DiagnosticData};
 use super::features::Features;
@@ -23,8 +24,8 @@ fn features_of(features: &Arc<dyn Features>) -> &dyn Features {
 /// tokens, and editors ask again for every range they scroll to and every outline they show.
 pub struct PerAnalysis<T>(Mutex<HashMap<Uri, Cached<T>>>);
 
-/// A result and the analysis it is of (compared by address while it lives).
-type Cached<T> = (Weak<Analysis>, Arc<T>);
+/// A result (once computed) and the analysis it is of (compared by address while it lives).
+type Cached<T> = (Weak<Analysis>, Arc<OnceLock<Arc<T>>>);
 
 impl<T> Default for PerAnalysis<T> {
     fn default() -> Self {
@@ -33,15 +34,21 @@ impl<T> Default for PerAnalysis<T> {
 }
 
 impl<T> PerAnalysis<T> {
-    /// The result for `analysis`, computed now unless it was for this very analysis.
+    /// The result for `analysis`, computed now unless it was for this very analysis. Callers
+    /// asking while another computes it wait for that result instead of computing it again.
     fn get_or(&self, uri: &Uri, analysis: &Arc<Analysis>, compute: impl FnOnce() -> T) -> Arc<T> {
-        let cached = self.lock().get(uri).filter(|(a, _)| a.as_ptr() == Arc::as_ptr(analysis)).map(|(_, t)| t.clone());
-        if let Some(result) = cached {
-            return result;
-        }
-        let result = Arc::new(compute());
-        self.lock().insert(uri.clone(), (Arc::downgrade(analysis), result.clone()));
-        result
+        let cell = {
+            let mut map = self.lock();
+            match map.get(uri).filter(|(a, _)| a.as_ptr() == Arc::as_ptr(analysis)) {
+                Some((_, cell)) => cell.clone(),
+                None => {
+                    let cell = Arc::new(OnceLock::new());
+                    map.insert(uri.clone(), (Arc::downgrade(analysis), cell.clone()));
+                    cell
+                }
+            }
+        };
+        cell.get_or_init(|| Arc::new(compute())).clone()
     }
 
     pub fn forget(&self, uri: &Uri) {
@@ -51,6 +58,22 @@ impl<T> PerAnalysis<T> {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uri, Cached<T>>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// The tokens of an analysis encoded for the client, computed once per analysis.
+fn encoded_tokens(
+    cache: &PerAnalysis<Vec<ide::SemanticToken>>,
+    encoded: &PerAnalysis<Vec<lsp::SemanticToken>>,
+    uri: &Uri,
+    f: &Arc<dyn Features>,
+    a: &Arc<Analysis>,
+    conv: &Converter<'_>,
+    caps: &ClientCaps,
+) -> Arc<Vec<lsp::SemanticToken>> {
+    encoded.get_or(uri, a, || {
+        let tokens = cache.get_or(uri, a, || f.semantic_tokens(a));
+        convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data
+    })
 }
 
 /// A result id, the tokens it names and the tokens of the client's previous result.
@@ -276,16 +299,34 @@ impl State {
         uri: Uri,
         previous_id: Option<String>,
     ) -> jsonrpc::Result<Option<SentAnswer>> {
-        let (cache, sent) = (self.semantic_tokens.clone(), self.sent_tokens.clone());
+        let (cache, encoded, sent) =
+            (self.semantic_tokens.clone(), self.encoded_tokens.clone(), self.sent_tokens.clone());
         let key = uri.clone();
         self.on_shared_analysis(method, &uri, None, move |f, a, conv, caps| {
-            let tokens = cache.get_or(&key, a, || f.semantic_tokens(a));
-            let data = Arc::new(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data);
+            let data = encoded_tokens(&cache, &encoded, &key, f, a, conv, caps);
             let (id, previous) = sent.replace(&key, previous_id.as_deref(), data.clone());
             // Shared, not copied: a delta answer never needs all of them.
             Some((id, data, previous))
         })
         .await
+    }
+
+    /// Computes the semantic tokens of a version just analysed, before the client asks: editors
+    /// ask after every edit, and a 10 MB mesh has a million tokens to find and encode. Skipped
+    /// once a newer version exists; a request meanwhile computes them itself.
+    pub(super) async fn warm_semantic_tokens(self: &Arc<Self>, uri: Uri, task: Arc<AnalysisTask>) {
+        if task.get().await.is_err() {
+            return; // a failed analysis is reported where it is published
+        }
+        let state = self.clone();
+        let _ = self
+            .on_shared_analysis("warming semantic tokens", &uri, None, move |f, a, conv, caps| {
+                if state.is_current(conv.uri, &task) {
+                    encoded_tokens(&state.semantic_tokens, &state.encoded_tokens, conv.uri, f, a, conv, caps);
+                }
+                Some(())
+            })
+            .await;
     }
 
     /// The tokens of a range (what editors paint first, the visible lines), from the same tokens

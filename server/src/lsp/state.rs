@@ -36,6 +36,8 @@ pub struct State {
     /// Settings problems already shown to the user.
     shown_problems: Mutex<HashSet<String>>,
     pub semantic_tokens: Arc<PerAnalysis<Vec<crate::ide::SemanticToken>>>,
+    /// The same tokens encoded for the client (what full and delta answers are made of).
+    pub encoded_tokens: Arc<PerAnalysis<Vec<tower_lsp_server::ls_types::SemanticToken>>>,
     pub outlines: Arc<PerAnalysis<tower_lsp_server::ls_types::DocumentSymbolResponse>>,
     pub sent_tokens: Arc<super::sent_tokens::SentTokens>,
 }
@@ -67,6 +69,7 @@ impl State {
             published: tokio::sync::Mutex::default(),
             shown_problems: Mutex::default(),
             semantic_tokens: Arc::default(),
+            encoded_tokens: Arc::default(),
             outlines: Arc::default(),
             sent_tokens: Arc::default(),
         }
@@ -119,6 +122,7 @@ impl State {
     pub fn close(self: &Arc<Self>, uri: &Uri) {
         let Some(doc) = self.docs.with(|docs| docs.remove(uri)) else { return };
         self.semantic_tokens.forget(uri);
+        self.encoded_tokens.forget(uri);
         self.outlines.forget(uri);
         self.sent_tokens.forget(uri);
         if !self.caps().pull_diagnostics {
@@ -254,7 +258,10 @@ impl State {
                 let _ = task.get().await;
             }
             if !state.caps().pull_diagnostics {
-                state.publish(uri, task).await;
+                state.clone().publish(uri.clone(), task.clone()).await;
+            }
+            if state.caps().semantic_tokens && state.is_current(&uri, &task) {
+                state.warm_semantic_tokens(uri, task).await;
             }
         });
     }

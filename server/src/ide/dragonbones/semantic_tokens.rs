@@ -3,7 +3,7 @@
 //! and references (variables; definitions with the declaration modifier), enum values, strings,
 //! numbers and `true`/`false`/`null`.
 //!
-//! One walk over the tree ([`super::walk`]); names are found by binary search in a sorted list of
+//! One walk over the tree ([`super::walk`]); names are found by a cursor over a sorted list of
 //! their starts, so a 10 MB one-line skeleton costs one pass and the output. A token never spans a
 //! line: an unclosed string running onto the next line is cut at its line break.
 
@@ -16,7 +16,7 @@ use crate::text::TextRange;
 
 pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
     let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
-    let names = NameIndex::new(&ctx);
+    let mut names = NameIndex::new(&ctx);
     let version = ctx.version();
     let mut out = Vec::with_capacity(ctx.tree.nodes.len());
     walk(&ctx, None, |v| {
@@ -65,8 +65,10 @@ fn single_line(text: &str, range: TextRange) -> TextRange {
     }
 }
 
-/// Start offsets of every name, sorted, with whether it is a definition.
-struct NameIndex(Vec<(u32, bool)>);
+/// Start offsets of every name, sorted, with whether it is a definition, and how far the walk
+/// has read them: the walk asks in document order, so each lookup moves a cursor instead of
+/// searching (a minified 10 MB skeleton asks for each of its million numbers).
+struct NameIndex(Vec<(u32, bool)>, usize);
 
 impl NameIndex {
     fn new(ctx: &Ctx) -> NameIndex {
@@ -81,10 +83,15 @@ impl NameIndex {
         // A display name that also names its texture is a definition first.
         starts.sort_unstable_by_key(|&(s, def)| (s, !def));
         starts.dedup_by_key(|e| e.0);
-        NameIndex(starts)
+        NameIndex(starts, 0)
     }
 
-    fn get(&self, start: u32) -> Option<bool> {
-        self.0.binary_search_by_key(&start, |&(s, _)| s).ok().map(|i| self.0[i].1)
+    /// Whether a name starts at `start` (never less than the `start` asked before), and whether
+    /// it is a definition.
+    fn get(&mut self, start: u32) -> Option<bool> {
+        while self.0.get(self.1).is_some_and(|&(s, _)| s < start) {
+            self.1 += 1;
+        }
+        self.0.get(self.1).filter(|&&(s, _)| s == start).map(|&(_, def)| def)
     }
 }

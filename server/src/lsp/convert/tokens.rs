@@ -12,7 +12,7 @@ use crate::text::{PositionEncoding, TextRange};
 pub fn semantic_tokens(conv: &Converter<'_>, tokens: &[SemanticToken], multiline: bool) -> lsp::SemanticTokens {
     let mut data = Vec::with_capacity(tokens.len());
     let (mut prev_line, mut prev_start, mut prev_end) = (0u32, 0u32, 0u32);
-    let mut cursor = Cursor::new(conv);
+    let mut cursor = Cursor::new(conv, tokens.first().map_or(0, |t| t.range.start));
     for token in tokens {
         let Some(token_type) = TokenType::ALL.iter().position(|&t| t == token.token_type) else { continue };
         let pieces = match (cursor.at(token.range.start), cursor.at(token.range.end)) {
@@ -53,9 +53,15 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    fn new(conv: &'a Converter<'a>) -> Cursor<'a> {
-        let content = conv.lines.line_range(0);
-        Cursor { conv, line: 0, content, offset: content.start, col: 0 }
+    /// A cursor at `first`, the first token's start, found by the line index's search: tokens of
+    /// a range in the middle of a 10 MB line must not cost a scan from the line's start.
+    fn new(conv: &'a Converter<'a>, first: u32) -> Cursor<'a> {
+        let line = conv.lines.line_of(first);
+        let content = conv.lines.line_range(line);
+        if (content.start..=content.end).contains(&first) && conv.text.is_char_boundary(first as usize) {
+            return Cursor { conv, line, content, offset: first, col: conv.position(first).character };
+        }
+        Cursor { conv, line, content, offset: content.start, col: 0 }
     }
 
     /// The line and column of `offset`, or `None` when it lies before the last one, outside a
