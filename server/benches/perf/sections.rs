@@ -325,6 +325,20 @@ fn lsp_scenario(s: Scenario) {
         Duration::from_millis(10),
         None,
     );
+    // The same after a pause of 250 ms, as editors wait for typing to settle: by then the server
+    // has computed the new version's tokens on its own.
+    let mut samples = Vec::new();
+    for _ in 0..10 {
+        version += 1;
+        edit(&mut lsp, version);
+        lsp.wait_diagnostics(&uri, Some(version));
+        std::thread::sleep(Duration::from_millis(250));
+        let params = json!({"textDocument": doc, "previousResultId": result_id});
+        let (took, response) = lsp.request("textDocument/semanticTokens/full/delta", params);
+        result_id = response["result"]["resultId"].clone();
+        samples.push(took);
+    }
+    row("semantic tokens delta 250 ms after an edit's diagnostics", &samples, Duration::from_millis(10), None);
 
     // Five bursts, each after the previous one's diagnostics.
     let (mut samples, mut published) = (Vec::new(), 0);
