@@ -88,6 +88,12 @@ impl AnalysisTask {
         self.cancel.cancel();
     }
 
+    /// The token cancelled when this version is superseded, for work done on its behalf after
+    /// the analysis (computing its semantic tokens ahead of the client).
+    pub fn cancel_token(&self) -> &crate::cancel::Token {
+        &self.cancel
+    }
+
     /// Starts the job unless it has already started.
     pub fn start(&self) {
         let pending = lock(&self.pending).take();

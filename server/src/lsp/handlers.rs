@@ -312,21 +312,38 @@ impl State {
     }
 
     /// Computes the semantic tokens of a version just analysed, before the client asks: editors
-    /// ask after every edit, and a 10 MB mesh has a million tokens to find and encode. Skipped
-    /// once a newer version exists; a request meanwhile computes them itself.
+    /// ask after every edit, and a 10 MB mesh has a million tokens to find and encode. Runs under
+    /// the version's cancellation token, so the next edit stops it and its analysis gets the CPU;
+    /// a request meanwhile waits for this computation or, once it stopped, does it itself.
     pub(super) async fn warm_semantic_tokens(self: &Arc<Self>, uri: Uri, task: Arc<AnalysisTask>) {
-        if task.get().await.is_err() {
-            return; // a failed analysis is reported where it is published
+        let Ok(analysis) = task.get().await else { return };
+        if analysis.kind == FileKind::Other {
+            return;
         }
         let state = self.clone();
-        let _ = self
-            .on_shared_analysis("warming semantic tokens", &uri, None, move |f, a, conv, caps| {
-                if state.is_current(conv.uri, &task) {
-                    encoded_tokens(&state.semantic_tokens, &state.encoded_tokens, conv.uri, f, a, conv, caps);
-                }
-                Some(())
-            })
-            .await;
+        let (caps, fs) = (self.caps().clone(), self.fs.clone());
+        let work = tokio::task::spawn_blocking(move || {
+            let token = task.cancel_token().clone();
+            // A cancellation unwinds out of here; nothing else can fail that a request would not
+            // report itself.
+            let _ = catch_unwind(AssertUnwindSafe(|| {
+                crate::cancel::run(&token, || {
+                    crate::cancel::check();
+                    let conv = Converter::new(&analysis, &uri, task.version, caps.encoding, &fs);
+                    let features = &state.options.features;
+                    encoded_tokens(
+                        &state.semantic_tokens,
+                        &state.encoded_tokens,
+                        &uri,
+                        features,
+                        &analysis,
+                        &conv,
+                        &caps,
+                    );
+                })
+            }));
+        });
+        let _ = work.await;
     }
 
     /// The tokens of a range (what editors paint first, the visible lines), from the same tokens

@@ -65,6 +65,9 @@ pub fn walk(ctx: &Ctx, range: Option<TextRange>, mut visit: impl FnMut(&Visit)) 
     let mut pending: Option<(NodeId, Option<&'static KeyDef>)> = None;
     let mut i: NodeId = 0;
     while i < count {
+        if i.is_multiple_of(4096) {
+            crate::cancel::check();
+        }
         while frames.last().is_some_and(|f| f.end <= i) {
             frames.pop();
         }

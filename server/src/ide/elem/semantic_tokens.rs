@@ -22,6 +22,9 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
         let Some(item) = items.get(next) else { continue };
         stack.push((scope, next + 1));
         let kind = ctx.kind(scope);
+        if next.is_multiple_of(256) {
+            crate::cancel::check();
+        }
         match *item {
             Item::Scope(child) => {
                 let tag = ctx.tree.scope(child).tag;

@@ -13,7 +13,10 @@ pub fn semantic_tokens(conv: &Converter<'_>, tokens: &[SemanticToken], multiline
     let mut data = Vec::with_capacity(tokens.len());
     let (mut prev_line, mut prev_start, mut prev_end) = (0u32, 0u32, 0u32);
     let mut cursor = Cursor::new(conv, tokens.first().map_or(0, |t| t.range.start));
-    for token in tokens {
+    for (i, token) in tokens.iter().enumerate() {
+        if i.is_multiple_of(4096) {
+            crate::cancel::check();
+        }
         let Some(token_type) = TokenType::ALL.iter().position(|&t| t == token.token_type) else { continue };
         let pieces = match (cursor.at(token.range.start), cursor.at(token.range.end)) {
             (Some((line, start)), Some((end_line, end))) if line == end_line => {
