@@ -42,6 +42,9 @@ pub struct State {
     pub sent_tokens: Arc<super::sent_tokens::SentTokens>,
 }
 
+/// How long after a version's diagnostics its semantic tokens are computed, if no edit came.
+const WARM_AFTER: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// A document's new analysis task, the size of the text it will analyse and the document's lane.
 struct Renewed {
     task: Arc<AnalysisTask>,
@@ -261,7 +264,11 @@ impl State {
                 state.clone().publish(uri.clone(), task.clone()).await;
             }
             if state.caps().semantic_tokens && state.is_current(&uri, &task) {
-                state.warm_semantic_tokens(uri, task).await;
+                // After a moment without edits: while typing goes on, the CPU is the analyses'.
+                tokio::time::sleep(WARM_AFTER).await;
+                if state.is_current(&uri, &task) {
+                    state.warm_semantic_tokens(uri, task).await;
+                }
             }
         });
     }
