@@ -1,9 +1,11 @@
 //! Checks shared by the fuzz targets: an analysis of any text never panics, and every range it or
-//! a feature hands out lies inside the text, on character boundaries.
+//! a feature hands out lies inside the text, on character boundaries; formatting `.elem` keeps
+//! every value and the diagnostics, and is idempotent.
 #![allow(dead_code)]
 
 use std::path::Path;
 
+use rigls::elem::lexer::{Lexer, TokenKind};
 use rigls::env::MemoryFs;
 use rigls::ide::{self, Analysis, text_edit};
 use rigls::text::{LineCol, PositionEncoding, TextRange};
@@ -94,4 +96,31 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
         }
     }
     analysis
+}
+
+/// The tokens of an `.elem` text, whitespace and line breaks aside.
+fn elem_tokens(text: &str) -> Vec<&str> {
+    Lexer::new(text)
+        .filter(|t| !matches!(t.kind, TokenKind::Whitespace | TokenKind::Newline))
+        .map(|t| t.range.slice(text))
+        .collect()
+}
+
+fn codes(analysis: &Analysis) -> Vec<&'static str> {
+    let mut codes: Vec<_> = analysis.diagnostics.iter().map(|d| d.code).collect();
+    codes.sort_unstable();
+    codes
+}
+
+/// Formatting `text` as `.elem` (when the formatter takes it) keeps its tokens and diagnostic
+/// codes, and formatting the result changes nothing.
+pub fn check_formatting(text: &str) {
+    let path = Path::new("fuzz.elem");
+    let analysis = Analysis::new(Some(path), text.to_owned(), &MemoryFs::default());
+    let Some(edits) = ide::format(&analysis) else { return };
+    let formatted = text_edit::apply(text, &edits);
+    assert_eq!(elem_tokens(&formatted), elem_tokens(text), "formatting changed a value:\n{formatted:?}");
+    let again = Analysis::new(Some(path), formatted.clone(), &MemoryFs::default());
+    assert_eq!(codes(&again), codes(&analysis), "formatting changed the diagnostics:\n{formatted:?}");
+    assert_eq!(ide::format(&again), Some(Vec::new()), "formatting is not idempotent:\n{formatted:?}");
 }

@@ -1,6 +1,7 @@
 //! Every input the fuzzers (`fuzz/`, see FUZZING.md) ever crashed on, kept in
 //! `tests/fuzz_regressions/` and run through the same checks as the fuzz target that found it
-//! (`fuzz/common/mod.rs`): `.elem` files as `analysis_elem`, `.json` files as `analysis_json`.
+//! (`fuzz/common/mod.rs`): `.elem` files as `analysis_elem` and `format_elem`, `.json` files as
+//! `analysis_json`.
 
 #[path = "../../fuzz/common/mod.rs"]
 mod common;
@@ -22,6 +23,9 @@ fn every_input_that_ever_crashed_a_fuzzer_is_sound_now() {
             _ => continue,
         };
         eprintln!("{}", path.display());
+        if as_path == "fuzz.elem" && std::str::from_utf8(&data).is_ok() {
+            common::check_formatting(&text);
+        }
         common::check_everything(as_path, text, &data);
         checked += 1;
     }

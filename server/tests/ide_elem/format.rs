@@ -110,3 +110,16 @@ fn lines_the_rules_find_out_of_place_stop_formatting() {
     "#]]
     .assert_eq(&format("Elfreina Extension Model File\nFile Version 1.00\nSetting {\n\t1 : 2\n}\n"));
 }
+
+#[test]
+fn a_stray_feff_is_not_made_a_byte_order_mark() {
+    // Found by the `format_elem` fuzzer: removing the tab would put the U+FEFF at the start of the
+    // file, where it would be read as a byte-order mark and vanish.
+    let text = "\t\u{feff}Elfreina Extension Model File\r\nFile Version 1.00\r\nSetting {\r\n}\r\n";
+    assert_eq!(ide::format(&analyse("test.elem", text, &[])), None);
+    let blank_first = "\r\n\u{feff}Elfreina Extension Model File\r\nFile Version 1.00\r\nSetting {\r\n}\r\n";
+    assert_eq!(ide::format(&analyse("test.elem", blank_first, &[])), None);
+    // With a real byte-order mark first, the stray one is just text after it.
+    let with_bom = format!("\u{feff}{text}");
+    assert!(ide::format(&analyse("test.elem", &with_bom, &[])).is_some());
+}

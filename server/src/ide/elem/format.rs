@@ -9,7 +9,8 @@
 //!   break.
 //!
 //! A file with syntax errors (including lines the rules find out of place) is not formatted: its
-//! lines may not be what they seem. The result is
+//! lines may not be what they seem; nor is one whose formatting would bring a stray U+FEFF to the
+//! start of the file (where it would turn into a byte-order mark). The result is
 //! one minimal edit per changed line (or a single edit when that would be very many).
 
 use super::Ctx;
@@ -18,7 +19,7 @@ use crate::elem::lexer::{Lexer, TokenKind};
 use crate::elem::parser::line_break_of;
 use crate::ide::Analysis;
 use crate::ide::text_edit;
-use crate::text::{LineIndex, TextRange, to_u32};
+use crate::text::{BOM, LineIndex, TextRange, to_u32};
 
 /// What the lexer treats as spacing.
 const BLANKS: [char; 4] = [' ', '\t', '\u{B}', '\u{C}'];
@@ -32,7 +33,13 @@ pub fn format(analysis: &Analysis) -> Option<Vec<TextEdit>> {
     if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == code::SYNTAX) {
         return None;
     }
-    Some(edits(ctx.text, ctx.lines))
+    let edits = edits(ctx.text, ctx.lines);
+    // A U+FEFF that indentation or blank lines kept from the start of the file would become a
+    // byte-order mark there, and vanish: leave such a file as it is.
+    if !ctx.text.starts_with(BOM) && text_edit::apply(ctx.text, &edits).starts_with(BOM) {
+        return None;
+    }
+    Some(edits)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
