@@ -4,7 +4,7 @@
 
 use logos::Logos;
 
-use crate::text::{TextRange, to_u32};
+use crate::text::{BOM, TextRange, to_u32};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<K> {
@@ -29,6 +29,12 @@ where
     K: Logos<'a, Source = str> + WithError,
     K::Extras: Default,
 {
+    /// Tokens of a whole text; a BOM at offset 0 is skipped.
+    pub fn new(text: &'a str) -> Self {
+        let base = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        Self::over(&text[base..], base)
+    }
+
     pub fn over(slice: &'a str, base: usize) -> Self {
         MergingLexer { inner: K::lexer(slice), base, pending: None }
     }

@@ -7,8 +7,6 @@
 
 use logos::Logos;
 
-use crate::text::BOM;
-
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(skip r"[ \t\r\n]+")]
 pub enum TokenKind {
@@ -87,11 +85,6 @@ impl crate::lexing::WithError for TokenKind {
 pub type Lexer<'a> = crate::lexing::MergingLexer<'a, TokenKind>;
 
 impl<'a> crate::lexing::MergingLexer<'a, TokenKind> {
-    pub fn new(text: &'a str) -> Self {
-        let base = if text.starts_with(BOM) { BOM.len() } else { 0 };
-        Self::over(&text[base..], base)
-    }
-
     /// Lexes `text` from byte `offset` on (a char boundary), for restarting after a recovery.
     pub fn at(text: &'a str, offset: usize) -> Self {
         let base = offset.min(text.len());

@@ -5,7 +5,7 @@
 
 use logos::Logos;
 
-use crate::text::{BOM, TextRange};
+use crate::text::TextRange;
 
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
@@ -70,11 +70,6 @@ impl crate::lexing::WithError for TokenKind {
 pub type Lexer<'a> = crate::lexing::MergingLexer<'a, TokenKind>;
 
 impl<'a> crate::lexing::MergingLexer<'a, TokenKind> {
-    pub fn new(text: &'a str) -> Self {
-        let base = if text.starts_with(BOM) { BOM.len() } else { 0 };
-        Self::over(&text[base..], base)
-    }
-
     /// Lexes one slice of a larger text (used to re-read a single line's value).
     pub fn for_range(text: &'a str, range: TextRange) -> Self {
         Self::over(range.slice(text), range.start as usize)
