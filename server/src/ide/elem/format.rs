@@ -33,13 +33,7 @@ pub fn format(analysis: &Analysis) -> Option<Vec<TextEdit>> {
     if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == code::SYNTAX) {
         return None;
     }
-    let edits = edits(ctx.text, ctx.lines);
-    // A U+FEFF that indentation or blank lines kept from the start of the file would become a
-    // byte-order mark there, and vanish: leave such a file as it is.
-    if !ctx.text.starts_with(BOM) && text_edit::apply(ctx.text, &edits).starts_with(BOM) {
-        return None;
-    }
-    Some(edits)
+    edits(ctx.text, ctx.lines)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +75,9 @@ fn classify(text: &str, range: TextRange) -> Line {
     }
 }
 
-fn edits(text: &str, lines: &LineIndex) -> Vec<TextEdit> {
+/// The edits that give every line its canonical form; `None` when the formatted file would start
+/// with a U+FEFF the text does not start with (see the module docs).
+fn edits(text: &str, lines: &LineIndex) -> Option<Vec<TextEdit>> {
     let nl = line_break_of(text);
     let count = lines.line_count();
     let full = |i: u32| {
@@ -127,14 +123,20 @@ fn edits(text: &str, lines: &LineIndex) -> Vec<TextEdit> {
             Line::Other { joined, .. } => format!("{}{joined}{nl}", "\t".repeat(depth)),
         };
         if !new.is_empty() {
+            // The formatted file is the lines' new texts in order (after a BOM the text starts
+            // with): a U+FEFF that indentation or blank lines kept from the start would become a
+            // byte-order mark there, and vanish.
+            if previous.is_none() && new.starts_with(BOM) && !text.starts_with(BOM) {
+                return None;
+            }
             previous = Some(kind);
         }
         out.extend(text_edit::minimal(range.slice(text), &new, range.start));
     }
     if out.len() > MAX_EDITS {
-        return vec![collapse(text, &out)];
+        return Some(vec![collapse(text, &out)]);
     }
-    out
+    Some(out)
 }
 
 /// One edit from the first change to the last.
