@@ -263,7 +263,7 @@ impl State {
             if !state.caps().pull_diagnostics {
                 state.clone().publish(uri.clone(), task.clone()).await;
             }
-            if state.caps().semantic_tokens && state.is_current(&uri, &task) {
+            if state.caps().semantic_tokens {
                 // After a moment without edits: while typing goes on, the CPU is the analyses'.
                 tokio::time::sleep(WARM_AFTER).await;
                 if state.is_current(&uri, &task) {
