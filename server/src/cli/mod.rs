@@ -5,6 +5,7 @@ mod check;
 mod fix;
 mod output;
 mod parallel;
+mod pose;
 mod render;
 mod rules;
 
@@ -73,6 +74,34 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
         format: RulesFormat,
     },
+    /// Print the pose a runtime computes: the setup pose, or the state at a time of an animation.
+    ///
+    /// Exit status: 0 printed, 2 unknown armature or animation, a file without a pose or with
+    /// errors that make the pose meaningless.
+    Pose {
+        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// DragonBones: the armature to build (default: the first).
+        #[arg(long, value_name = "NAME")]
+        armature: Option<String>,
+        /// The animation to play (default: none, the setup pose).
+        #[arg(long, value_name = "NAME")]
+        animation: Option<String>,
+        /// Seconds from the start of the animation.
+        #[arg(long, value_name = "SECONDS", default_value_t = 0.0, allow_negative_numbers = true)]
+        time: f64,
+        #[arg(long, value_enum, default_value_t = PoseFormat::Text)]
+        format: PoseFormat,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PoseFormat {
+    /// A readable table.
+    Text,
+    /// One JSON object (bones/slots for DragonBones, nodes/meshes for `.elem`).
+    Json,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -103,8 +132,13 @@ pub mod exit {
 
 /// Runs the command line; `None` means "serve LSP".
 pub fn run(args: Args) -> Option<ExitCode> {
-    if let Some(Command::Rules { format }) = args.command {
-        return Some(ExitCode::from(rules::print(format)));
+    match args.command {
+        Some(Command::Rules { format }) => return Some(ExitCode::from(rules::print(format))),
+        Some(Command::Pose { file, armature, animation, time, format }) => {
+            let args = pose::PoseArgs { file: &file, armature, animation, time, format };
+            return Some(ExitCode::from(pose::run(args)));
+        }
+        None => {}
     }
     if args.list_rules {
         return Some(ExitCode::from(rules::print(RulesFormat::Text)));

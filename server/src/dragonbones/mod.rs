@@ -21,6 +21,7 @@
 //! [`model::Model::references_to`], [`model::Model::candidates`] and [`model::Model::armature_at`].
 
 pub mod atlas;
+pub mod eval;
 pub mod lexer;
 pub mod model;
 pub mod parser;

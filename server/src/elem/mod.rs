@@ -1,5 +1,6 @@
 //! Elfreina Extension Model files (`.elem`): lexer, recovering parser, schema, model and rules.
 
+pub mod eval;
 pub mod lexer;
 pub mod model;
 pub mod parser;

@@ -12,6 +12,7 @@ pub mod color;
 mod dragonbones;
 mod elem;
 mod fixes;
+pub mod pose;
 pub mod text_edit;
 mod types;
 

@@ -17,6 +17,7 @@ mod indices;
 pub mod inlay;
 mod names;
 pub mod navigation;
+pub mod pose;
 pub mod rename;
 pub mod selection;
 pub mod semantic_tokens;

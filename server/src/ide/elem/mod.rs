@@ -16,6 +16,7 @@ pub mod hover;
 pub mod inlay;
 mod names;
 pub mod navigation;
+pub mod pose;
 pub mod rename;
 pub mod selection;
 pub mod semantic_tokens;
