@@ -4,12 +4,10 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use serde_json::{Map, Value, json};
-
 use super::{PoseFormat, exit};
 use crate::env::RealFs;
 use crate::ide::Analysis;
-use crate::ide::pose::{self, DragonBonesPose, ElemPose, Pose, PoseRequest};
+use crate::ide::pose::{self, Pose, PoseRequest};
 
 pub struct PoseArgs<'a> {
     pub file: &'a Path,
@@ -42,11 +40,7 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
     match pose::pose(&analysis, &request) {
         Ok(pose) => {
             let out = match args.format {
-                PoseFormat::Json => {
-                    let mut s = serde_json::to_string(&to_json(&pose)).expect("a JSON value serialises");
-                    s.push('\n');
-                    s
-                }
+                PoseFormat::Json => to_json(&pose),
                 PoseFormat::Text => to_text(&pose),
             };
             print!("{out}");
@@ -59,53 +53,102 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
     }
 }
 
-/// A number, or `null` when it is not finite (JSON has no NaN).
-fn number(v: f64) -> Value {
-    serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
-}
-
-fn numbers(values: &[f64]) -> Value {
-    Value::Array(values.iter().map(|&v| number(v)).collect())
-}
-
-fn to_json(pose: &Pose) -> Value {
-    match pose {
-        Pose::DragonBones(p) => dragonbones_json(p),
-        Pose::Elem(p) => elem_json(p),
+/// A number as JSON: the shortest form that reads back the same (as JavaScript writes it), or
+/// `null` when it is not finite (JSON has no NaN).
+fn number(out: &mut String, v: f64) {
+    if !v.is_finite() {
+        out.push_str("null");
+    } else if v == 0.0 {
+        out.push('0');
+    } else if v.fract() == 0.0 && v.abs() < 1e15 {
+        let _ = write!(out, "{}", v as i64);
+    } else {
+        let _ = write!(out, "{v}");
     }
 }
 
-fn dragonbones_json(p: &DragonBonesPose) -> Value {
-    let bones: Vec<Value> = p.bones.iter().map(|b| json!({ "name": b.name, "matrix": numbers(&b.matrix) })).collect();
-    let slots: Vec<Value> = p
-        .slots
-        .iter()
-        .map(|s| {
-            let mut o = Map::new();
-            o.insert("name".into(), json!(s.name));
-            o.insert("displayIndex".into(), json!(s.display_index));
-            o.insert("zOrder".into(), json!(s.z_order));
-            o.insert("vertices".into(), s.vertices.as_deref().map_or(Value::Null, numbers));
-            Value::Object(o)
-        })
-        .collect();
-    json!({
-        "armature": p.armature,
-        "animation": p.animation,
-        "time": number(p.time),
-        "bones": bones,
-        "slots": slots,
-    })
+fn numbers(out: &mut String, values: &[f64]) {
+    out.push('[');
+    for (i, &v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        number(out, v);
+    }
+    out.push(']');
 }
 
-fn elem_json(p: &ElemPose) -> Value {
-    let nodes: Vec<Value> = p.nodes.iter().map(|n| json!({ "name": n.name, "matrix": numbers(&n.matrix) })).collect();
-    let meshes: Vec<Value> = p
-        .meshes
-        .iter()
-        .map(|m| json!({ "container": m.container, "mesh": m.mesh, "vertices": numbers(&m.vertices) }))
-        .collect();
-    json!({ "animation": p.animation, "time": number(p.time), "nodes": nodes, "meshes": meshes })
+fn string(out: &mut String, s: &str) {
+    out.push_str(&serde_json::to_string(s).expect("a string serialises"));
+}
+
+fn optional_string(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => string(out, s),
+        None => out.push_str("null"),
+    }
+}
+
+/// One JSON object, keys in the documented order.
+fn to_json(pose: &Pose) -> String {
+    let mut o = String::new();
+    match pose {
+        Pose::DragonBones(p) => {
+            o.push_str("{\"armature\":");
+            string(&mut o, &p.armature);
+            o.push_str(",\"animation\":");
+            optional_string(&mut o, p.animation.as_deref());
+            o.push_str(",\"time\":");
+            number(&mut o, p.time);
+            o.push_str(",\"bones\":[");
+            for (i, b) in p.bones.iter().enumerate() {
+                o.push_str(if i > 0 { ",{\"name\":" } else { "{\"name\":" });
+                string(&mut o, &b.name);
+                o.push_str(",\"matrix\":");
+                numbers(&mut o, &b.matrix);
+                o.push('}');
+            }
+            o.push_str("],\"slots\":[");
+            for (i, s) in p.slots.iter().enumerate() {
+                o.push_str(if i > 0 { ",{\"name\":" } else { "{\"name\":" });
+                string(&mut o, &s.name);
+                let _ = write!(o, ",\"displayIndex\":{},\"zOrder\":{},\"vertices\":", s.display_index, s.z_order);
+                match &s.vertices {
+                    Some(v) => numbers(&mut o, v),
+                    None => o.push_str("null"),
+                }
+                o.push('}');
+            }
+            o.push_str("]}");
+        }
+        Pose::Elem(p) => {
+            o.push_str("{\"animation\":");
+            optional_string(&mut o, p.animation.as_deref());
+            o.push_str(",\"time\":");
+            number(&mut o, p.time);
+            o.push_str(",\"nodes\":[");
+            for (i, n) in p.nodes.iter().enumerate() {
+                o.push_str(if i > 0 { ",{\"name\":" } else { "{\"name\":" });
+                string(&mut o, &n.name);
+                o.push_str(",\"matrix\":");
+                numbers(&mut o, &n.matrix);
+                o.push('}');
+            }
+            o.push_str("],\"meshes\":[");
+            for (i, m) in p.meshes.iter().enumerate() {
+                o.push_str(if i > 0 { ",{\"container\":" } else { "{\"container\":" });
+                string(&mut o, &m.container);
+                o.push_str(",\"mesh\":");
+                string(&mut o, &m.mesh);
+                o.push_str(",\"vertices\":");
+                numbers(&mut o, &m.vertices);
+                o.push('}');
+            }
+            o.push_str("]}");
+        }
+    }
+    o.push('\n');
+    o
 }
 
 /// A number for people: six significant decimals, no `-0`.

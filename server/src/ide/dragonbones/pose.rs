@@ -1,8 +1,136 @@
-//! `rigls pose` for DragonBones skeletons: the armature the runtime builds, posed.
+//! `rigls pose` for DragonBones skeletons: the armature the runtime builds, posed at a time.
 
+use crate::diagnostic::code;
+use crate::dragonbones::eval::parse::{Failure, FailureKind};
+use crate::dragonbones::eval::{BuildError, Evaluation, Runtime};
 use crate::ide::Analysis;
-use crate::ide::pose::{DragonBonesPose, PoseError, PoseRequest};
+use crate::ide::pose::{BonePose, DragonBonesPose, PoseError, PoseRequest, SlotPose};
+use crate::text::{LineIndex, PositionEncoding, TextRange};
 
-pub fn pose(_analysis: &Analysis, _request: &PoseRequest) -> Result<DragonBonesPose, PoseError> {
-    Err(PoseError::NoPose("DragonBones poses are not evaluated yet".to_owned()))
+pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPose, PoseError> {
+    let Some(file) = analysis.dragonbones.as_deref() else {
+        return Err(PoseError::NoPose("not a DragonBones skeleton".to_owned()));
+    };
+    let at = |range: TextRange| place(&analysis.lines, range);
+    let syntax: Vec<String> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == code::SYNTAX)
+        .map(|d| format!("{}: {} (JSON.parse rejects the file)", at(d.range), d.message))
+        .collect();
+    if !syntax.is_empty() {
+        return Err(PoseError::Broken(syntax));
+    }
+    let evaluation = Evaluation::new(&file.tree, &analysis.text);
+    let parsed = match &evaluation.parsed {
+        Ok(parsed) => parsed,
+        Err(rejected) => {
+            let version =
+                if rejected.version.is_empty() { "none".to_owned() } else { format!("\"{}\"", rejected.version) };
+            return Err(PoseError::NoPose(format!(
+                "the DragonBones runtime rejects this file: data version {version} is not one it reads (4.0, 4.5, 5.0, 5.5, 5.6)"
+            )));
+        }
+    };
+    if !parsed.failures.is_empty() {
+        let tree = &file.tree;
+        return Err(PoseError::Broken(
+            parsed.failures.iter().map(|f| format!("{}: {}", at(tree.range(f.node)), failure_message(f))).collect(),
+        ));
+    }
+    let data = &parsed.data;
+    let known = || data.armatures.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
+    let index = match &request.armature {
+        Some(name) => {
+            data.armature(name).ok_or_else(|| PoseError::UnknownArmature { name: name.clone(), known: known() })?
+        }
+        None if data.armatures.is_empty() => return Err(PoseError::NoPose("the skeleton has no armature".to_owned())),
+        None => 0,
+    };
+    let armature = &data.armatures[index];
+    if let Some(name) = &request.animation
+        && armature.animation(name).is_none()
+    {
+        let known = armature.animations.iter().map(|a| a.name.clone()).collect();
+        return Err(PoseError::UnknownAnimation { name: name.clone(), known });
+    }
+    let mut runtime = Runtime::build(data, index).map_err(|e| {
+        PoseError::Broken(vec![match e {
+            BuildError::BoneLoop => format!(
+                "{}: the bones of armature \"{}\" form a loop (parents or IK targets): the runtime never finishes sorting them",
+                at(file.tree.range(armature.node)),
+                armature.name
+            ),
+            BuildError::SlotWithoutParent(s) => {
+                let slot = &armature.slots[s];
+                format!(
+                    "{}: slot \"{}\" has no parent bone: building the armature throws",
+                    at(file.tree.range(slot.node)),
+                    slot.name
+                )
+            }
+        }])
+    })?;
+    if let Some(name) = &request.animation {
+        runtime.goto_and_play_by_time(name, request.time, 1.0);
+    }
+    let bones = armature
+        .bones
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            runtime.bone(i).map(|state| BonePose { name: b.name.clone(), matrix: state.matrix.to_array() })
+        })
+        .collect();
+    let slots = armature
+        .slots
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let (runtime_index, state) = runtime.slot(i)?;
+            Some(SlotPose {
+                name: s.name.clone(),
+                display_index: state.display_index as i64,
+                z_order: state.z_order as i64,
+                vertices: runtime.mesh_in_armature_space(runtime_index),
+            })
+        })
+        .collect();
+    Ok(DragonBonesPose {
+        armature: armature.name.clone(),
+        animation: request.animation.clone(),
+        time: request.time,
+        bones,
+        slots,
+    })
+}
+
+fn place(lines: &LineIndex, range: TextRange) -> String {
+    let p = lines.line_col(range.start, PositionEncoding::Utf32);
+    format!("{}:{}", p.line + 1, p.col + 1)
+}
+
+/// What the runtime does at a [`Failure`], in a user's words.
+pub fn failure_message(f: &Failure) -> &'static str {
+    match f.kind {
+        FailureKind::NoVertices => "a mesh or path without `vertices`: the runtime throws reading it",
+        FailureKind::BadWeights => {
+            "`weights` do not fit the vertex count: the runtime throws a RangeError reading them"
+        }
+        FailureKind::WeightsWithoutPose => {
+            "`weights` without `bonePose` and `slotPose`: the runtime throws reading them"
+        }
+        FailureKind::PoseBoneOutOfRange => {
+            "a `bonePose` bone index past the armature's bones: building the armature throws"
+        }
+        FailureKind::WeightBoneNotInPose => {
+            "a weight names a bone missing from `bonePose`: the mesh's vertices are NaN"
+        }
+        FailureKind::NoLengths => "a path display without `lengths`: the runtime throws reading it",
+        FailureKind::FractionalDuration => "key frames on a fractional duration: the runtime throws a RangeError",
+        FailureKind::DeformOfNonMesh => "a deform timeline names a display that is not a mesh: the runtime throws",
+        FailureKind::BadZOrder => {
+            "a `zOrder` list the runtime cannot read (odd length, too long, or slot indices out of order)"
+        }
+    }
 }

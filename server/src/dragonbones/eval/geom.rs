@@ -1,0 +1,266 @@
+//! 2-D affine matrices and decomposed transforms with the runtime's conventions.
+//!
+//! A [`Matrix`] maps x' = a·x + c·y + tx, y' = b·x + d·y + ty (y down). A [`Transform`] is the
+//! decomposed form the runtime animates: `rotation` is the x axis's angle, `skew` the extra angle
+//! of the y axis, both in radians. The decomposition ([`Transform::from_matrix`]) keeps the signs
+//! of the scales it replaces, exactly as the runtime does: bones read their parent's decomposed
+//! transform, so this detail changes poses with negative scales.
+
+use std::f64::consts::PI;
+
+pub const DEG_RAD: f64 = PI / 180.0;
+
+/// An angle brought into (−π, π], as the runtime's `normalizeRadian` (JavaScript `%` semantics).
+pub fn normalize_radian(value: f64) -> f64 {
+    let mut value = (value + PI) % (PI * 2.0);
+    value += if value > 0.0 { -PI } else { PI };
+    value
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Matrix {
+    pub a: f64,
+    pub b: f64,
+    pub c: f64,
+    pub d: f64,
+    pub tx: f64,
+    pub ty: f64,
+}
+
+impl Default for Matrix {
+    fn default() -> Matrix {
+        Matrix::IDENTITY
+    }
+}
+
+impl Matrix {
+    pub const IDENTITY: Matrix = Matrix { a: 1.0, b: 0.0, c: 0.0, d: 1.0, tx: 0.0, ty: 0.0 };
+
+    pub fn from_slice(v: &[f64]) -> Matrix {
+        let at = |i: usize| v.get(i).copied().unwrap_or(f64::NAN);
+        Matrix { a: at(0), b: at(1), c: at(2), d: at(3), tx: at(4), ty: at(5) }
+    }
+
+    pub fn to_array(self) -> [f64; 6] {
+        [self.a, self.b, self.c, self.d, self.tx, self.ty]
+    }
+
+    /// `self` followed by `then`: the runtime's `concat` (points go through `self` first).
+    pub fn concat(&mut self, then: &Matrix) {
+        let mut a = self.a * then.a;
+        let mut b = 0.0;
+        let mut c = 0.0;
+        let mut d = self.d * then.d;
+        let mut tx = self.tx * then.a + then.tx;
+        let mut ty = self.ty * then.d + then.ty;
+        if self.b != 0.0 || self.c != 0.0 {
+            a += self.b * then.c;
+            b += self.b * then.d;
+            c += self.c * then.a;
+            d += self.c * then.b;
+        }
+        if then.b != 0.0 || then.c != 0.0 {
+            b += self.a * then.b;
+            c += self.d * then.c;
+            tx += self.ty * then.c;
+            ty += self.tx * then.b;
+        }
+        *self = Matrix { a, b, c, d, tx, ty };
+    }
+
+    /// The inverse; a singular matrix becomes the identity (or zero scale), as in the runtime.
+    pub fn invert(&mut self) {
+        let Matrix { a, b, c, d, tx, ty } = *self;
+        if b == 0.0 && c == 0.0 {
+            self.b = 0.0;
+            self.c = 0.0;
+            if a == 0.0 || d == 0.0 {
+                self.a = 0.0;
+                self.b = 0.0;
+                self.tx = 0.0;
+                self.ty = 0.0;
+            } else {
+                self.a = 1.0 / a;
+                self.d = 1.0 / d;
+                self.tx = -self.a * tx;
+                self.ty = -self.d * ty;
+            }
+            return;
+        }
+        let determinant = a * d - b * c;
+        if determinant == 0.0 {
+            *self = Matrix::IDENTITY;
+            return;
+        }
+        let r = 1.0 / determinant;
+        let (na, nb, nc, nd) = (d * r, -b * r, -c * r, a * r);
+        *self = Matrix { a: na, b: nb, c: nc, d: nd, tx: -(na * tx + nc * ty), ty: -(nb * tx + nd * ty) };
+    }
+
+    pub fn transform_point(&self, x: f64, y: f64) -> (f64, f64) {
+        (self.a * x + self.c * y + self.tx, self.b * x + self.d * y + self.ty)
+    }
+
+    /// A direction: the point without the translation.
+    pub fn transform_vector(&self, x: f64, y: f64) -> (f64, f64) {
+        (self.a * x + self.c * y, self.b * x + self.d * y)
+    }
+
+    pub fn determinant(&self) -> f64 {
+        self.a * self.d - self.b * self.c
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transform {
+    pub x: f64,
+    pub y: f64,
+    pub skew: f64,
+    pub rotation: f64,
+    pub scale_x: f64,
+    pub scale_y: f64,
+}
+
+impl Default for Transform {
+    fn default() -> Transform {
+        Transform::IDENTITY
+    }
+}
+
+impl Transform {
+    pub const IDENTITY: Transform = Transform { x: 0.0, y: 0.0, skew: 0.0, rotation: 0.0, scale_x: 1.0, scale_y: 1.0 };
+
+    /// Adds translations and angles, multiplies scales (the runtime's `add`).
+    pub fn add(&mut self, value: &Transform) {
+        self.x += value.x;
+        self.y += value.y;
+        self.skew += value.skew;
+        self.rotation += value.rotation;
+        self.scale_x *= value.scale_x;
+        self.scale_y *= value.scale_y;
+    }
+
+    /// Decomposes `m`, keeping a non-negative scale non-negative (the previous value decides).
+    pub fn from_matrix(&mut self, m: &Matrix) {
+        const PI_Q: f64 = PI / 4.0;
+        let (backup_x, backup_y) = (self.scale_x, self.scale_y);
+        self.x = m.tx;
+        self.y = m.ty;
+        self.rotation = (m.b / m.a).atan();
+        let mut skew_x = (-m.c / m.d).atan();
+        self.scale_x = if self.rotation > -PI_Q && self.rotation < PI_Q {
+            m.a / self.rotation.cos()
+        } else {
+            m.b / self.rotation.sin()
+        };
+        self.scale_y = if skew_x > -PI_Q && skew_x < PI_Q { m.d / skew_x.cos() } else { -m.c / skew_x.sin() };
+        if backup_x >= 0.0 && self.scale_x < 0.0 {
+            self.scale_x = -self.scale_x;
+            self.rotation -= PI;
+        }
+        if backup_y >= 0.0 && self.scale_y < 0.0 {
+            self.scale_y = -self.scale_y;
+            skew_x -= PI;
+        }
+        self.skew = skew_x - self.rotation;
+    }
+
+    pub fn to_matrix(&self) -> Matrix {
+        let (mut a, mut b) = if self.rotation == 0.0 { (1.0, 0.0) } else { (self.rotation.cos(), self.rotation.sin()) };
+        let (mut c, mut d) = if self.skew == 0.0 {
+            (-b, a)
+        } else {
+            (-(self.skew + self.rotation).sin(), (self.skew + self.rotation).cos())
+        };
+        if self.scale_x != 1.0 {
+            a *= self.scale_x;
+            b *= self.scale_x;
+        }
+        if self.scale_y != 1.0 {
+            c *= self.scale_y;
+            d *= self.scale_y;
+        }
+        Matrix { a, b, c, d, tx: self.x, ty: self.y }
+    }
+}
+
+/// Multipliers (0..1, not percent) and offsets (−255..255).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColorTransform {
+    pub alpha_multiplier: f64,
+    pub red_multiplier: f64,
+    pub green_multiplier: f64,
+    pub blue_multiplier: f64,
+    pub alpha_offset: f64,
+    pub red_offset: f64,
+    pub green_offset: f64,
+    pub blue_offset: f64,
+}
+
+impl Default for ColorTransform {
+    fn default() -> ColorTransform {
+        ColorTransform::IDENTITY
+    }
+}
+
+impl ColorTransform {
+    pub const IDENTITY: ColorTransform = ColorTransform {
+        alpha_multiplier: 1.0,
+        red_multiplier: 1.0,
+        green_multiplier: 1.0,
+        blue_multiplier: 1.0,
+        alpha_offset: 0.0,
+        red_offset: 0.0,
+        green_offset: 0.0,
+        blue_offset: 0.0,
+    };
+
+    pub fn to_array(self) -> [f64; 8] {
+        [
+            self.alpha_multiplier,
+            self.red_multiplier,
+            self.green_multiplier,
+            self.blue_multiplier,
+            self.alpha_offset,
+            self.red_offset,
+            self.green_offset,
+            self.blue_offset,
+        ]
+    }
+
+    pub fn from_array(v: [f64; 8]) -> ColorTransform {
+        ColorTransform {
+            alpha_multiplier: v[0],
+            red_multiplier: v[1],
+            green_multiplier: v[2],
+            blue_multiplier: v[3],
+            alpha_offset: v[4],
+            red_offset: v[5],
+            green_offset: v[6],
+            blue_offset: v[7],
+        }
+    }
+}
+
+/// A value stored in one of the runtime's `Int16Array`s (truncated, wrapped; NaN is 0).
+pub fn to_i16(v: f64) -> i16 {
+    if !v.is_finite() {
+        return 0;
+    }
+    (v.trunc().rem_euclid(65536.0) as u32 as u16) as i16
+}
+
+/// A value stored in one of the runtime's `Uint16Array`s.
+pub fn to_u16(v: f64) -> u16 {
+    to_i16(v) as u16
+}
+
+/// A value stored in one of the runtime's `Float32Array`s.
+pub fn to_f32(v: f64) -> f64 {
+    v as f32 as f64
+}
+
+/// JavaScript's `Math.round` (halves round up, towards +∞).
+pub fn js_round(v: f64) -> f64 {
+    (v + 0.5).floor()
+}
