@@ -43,6 +43,16 @@ pub mod code {
     pub const UNSUPPORTED_VERSION: &str = "unsupported-version";
     pub const LEGACY_VERSION: &str = "legacy-version";
     pub const FRAME_AFTER_END: &str = "frame-after-end";
+    pub const IK_CYCLE: &str = "ik-cycle";
+    pub const ARMATURE_CYCLE: &str = "armature-cycle";
+    pub const MESH_INCOMPLETE: &str = "mesh-incomplete";
+    pub const REGION_OUT_OF_BOUNDS: &str = "region-out-of-bounds";
+    pub const IMAGE_SIZE_MISMATCH: &str = "image-size-mismatch";
+    pub const NON_FINITE_POSE: &str = "non-finite-pose";
+    pub const LEGACY_IK: &str = "legacy-ik";
+    pub const IGNORED_KEY: &str = "ignored-key";
+    pub const SLOT_Z_MISMATCH: &str = "slot-z-mismatch";
+    pub const SHARED_MESH: &str = "shared-mesh";
 }
 
 /// One entry of the rule catalogue.
@@ -423,6 +433,106 @@ pub static RULES: &[Rule] = &[
         why: "Runtimes drop key frames past the end and leave garbage offsets in the timeline; a 0-frame animation with several key frames throws when played.",
         bad: "\"duration\": 10, \"bone\": [{\"frame\": [{\"duration\": 12}, {\"duration\": 0}]}]\n",
         good: "\"duration\": 12, \"bone\": [{\"frame\": [{\"duration\": 12}, {\"duration\": 0}]}]\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::IK_CYCLE,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "An IK constraint's `target` is the bone it turns, or a child of it (or IK targets wait for each other in a loop).",
+        why: "DragonBonesJS sorts bones so that each IK constraint's target comes before the bone it turns; a target at or below that bone never does, and `sortBones` loops forever: loading the skeleton hangs the game.",
+        bad: "\"bone\": [{\"name\": \"arm\"}, {\"name\": \"hand\", \"parent\": \"arm\"}],\n\"ik\": [{\"name\": \"reach\", \"bone\": \"arm\", \"target\": \"hand\"}]\n",
+        good: "\"bone\": [{\"name\": \"arm\"}, {\"name\": \"hand\", \"parent\": \"arm\"}, {\"name\": \"goal\"}],\n\"ik\": [{\"name\": \"reach\", \"bone\": \"arm\", \"target\": \"goal\"}]\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::ARMATURE_CYCLE,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "Child-armature displays lead back to the armature showing them (an armature shows itself, or two show each other).",
+        why: "Building an armature builds every child armature of its default skin; a loop recurses until the JavaScript stack overflows (and native runtimes crash).",
+        bad: "{\"name\": \"hero\", \"skin\": [{\"slot\": [{\"name\": \"pet\", \"display\": [{\"type\": \"armature\", \"path\": \"hero\"}]}]}]}\n",
+        good: "{\"name\": \"hero\", \"skin\": [{\"slot\": [{\"name\": \"pet\", \"display\": [{\"type\": \"armature\", \"path\": \"cat\"}]}]}]}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::MESH_INCOMPLETE,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "A mesh display lacks `uvs` or `triangles`.",
+        why: "Without `uvs` the runtime reads the next mesh's data as texture coordinates (or past the end of its buffer); without `triangles` the mesh has no faces and draws nothing.",
+        bad: "{\"type\": \"mesh\", \"name\": \"cape\", \"vertices\": [0, 0, 10, 0, 0, 10]}\n",
+        good: "{\"type\": \"mesh\", \"name\": \"cape\", \"vertices\": [0, 0, 10, 0, 0, 10], \"uvs\": [0, 0, 1, 0, 0, 1], \"triangles\": [0, 1, 2]}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::REGION_OUT_OF_BOUNDS,
+        severity: Severity::Error,
+        formats: DRAGONBONES,
+        summary: "A `SubTexture` region reaches outside the atlas's `width`/`height` (or outside the atlas image on disk).",
+        why: "Engines cut textures out of the atlas image by these rectangles: PixiJS throws \"frame does not fit inside the base Texture dimensions\", others draw garbage from outside the image.",
+        bad: "{\"width\": 256, \"height\": 256, \"SubTexture\": [{\"name\": \"arm\", \"x\": 200, \"y\": 0, \"width\": 100, \"height\": 40}]}\n",
+        good: "{\"width\": 512, \"height\": 256, \"SubTexture\": [{\"name\": \"arm\", \"x\": 200, \"y\": 0, \"width\": 100, \"height\": 40}]}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::IMAGE_SIZE_MISMATCH,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "An atlas's `width`/`height` differ from the size of its image (read from the PNG header).",
+        why: "Runtimes compute mesh texture coordinates from the atlas's `width`/`height` when given: a different image size shifts and stretches every mesh's texture.",
+        bad: "\"imagePath\": \"hero_tex.png\", \"width\": 1024, \"height\": 1024   (the PNG is 512 × 512)\n",
+        good: "\"imagePath\": \"hero_tex.png\", \"width\": 512, \"height\": 512\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::NON_FINITE_POSE,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A bone transform or mesh vertex is NaN or infinite at the setup pose or at a key frame of an animation.",
+        why: "A non-finite matrix makes the bone, its children and everything drawn on them disappear (or fill the screen); it comes from infinite numbers, zero scales under bones that do not inherit scale or rotation, or degenerate IK chains.",
+        bad: "{\"name\": \"arm\", \"transform\": {\"scX\": 0, \"scY\": 0}}, {\"name\": \"hand\", \"parent\": \"arm\", \"inheritRotation\": false}\n",
+        good: "{\"name\": \"arm\", \"transform\": {\"scX\": 0.001, \"scY\": 0.001}}, {\"name\": \"hand\", \"parent\": \"arm\", \"inheritRotation\": false}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::LEGACY_IK,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "A 4.x IK constraint names its bone in `name` and has no `bone` (an early export style).",
+        why: "An old C++ runtime read the bone from `name`; DragonBonesJS 5.x and the current C++ and C# runtimes need `bone` and silently drop the constraint, so the limb no longer follows its target.",
+        bad: "\"ik\": [{\"name\": \"forearm\", \"target\": \"hand_target\"}]\n",
+        good: "\"ik\": [{\"bone\": \"forearm\", \"target\": \"hand_target\"}]\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::IGNORED_KEY,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "A key no current runtime reads, with a value that expects it to matter (`isGlobal: 1` in 4.0+ data, `tweenType`, `inheritFFD` in 5.5+ data).",
+        why: "DragonBonesJS treats all 4.0+ data as parent-relative whatever `isGlobal` says, never reads `tweenType` (tweens come from `tweenEasing` and `curve`), and reads `inheritDeform` where 5.0 wrote `inheritFFD`: the file does not do what the key says.",
+        bad: "{\"version\": \"5.5\", \"isGlobal\": 1, ...}\n",
+        good: "{\"version\": \"5.5\", ...}\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::SLOT_Z_MISMATCH,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "A 4.x/5.0 slot's legacy `z` differs from its position in `slot[]`.",
+        why: "Runtimes from 5.5 on draw slots in array order and ignore `z`; a file whose `z` says otherwise draws in a different order than the tool that wrote it intended.",
+        bad: "\"slot\": [{\"name\": \"body\", \"z\": 1}, {\"name\": \"arm\", \"z\": 0}]\n",
+        good: "\"slot\": [{\"name\": \"arm\", \"z\": 0}, {\"name\": \"body\", \"z\": 1}]\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::SHARED_MESH,
+        severity: Severity::Warning,
+        formats: DRAGONBONES,
+        summary: "A mesh display shares another mesh's geometry with `share`.",
+        why: "DragonBonesJS and the C++ runtime look the shared mesh up under an empty slot name and never find it: the linked mesh shows the file's first geometry (or nothing). A chain of shares or a share of a missing mesh is worse.",
+        bad: "{\"type\": \"mesh\", \"name\": \"cape_copy\", \"share\": \"cape\"}\n",
+        good: "{\"type\": \"mesh\", \"name\": \"cape_copy\", \"vertices\": [...], \"uvs\": [...], \"triangles\": [...]}\n",
         fixable: false,
     },
 ];

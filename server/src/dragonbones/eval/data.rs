@@ -223,16 +223,37 @@ pub struct AnimationData {
     /// The key frames of the action (event) timeline: only their count matters here.
     pub action_timeline: Option<TimelineData>,
     pub z_order_timeline: Option<TimelineData>,
-    pub bone_timelines: Vec<(String, Vec<TimelineData>)>,
-    pub slot_timelines: Vec<(String, Vec<TimelineData>)>,
-    pub constraint_timelines: Vec<(String, Vec<TimelineData>)>,
+    pub bone_timelines: TimelineMap,
+    pub slot_timelines: TimelineMap,
+    pub constraint_timelines: TimelineMap,
     /// 5.6 blend trees: child animation name → its progress/weight/parameter timelines.
-    pub animation_timelines: Vec<(String, Vec<TimelineData>)>,
+    pub animation_timelines: TimelineMap,
 }
 
-impl AnimationData {
-    pub fn timelines<'a>(list: &'a [(String, Vec<TimelineData>)], name: &str) -> Option<&'a [TimelineData]> {
-        list.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_slice())
+/// Timelines by the name of what they animate, in the order the names first appear.
+#[derive(Debug, Default)]
+pub struct TimelineMap {
+    pub entries: Vec<(String, Vec<TimelineData>)>,
+    index: std::collections::HashMap<String, usize>,
+}
+
+impl TimelineMap {
+    pub fn get(&self, name: &str) -> Option<&[TimelineData]> {
+        self.index.get(name).map(|&i| self.entries[i].1.as_slice())
+    }
+
+    pub fn add(&mut self, name: String, timeline: TimelineData) {
+        match self.index.get(&name) {
+            Some(&i) => self.entries[i].1.push(timeline),
+            None => {
+                self.index.insert(name.clone(), self.entries.len());
+                self.entries.push((name, vec![timeline]));
+            }
+        }
+    }
+
+    pub fn all(&self) -> impl Iterator<Item = &TimelineData> {
+        self.entries.iter().flat_map(|(_, t)| t)
     }
 }
 

@@ -6,6 +6,7 @@
 mod geometry;
 mod indices;
 mod names;
+mod runtime;
 mod structure;
 mod timing;
 mod version;
@@ -109,6 +110,10 @@ pub fn check(
     for rule in rules {
         crate::cancel::check();
         rule(&mut ctx);
+    }
+    if model.doc == super::model::DocKind::Skeleton {
+        let evaluation = super::eval::Evaluation::new(tree, text);
+        runtime::check(&mut ctx, &evaluation);
     }
     ctx.out
 }

@@ -93,7 +93,7 @@ impl Parser<'_> {
                     continue;
                 }
                 if let Some(timeline) = self.timeline(&a, t, "frame", TimelineKind::IkConstraint, FrameReader::Ik) {
-                    add(&mut a.constraint_timelines, name, timeline);
+                    a.constraint_timelines.add(name, timeline);
                 }
             }
         }
@@ -119,7 +119,7 @@ impl Parser<'_> {
             if raw.has(t, key)
                 && let Some(timeline) = self.timeline(a, t, key, kind, reader)
             {
-                add(&mut a.bone_timelines, name.clone(), timeline);
+                a.bone_timelines.add(name.clone(), timeline);
             }
         }
     }
@@ -133,7 +133,7 @@ impl Parser<'_> {
         let color_key = if raw.has(t, "colorFrame") { "colorFrame" } else { "frame" };
         let color = self.timeline(a, t, color_key, TimelineKind::SlotColor, FrameReader::SlotColor);
         for timeline in [display, color].into_iter().flatten() {
-            add(&mut a.slot_timelines, name.clone(), timeline);
+            a.slot_timelines.add(name.clone(), timeline);
         }
     }
 
@@ -171,7 +171,7 @@ impl Parser<'_> {
         self.data.geometries[geometry] = geometry_data;
         if let Some(mut timeline) = timeline {
             timeline.geometry = Some(geometry);
-            add(&mut a.slot_timelines, slot_name, timeline);
+            a.slot_timelines.add(slot_name, timeline);
         }
     }
 
@@ -228,7 +228,7 @@ impl Parser<'_> {
                     timeline.geometry = Some(geometry);
                     let list =
                         if kind == TimelineKind::Surface { &mut a.bone_timelines } else { &mut a.slot_timelines };
-                    add(list, name, timeline);
+                    list.add(name, timeline);
                 }
                 return;
             }
@@ -250,7 +250,7 @@ impl Parser<'_> {
             TimelineKind::IkConstraint => &mut a.constraint_timelines,
             _ => &mut a.animation_timelines,
         };
-        add(list, name, timeline);
+        list.add(name, timeline);
     }
 
     /// `_parseTimeline`: places the key frames of `container[frames_key]` on whole frames.
@@ -597,13 +597,6 @@ fn push_floats(timeline: &mut TimelineData, values: &[f64]) {
 fn push_ints(timeline: &mut TimelineData, values: &[i16]) {
     if let TimelineValues::Int { values: v, .. } = &mut timeline.values {
         v.extend_from_slice(values);
-    }
-}
-
-fn add(list: &mut Vec<(String, Vec<TimelineData>)>, name: String, timeline: TimelineData) {
-    match list.iter_mut().find(|(n, _)| *n == name) {
-        Some((_, timelines)) => timelines.push(timeline),
-        None => list.push((name, vec![timeline])),
     }
 }
 

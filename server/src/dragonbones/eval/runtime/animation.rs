@@ -6,6 +6,7 @@
 use super::Runtime;
 use super::timeline::{Clock, Target, TimelineState};
 use crate::dragonbones::eval::data::{AnimationData, TimelineKind, TimelineValues};
+
 use crate::dragonbones::eval::parse::js_key_order;
 
 /// What a blend state accumulates into.
@@ -21,8 +22,6 @@ pub enum BlendKind {
 
 #[derive(Clone, Debug)]
 pub struct BlendState {
-    pub kind: BlendKind,
-    pub name: String,
     /// Runtime bone or slot index.
     pub target: usize,
     pub dirty: u32,
@@ -154,6 +153,7 @@ pub struct AnimationRuntime<'d> {
     /// The states playing, in update order.
     pub order: Vec<usize>,
     pub blends: Vec<BlendState>,
+    blend_index: std::collections::HashMap<(BlendKind, String), usize>,
 }
 
 impl<'d> AnimationState<'d> {
@@ -199,7 +199,7 @@ impl<'d> AnimationState<'d> {
     }
 
     /// The `currentTime` setter (a blend-tree child driven by its parent's progress).
-    fn set_current_time(&mut self, value: f64) {
+    pub(super) fn set_current_time(&mut self, value: f64) {
         let play_times = self.action.current_play_times - if self.action.play_state > 0 { 1.0 } else { 0.0 };
         let mut value = value;
         if value < 0.0 || self.duration < value {
@@ -275,12 +275,11 @@ impl<'d> AnimationState<'d> {
 
 impl<'d> Runtime<'d> {
     fn blend_state(&mut self, kind: BlendKind, name: &str, target: usize) -> usize {
-        if let Some(i) = self.animation.blends.iter().position(|b| b.kind == kind && b.name == name) {
+        if let Some(&i) = self.animation.blend_index.get(&(kind, name.to_owned())) {
             return i;
         }
+        self.animation.blend_index.insert((kind, name.to_owned()), self.animation.blends.len());
         self.animation.blends.push(BlendState {
-            kind,
-            name: name.to_owned(),
             target,
             dirty: 0,
             layer: 0,
@@ -369,7 +368,7 @@ impl<'d> Runtime<'d> {
             order.push(id);
         }
         let mut children: Vec<(String, &'d [crate::dragonbones::eval::data::TimelineData])> =
-            data.animation_timelines.iter().map(|(n, t)| (n.clone(), t.as_slice())).collect();
+            data.animation_timelines.entries.iter().map(|(n, t)| (n.clone(), t.as_slice())).collect();
         js_key_order(&mut children);
         for (name, timelines) in children {
             let mut child_config = PlayConfig::goto_and_play_by_time(&name, 0.0, 1.0);
@@ -890,7 +889,7 @@ impl<'d> Runtime<'d> {
         for c in 0..self.constraints.len() {
             let name = &self.data.constraints[self.constraints[c].data].name;
             let data = self.animation.states[s].data;
-            match AnimationData::timelines(&data.constraint_timelines, name) {
+            match data.constraint_timelines.get(name) {
                 Some(list) => {
                     for d in list.iter().filter(|d| d.kind == TimelineKind::IkConstraint) {
                         let t = self.animation.states[s].timeline(
@@ -916,7 +915,7 @@ impl<'d> Runtime<'d> {
         for i in 0..self.bones.len() {
             let name = self.data.bones[self.bones[i].data].name.as_str();
             let transform = self.blend_state(BlendKind::BoneTransform, name, i);
-            match AnimationData::timelines(&data.bone_timelines, name) {
+            match data.bone_timelines.get(name) {
                 Some(list) => {
                     for d in list {
                         let (blend, into_blend_list) = match d.kind {
@@ -955,7 +954,7 @@ impl<'d> Runtime<'d> {
             let name = self.data.slots[self.slots[i].data].name.as_str();
             let (mut display_flag, mut color_flag) = (false, false);
             let mut deformed: Vec<usize> = Vec::new();
-            if let Some(list) = AnimationData::timelines(&data.slot_timelines, name) {
+            if let Some(list) = data.slot_timelines.get(name) {
                 for d in list {
                     match d.kind {
                         TimelineKind::SlotDisplay => {

@@ -32,7 +32,9 @@ pub struct PathState {
 impl Runtime<'_> {
     pub(super) fn update_constraint(&mut self, c: usize) {
         if self.constraints[c].path.is_some() {
-            self.update_path_constraint(c);
+            if !self.without_path_constraints {
+                self.update_path_constraint(c);
+            }
             return;
         }
         let (root, bone) = (self.constraints[c].root, self.constraints[c].bone);

@@ -25,6 +25,7 @@ pub enum BuildError {
     SlotWithoutParent(usize),
 }
 
+#[derive(Clone)]
 pub struct Runtime<'d> {
     pub file: &'d DragonBonesData,
     pub index: usize,
@@ -38,6 +39,11 @@ pub struct Runtime<'d> {
     pub slots: Vec<SlotState<'d>>,
     pub constraints: Vec<ConstraintState>,
     pub children: Vec<Runtime<'d>>,
+    /// Leaves path constraints out (to tell whether one of them made a pose non-finite).
+    pub without_path_constraints: bool,
+    /// Updates bones only, not slots (for checks that read bones alone; path constraints, which
+    /// read their slot, still get theirs).
+    pub bones_only: bool,
     animation: animation::AnimationRuntime<'d>,
     slots_dirty: bool,
     z_order_dirty: bool,
@@ -70,6 +76,8 @@ impl<'d> Runtime<'d> {
             slots: Vec::with_capacity(data.slots.len()),
             constraints: Vec::new(),
             children: Vec::new(),
+            without_path_constraints: false,
+            bones_only: false,
             animation: animation::AnimationRuntime::default(),
             slots_dirty: true,
             z_order_dirty: false,
@@ -206,6 +214,16 @@ impl<'d> Runtime<'d> {
         true
     }
 
+    /// Moves the playing animation to `seconds` (the `currentTime` setter of its state) and
+    /// advances by 0: how an editor scrubs. Cheaper than playing it anew at every time, and the
+    /// same pose but for state carried from the previous time (a stale IK timeline value).
+    pub fn seek(&mut self, seconds: f64) {
+        if let Some(&s) = self.animation.order.last() {
+            self.animation.states[s].set_current_time(seconds);
+        }
+        self.advance_time(0.0);
+    }
+
     /// `Armature.advanceTime`.
     pub fn advance_time(&mut self, passed: f64) {
         self.advance_animation(passed);
@@ -236,6 +254,9 @@ impl<'d> Runtime<'d> {
         for i in 0..self.bones.len() {
             crate::cancel::check();
             self.update_bone(i);
+        }
+        if self.bones_only && self.constraints.iter().all(|c| c.path.is_none()) {
+            return;
         }
         for i in 0..self.slots.len() {
             self.update_slot(i);
