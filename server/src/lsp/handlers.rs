@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
-use super::analysis::AnalysisTask;
 use super::capabilities::ClientCaps;
 use super::convert::{self, Converter, DiagnosticData};
 use super::features::Features;
+use super::scheduler::AnalysisTask;
 use super::state::{State, panic_message};
 use crate::ide::{self, Analysis, FileKind};
 
@@ -128,7 +128,7 @@ impl State {
     /// Logs why a request failed and makes the error reply; a request on a version whose analysis
     /// was cancelled gets `ContentModified`, which clients drop silently (and ask again).
     pub(super) fn failed(&self, method: &str, message: String) -> jsonrpc::Error {
-        if message == super::analysis::CANCELLED {
+        if message == super::scheduler::CANCELLED {
             return jsonrpc::Error {
                 code: jsonrpc::ErrorCode::ServerError(CONTENT_MODIFIED),
                 message: format!("{method}: the document has changed").into(),
