@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::{Ctx, plural};
+use super::{DragonBonesCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
 use crate::dragonbones::model::Site;
 use crate::dragonbones::schema::{BOUNDING_BOX_TYPE, DisplayType};
@@ -13,7 +13,7 @@ use crate::text::TextRange;
 /// Index diagnostics per array beyond which the rest are left out.
 const MAX_PER_ARRAY: usize = 10;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for list in &model.skin_slots {
         let bones = model.armatures[list.armature as usize].bones.len();
@@ -34,15 +34,15 @@ pub fn check(ctx: &mut Ctx) {
     deform_frames(ctx);
 }
 
-fn len(ctx: &Ctx, array: NodeId) -> usize {
+fn len(ctx: &DragonBonesCheck, array: NodeId) -> usize {
     ctx.tree.len(array)
 }
 
-fn key_range(ctx: &Ctx, object: NodeId, key: &str) -> TextRange {
+fn key_range(ctx: &DragonBonesCheck, object: NodeId, key: &str) -> TextRange {
     ctx.key_range(object, key).unwrap_or_else(|| ctx.anchor(object))
 }
 
-fn mesh(ctx: &mut Ctx, display: NodeId, bone_count: usize, path: bool) {
+fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bool) {
     if !path && ctx.get(display, "share").is_some() {
         return; // a linked mesh has no geometry of its own
     }
@@ -99,7 +99,7 @@ fn mesh(ctx: &mut Ctx, display: NodeId, bone_count: usize, path: bool) {
     skinning(ctx, display, vertex_count, bone_count);
 }
 
-fn triangles_check(ctx: &mut Ctx, display: NodeId, triangles: NodeId, vertex_count: usize) {
+fn triangles_check(ctx: &mut DragonBonesCheck, display: NodeId, triangles: NodeId, vertex_count: usize) {
     let count = len(ctx, triangles);
     if !count.is_multiple_of(3) {
         let message = format!(
@@ -129,7 +129,7 @@ fn triangles_check(ctx: &mut Ctx, display: NodeId, triangles: NodeId, vertex_cou
 }
 
 /// `weights` `[n, bone, weight, …]` per vertex, `slotPose` and `bonePose` (§5.2).
-fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usize) {
+fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bone_count: usize) {
     let slot_pose = ctx.get(display, "slotPose");
     let bone_pose = ctx.get(display, "bonePose");
     if let Some(pose) = ctx.is_array(slot_pose)
@@ -240,7 +240,7 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
     }
 }
 
-fn polygon(ctx: &mut Ctx, display: NodeId) {
+fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
     let sub = ctx.get(display, "subType");
     let is_polygon = sub.is_some_and(|s| match ctx.tree.kind(s) {
         NodeKind::String => ctx.tree.str(ctx.text, s).is_some_and(|t| BOUNDING_BOX_TYPE.ordinal(&t) == Some(2)),
@@ -273,7 +273,7 @@ fn polygon(ctx: &mut Ctx, display: NodeId) {
 }
 
 /// Surface bones: `vertices` holds 2·(segmentX+1)·(segmentY+1) numbers.
-fn surface(ctx: &mut Ctx, bone: NodeId) {
+fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
     let is_surface = ctx.get(bone, "type").is_some_and(|t| match ctx.tree.kind(t) {
         NodeKind::String => ctx.tree.str(ctx.text, t).is_some_and(|s| s.eq_ignore_ascii_case("surface")),
         NodeKind::Number => ctx.tree.int(ctx.text, t) == Some(1),
@@ -303,7 +303,7 @@ fn surface(ctx: &mut Ctx, bone: NodeId) {
 }
 
 /// Deform key frames: `offset + len(vertices)` within the target's vertex numbers.
-fn deform_frames(ctx: &mut Ctx) {
+fn deform_frames(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for r in &model.refs {
         let is_deform = matches!(r.site, Site::FfdDisplay | Site::TypedTimeline(22) | Site::TypedTimeline(50));

@@ -1,12 +1,12 @@
 //! Indices: `displayIndex` and display-frame values against the slot's display list, and the
 //! draw-order (`zOrder`) pairs against the slot list (§5.4).
 
-use super::{Ctx, plural};
+use super::{DragonBonesCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
 use crate::dragonbones::model::{SkinSlot, name_text};
 use crate::dragonbones::syntax::NodeId;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let legacy = ctx.version.is_some_and(|v| v.is_legacy());
     for (a, armature) in model.armatures.iter().enumerate() {
@@ -54,14 +54,21 @@ pub fn check(ctx: &mut Ctx) {
 }
 
 /// The object elements of array member `key`.
-fn objects(ctx: &Ctx, object: NodeId, key: &str) -> Vec<NodeId> {
+fn objects(ctx: &DragonBonesCheck, object: NodeId, key: &str) -> Vec<NodeId> {
     match ctx.is_array(ctx.get(object, key)) {
         Some(list) => ctx.tree.elements(list).filter(|&e| ctx.tree.is_object(e)).collect(),
         None => Vec::new(),
     }
 }
 
-fn display_index(ctx: &mut Ctx, armature: usize, slot: &str, list: Option<&SkinSlot>, value: NodeId, what: &str) {
+fn display_index(
+    ctx: &mut DragonBonesCheck,
+    armature: usize,
+    slot: &str,
+    list: Option<&SkinSlot>,
+    value: NodeId,
+    what: &str,
+) {
     let Some(index) = ctx.tree.int(ctx.text, value) else { return };
     let Some(list) = list else { return };
     let count = list.displays.len() as i64;
@@ -84,7 +91,7 @@ fn display_index(ctx: &mut Ctx, armature: usize, slot: &str, list: Option<&SkinS
 }
 
 /// `[slotIndex, offset, …]`: even length, indices ascending within the slots, targets within them.
-fn z_order(ctx: &mut Ctx, armature: usize, timeline: NodeId) {
+fn z_order(ctx: &mut DragonBonesCheck, armature: usize, timeline: NodeId) {
     let slots = ctx.model.armatures[armature].slots.len() as i64;
     let name = ctx.model.armatures[armature].name.clone();
     let Some(frames) = ctx.is_array(ctx.get(timeline, "frame")) else { return };

@@ -20,7 +20,8 @@ use crate::diagnostic::Diagnostic;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextRange};
 
-pub struct Ctx<'a> {
+/// One run of the rules over a file: what they read, and the diagnostics found so far.
+pub struct DragonBonesCheck<'a> {
     pub text: &'a str,
     pub tree: &'a Tree,
     pub model: &'a Model,
@@ -35,7 +36,7 @@ pub struct Ctx<'a> {
     pub out: Vec<Diagnostic>,
 }
 
-impl Ctx<'_> {
+impl DragonBonesCheck<'_> {
     pub fn push(&mut self, d: Diagnostic) {
         self.out.push(d);
     }
@@ -103,8 +104,9 @@ pub fn check(
     fs: &dyn FileSystem,
     paired: &[PairedAtlas],
 ) -> Vec<Diagnostic> {
-    let mut ctx = Ctx { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
-    let rules: [fn(&mut Ctx); 6] =
+    let mut ctx =
+        DragonBonesCheck { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
+    let rules: [fn(&mut DragonBonesCheck); 6] =
         [version::check, structure::check, names::check, geometry::check, indices::check, timing::check];
     for rule in rules {
         crate::cancel::check();

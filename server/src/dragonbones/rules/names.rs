@@ -4,13 +4,13 @@
 
 use std::collections::HashMap;
 
-use super::{Ctx, json_string};
+use super::{DragonBonesCheck, json_string};
 use crate::diagnostic::{Diagnostic, Fix, Severity, code};
 use crate::dragonbones::model::{Def, DocKind, Ref, Scope, Site};
 use crate::dragonbones::schema::{NameKind, Version};
 use crate::suggest;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     duplicates(ctx);
     unresolved(ctx);
     if ctx.model.doc == DocKind::Skeleton {
@@ -20,7 +20,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn duplicates(ctx: &mut Ctx) {
+fn duplicates(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let mut first: HashMap<(NameKind, Scope, u32, &str), &Def> = HashMap::new();
     for def in &model.defs {
@@ -57,7 +57,7 @@ fn duplicates(ctx: &mut Ctx) {
     }
 }
 
-fn unresolved(ctx: &mut Ctx) {
+fn unresolved(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for r in &model.refs {
         // An empty name means "none" to runtimes (a root bone, the default animation).
@@ -98,7 +98,7 @@ fn code_of(r: &Ref) -> (&'static str, Severity) {
 }
 
 /// Where the name was looked for.
-fn place(ctx: &Ctx, r: &Ref) -> String {
+fn place(ctx: &DragonBonesCheck, r: &Ref) -> String {
     let model = ctx.model;
     let armature = |a: u32| model.armatures.get(a as usize).map_or(String::new(), |x| x.name.clone());
     match r.scope {
@@ -162,7 +162,7 @@ fn effect(site: Site) -> &'static str {
 }
 
 /// Bones whose parent chain loops: reported on the `parent` of every bone in the loop.
-fn cycles(ctx: &mut Ctx) {
+fn cycles(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for (a, armature) in model.armatures.iter().enumerate() {
         let scope = Scope::Armature(a as u32);
@@ -202,7 +202,7 @@ fn cycles(ctx: &mut Ctx) {
     }
 }
 
-fn report_cycle(ctx: &mut Ctx, armature: usize, cycle: &[usize]) {
+fn report_cycle(ctx: &mut DragonBonesCheck, armature: usize, cycle: &[usize]) {
     let bones = &ctx.model.armatures[armature].bones;
     let names: Vec<&str> = cycle.iter().map(|&i| bones[i].name.as_str()).collect();
     for (k, &i) in cycle.iter().enumerate() {
@@ -220,7 +220,7 @@ fn report_cycle(ctx: &mut Ctx, armature: usize, cycle: &[usize]) {
 
 /// Early 4.5 exports name the bone in `name` and omit `bone`; current runtimes drop such
 /// constraints, 5.0-era ones used the name.
-fn ik_without_bone(ctx: &mut Ctx) {
+fn ik_without_bone(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for (a, armature) in model.armatures.iter().enumerate() {
         let Some(list) = ctx.is_array(ctx.get(armature.node, "ik")) else { continue };
@@ -257,7 +257,7 @@ fn ik_without_bone(ctx: &mut Ctx) {
 }
 
 /// Image and mesh textures against the inline atlases and the paired `_tex.json`.
-fn textures(ctx: &mut Ctx) {
+fn textures(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let refs: Vec<&Ref> = model.refs.iter().filter(|r| r.kind == NameKind::Texture).collect();
     if refs.is_empty() {

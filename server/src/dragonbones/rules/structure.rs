@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::{Ctx, json_string};
+use super::{DragonBonesCheck, json_string};
 use crate::diagnostic::{Diagnostic, Fix, Severity, code};
 use crate::dragonbones::model::DocKind;
 use crate::dragonbones::schema::{self, Bounds, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
@@ -13,7 +13,7 @@ use crate::dragonbones::syntax::{Member, NodeId, NodeKind, flag};
 use crate::suggest;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     let Some(root) = ctx.tree.root() else { return };
     let root_kind = match ctx.model.doc {
         DocKind::Skeleton => ObjectKind::Skeleton,
@@ -34,7 +34,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec<(NodeId, ObjectKind)>) {
+fn check_object(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, stack: &mut Vec<(NodeId, ObjectKind)>) {
     let tree = ctx.tree;
     let text = ctx.text;
     // Keys seen so far; objects are small, so a list beats hashing (a map for huge ones).
@@ -80,7 +80,7 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
     missing_keys(ctx, object, kind, present);
 }
 
-fn unknown_key(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, key: &str, range: TextRange) {
+fn unknown_key(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, key: &str, range: TextRange) {
     let def = object_def(kind);
     let candidates: Vec<&str> = def.keys.iter().map(|k| k.name).collect();
     let (mut hint, best) = suggest::did_you_mean(key, candidates.iter().copied());
@@ -105,7 +105,7 @@ fn unknown_key(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, key: &str, range
 }
 
 /// Required keys (those with contextual rules are checked there).
-fn missing_keys(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, present: impl Fn(&str) -> bool) {
+fn missing_keys(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, present: impl Fn(&str) -> bool) {
     for def in schema::keys(kind, ctx.version).filter(|d| d.required) {
         let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, "version") | (ObjectKind::Ik, "bone"));
         if contextual || present(def.name) {
@@ -125,7 +125,7 @@ fn missing_keys(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, present: impl F
     }
 }
 
-fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
+fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
     let tree = ctx.tree;
     let value = member.value;
     let vkind = tree.kind(value);
@@ -265,12 +265,12 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(Nod
 }
 
 /// A string holding a number (`"10"`), which DragonBonesJS reads as one.
-fn numeric_string(ctx: &Ctx, value: NodeId) -> bool {
+fn numeric_string(ctx: &DragonBonesCheck, value: NodeId) -> bool {
     ctx.tree.str(ctx.text, value).is_some_and(|s| !s.trim().is_empty() && s.trim().parse::<f64>().is_ok())
 }
 
 /// Reports a value of the wrong JSON type; returns whether the type was right.
-fn expect(ctx: &mut Ctx, def: &KeyDef, value: NodeId, ok: bool, wanted: &str) -> bool {
+fn expect(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId, ok: bool, wanted: &str) -> bool {
     if !ok {
         let found = ctx.tree.describe(value);
         let mut message = format!("`{}` expects {wanted}, not {found}", def.name);
@@ -282,7 +282,7 @@ fn expect(ctx: &mut Ctx, def: &KeyDef, value: NodeId, ok: bool, wanted: &str) ->
     ok
 }
 
-fn bounds(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+fn bounds(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     let Some(b) = def.bounds else { return };
     let Some(v) = ctx.tree.number(ctx.text, value) else { return };
     if !b.contains(v) {
@@ -306,7 +306,7 @@ fn bounds(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
 }
 
 /// Integer fields read with `GetInt()` by the C++ runtime, which asserts on fractions.
-fn whole(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+fn whole(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     let node = ctx.tree.node(value);
     if node.has(flag::FLOAT) && ctx.tree.int(ctx.text, value).is_none() {
         let shown = node.range().slice(ctx.text).to_owned();
@@ -316,7 +316,7 @@ fn whole(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
     }
 }
 
-fn bool_value(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+fn bool_value(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     let tree = ctx.tree;
     let ok = match tree.kind(value) {
         NodeKind::True | NodeKind::False => true,
@@ -338,7 +338,7 @@ fn bool_value(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
     }
 }
 
-fn enum_value(ctx: &mut Ctx, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
+fn enum_value(ctx: &mut DragonBonesCheck, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
     let tree = ctx.tree;
     let range = tree.range(value);
     let names: Vec<&str> = e.names().collect();
@@ -383,7 +383,7 @@ fn enum_value(ctx: &mut Ctx, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
 }
 
 /// The elements of a number array; only the first bad element is reported.
-fn number_elements(ctx: &mut Ctx, def: &KeyDef, array: NodeId) {
+fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
     let tree = ctx.tree;
     let ints = matches!(def.ty, ValueType::Ints);
     let mut reported_fraction = false;
@@ -409,7 +409,7 @@ fn number_elements(ctx: &mut Ctx, def: &KeyDef, array: NodeId) {
 
 /// `["gotoAndPlay", "walk"]`: the 4.5/5.0 documents' form, which current runtimes turn into a play
 /// action with an empty name.
-fn array_action(ctx: &mut Ctx, action: NodeId) {
+fn array_action(ctx: &mut DragonBonesCheck, action: NodeId) {
     let tree = ctx.tree;
     let items: Vec<NodeId> = tree.elements(action).collect();
     let strings: Vec<String> = items.iter().filter_map(|&i| tree.str(ctx.text, i).map(|s| s.into_owned())).collect();

@@ -1,7 +1,7 @@
 //! Animation timing (§5.3): key frames must start within the animation, a 0-frame animation must
 //! not have timelines of several key frames, and Bézier `curve`s must have a valid shape.
 
-use super::{Ctx, plural};
+use super::{DragonBonesCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
 use crate::dragonbones::schema::fmt_num;
 use crate::dragonbones::syntax::NodeId;
@@ -15,9 +15,9 @@ pub(super) struct FrameList {
 }
 
 /// Every key-frame list of an animation, in every layout.
-pub(super) fn frame_lists(ctx: &Ctx, anim: NodeId) -> Vec<FrameList> {
+pub(super) fn frame_lists(ctx: &DragonBonesCheck, anim: NodeId) -> Vec<FrameList> {
     let mut out = Vec::new();
-    let mut add = |ctx: &Ctx, timeline: NodeId, key: &'static str| {
+    let mut add = |ctx: &DragonBonesCheck, timeline: NodeId, key: &'static str| {
         if let Some(frames) = ctx.is_array(ctx.get(timeline, key)) {
             out.push(FrameList { timeline, key, frames });
         }
@@ -45,7 +45,7 @@ pub(super) fn frame_lists(ctx: &Ctx, anim: NodeId) -> Vec<FrameList> {
     out
 }
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for armature in &model.armatures {
         for anim in &armature.animations {
@@ -54,7 +54,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn animation(ctx: &mut Ctx, anim: NodeId, name: &str) {
+fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
     let lists = frame_lists(ctx, anim);
     for list in &lists {
         curves(ctx, list.frames);
@@ -105,7 +105,7 @@ fn animation(ctx: &mut Ctx, anim: NodeId, name: &str) {
 }
 
 /// The frame's `duration` member, else its opening brace.
-fn frame_anchor(ctx: &Ctx, frame: NodeId) -> TextRange {
+fn frame_anchor(ctx: &DragonBonesCheck, frame: NodeId) -> TextRange {
     match ctx.member(frame, "duration") {
         Some(m) => ctx.tree.member_range(m),
         None => {
@@ -115,7 +115,7 @@ fn frame_anchor(ctx: &Ctx, frame: NodeId) -> TextRange {
     }
 }
 
-fn describe(ctx: &Ctx, list: &FrameList) -> String {
+fn describe(ctx: &DragonBonesCheck, list: &FrameList) -> String {
     match ctx.get(list.timeline, "name").and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n)) {
         Some(n) => format!("timeline `{n}` (`{}`)", list.key),
         None if list.key == "frame" => "its main timeline".to_owned(),
@@ -125,7 +125,7 @@ fn describe(ctx: &Ctx, list: &FrameList) -> String {
 
 /// `curve`: `[x1, y1, x2, y2]` (+6 per extra segment), or with end points 8 (+6); x in 0–1 and
 /// |y| ≤ 3.2767 (runtimes store y·10000 in 16 bits).
-fn curves(ctx: &mut Ctx, frames: NodeId) {
+fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
     let tree = ctx.tree;
     let nodes: Vec<NodeId> = tree.elements(frames).filter(|&f| tree.is_object(f)).collect();
     for frame in nodes {

@@ -1,12 +1,12 @@
 //! The version gate (§1.2): `version` / `compatibleVersion` against what runtimes accept.
 
-use super::{Ctx, json_string};
+use super::{DragonBonesCheck, json_string};
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::dragonbones::model::DocKind;
 use crate::dragonbones::schema::Version;
 use crate::dragonbones::syntax::NodeKind;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     if ctx.model.doc != DocKind::Skeleton {
         return;
     }

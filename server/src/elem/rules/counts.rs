@@ -1,13 +1,13 @@
 //! Every count against what it counts (`MeshCount` vs `Mesh` scopes, `VertexCount` vs each vertex
 //! list, …), and in each `AnimationPart` the key lists against `TimeKeys`.
 
-use super::{Ctx, kind_name, plural};
+use super::{ElemCheck, kind_name, plural};
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::schema::{self, Counted, ScopeKind};
 use crate::elem::syntax::ScopeId;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for id in ctx.tree.preorder() {
         let kind = ctx.tree.kind(id);
         if kind == ScopeKind::Unknown {
@@ -22,7 +22,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn count_key(ctx: &mut Ctx, id: ScopeId, key: &str, counts: &[Counted]) {
+fn count_key(ctx: &mut ElemCheck, id: ScopeId, key: &str, counts: &[Counted]) {
     let Some((declared, key_range)) = ctx.int_key(id, key) else { return };
     if declared < 0 {
         return; // reported as out-of-range
@@ -81,7 +81,7 @@ fn count_key(ctx: &mut Ctx, id: ScopeId, key: &str, counts: &[Counted]) {
 }
 
 /// |TimeKeys| = |TransKeys| = |RotateKeys| = |ScaleKeys| in each part.
-fn part_keys(ctx: &mut Ctx, part: ScopeId, kind: ScopeKind) {
+fn part_keys(ctx: &mut ElemCheck, part: ScopeId, kind: ScopeKind) {
     let Some(time) = ctx.tree.child_of(part, ScopeKind::TimeKeys) else { return };
     let times = ctx.tree.entry_count(time) as i64;
     let lists = match kind {

@@ -5,13 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Ctx;
+use super::ElemCheck;
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::schema::ScopeKind;
 use crate::elem::values::Values;
 use crate::suggest;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     let Some(dir) = ctx.path.and_then(Path::parent) else { return };
     let dir = dir.to_path_buf();
     for material in ctx.scopes_of(ScopeKind::Material) {

@@ -2,7 +2,7 @@
 //! order, rotation keys that are not unit quaternions, and `VertexFormat` disagreeing with the
 //! lists the meshes carry.
 
-use super::{Ctx, kind_name};
+use super::{ElemCheck, kind_name};
 use crate::diagnostic::{Diagnostic, code};
 use crate::elem::schema::ScopeKind;
 use crate::elem::syntax::ScopeId;
@@ -10,7 +10,7 @@ use crate::text::TextRange;
 
 const WEIGHT_TOLERANCE: f64 = 0.01;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for mesh in ctx.scopes_of(ScopeKind::Mesh) {
         weights(ctx, mesh);
     }
@@ -27,7 +27,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn weights(ctx: &mut Ctx, mesh: ScopeId) {
+fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
     let Some(blend_list) = ctx.tree.child_of(mesh, ScopeKind::BlendList) else { return };
     // The vertices that exist: Positions when present (a wrong VertexCount is reported once, as
     // count-mismatch), else VertexCount.
@@ -96,7 +96,7 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
     }
 }
 
-fn time_order(ctx: &mut Ctx, list: ScopeId) {
+fn time_order(ctx: &mut ElemCheck, list: ScopeId) {
     let mut previous: Option<f64> = None;
     let mut bad = Vec::new();
     ctx.each_entry(list, |_, _, atoms, _| {
@@ -120,7 +120,7 @@ fn time_order(ctx: &mut Ctx, list: ScopeId) {
     }
 }
 
-fn quaternions(ctx: &mut Ctx, list: ScopeId) {
+fn quaternions(ctx: &mut ElemCheck, list: ScopeId) {
     let mut bad = Vec::new();
     ctx.each_entry(list, |_, line, atoms, _| {
         if atoms.len() != 4 {
@@ -162,7 +162,7 @@ fn components(kind: ScopeKind) -> &'static [&'static str] {
     }
 }
 
-fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
+fn vertex_format(ctx: &mut ElemCheck, container: ScopeId) {
     let Some(format) = ctx.tree.child_of(container, ScopeKind::VertexFormat) else { return };
     let mut entries: Vec<(String, TextRange)> = Vec::new();
     ctx.each_entry(format, |_, _, atoms, _| {
@@ -236,7 +236,7 @@ fn ctx_kinds() -> Vec<ScopeKind> {
     kinds
 }
 
-fn mesh_label(ctx: &Ctx, mesh: ScopeId) -> String {
+fn mesh_label(ctx: &ElemCheck, mesh: ScopeId) -> String {
     let line = ctx.line_no(ctx.tree.scope(mesh).tag.start);
     match ctx.tree.key(ctx.text, mesh, "Name") {
         Some(name) => format!("mesh {}", ctx.slice(name.value)),

@@ -1,7 +1,7 @@
 //! The two header lines: `Elfreina Extension Model File` and `File Version 1.00`; and stray lines
 //! in the global scope.
 
-use super::Ctx;
+use super::ElemCheck;
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::parser::line_break_of;
 use crate::elem::syntax::{Item, ROOT};
@@ -10,7 +10,7 @@ use crate::text::TextRange;
 pub const MAGIC: &str = "Elfreina Extension Model File";
 pub const VERSION_LINE: &str = "File Version 1.00";
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     let items = &ctx.tree.scope(ROOT).items;
     let header: Vec<TextRange> = items
         .iter()
@@ -85,7 +85,7 @@ pub fn check(ctx: &mut Ctx) {
     check_stray(ctx, consumed);
 }
 
-fn check_version(ctx: &mut Ctx, line: TextRange) {
+fn check_version(ctx: &mut ElemCheck, line: TextRange) {
     let text = ctx.slice(line);
     let parts: Vec<&str> = text.split_whitespace().collect();
     if parts.len() < 2 || parts[0] != "File" || parts[1] != "Version" {
@@ -122,7 +122,7 @@ fn check_version(ctx: &mut Ctx, line: TextRange) {
 }
 
 /// Bare lines in the global scope beyond the header belong to no scope.
-fn check_stray(ctx: &mut Ctx, skip: usize) {
+fn check_stray(ctx: &mut ElemCheck, skip: usize) {
     let stray: Vec<TextRange> = ctx
         .tree
         .scope(ROOT)
@@ -147,7 +147,7 @@ fn looks_like_magic(line: &str) -> bool {
     line.eq_ignore_ascii_case(MAGIC) || strsim::levenshtein(line, MAGIC) <= 4
 }
 
-fn first_token(ctx: &Ctx) -> Option<TextRange> {
+fn first_token(ctx: &ElemCheck) -> Option<TextRange> {
     let mut tokens = crate::elem::lexer::Lexer::new(ctx.text).filter(|t| {
         !matches!(t.kind, crate::elem::lexer::TokenKind::Whitespace | crate::elem::lexer::TokenKind::Newline)
     });

@@ -1,7 +1,7 @@
 //! Indices against what they index: face and blend vertices against the mesh's vertices,
 //! `Attributes` against the container's materials, `TransformIndex` against its bones.
 
-use super::{Ctx, plural};
+use super::{ElemCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::ScopeId;
@@ -22,7 +22,7 @@ const VERTEX_LISTS: &[ScopeKind] = &[
     ScopeKind::TextureUv(8),
 ];
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for mesh in ctx.scopes_of(ScopeKind::Mesh) {
         let container = ctx.tree.enclosing(mesh, ScopeKind::MeshContainer);
         let vertices = ctx.bound(mesh, "VertexCount", VERTEX_LISTS);
@@ -39,7 +39,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn out_of(ctx: &mut Ctx, range: TextRange, what: &str, index: i64, bound: i64, owner: &str, noun: (&str, &str)) {
+fn out_of(ctx: &mut ElemCheck, range: TextRange, what: &str, index: i64, bound: i64, owner: &str, noun: (&str, &str)) {
     let message = if index < 0 {
         format!("{what} {index} is negative; indices start at 0")
     } else if bound == 0 {
@@ -50,7 +50,7 @@ fn out_of(ctx: &mut Ctx, range: TextRange, what: &str, index: i64, bound: i64, o
     ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, range, message));
 }
 
-fn faces(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
+fn faces(ctx: &mut ElemCheck, mesh: ScopeId, vertices: i64) {
     let Some(list) = ctx.tree.child_of(mesh, ScopeKind::VertexIndices) else { return };
     let mut bad = Vec::new();
     ctx.each_entry(list, |_, _, _, values| {
@@ -69,7 +69,7 @@ fn faces(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
     }
 }
 
-fn blends(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
+fn blends(ctx: &mut ElemCheck, mesh: ScopeId, vertices: i64) {
     let mut bad = Vec::new();
     for blend_list in ctx.tree.children_of(mesh, ScopeKind::BlendList).collect::<Vec<_>>() {
         for part in ctx.tree.children_of(blend_list, ScopeKind::BlendPart).collect::<Vec<_>>() {
@@ -91,7 +91,7 @@ fn blends(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
     }
 }
 
-fn attributes(ctx: &mut Ctx, mesh: ScopeId, container: ScopeId) {
+fn attributes(ctx: &mut ElemCheck, mesh: ScopeId, container: ScopeId) {
     let Some(list) = ctx.tree.child_of(mesh, ScopeKind::Attributes) else { return };
     let materials = match ctx.tree.child_of(container, ScopeKind::Materials) {
         Some(m) => {
@@ -115,7 +115,7 @@ fn attributes(ctx: &mut Ctx, mesh: ScopeId, container: ScopeId) {
     }
 }
 
-fn transform_index(ctx: &mut Ctx, part: ScopeId) {
+fn transform_index(ctx: &mut ElemCheck, part: ScopeId) {
     let Some(container) = ctx.tree.enclosing(part, ScopeKind::MeshContainer) else { return };
     let Some((index, _)) = ctx.int_key(part, "TransformIndex") else { return };
     let Some(line) = ctx.tree.key(ctx.text, part, "TransformIndex") else { return };

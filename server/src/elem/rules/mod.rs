@@ -19,7 +19,8 @@ use crate::diagnostic::Diagnostic;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextRange};
 
-pub struct Ctx<'a> {
+/// One run of the rules over a file: what they read, and the diagnostics found so far.
+pub struct ElemCheck<'a> {
     pub text: &'a str,
     pub tree: &'a SyntaxTree,
     pub model: &'a Model,
@@ -30,7 +31,7 @@ pub struct Ctx<'a> {
     pub out: Vec<Diagnostic>,
 }
 
-impl Ctx<'_> {
+impl ElemCheck<'_> {
     pub fn slice(&self, range: TextRange) -> &str {
         range.slice(self.text)
     }
@@ -96,8 +97,8 @@ pub fn check(
     path: Option<&Path>,
     fs: &dyn FileSystem,
 ) -> Vec<Diagnostic> {
-    let mut ctx = Ctx { text, tree, model, lines, path, fs, out: Vec::new() };
-    let rules: [fn(&mut Ctx); 8] = [
+    let mut ctx = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
+    let rules: [fn(&mut ElemCheck); 8] = [
         header::check,
         structure::check,
         values::check,

@@ -3,17 +3,17 @@
 
 use std::collections::HashMap;
 
-use super::Ctx;
+use super::ElemCheck;
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::schema::NameKind;
 use crate::suggest;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     duplicates(ctx);
     unresolved(ctx);
 }
 
-fn duplicates(ctx: &mut Ctx) {
+fn duplicates(ctx: &mut ElemCheck) {
     let model = ctx.model;
     let mut first: HashMap<(NameKind, Option<u32>, &str), &crate::elem::model::Def> = HashMap::new();
     for def in &model.defs {
@@ -35,7 +35,7 @@ fn duplicates(ctx: &mut Ctx) {
     }
 }
 
-fn unresolved(ctx: &mut Ctx) {
+fn unresolved(ctx: &mut ElemCheck) {
     let model = ctx.model;
     for r in &model.refs {
         if model.resolve(r).is_some() {

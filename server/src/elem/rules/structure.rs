@@ -3,14 +3,14 @@
 
 use std::collections::HashMap;
 
-use super::{Ctx, kind_name};
+use super::{ElemCheck, kind_name};
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::schema::{self, Counted, ScopeKind};
 use crate::elem::syntax::{Item, ROOT, ScopeId};
 use crate::suggest;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for id in ctx.tree.preorder() {
         let kind = ctx.tree.kind(id);
         if kind == ScopeKind::Unknown {
@@ -23,7 +23,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
+fn check_items(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
     let where_ = if id == ROOT { "outside any scope".to_owned() } else { format!("in `{}`", kind_name(kind)) };
     let mut seen: HashMap<String, TextRange> = HashMap::new();
     let tree = ctx.tree;
@@ -88,7 +88,7 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
     }
 }
 
-fn unknown_key(ctx: &mut Ctx, scope: ScopeKind, key: TextRange, where_: &str) {
+fn unknown_key(ctx: &mut ElemCheck, scope: ScopeKind, key: TextRange, where_: &str) {
     let name = ctx.slice(key).to_owned();
     let message = if scope.is_list() {
         format!("unexpected key `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
@@ -109,7 +109,7 @@ fn unknown_key(ctx: &mut Ctx, scope: ScopeKind, key: TextRange, where_: &str) {
     ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, key, message));
 }
 
-fn unknown_scope(ctx: &mut Ctx, scope: ScopeKind, tag: TextRange, where_: &str) {
+fn unknown_scope(ctx: &mut ElemCheck, scope: ScopeKind, tag: TextRange, where_: &str) {
     let name = ctx.slice(tag).to_owned();
     let message = if scope.is_list() {
         format!("unexpected scope `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
@@ -147,7 +147,7 @@ fn homes_of(name: &str) -> Option<String> {
     Some(names.join(" or "))
 }
 
-fn check_required(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
+fn check_required(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
     let tag = ctx.tree.scope(id).tag;
     let name = kind_name(kind);
     let mut missing: Vec<String> = Vec::new();
@@ -172,7 +172,7 @@ fn check_required(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
 
 /// A count key is needed as soon as one of the lists it sizes is present (`BoneCount` with
 /// `BoneNames`); counts of child scopes (`MeshCount`) are marked required in the schema.
-fn counted_list_present(ctx: &Ctx, id: ScopeId, counts: &[Counted]) -> bool {
+fn counted_list_present(ctx: &ElemCheck, id: ScopeId, counts: &[Counted]) -> bool {
     counts.iter().any(|c| match c {
         Counted::Entries(k) => ctx.tree.child_of(id, *k).is_some(),
         Counted::Scopes(_) => false,
@@ -181,7 +181,7 @@ fn counted_list_present(ctx: &Ctx, id: ScopeId, counts: &[Counted]) -> bool {
 
 /// Lists a positive count calls for: `VertexCount=4` needs `Positions`, `FaceCount=2` needs
 /// `VertexIndices` and `Attributes`, `BoneCount=3` needs `BoneNames` and `OffsetMatrices`.
-fn missing_lists(ctx: &Ctx, id: ScopeId, kind: ScopeKind) -> Vec<String> {
+fn missing_lists(ctx: &ElemCheck, id: ScopeId, kind: ScopeKind) -> Vec<String> {
     let wants: &[(&str, ScopeKind)] = match kind {
         ScopeKind::Mesh => &[
             ("VertexCount", ScopeKind::Positions),

@@ -1,7 +1,7 @@
 //! Each value against its documented type: `invalid-value`, `arity`, `out-of-range` and
 //! `number-format`, for `Key=Value` lines and for every line of a list.
 
-use super::{Ctx, kind_name};
+use super::{ElemCheck, kind_name};
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::lexer::TokenKind;
 use crate::elem::schema::{self, ListItem, ScopeKind, ValueType};
@@ -10,7 +10,7 @@ use crate::elem::values::{Atom, Values};
 use crate::suggest;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     let tree = ctx.tree;
     let mut values = Values::default();
     for id in tree.preorder() {
@@ -44,7 +44,7 @@ pub fn check(ctx: &mut Ctx) {
 }
 
 /// Exponent notation: lexed and read, but warned about (Keystone breaks on `E`).
-fn exponents(ctx: &mut Ctx, atoms: &[Atom]) {
+fn exponents(ctx: &mut ElemCheck, atoms: &[Atom]) {
     for atom in atoms.iter().filter(|a| a.kind == TokenKind::ExpNumber) {
         let written = ctx.slice(atom.range).to_owned();
         let mut d = Diagnostic::warning(
@@ -72,7 +72,7 @@ fn plain_decimal(v: f64) -> Option<String> {
     if exact.contains('e') { None } else { Some(exact) }
 }
 
-fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values: &Values) {
+fn check_key(ctx: &mut ElemCheck, name: &str, ty: ValueType, value: TextRange, values: &Values) {
     let atoms = &values.atoms;
     if values.group_count() > 1 {
         ctx.push(Diagnostic::error(
@@ -148,7 +148,7 @@ fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values:
     }
 }
 
-fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line: TextRange, values: &Values) {
+fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem, line: TextRange, values: &Values) {
     let atoms = &values.atoms;
     let commas_allowed = matches!(shape, ListItem::VertexWeight | ListItem::Face | ListItem::Any);
     if values.group_count() > 1 && !commas_allowed {
@@ -302,7 +302,7 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line:
 }
 
 /// Exactly one atom, or an `arity` diagnostic.
-fn single<'v>(ctx: &mut Ctx, name: &str, what: &str, atoms: &'v [Atom], range: TextRange) -> Option<&'v Atom> {
+fn single<'v>(ctx: &mut ElemCheck, name: &str, what: &str, atoms: &'v [Atom], range: TextRange) -> Option<&'v Atom> {
     match atoms {
         [atom] => Some(atom),
         _ => {
@@ -317,7 +317,7 @@ fn single<'v>(ctx: &mut Ctx, name: &str, what: &str, atoms: &'v [Atom], range: T
 }
 
 /// Exactly `n` atoms, or an `arity` diagnostic.
-fn arity(ctx: &mut Ctx, name: &str, form: &str, n: usize, atoms: &[Atom], range: TextRange) -> bool {
+fn arity(ctx: &mut ElemCheck, name: &str, form: &str, n: usize, atoms: &[Atom], range: TextRange) -> bool {
     if atoms.len() == n {
         return true;
     }
@@ -330,7 +330,7 @@ fn arity(ctx: &mut Ctx, name: &str, form: &str, n: usize, atoms: &[Atom], range:
     false
 }
 
-fn integer(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<i64> {
+fn integer(ctx: &mut ElemCheck, name: &str, atom: &Atom) -> Option<i64> {
     if let Some(n) = atom.as_i64(ctx.text) {
         return Some(n);
     }
@@ -347,7 +347,7 @@ fn integer(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<i64> {
     None
 }
 
-fn number(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<f64> {
+fn number(ctx: &mut ElemCheck, name: &str, atom: &Atom) -> Option<f64> {
     if let Some(v) = atom.as_f64(ctx.text) {
         return Some(v);
     }
@@ -360,7 +360,7 @@ fn number(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<f64> {
     None
 }
 
-fn quoted(ctx: &mut Ctx, name: &str, atom: &Atom) {
+fn quoted(ctx: &mut ElemCheck, name: &str, atom: &Atom) {
     if atom.is_string() {
         return;
     }
@@ -374,7 +374,7 @@ fn quoted(ctx: &mut Ctx, name: &str, atom: &Atom) {
     ctx.push(d);
 }
 
-fn boolean(ctx: &mut Ctx, name: &str, atom: &Atom) {
+fn boolean(ctx: &mut ElemCheck, name: &str, atom: &Atom) {
     if matches!(atom.kind, TokenKind::True | TokenKind::False) {
         return;
     }
@@ -396,7 +396,7 @@ fn boolean(ctx: &mut Ctx, name: &str, atom: &Atom) {
     ctx.push(d);
 }
 
-fn enumeration(ctx: &mut Ctx, name: &str, options: &[&str], atom: &Atom) {
+fn enumeration(ctx: &mut ElemCheck, name: &str, options: &[&str], atom: &Atom) {
     let written = ctx.slice(atom.range).to_owned();
     let bare = written.trim_matches('"');
     if atom.is_string() && options.contains(&bare) {
@@ -423,7 +423,7 @@ fn enumeration(ctx: &mut Ctx, name: &str, options: &[&str], atom: &Atom) {
 }
 
 /// `a:r:g:b` components in 0..1 (all four known to be present).
-fn colour(ctx: &mut Ctx, what: &str, atoms: &[Atom]) {
+fn colour(ctx: &mut ElemCheck, what: &str, atoms: &[Atom]) {
     const COMPONENTS: [&str; 4] = ["alpha", "red", "green", "blue"];
     for (atom, component) in atoms.iter().zip(COMPONENTS) {
         let Some(v) = number(ctx, what, atom) else { return };

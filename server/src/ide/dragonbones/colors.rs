@@ -13,7 +13,7 @@
 //! their default. The integer `color` is written back as a decimal integer, as exported.
 
 use super::walk::walk;
-use super::{Ctx, Cursor};
+use super::{Cursor, DragonBonesDoc};
 use crate::diagnostic::TextEdit;
 use crate::dragonbones::schema::ObjectKind;
 use crate::dragonbones::syntax::{Member, NodeId, NodeKind};
@@ -33,7 +33,7 @@ pub struct Transform {
 }
 
 impl Transform {
-    pub fn read(ctx: &Ctx, object: NodeId) -> Option<Transform> {
+    pub fn read(ctx: &DragonBonesDoc, object: NodeId) -> Option<Transform> {
         if !ctx.tree.is_object(object) {
             return None;
         }
@@ -102,7 +102,7 @@ fn integer_color(kind: Option<ObjectKind>, key: &str) -> bool {
 }
 
 pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut out = Vec::new();
     walk(&ctx, None, |v| match v.kind {
         NodeKind::Object if v.object_kind == Some(ObjectKind::Color) => {
@@ -121,7 +121,7 @@ pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
 }
 
 pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let Some(cursor) = Cursor::at(&ctx, range.start) else { return Vec::new() };
     // An integer colour.
     if let (Some(member), false) = (cursor.member, cursor.on_key)
@@ -148,7 +148,7 @@ pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -
 }
 
 /// The edits writing `color` into the transform (see the module documentation).
-fn transform_presentation(ctx: &Ctx, t: &Transform, color: Rgba) -> Option<ColorPresentation> {
+fn transform_presentation(ctx: &DragonBonesDoc, t: &Transform, color: Rgba) -> Option<ColorPresentation> {
     let percent = |v: f64| (v.clamp(0.0, 1.0) * 100.0).round();
     let wanted: [f64; 8] =
         [percent(color.alpha), percent(color.red), percent(color.green), percent(color.blue), 0.0, 0.0, 0.0, 0.0];

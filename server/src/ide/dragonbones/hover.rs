@@ -3,7 +3,7 @@
 
 use super::colors::{self, Transform};
 use super::names::{self, Target};
-use super::{Ctx, Cursor, code, describe, indices, plural};
+use super::{Cursor, DragonBonesDoc, code, describe, indices, plural};
 use crate::dragonbones::model::{Def, NameAt, Ref, Scope, Site, display_type};
 use crate::dragonbones::schema::{self, DisplayType, NameKind, ObjectKind, ValueType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
@@ -11,7 +11,7 @@ use crate::ide::color::swatch_markdown;
 use crate::ide::{Analysis, Hover};
 
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
-    let ctx = Ctx::new(analysis)?;
+    let ctx = DragonBonesDoc::new(analysis)?;
     if let Some(at) = names::name_at(&ctx, offset) {
         let range = match at {
             NameAt::Def(d) if d.implicit => return object_hover(&ctx, offset),
@@ -49,7 +49,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
 }
 
 /// On an object's brace: what the object is (a colour transform shows its colour).
-fn object_hover(ctx: &Ctx, offset: u32) -> Option<Hover> {
+fn object_hover(ctx: &DragonBonesDoc, offset: u32) -> Option<Hover> {
     let cursor = Cursor::at(ctx, offset)?;
     let kind = cursor.kind?;
     let range = ctx.tree.range(cursor.object);
@@ -67,7 +67,7 @@ fn object_hover(ctx: &Ctx, offset: u32) -> Option<Hover> {
 }
 
 /// What a value means beyond the key's documentation: an enum member, an integer colour.
-fn value_note(ctx: &Ctx, kind: ObjectKind, key: &str, ty: ValueType, value: NodeId) -> Option<String> {
+fn value_note(ctx: &DragonBonesDoc, kind: ObjectKind, key: &str, ty: ValueType, value: NodeId) -> Option<String> {
     match ty {
         ValueType::Enum(e) => {
             let ordinal = match ctx.tree.kind(value) {
@@ -91,7 +91,7 @@ fn value_note(ctx: &Ctx, kind: ObjectKind, key: &str, ty: ValueType, value: Node
 }
 
 /// `**Key frame 2** of 4 · starts at frame 12 (0.5 s at 24 fps)` for a frame object.
-fn frame_timing(ctx: &Ctx, frame: NodeId) -> Option<String> {
+fn frame_timing(ctx: &DragonBonesDoc, frame: NodeId) -> Option<String> {
     let chain = ctx.file.ancestry(frame);
     let array = *chain.iter().rev().nth(1).filter(|&&n| ctx.tree.is_array(n))?;
     let mut start = 0i64;
@@ -116,7 +116,7 @@ fn frame_timing(ctx: &Ctx, frame: NodeId) -> Option<String> {
 }
 
 /// The frame rate animations of an armature play at.
-pub fn frame_rate(ctx: &Ctx, armature: Option<u32>) -> i64 {
+pub fn frame_rate(ctx: &DragonBonesDoc, armature: Option<u32>) -> i64 {
     let root = ctx.tree.root().and_then(|r| ctx.int(r, "frameRate")).filter(|&f| f > 0).unwrap_or(24);
     armature
         .and_then(|a| ctx.model.armatures.get(a as usize))
@@ -133,7 +133,7 @@ pub fn seconds(s: f64) -> String {
 
 // ---- names -------------------------------------------------------------------------------
 
-pub fn name_markdown(ctx: &Ctx, at: NameAt) -> String {
+pub fn name_markdown(ctx: &DragonBonesDoc, at: NameAt) -> String {
     match at {
         NameAt::Def(def) => {
             let mut out = def_markdown(ctx, def);
@@ -146,7 +146,7 @@ pub fn name_markdown(ctx: &Ctx, at: NameAt) -> String {
     }
 }
 
-fn ref_markdown(ctx: &Ctx, r: &Ref) -> String {
+fn ref_markdown(ctx: &DragonBonesDoc, r: &Ref) -> String {
     let what = r.kind.describe();
     match names::resolve(ctx, r) {
         Some(Target::Def(def)) => {
@@ -188,7 +188,7 @@ fn region_line(x: f64, y: f64, w: f64, h: f64, rotated: bool) -> String {
 }
 
 /// The armature a definition belongs to.
-fn armature_of(ctx: &Ctx, def: &Def) -> Option<u32> {
+fn armature_of(ctx: &DragonBonesDoc, def: &Def) -> Option<u32> {
     match def.scope {
         Scope::Armature(a) | Scope::AllDisplays(a) => Some(a),
         Scope::Displays(s) => ctx.model.skin_slots.get(s as usize).map(|s| s.armature),
@@ -197,7 +197,7 @@ fn armature_of(ctx: &Ctx, def: &Def) -> Option<u32> {
 }
 
 /// What a definition is, with the facts an animator wants at a glance.
-pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
+pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
     let what = def.kind.describe();
     let title = format!("**{what}** {}", code(&def.name));
     let armature = armature_of(ctx, def).and_then(|a| ctx.model.armatures.get(a as usize));
@@ -312,7 +312,7 @@ pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
 }
 
 /// `Parent chain: `root` › `body` › `arm``, from the root bone down to this one.
-fn parent_chain(ctx: &Ctx, arm: &crate::dragonbones::model::Armature, name: &str) -> String {
+fn parent_chain(ctx: &DragonBonesDoc, arm: &crate::dragonbones::model::Armature, name: &str) -> String {
     let mut chain = vec![name.to_owned()];
     let mut current = name.to_owned();
     while chain.len() <= arm.bones.len() {
@@ -332,7 +332,7 @@ fn parent_chain(ctx: &Ctx, arm: &crate::dragonbones::model::Armature, name: &str
     format!("Parent chain: {}", chain.iter().map(|c| code(c)).collect::<Vec<_>>().join(" › "))
 }
 
-fn display_facts(ctx: &Ctx, def: &Def, facts: &mut Vec<String>) {
+fn display_facts(ctx: &DragonBonesDoc, def: &Def, facts: &mut Vec<String>) {
     let node = def.node;
     let (slot, skin) = match def.scope {
         Scope::Displays(s) => {
@@ -388,7 +388,7 @@ fn display_facts(ctx: &Ctx, def: &Def, facts: &mut Vec<String>) {
     }
 }
 
-fn animation_facts(ctx: &Ctx, def: &Def, armature: Option<u32>, facts: &mut Vec<String>) {
+fn animation_facts(ctx: &DragonBonesDoc, def: &Def, armature: Option<u32>, facts: &mut Vec<String>) {
     let node = def.node;
     facts.push(format!("Animation {} (line {})", def.index, ctx.line_no(def.range.start)));
     let fps = frame_rate(ctx, armature);

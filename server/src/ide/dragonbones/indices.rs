@@ -2,7 +2,7 @@
 //! `value`), raw bone indices (mesh `weights`, `bonePose`), slot indices (`zOrder` pairs) and
 //! vertex indices (`triangles`). Hover, go to definition and inlay hints read them here.
 
-use super::{Ctx, Cursor, code, plural};
+use super::{Cursor, DragonBonesDoc, code, plural};
 use crate::dragonbones::model::display_type;
 use crate::dragonbones::schema::ObjectKind;
 use crate::dragonbones::syntax::NodeId;
@@ -35,7 +35,7 @@ pub struct IndexAt {
     pub resolved: Resolved,
 }
 
-pub fn index_at(ctx: &Ctx, offset: u32) -> Option<IndexAt> {
+pub fn index_at(ctx: &DragonBonesDoc, offset: u32) -> Option<IndexAt> {
     let cursor = Cursor::at(ctx, offset)?;
     let kind = cursor.kind?;
     let key = cursor.key(ctx)?;
@@ -61,9 +61,9 @@ pub fn index_at(ctx: &Ctx, offset: u32) -> Option<IndexAt> {
 }
 
 /// The display list a `displayIndex`/`value` member indexes, from the object it is in.
-fn display_space(ctx: &Ctx, cursor: &Cursor, armature: u32, key: &str) -> Option<Space> {
+fn display_space(ctx: &DragonBonesDoc, cursor: &Cursor, armature: u32, key: &str) -> Option<Space> {
     let kind = cursor.kind?;
-    let slot_of_timeline = |ctx: &Ctx| -> Option<String> {
+    let slot_of_timeline = |ctx: &DragonBonesDoc| -> Option<String> {
         let chain = ctx.file.ancestry(cursor.object);
         let timeline = chain.iter().rev().skip(1).find(|&&n| ctx.tree.is_object(n))?;
         ctx.name(*timeline, "name")
@@ -92,7 +92,7 @@ fn display_space(ctx: &Ctx, cursor: &Cursor, armature: u32, key: &str) -> Option
 }
 
 /// The positions of a `weights` array that hold bone indices: per vertex `[n, b1, w1, … bn, wn]`.
-pub fn weight_bone_positions(ctx: &Ctx, weights: NodeId) -> Vec<usize> {
+pub fn weight_bone_positions(ctx: &DragonBonesDoc, weights: NodeId) -> Vec<usize> {
     let numbers = ctx.numbers(weights);
     let mut out = Vec::new();
     let mut i = 0;
@@ -107,7 +107,7 @@ pub fn weight_bone_positions(ctx: &Ctx, weights: NodeId) -> Vec<usize> {
 }
 
 /// The display objects of a display space (`None` entries are `null`s).
-pub fn displays(ctx: &Ctx, space: &Space) -> Option<Vec<NodeId>> {
+pub fn displays(ctx: &DragonBonesDoc, space: &Space) -> Option<Vec<NodeId>> {
     let Space::Displays { armature, slot, list } = space else { return None };
     match list {
         Some(list) => Some(ctx.tree.elements(*list).collect()),
@@ -119,7 +119,7 @@ pub fn displays(ctx: &Ctx, space: &Space) -> Option<Vec<NodeId>> {
 }
 
 /// What index `index` designates in `space`.
-pub fn resolve(ctx: &Ctx, space: &Space, index: i64) -> Resolved {
+pub fn resolve(ctx: &DragonBonesDoc, space: &Space, index: i64) -> Resolved {
     let none = |markdown: String| Resolved { markdown, target: None };
     let named = |what: &str, node: NodeId, name: &str, more: String| {
         let range = ctx.tree.range(node);

@@ -11,14 +11,14 @@ use std::collections::HashMap;
 use super::hover::{frame_rate, seconds};
 use super::indices::{self, Space};
 use super::walk::{Visit, walk};
-use super::{Ctx, plural};
+use super::{DragonBonesDoc, plural};
 use crate::dragonbones::schema::{ObjectKind, ValueType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::ide::{Analysis, InlayHint, InlayKind};
 use crate::text::TextRange;
 
 pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut out = Vec::new();
     // Per array read on entry: bone positions of `weights`, start frames of frame lists.
     let mut bone_positions: HashMap<NodeId, Vec<usize>> = HashMap::new();
@@ -98,7 +98,7 @@ fn is_frame(kind: ObjectKind) -> bool {
 }
 
 /// The frame each key frame of a list starts at: the sum of the durations before it.
-fn frame_starts(ctx: &Ctx, array: NodeId) -> Vec<i64> {
+fn frame_starts(ctx: &DragonBonesDoc, array: NodeId) -> Vec<i64> {
     let mut at = 0i64;
     ctx.tree
         .elements(array)
@@ -110,13 +110,13 @@ fn frame_starts(ctx: &Ctx, array: NodeId) -> Vec<i64> {
         .collect()
 }
 
-fn armature(ctx: &Ctx, v: &Visit) -> Option<u32> {
+fn armature(ctx: &DragonBonesDoc, v: &Visit) -> Option<u32> {
     let node = v.enclosing(ObjectKind::Armature)?.node;
     ctx.model.armatures.iter().position(|a| a.node == node).map(|i| i as u32)
 }
 
 /// What the number at `v` indexes, if it is an index.
-fn space(ctx: &Ctx, v: &Visit, bone_positions: &HashMap<NodeId, Vec<usize>>) -> Option<Space> {
+fn space(ctx: &DragonBonesDoc, v: &Visit, bone_positions: &HashMap<NodeId, Vec<usize>>) -> Option<Space> {
     let def = v.def?;
     let kind = v.object_kind?;
     match (kind, def.name, v.index) {
@@ -157,7 +157,7 @@ fn space(ctx: &Ctx, v: &Visit, bone_positions: &HashMap<NodeId, Vec<usize>>) -> 
 }
 
 /// The hint label and tooltip for an index.
-fn name_of(ctx: &Ctx, space: &Space, index: i64) -> Option<(String, String)> {
+fn name_of(ctx: &DragonBonesDoc, space: &Space, index: i64) -> Option<(String, String)> {
     let i = usize::try_from(index).ok();
     let bone_or_slot = |what: &str, name: &str| Some((format!("→ {name}"), format!("{what} {index} \"{name}\"")));
     match space {

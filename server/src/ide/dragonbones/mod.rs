@@ -1,8 +1,8 @@
 //! The editor features for DragonBones skeletons (`*_ske.json`) and atlases (`*_tex.json`).
 //!
-//! Every feature starts from a [`Ctx`] (the analysed text, JSON tree, model and paired atlases)
-//! and, for those that take a cursor, from [`Cursor::at`]: the innermost object, its kind per the
-//! schema and the file's data version, and the member (key or value) under the cursor. Names go
+//! Every feature starts from a [`DragonBonesDoc`] (the analysed text, JSON tree, model and paired
+//! atlases) and, for those that take a cursor, from [`Cursor::at`]: the innermost object, its kind
+//! per the schema and the file's data version, and the member (key or value) under the cursor. Names go
 //! through [`names`], so navigation, rename, hover and semantic tokens agree on what a name is and
 //! which occurrences belong together; indices (`displayIndex`, mesh `weights`…) through
 //! [`indices`], shared by hover, go to definition and inlay hints.
@@ -34,7 +34,7 @@ use crate::dragonbones::syntax::{Member, NodeId, NodeKind, Tree};
 use crate::text::{LineIndex, TextRange};
 
 /// Everything a feature reads from one analysed DragonBones document.
-pub struct Ctx<'a> {
+pub struct DragonBonesDoc<'a> {
     pub text: &'a str,
     pub lines: &'a LineIndex,
     pub file: &'a DragonBonesFile,
@@ -44,13 +44,13 @@ pub struct Ctx<'a> {
     pub diagnostics: &'a [Diagnostic],
 }
 
-impl<'a> Ctx<'a> {
-    pub fn new(analysis: &'a Analysis) -> Option<Ctx<'a>> {
+impl<'a> DragonBonesDoc<'a> {
+    pub fn new(analysis: &'a Analysis) -> Option<DragonBonesDoc<'a>> {
         if !analysis.kind.is_dragonbones() {
             return None;
         }
         let file = analysis.dragonbones.as_deref()?;
-        Some(Ctx {
+        Some(DragonBonesDoc {
             text: &analysis.text,
             lines: &analysis.lines,
             file,
@@ -116,7 +116,7 @@ pub struct Cursor {
 }
 
 impl Cursor {
-    pub fn at(ctx: &Ctx, offset: u32) -> Option<Cursor> {
+    pub fn at(ctx: &DragonBonesDoc, offset: u32) -> Option<Cursor> {
         let path = ctx.tree.path_at(offset);
         let i = path.iter().rposition(|&n| ctx.tree.is_object(n))?;
         let object = path[i];
@@ -134,11 +134,11 @@ impl Cursor {
     }
 
     /// The member's key as written (unescaped).
-    pub fn key<'t>(&self, ctx: &Ctx<'t>) -> Option<std::borrow::Cow<'t, str>> {
+    pub fn key<'t>(&self, ctx: &DragonBonesDoc<'t>) -> Option<std::borrow::Cow<'t, str>> {
         self.member.map(|m| ctx.tree.key(ctx.text, m.key))
     }
 
-    pub fn key_def(&self, ctx: &Ctx) -> Option<&'static KeyDef> {
+    pub fn key_def(&self, ctx: &DragonBonesDoc) -> Option<&'static KeyDef> {
         ctx.key_def(self.kind?, self.member?)
     }
 }

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::{Ctx, plural};
+use super::{DragonBonesDoc, plural};
 use crate::dragonbones::atlas::Region;
 use crate::dragonbones::model::{Armature, DocKind, display_type};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
@@ -16,7 +16,7 @@ use crate::ide::{Analysis, Symbol, SymbolKind};
 use crate::text::TextRange;
 
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut out: Vec<Symbol> = Vec::new();
     if ctx.model.doc == DocKind::Skeleton {
         out.extend(ctx.model.armatures.iter().map(|a| armature(&ctx, a)));
@@ -26,7 +26,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
 }
 
 /// A symbol for an object, named by its `name` member (selecting it) or `fallback`.
-fn object(ctx: &Ctx, node: NodeId, fallback: &str, kind: SymbolKind, detail: Option<String>) -> Symbol {
+fn object(ctx: &DragonBonesDoc, node: NodeId, fallback: &str, kind: SymbolKind, detail: Option<String>) -> Symbol {
     let range = ctx.tree.range(node);
     let named =
         ctx.get(node, "name").and_then(|n| Some((crate::dragonbones::model::name_text(ctx.tree, ctx.text, n)?, n)));
@@ -38,7 +38,7 @@ fn object(ctx: &Ctx, node: NodeId, fallback: &str, kind: SymbolKind, detail: Opt
 }
 
 /// A group for the array member `key` of `object`, holding `children`.
-fn group(ctx: &Ctx, object: NodeId, key: &str, what: (&str, &str), children: Vec<Symbol>) -> Option<Symbol> {
+fn group(ctx: &DragonBonesDoc, object: NodeId, key: &str, what: (&str, &str), children: Vec<Symbol>) -> Option<Symbol> {
     let member = ctx.tree.member(ctx.text, object, key)?;
     let n = ctx.tree.len(member.value);
     Some(Symbol {
@@ -51,7 +51,7 @@ fn group(ctx: &Ctx, object: NodeId, key: &str, what: (&str, &str), children: Vec
     })
 }
 
-fn armature(ctx: &Ctx, arm: &Armature) -> Symbol {
+fn armature(ctx: &DragonBonesDoc, arm: &Armature) -> Symbol {
     let mut symbol = object(ctx, arm.node, "(armature)", SymbolKind::Module, Some("armature".to_owned()));
     let node = arm.node;
     symbol.children.extend(group(ctx, node, "bone", ("bone", "bones"), bones(ctx, arm)));
@@ -80,18 +80,18 @@ fn armature(ctx: &Ctx, arm: &Armature) -> Symbol {
     symbol
 }
 
-fn parent_detail(ctx: &Ctx, node: NodeId) -> Option<String> {
+fn parent_detail(ctx: &DragonBonesDoc, node: NodeId) -> Option<String> {
     ctx.name(node, "parent").map(|p| format!("on {p}"))
 }
 
 /// The object elements of array member `key`.
-fn objects<'a>(ctx: &'a Ctx, object: NodeId, key: &str) -> impl Iterator<Item = NodeId> + 'a {
+fn objects<'a>(ctx: &'a DragonBonesDoc, object: NodeId, key: &str) -> impl Iterator<Item = NodeId> + 'a {
     let array = ctx.get(object, key).filter(|&a| ctx.tree.is_array(a));
     array.into_iter().flat_map(|a| ctx.tree.elements(a)).filter(|&e| ctx.tree.is_object(e))
 }
 
 /// The bones nested by parent, built bottom-up from a post-order.
-fn bones(ctx: &Ctx, arm: &Armature) -> Vec<Symbol> {
+fn bones(ctx: &DragonBonesDoc, arm: &Armature) -> Vec<Symbol> {
     let n = arm.bones.len();
     let mut first: HashMap<&str, usize> = HashMap::new();
     for (i, b) in arm.bones.iter().enumerate() {
@@ -148,7 +148,7 @@ fn bones(ctx: &Ctx, arm: &Armature) -> Vec<Symbol> {
     top.into_iter().filter_map(|b| built[b].take()).collect()
 }
 
-fn skin_slot(ctx: &Ctx, node: NodeId) -> Symbol {
+fn skin_slot(ctx: &DragonBonesDoc, node: NodeId) -> Symbol {
     let mut s = object(ctx, node, "(slot)", SymbolKind::Field, Some("skin slot".to_owned()));
     if let Some(list) = ctx.get(node, "display") {
         s.children = ctx
@@ -165,7 +165,7 @@ fn skin_slot(ctx: &Ctx, node: NodeId) -> Symbol {
 }
 
 /// The timelines of an animation: each named timeline, the zOrder and the main (action) timeline.
-fn timelines(ctx: &Ctx, anim: NodeId) -> Vec<Symbol> {
+fn timelines(ctx: &DragonBonesDoc, anim: NodeId) -> Vec<Symbol> {
     let mut out = Vec::new();
     for m in ctx.tree.members(anim) {
         let key = ctx.tree.key(ctx.text, m.key);
@@ -209,7 +209,7 @@ fn timelines(ctx: &Ctx, anim: NodeId) -> Vec<Symbol> {
     out
 }
 
-fn atlas(ctx: &Ctx, node: NodeId) -> Symbol {
+fn atlas(ctx: &DragonBonesDoc, node: NodeId) -> Symbol {
     let image = ctx.name(node, "imagePath").map(|p| format!("atlas {p}")).unwrap_or_else(|| "atlas".to_owned());
     let mut s = object(ctx, node, "(atlas)", SymbolKind::File, Some(image));
     s.children = objects(ctx, node, "SubTexture")

@@ -13,7 +13,7 @@
 //! start of the file (where it would turn into a byte-order mark). The result is
 //! one minimal edit per changed line (or a single edit when that would be very many).
 
-use super::Ctx;
+use super::ElemDoc;
 use crate::diagnostic::{TextEdit, code};
 use crate::elem::lexer::{Lexer, TokenKind};
 use crate::elem::parser::line_break_of;
@@ -28,7 +28,7 @@ const BLANKS: [char; 4] = [' ', '\t', '\u{B}', '\u{C}'];
 const MAX_EDITS: usize = 10_000;
 
 pub fn format(analysis: &Analysis) -> Option<Vec<TextEdit>> {
-    let ctx = Ctx::new(analysis)?;
+    let ctx = ElemDoc::new(analysis)?;
     // Parse errors, and lines the rules found out of place (`syntax` too), make lines ambiguous.
     if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == code::SYNTAX) {
         return None;

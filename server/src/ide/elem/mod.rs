@@ -1,6 +1,6 @@
 //! The editor features for `.elem` files.
 //!
-//! Every feature starts from a [`Ctx`] (the analysed text, tree and model) and, for those that
+//! Every feature starts from an [`ElemDoc`] (the analysed text, tree and model) and, for those that
 //! take a cursor, from [`cursor::hit`]: which tag, key, value or list line the offset touches.
 //! Names (bones, nodes, meshes…) go through [`names`], so navigation, rename, hover and semantic
 //! tokens agree on what a name is and which occurrences belong together.
@@ -31,7 +31,7 @@ use crate::elem::values::Values;
 use crate::text::{LineIndex, TextRange};
 
 /// Everything a feature reads from one analysed `.elem` document.
-pub struct Ctx<'a> {
+pub struct ElemDoc<'a> {
     pub text: &'a str,
     pub lines: &'a LineIndex,
     pub tree: &'a SyntaxTree,
@@ -39,10 +39,10 @@ pub struct Ctx<'a> {
     pub diagnostics: &'a [Diagnostic],
 }
 
-impl<'a> Ctx<'a> {
-    pub fn new(analysis: &'a Analysis) -> Option<Ctx<'a>> {
+impl<'a> ElemDoc<'a> {
+    pub fn new(analysis: &'a Analysis) -> Option<ElemDoc<'a>> {
         let file = analysis.elem.as_ref()?;
-        Some(Ctx {
+        Some(ElemDoc {
             text: &analysis.text,
             lines: &analysis.lines,
             tree: &file.tree,

@@ -1,14 +1,14 @@
 //! The document outline: every scope, named by its `Name`/`NodeName`/… value with the tag as
 //! detail, and each bone of a `BoneNames` list.
 
-use super::Ctx;
+use super::ElemDoc;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::{ROOT, ScopeId};
 use crate::ide::{Analysis, Symbol, SymbolKind};
 
 /// Built bottom-up (children before parents) so deeply nested `Node`s cannot overflow the stack.
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let mut built: Vec<Option<Symbol>> = (0..ctx.tree.scopes.len()).map(|_| None).collect();
     for id in ctx.tree.preorder().into_iter().rev().filter(|&id| id != ROOT) {
         let children = take_children(&ctx, &mut built, id);
@@ -17,7 +17,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
     take_children(&ctx, &mut built, ROOT)
 }
 
-fn take_children(ctx: &Ctx, built: &mut [Option<Symbol>], parent: ScopeId) -> Vec<Symbol> {
+fn take_children(ctx: &ElemDoc, built: &mut [Option<Symbol>], parent: ScopeId) -> Vec<Symbol> {
     ctx.tree.children(parent).filter_map(|c| built[c as usize].take()).collect()
 }
 
@@ -56,7 +56,7 @@ fn symbol_kind(kind: ScopeKind) -> SymbolKind {
     }
 }
 
-fn symbol(ctx: &Ctx, id: ScopeId, mut children: Vec<Symbol>) -> Symbol {
+fn symbol(ctx: &ElemDoc, id: ScopeId, mut children: Vec<Symbol>) -> Symbol {
     let scope = ctx.tree.scope(id);
     let kind = scope.kind;
     let tag = ctx.slice(scope.tag);

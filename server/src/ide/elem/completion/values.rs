@@ -5,11 +5,11 @@ use super::{Line, to_u32};
 use crate::elem::schema::{self, KeyDef, NameKind, NameRole, ScopeKind, ValueType};
 use crate::elem::syntax::ScopeId;
 use crate::elem::values::Values;
-use crate::ide::elem::Ctx;
+use crate::ide::elem::ElemDoc;
 use crate::ide::{CompletionItem, CompletionKind};
 use crate::text::TextRange;
 
-pub(super) fn values(ctx: &Ctx, line: &Line, scope: ScopeId, key: &str, value_start: u32) -> Vec<CompletionItem> {
+pub(super) fn values(ctx: &ElemDoc, line: &Line, scope: ScopeId, key: &str, value_start: u32) -> Vec<CompletionItem> {
     let Some(def) = schema::key_def(ctx.kind(scope), key) else { return Vec::new() };
     let typed = ctx.slice(TextRange::new(value_start, line.offset));
     if typed.contains([':', ',']) {
@@ -66,7 +66,7 @@ fn quote(name: &str) -> String {
 }
 
 /// The numbers a count key could hold: what each list or scope it counts really has.
-pub(super) fn count_values(ctx: &Ctx, scope: ScopeId, def: &KeyDef) -> Vec<(usize, String)> {
+pub(super) fn count_values(ctx: &ElemDoc, scope: ScopeId, def: &KeyDef) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = Vec::new();
     for counted in def.counts {
         let (n, what) = match *counted {
@@ -87,7 +87,7 @@ pub(super) fn count_values(ctx: &Ctx, scope: ScopeId, def: &KeyDef) -> Vec<(usiz
 }
 
 /// For `TransformIndex`: the bones of the container, the one `BoneName` names first.
-pub(super) fn transform_indices(ctx: &Ctx, part: ScopeId) -> Vec<(u32, String)> {
+pub(super) fn transform_indices(ctx: &ElemDoc, part: ScopeId) -> Vec<(u32, String)> {
     if ctx.kind(part) != ScopeKind::BlendPart {
         return Vec::new();
     }
@@ -104,7 +104,7 @@ pub(super) fn transform_indices(ctx: &Ctx, part: ScopeId) -> Vec<(u32, String)> 
 }
 
 /// The names a reference of `kind` may take at `scope`, with a detail each, without duplicates.
-pub(super) fn reference_names(ctx: &Ctx, scope: ScopeId, kind: NameKind) -> Vec<(String, String)> {
+pub(super) fn reference_names(ctx: &ElemDoc, scope: ScopeId, kind: NameKind) -> Vec<(String, String)> {
     let container = match kind {
         NameKind::Bone => ctx.tree.enclosing(scope, ScopeKind::MeshContainer),
         NameKind::Material => ctx
@@ -131,7 +131,7 @@ pub(super) fn reference_names(ctx: &Ctx, scope: ScopeId, kind: NameKind) -> Vec<
 }
 
 /// Entries of `VertexFormat`, `HierarchyNames` and `BoneNames` not yet listed.
-pub(super) fn list_entries(ctx: &Ctx, line: &Line, list: ScopeId, range: TextRange) -> Vec<CompletionItem> {
+pub(super) fn list_entries(ctx: &ElemDoc, line: &Line, list: ScopeId, range: TextRange) -> Vec<CompletionItem> {
     let present: Vec<String> = ctx
         .tree
         .entries(list)

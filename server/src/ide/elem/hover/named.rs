@@ -6,9 +6,9 @@ use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::values::Values;
 use crate::ide::color::swatch_markdown;
 use crate::ide::elem::names::{self, NameAt};
-use crate::ide::elem::{Ctx, code};
+use crate::ide::elem::{ElemDoc, code};
 
-pub(super) fn name_markdown(ctx: &Ctx, at: NameAt) -> String {
+pub(super) fn name_markdown(ctx: &ElemDoc, at: NameAt) -> String {
     match at.kind() {
         NameKind::Bone | NameKind::Node => joint(ctx, at),
         NameKind::Mesh => mesh(ctx, at),
@@ -22,7 +22,7 @@ fn heading(at: NameAt) -> String {
     format!("**{}** {}", at.kind().describe(), code(at.name()))
 }
 
-fn not_found(ctx: &Ctx, at: NameAt) -> String {
+fn not_found(ctx: &ElemDoc, at: NameAt) -> String {
     let place = match at {
         NameAt::Ref(r) if r.kind == NameKind::Material => match names::ref_container(ctx.model, r) {
             Some(c) => format!("among the materials of {}", container_label(ctx, c)),
@@ -33,7 +33,7 @@ fn not_found(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n⚠ Not found {place}", heading(at))
 }
 
-fn joint(ctx: &Ctx, at: NameAt) -> String {
+fn joint(ctx: &ElemDoc, at: NameAt) -> String {
     let name = at.name();
     let mut lines = Vec::new();
     let bones: Vec<_> = ctx.model.defs_of(NameKind::Bone).filter(|d| d.name == name).collect();
@@ -87,7 +87,7 @@ fn joint(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn mesh(ctx: &Ctx, at: NameAt) -> String {
+fn mesh(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let scope = def.owner;
     let mut lines = Vec::new();
@@ -132,7 +132,7 @@ fn mesh(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn material(ctx: &Ctx, at: NameAt) -> String {
+fn material(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let scope = def.owner;
     let container = def.container.map(|c| format!(" of {}", container_label(ctx, c))).unwrap_or_default();
@@ -154,7 +154,7 @@ fn material(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn container(ctx: &Ctx, at: NameAt) -> String {
+fn container(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let scope = def.owner;
     let bones = counted(ctx, scope, "BoneCount", ScopeKind::BoneNames);
@@ -175,7 +175,7 @@ fn container(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn animation(ctx: &Ctx, at: NameAt) -> String {
+fn animation(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let clip = def.owner;
     let mut lines = vec![format!("Animation clip (line {})", ctx.line_no(ctx.tree.scope(clip).tag.start))];
