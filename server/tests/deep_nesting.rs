@@ -65,7 +65,7 @@ fn editor_features_on_100000_nested_scopes() {
     for closed in [true, false] {
         let answers = on_small_stack(move || {
             let analysis = support::analyse("deep.elem", &deep_elem(closed), &[]);
-            assert_eq!(analysis.kind, ide::FileKind::Elem);
+            assert_eq!(analysis.kind(), ide::FileKind::Elem);
             every_feature(&analysis)
         });
         assert!(answers > DEPTH, "features answered: {answers}");

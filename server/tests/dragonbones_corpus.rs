@@ -44,7 +44,7 @@ fn real_exports_have_no_errors_and_only_the_expected_warnings() {
         let analysis = analyse(path);
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let expected = if name.contains("_tex_") { FileKind::DragonBonesAtlas } else { FileKind::DragonBonesSkeleton };
-        assert_eq!(analysis.kind, expected, "{name}");
+        assert_eq!(analysis.kind(), expected, "{name}");
         for d in &analysis.diagnostics {
             assert_ne!(d.severity, Severity::Error, "{name}: {} {}", d.code, d.message);
             *counts.entry((name.clone(), d.code)).or_default() += 1;
@@ -87,7 +87,7 @@ fn skeletons_pair_with_their_atlases_by_name() {
     for (skeleton, texture) in pairs {
         let path = dir.join(skeleton);
         let analysis = analyse(&path);
-        let model = &analysis.dragonbones.as_ref().unwrap().model;
+        let model = &analysis.dragonbones().unwrap().model;
         let found = atlas::find(&path, model.name.as_deref(), &RealFs);
         let files: Vec<_> = found.iter().map(|a| a.path.file_name().unwrap().to_string_lossy()).collect();
         assert!(files.iter().any(|f| f == texture), "{skeleton}: {files:?}");
@@ -112,7 +112,7 @@ fn the_model_reads_every_generation() {
     };
     for path in files.iter().filter(|p| !p.to_string_lossy().contains("_tex_")) {
         let analysis = analyse(path);
-        let model = &analysis.dragonbones.as_ref().unwrap().model;
+        let model = &analysis.dragonbones().unwrap().model;
         let name = path.file_name().unwrap().to_string_lossy();
         assert!(model.data_version.is_some(), "{name}");
         assert!(!model.armatures.is_empty(), "{name}");

@@ -269,7 +269,7 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
         return FileReport::from_analysis(display, analysis);
     }
     let path = input.path.as_deref();
-    let outcome = fix::fix(&analysis, |text| Analysis::with_kind(path, text, &RealFs, Some(analysis.kind)));
+    let outcome = fix::fix(&analysis, |text| Analysis::with_kind(path, text, &RealFs, Some(analysis.kind())));
     if let Some(why) = outcome.stopped {
         tally.notes.push(format!("Not fully fixed: {display}: {why}"));
     }
@@ -345,7 +345,7 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     };
     let path = input.path.as_deref();
     let analysis = Analysis::new(path, text, &RealFs);
-    let analysis = match analysis.kind {
+    let analysis = match analysis.kind() {
         // JSON that is no DragonBones data: nothing to say (and skipped when found in a directory).
         FileKind::Other if is_json(path, &analysis.text) => {
             if !input.explicit {

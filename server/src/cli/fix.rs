@@ -239,9 +239,7 @@ mod tests {
             path: None,
             text: text.to_owned(),
             lines: crate::text::LineIndex::new(text),
-            kind: crate::ide::FileKind::Other,
-            elem: None,
-            dragonbones: None,
+            parsed: crate::ide::ParsedFile::Other,
             diagnostics: d,
         }
     }

@@ -45,7 +45,7 @@ impl State {
     /// for a file that is not ours.
     async fn configured_for(&self, uri: &Uri, task: &AnalysisTask) -> Result<Option<Vec<lsp::Diagnostic>>, String> {
         let analysis = task.get().await?;
-        if analysis.kind == FileKind::Other {
+        if analysis.kind() == FileKind::Other {
             return Ok(None);
         }
         let editor = self.editor_severity.lock().unwrap_or_else(|e| e.into_inner()).clone();

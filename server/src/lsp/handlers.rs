@@ -105,7 +105,7 @@ impl State {
     {
         let Some(snapshot) = self.snapshot(uri) else { return Ok(empty) };
         let analysis = snapshot.task.get().await.map_err(|message| self.failed(method, message))?;
-        if analysis.kind == FileKind::Other {
+        if analysis.kind() == FileKind::Other {
             return Ok(empty);
         }
         let features = self.options.features.clone();
@@ -317,7 +317,7 @@ impl State {
     /// a request meanwhile waits for this computation or, once it stopped, does it itself.
     pub(super) async fn warm_semantic_tokens(self: &Arc<Self>, uri: Uri, task: Arc<AnalysisTask>) {
         let Ok(analysis) = task.get().await else { return };
-        if analysis.kind == FileKind::Other {
+        if analysis.kind() == FileKind::Other {
             return;
         }
         let state = self.clone();
@@ -511,7 +511,7 @@ const MAX_FORMATTED_INDENTATION: usize = 64 << 20;
 /// depth. Quadratic in the nesting depth (100,000 nested scopes would take 5 GB), so it is
 /// computed, from the tree, before formatting is attempted.
 fn formatted_indentation(analysis: &Analysis) -> usize {
-    let Some(file) = &analysis.elem else { return 0 };
+    let Some(file) = analysis.elem() else { return 0 };
     let scopes = &file.tree.scopes;
     // Parents precede their children in the arena.
     let mut depth = vec![0usize; scopes.len()];

@@ -46,10 +46,7 @@ pub struct DragonBonesDoc<'a> {
 
 impl<'a> DragonBonesDoc<'a> {
     pub fn new(analysis: &'a Analysis) -> Option<DragonBonesDoc<'a>> {
-        if !analysis.kind.is_dragonbones() {
-            return None;
-        }
-        let file = analysis.dragonbones.as_deref()?;
+        let file = analysis.dragonbones()?;
         Some(DragonBonesDoc {
             text: &analysis.text,
             lines: &analysis.lines,

@@ -41,7 +41,7 @@ pub struct ElemDoc<'a> {
 
 impl<'a> ElemDoc<'a> {
     pub fn new(analysis: &'a Analysis) -> Option<ElemDoc<'a>> {
-        let file = analysis.elem.as_ref()?;
+        let file = analysis.elem()?;
         Some(ElemDoc {
             text: &analysis.text,
             lines: &analysis.lines,
