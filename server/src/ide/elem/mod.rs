@@ -22,13 +22,71 @@ pub mod selection;
 pub mod semantic_tokens;
 pub mod symbols;
 
-use super::Analysis;
-use crate::diagnostic::Diagnostic;
+use super::file_features::FileFeatures;
+use super::{
+    Analysis, CodeAction, ColorInfo, ColorPresentation, CompletionItem, FileEdit, Fold, Highlight, Hover, InlayHint,
+    Location, NavTarget, Rgba, SemanticToken, Symbol,
+};
+use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::elem::model::Model;
 use crate::elem::schema::ScopeKind;
 use crate::elem::syntax::{ScopeId, SyntaxTree};
 use crate::elem::values::Values;
 use crate::text::{LineIndex, TextRange};
+
+/// The `.elem` implementation of every editor feature.
+pub struct ElemFeatures;
+
+impl FileFeatures for ElemFeatures {
+    fn hover(&self, analysis: &Analysis, offset: u32) -> Option<Hover> {
+        hover::hover(analysis, offset)
+    }
+    fn completions(&self, analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
+        completion::completions(analysis, offset)
+    }
+    fn goto_definition(&self, analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
+        navigation::goto_definition(analysis, offset)
+    }
+    fn references(&self, analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
+        navigation::references(analysis, offset, include_declaration)
+    }
+    fn highlights(&self, analysis: &Analysis, offset: u32) -> Vec<Highlight> {
+        navigation::highlights(analysis, offset)
+    }
+    fn prepare_rename(&self, analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
+        rename::prepare_rename(analysis, offset)
+    }
+    fn rename(&self, analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
+        rename::rename(analysis, offset, new_name)
+    }
+    fn document_symbols(&self, analysis: &Analysis) -> Vec<Symbol> {
+        symbols::document_symbols(analysis)
+    }
+    fn folding_ranges(&self, analysis: &Analysis) -> Vec<Fold> {
+        folding::folding_ranges(analysis)
+    }
+    fn selection_ranges(&self, analysis: &Analysis, offset: u32) -> Vec<TextRange> {
+        selection::selection_ranges(analysis, offset)
+    }
+    fn semantic_tokens(&self, analysis: &Analysis) -> Vec<SemanticToken> {
+        semantic_tokens::semantic_tokens(analysis)
+    }
+    fn document_colors(&self, analysis: &Analysis) -> Vec<ColorInfo> {
+        colors::document_colors(analysis)
+    }
+    fn color_presentations(&self, analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
+        colors::color_presentations(analysis, range, color)
+    }
+    fn inlay_hints(&self, analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
+        inlay::inlay_hints(analysis, range)
+    }
+    fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>> {
+        format::format(analysis)
+    }
+    fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
+        actions::code_actions(analysis, range)
+    }
+}
 
 /// Everything a feature reads from one analysed `.elem` document.
 pub struct ElemDoc<'a> {
