@@ -24,6 +24,7 @@ pub trait FileFeatures: Sync {
     fn color_presentations(&self, analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation>;
     fn inlay_hints(&self, analysis: &Analysis, range: TextRange) -> Vec<InlayHint>;
     fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>>;
+    fn format_refusal(&self, analysis: &Analysis) -> Option<String>;
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction>;
 }
 
@@ -83,6 +84,9 @@ impl FileFeatures for NoFeatures {
         Vec::new()
     }
     fn format(&self, _: &Analysis) -> Option<Vec<TextEdit>> {
+        None
+    }
+    fn format_refusal(&self, _: &Analysis) -> Option<String> {
         None
     }
     fn code_actions(&self, _: &Analysis, _: TextRange) -> Vec<CodeAction> {

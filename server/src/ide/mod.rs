@@ -18,6 +18,7 @@ pub mod text_edit;
 mod types;
 
 pub use analysis::{Analysis, FileKind, ParsedFile, detect, detect_lossy};
+pub use fixes::offered_actions;
 pub use types::*;
 
 use crate::text::TextRange;
@@ -92,9 +93,15 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
 }
 
 /// Edits that reformat the whole document, or `None` if the format has no formatter (or the
-/// document has syntax errors that make formatting unsafe).
+/// document has syntax errors that make formatting unsafe, or [`format_refusal`] refuses it).
 pub fn format(analysis: &Analysis) -> Option<Vec<crate::diagnostic::TextEdit>> {
     file_features::of(analysis).format(analysis)
+}
+
+/// Why the document will not be formatted although its format has a formatter (it is nested so
+/// deeply that its indentation alone would exhaust memory), for the editor to say.
+pub fn format_refusal(analysis: &Analysis) -> Option<String> {
+    file_features::of(analysis).format_refusal(analysis)
 }
 
 /// Code actions for `range`: the fixes of diagnostics overlapping it, and refactorings.

@@ -87,6 +87,9 @@ impl FileFeatures for DragonBonesFeatures {
         // Left to the editor's JSON formatter.
         None
     }
+    fn format_refusal(&self, _: &Analysis) -> Option<String> {
+        None
+    }
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         actions::code_actions(analysis, range)
     }

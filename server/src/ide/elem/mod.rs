@@ -83,6 +83,9 @@ impl FileFeatures for ElemFeatures {
     fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>> {
         format::format(analysis)
     }
+    fn format_refusal(&self, analysis: &Analysis) -> Option<String> {
+        format::refusal(analysis)
+    }
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         actions::code_actions(analysis, range)
     }
