@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use super::{DragonBonesCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
 use crate::dragonbones::model::Site;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{BOUNDING_BOX_TYPE, DisplayType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::text::TextRange;
@@ -43,13 +44,13 @@ fn key_range(ctx: &DragonBonesCheck, object: NodeId, key: &str) -> TextRange {
 }
 
 fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bool) {
-    if !path && ctx.get(display, "share").is_some() {
+    if !path && ctx.get(display, key::SHARE).is_some() {
         return; // a linked mesh has no geometry of its own
     }
     let what = if path { "path display" } else { "mesh display" };
     let name = ctx.quoted_name(display);
-    let Some(vertices) = ctx.is_array(ctx.get(display, "vertices")) else {
-        if ctx.get(display, "vertices").is_none() {
+    let Some(vertices) = ctx.is_array(ctx.get(display, key::VERTICES)) else {
+        if ctx.get(display, key::VERTICES).is_none() {
             let message = format!("{what} {name} has no `vertices`: runtimes throw while parsing it");
             ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
         }
@@ -61,12 +62,12 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
             "`vertices` has {}: they are x, y pairs (runtimes ignore the last one)",
             plural(n as i64, "number", "numbers")
         );
-        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "vertices"), message));
+        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, key::VERTICES), message));
     }
     let vertex_count = n / 2;
     if path {
-        match ctx.is_array(ctx.get(display, "lengths")) {
-            None if ctx.get(display, "lengths").is_none() => {
+        match ctx.is_array(ctx.get(display, key::LENGTHS)) {
+            None if ctx.get(display, key::LENGTHS).is_none() => {
                 let message = format!("{what} {name} has no `lengths`: runtimes throw while parsing it");
                 ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
             }
@@ -77,12 +78,12 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
                     plural(vertex_count as i64, "vertex", "vertices"),
                     plural((vertex_count / 3) as i64, "curve", "curves")
                 );
-                ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, "lengths"), message));
+                ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, key::LENGTHS), message));
             }
             _ => {}
         }
     } else {
-        if let Some(uvs) = ctx.is_array(ctx.get(display, "uvs"))
+        if let Some(uvs) = ctx.is_array(ctx.get(display, key::UVS))
             && len(ctx, uvs) != n
         {
             let message = format!(
@@ -90,9 +91,9 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
                 plural(len(ctx, uvs) as i64, "number", "numbers"),
                 n
             );
-            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, "uvs"), message));
+            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, key::UVS), message));
         }
-        if let Some(triangles) = ctx.is_array(ctx.get(display, "triangles")) {
+        if let Some(triangles) = ctx.is_array(ctx.get(display, key::TRIANGLES)) {
             triangles_check(ctx, display, triangles, vertex_count);
         }
     }
@@ -107,7 +108,7 @@ fn triangles_check(ctx: &mut DragonBonesCheck, display: NodeId, triangles: NodeI
             plural(count as i64, "index", "indices"),
             count % 3
         );
-        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "triangles"), message));
+        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, key::TRIANGLES), message));
     }
     let mut reported = 0;
     for (v, node) in ctx.numbers(triangles) {
@@ -130,8 +131,8 @@ fn triangles_check(ctx: &mut DragonBonesCheck, display: NodeId, triangles: NodeI
 
 /// `weights` `[n, bone, weight, …]` per vertex, `slotPose` and `bonePose` (§5.2).
 fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bone_count: usize) {
-    let slot_pose = ctx.get(display, "slotPose");
-    let bone_pose = ctx.get(display, "bonePose");
+    let slot_pose = ctx.get(display, key::SLOT_POSE);
+    let bone_pose = ctx.get(display, key::BONE_POSE);
     if let Some(pose) = ctx.is_array(slot_pose)
         && len(ctx, pose) != 6
     {
@@ -139,7 +140,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
             "`slotPose` has {} but is a matrix `[a, b, c, d, tx, ty]` of 6",
             plural(len(ctx, pose) as i64, "number", "numbers")
         );
-        ctx.push(Diagnostic::error(code::ARITY, key_range(ctx, display, "slotPose"), message));
+        ctx.push(Diagnostic::error(code::ARITY, key_range(ctx, display, key::SLOT_POSE), message));
     }
     // Bones with a bind pose.
     let mut posed: Option<HashSet<i64>> = None;
@@ -151,7 +152,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
                 "`bonePose` has {}: it holds groups of 7 `[boneIndex, a, b, c, d, tx, ty]`",
                 plural(count as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, "bonePose"), message));
+            ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, key::BONE_POSE), message));
         }
         let mut set = HashSet::new();
         for (v, node) in numbers.iter().step_by(7) {
@@ -166,8 +167,8 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
         }
         posed = Some(set);
     }
-    let Some(weights) = ctx.is_array(ctx.get(display, "weights")) else { return };
-    let missing: Vec<&str> = [("slotPose", slot_pose), ("bonePose", bone_pose)]
+    let Some(weights) = ctx.is_array(ctx.get(display, key::WEIGHTS)) else { return };
+    let missing: Vec<&str> = [(key::SLOT_POSE, slot_pose), (key::BONE_POSE, bone_pose)]
         .into_iter()
         .filter(|(_, v)| v.is_none())
         .map(|(k, _)| k)
@@ -175,7 +176,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
     if !missing.is_empty() {
         let list = missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ");
         let message = format!("`weights` needs {list}: runtimes throw while parsing a skinned mesh without them");
-        ctx.push(Diagnostic::error(code::MISSING_KEY, key_range(ctx, display, "weights"), message));
+        ctx.push(Diagnostic::error(code::MISSING_KEY, key_range(ctx, display, key::WEIGHTS), message));
     }
     let numbers = ctx.numbers(weights);
     let total = len(ctx, weights);
@@ -236,12 +237,12 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
                 plural(vertex_count as i64, "vertex", "vertices"),
             )
         };
-        ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, "weights"), message));
+        ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, key::WEIGHTS), message));
     }
 }
 
 fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
-    let sub = ctx.get(display, "subType");
+    let sub = ctx.get(display, key::SUB_TYPE);
     let is_polygon = sub.is_some_and(|s| match ctx.tree.kind(s) {
         NodeKind::String => ctx.tree.str(ctx.text, s).is_some_and(|t| BOUNDING_BOX_TYPE.ordinal(&t) == Some(2)),
         NodeKind::Number => ctx.tree.int(ctx.text, s) == Some(2),
@@ -251,8 +252,8 @@ fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
         return;
     }
     let name = ctx.quoted_name(display);
-    match ctx.is_array(ctx.get(display, "vertices")) {
-        None if ctx.get(display, "vertices").is_none() => {
+    match ctx.is_array(ctx.get(display, key::VERTICES)) {
+        None if ctx.get(display, key::VERTICES).is_none() => {
             let message = format!(
                 "polygon bounding box {name} has no `vertices`: runtimes warn `Data error` and use an empty polygon"
             );
@@ -265,7 +266,7 @@ fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
                     "`vertices` has {}: a polygon needs x, y pairs for at least 3 points",
                     plural(n as i64, "number", "numbers")
                 );
-                ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "vertices"), message));
+                ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, key::VERTICES), message));
             }
         }
         None => {}
@@ -274,7 +275,7 @@ fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
 
 /// Surface bones: `vertices` holds 2·(segmentX+1)·(segmentY+1) numbers.
 fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
-    let is_surface = ctx.get(bone, "type").is_some_and(|t| match ctx.tree.kind(t) {
+    let is_surface = ctx.get(bone, key::TYPE).is_some_and(|t| match ctx.tree.kind(t) {
         NodeKind::String => ctx.tree.str(ctx.text, t).is_some_and(|s| s.eq_ignore_ascii_case("surface")),
         NodeKind::Number => ctx.tree.int(ctx.text, t) == Some(1),
         _ => false,
@@ -282,11 +283,11 @@ fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
     if !is_surface {
         return;
     }
-    let sx = ctx.int(bone, "segmentX").unwrap_or(0).max(0);
-    let sy = ctx.int(bone, "segmentY").unwrap_or(0).max(0);
+    let sx = ctx.int(bone, key::SEGMENT_X).unwrap_or(0).max(0);
+    let sy = ctx.int(bone, key::SEGMENT_Y).unwrap_or(0).max(0);
     let expected = (sx + 1).saturating_mul(sy + 1).saturating_mul(2);
-    match ctx.is_array(ctx.get(bone, "vertices")) {
-        None if ctx.get(bone, "vertices").is_none() => {
+    match ctx.is_array(ctx.get(bone, key::VERTICES)) {
+        None if ctx.get(bone, key::VERTICES).is_none() => {
             let name = ctx.quoted_name(bone);
             let message = format!("surface bone {name} has no `vertices`: its lattice needs {expected} numbers");
             ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(bone), message));
@@ -296,7 +297,7 @@ fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
                 "`vertices` has {} but a {sx}×{sy} surface needs {expected}: 2·(segmentX+1)·(segmentY+1) (runtimes pad with 0 or cut)",
                 plural(len(ctx, vertices) as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, bone, "vertices"), message));
+            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, bone, key::VERTICES), message));
         }
         _ => {}
     }
@@ -311,14 +312,14 @@ fn deform_frames(ctx: &mut DragonBonesCheck) {
             continue;
         }
         let Some(def) = model.resolve(r) else { continue };
-        let Some(target) = ctx.is_array(ctx.get(def.node, "vertices")) else { continue };
+        let Some(target) = ctx.is_array(ctx.get(def.node, key::VERTICES)) else { continue };
         let available = len(ctx, target);
-        let Some(frames) = ctx.is_array(ctx.get(r.owner, "frame")) else { continue };
+        let Some(frames) = ctx.is_array(ctx.get(r.owner, key::FRAME)) else { continue };
         let frame_nodes: Vec<NodeId> = ctx.tree.elements(frames).filter(|&f| ctx.tree.is_object(f)).collect();
         for frame in frame_nodes {
-            let key = if ctx.get(frame, "vertices").is_some() { "vertices" } else { "value" };
+            let key = if ctx.get(frame, key::VERTICES).is_some() { key::VERTICES } else { key::VALUE };
             let Some(deltas) = ctx.is_array(ctx.get(frame, key)) else { continue };
-            let offset = ctx.int(frame, "offset").unwrap_or(0).max(0) as usize;
+            let offset = ctx.int(frame, key::OFFSET).unwrap_or(0).max(0) as usize;
             let count = len(ctx, deltas);
             if offset + count > available {
                 let message = format!(

@@ -4,6 +4,7 @@
 use super::{DragonBonesCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
 use crate::dragonbones::model::{SkinSlot, name_text};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 
 pub fn check(ctx: &mut DragonBonesCheck) {
@@ -11,7 +12,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
     let legacy = ctx.version.is_some_and(|v| v.is_legacy());
     for (a, armature) in model.armatures.iter().enumerate() {
         for slot in &armature.slots {
-            if let Some(value) = ctx.get(slot.node, "displayIndex") {
+            if let Some(value) = ctx.get(slot.node, key::DISPLAY_INDEX) {
                 let list = model.default_displays(a, &slot.name);
                 display_index(ctx, a, &slot.name, list, value, "`displayIndex`");
             }
@@ -19,21 +20,25 @@ pub fn check(ctx: &mut DragonBonesCheck) {
         for anim in &armature.animations {
             // (timeline, the keys of its display-index frames and where the index is)
             let mut timelines: Vec<(NodeId, &[(&str, &str)])> = Vec::new();
-            for t in objects(ctx, anim.node, "slot") {
+            for t in objects(ctx, anim.node, key::SLOT) {
                 timelines.push((
                     t,
-                    &[("frame", "displayIndex"), ("displayFrame", "value"), ("displayFrame", "displayIndex")],
+                    &[
+                        (key::FRAME, key::DISPLAY_INDEX),
+                        (key::DISPLAY_FRAME, key::VALUE),
+                        (key::DISPLAY_FRAME, key::DISPLAY_INDEX),
+                    ],
                 ));
             }
-            for t in objects(ctx, anim.node, "timeline") {
+            for t in objects(ctx, anim.node, key::TIMELINE) {
                 if legacy {
-                    timelines.push((t, &[("frame", "displayIndex")]));
-                } else if ctx.int(t, "type") == Some(20) {
-                    timelines.push((t, &[("frame", "value")]));
+                    timelines.push((t, &[(key::FRAME, key::DISPLAY_INDEX)]));
+                } else if ctx.int(t, key::TYPE) == Some(20) {
+                    timelines.push((t, &[(key::FRAME, key::VALUE)]));
                 }
             }
             for (timeline, keys) in timelines {
-                let Some(slot) = ctx.get(timeline, "name").and_then(|n| name_text(ctx.tree, ctx.text, n)) else {
+                let Some(slot) = ctx.get(timeline, key::NAME).and_then(|n| name_text(ctx.tree, ctx.text, n)) else {
                     continue;
                 };
                 // Looked up once per timeline, not per key frame.
@@ -46,7 +51,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
                     }
                 }
             }
-            if let Some(z) = ctx.get(anim.node, "zOrder").filter(|&z| ctx.tree.is_object(z)) {
+            if let Some(z) = ctx.get(anim.node, key::Z_ORDER).filter(|&z| ctx.tree.is_object(z)) {
                 z_order(ctx, a, z);
             }
         }
@@ -94,7 +99,7 @@ fn display_index(
 fn z_order(ctx: &mut DragonBonesCheck, armature: usize, timeline: NodeId) {
     let slots = ctx.model.armatures[armature].slots.len() as i64;
     let name = ctx.model.armatures[armature].name.clone();
-    let Some(frames) = ctx.is_array(ctx.get(timeline, "frame")) else { return };
+    let Some(frames) = ctx.is_array(ctx.get(timeline, key::FRAME)) else { return };
     let frames: Vec<NodeId> = ctx.tree.elements(frames).filter(|&f| ctx.tree.is_object(f)).collect();
     let slots_phrase = if slots == 0 {
         format!("armature `{name}` has no slots")
@@ -102,10 +107,10 @@ fn z_order(ctx: &mut DragonBonesCheck, armature: usize, timeline: NodeId) {
         format!("armature `{name}` has {} (0–{})", plural(slots, "slot", "slots"), slots - 1)
     };
     for frame in frames {
-        let Some(pairs) = ctx.is_array(ctx.get(frame, "zOrder")) else { continue };
+        let Some(pairs) = ctx.is_array(ctx.get(frame, key::Z_ORDER)) else { continue };
         let count = ctx.tree.len(pairs);
         if count % 2 == 1 {
-            let range = ctx.key_range(frame, "zOrder").unwrap_or_else(|| ctx.tree.range(pairs));
+            let range = ctx.key_range(frame, key::Z_ORDER).unwrap_or_else(|| ctx.tree.range(pairs));
             let message = format!(
                 "`zOrder` has {}: it holds `[slotIndex, offset]` pairs (runtimes throw on an odd count)",
                 plural(count as i64, "number", "numbers")

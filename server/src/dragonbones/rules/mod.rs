@@ -17,6 +17,7 @@ use super::model::Model;
 use super::schema::Version;
 use super::syntax::{Member, NodeId, NodeKind, Tree};
 use crate::diagnostic::Diagnostic;
+use crate::dragonbones::schema::key;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextRange};
 
@@ -71,7 +72,7 @@ impl DragonBonesCheck<'_> {
     /// Where to report something an object lacks: its `name` member, else its first member, else
     /// its opening brace.
     pub fn anchor(&self, object: NodeId) -> TextRange {
-        if let Some(m) = self.member(object, "name") {
+        if let Some(m) = self.member(object, key::NAME) {
             return self.tree.member_range(m);
         }
         if let Some(m) = self.tree.members(object).next() {
@@ -83,7 +84,7 @@ impl DragonBonesCheck<'_> {
 
     /// The name of an object for messages: `` `arm` `` or "(unnamed)".
     pub fn quoted_name(&self, object: NodeId) -> String {
-        match self.get(object, "name").and_then(|n| super::model::name_text(self.tree, self.text, n)) {
+        match self.get(object, key::NAME).and_then(|n| super::model::name_text(self.tree, self.text, n)) {
             Some(n) => format!("`{n}`"),
             None => "(unnamed)".to_owned(),
         }

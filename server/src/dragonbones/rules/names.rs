@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::{DragonBonesCheck, json_string};
 use crate::diagnostic::{Diagnostic, Fix, Severity, code};
 use crate::dragonbones::model::{Def, DocKind, Ref, Scope, Site};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{NameKind, Version};
 use crate::suggest;
 
@@ -125,8 +126,8 @@ fn place(ctx: &DragonBonesCheck, r: &Ref) -> String {
                     .and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n))
                     .filter(|n| !n.is_empty())
             };
-            let skin = name("skin").unwrap_or_else(|| "default".to_owned());
-            match name("slot") {
+            let skin = name(key::SKIN).unwrap_or_else(|| "default".to_owned());
+            match name(key::SLOT) {
                 Some(slot) => format!("skin `{skin}` lists no displays for slot `{slot}`"),
                 None => format!("skin `{skin}` lists no displays for this slot"),
             }
@@ -223,13 +224,13 @@ fn report_cycle(ctx: &mut DragonBonesCheck, armature: usize, cycle: &[usize]) {
 fn ik_without_bone(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for (a, armature) in model.armatures.iter().enumerate() {
-        let Some(list) = ctx.is_array(ctx.get(armature.node, "ik")) else { continue };
+        let Some(list) = ctx.is_array(ctx.get(armature.node, key::IK)) else { continue };
         let iks: Vec<_> = ctx.tree.elements(list).filter(|&e| ctx.tree.is_object(e)).collect();
         for ik in iks {
-            if ctx.get(ik, "bone").is_some() {
+            if ctx.get(ik, key::BONE).is_some() {
                 continue;
             }
-            let name = ctx.get(ik, "name").and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n));
+            let name = ctx.get(ik, key::NAME).and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n));
             let names_bone =
                 name.as_deref().is_some_and(|n| model.lookup(NameKind::Bone, Scope::Armature(a as u32), n).is_some());
             let label = ctx.quoted_name(ik);

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use super::{DragonBonesCheck, json_string};
 use crate::diagnostic::{Diagnostic, Fix, Severity, code};
 use crate::dragonbones::model::DocKind;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, Bounds, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
 use crate::dragonbones::syntax::{Member, NodeId, NodeKind, flag};
 use crate::suggest;
@@ -107,16 +108,16 @@ fn unknown_key(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, key
 /// Required keys (those with contextual rules are checked there).
 fn missing_keys(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, present: impl Fn(&str) -> bool) {
     for def in schema::keys(kind, ctx.version).filter(|d| d.required) {
-        let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, "version") | (ObjectKind::Ik, "bone"));
+        let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, key::VERSION) | (ObjectKind::Ik, key::BONE));
         if contextual || present(def.name) {
             continue;
         }
         let what = object_def(kind).name;
         let why = match (kind, def.name) {
-            (ObjectKind::Slot, "parent") => "building the armature throws without a parent bone",
-            (ObjectKind::Ik, "target") => "runtimes drop the constraint",
+            (ObjectKind::Slot, key::PARENT) => "building the armature throws without a parent bone",
+            (ObjectKind::Ik, key::TARGET) => "runtimes drop the constraint",
             (ObjectKind::PathConstraint, _) => "runtimes drop the constraint",
-            (ObjectKind::TypedTimeline, "type") => "runtimes ignore the timeline",
+            (ObjectKind::TypedTimeline, key::TYPE) => "runtimes ignore the timeline",
             _ => "runtimes need it",
         };
         let name = ctx.quoted_name(object);
@@ -293,7 +294,7 @@ fn bounds(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
         // None for a duration: it moves every later key frame, so clamping one can push frames
         // past the end of the animation; the right length is the author's call.
         let nearest = match b {
-            _ if def.name == "duration" => None,
+            _ if def.name == key::DURATION => None,
             Bounds::Between(lo, hi) => Some(v.clamp(lo, hi)),
             Bounds::AtLeast(lo) => Some(lo),
             Bounds::Positive => None,
@@ -421,7 +422,7 @@ fn array_action(ctx: &mut DragonBonesCheck, action: NodeId) {
     );
     if let [verb, name] = strings.as_slice()
         && items.len() == 2
-        && (verb == "gotoAndPlay" || verb == "gotoAndStop")
+        && (verb == key::GOTO_AND_PLAY || verb == key::GOTO_AND_STOP)
     {
         let new_text = format!("{{{}: {}}}", json_string(verb), json_string(name));
         d = d.with_fix(Fix::replace(format!("Write `{new_text}`"), range, new_text));

@@ -4,6 +4,7 @@
 use super::{DragonBonesCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
 use crate::dragonbones::schema::fmt_num;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 use crate::text::TextRange;
 
@@ -22,16 +23,16 @@ pub(super) fn frame_lists(ctx: &DragonBonesCheck, anim: NodeId) -> Vec<FrameList
             out.push(FrameList { timeline, key, frames });
         }
     };
-    add(ctx, anim, "frame");
-    if let Some(z) = ctx.get(anim, "zOrder").filter(|&z| ctx.tree.is_object(z)) {
-        add(ctx, z, "frame");
+    add(ctx, anim, key::FRAME);
+    if let Some(z) = ctx.get(anim, key::Z_ORDER).filter(|&z| ctx.tree.is_object(z)) {
+        add(ctx, z, key::FRAME);
     }
     let groups: [(&str, &[&'static str]); 5] = [
-        ("bone", &["frame", "translateFrame", "rotateFrame", "scaleFrame"]),
-        ("slot", &["frame", "displayFrame", "colorFrame"]),
-        ("ffd", &["frame"]),
-        ("ik", &["frame"]),
-        ("timeline", &["frame"]),
+        (key::BONE, &[key::FRAME, key::TRANSLATE_FRAME, key::ROTATE_FRAME, key::SCALE_FRAME]),
+        (key::SLOT, &[key::FRAME, key::DISPLAY_FRAME, key::COLOR_FRAME]),
+        (key::FFD, &[key::FRAME]),
+        (key::IK, &[key::FRAME]),
+        (key::TIMELINE, &[key::FRAME]),
     ];
     for (group, keys) in groups {
         let Some(list) = ctx.is_array(ctx.get(anim, group)) else { continue };
@@ -59,8 +60,8 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
     for list in &lists {
         curves(ctx, list.frames);
     }
-    let duration = ctx.int(anim, "duration").unwrap_or(0);
-    let duration_range = ctx.get(anim, "duration").map(|d| ctx.tree.range(d));
+    let duration = ctx.int(anim, key::DURATION).unwrap_or(0);
+    let duration_range = ctx.get(anim, key::DURATION).map(|d| ctx.tree.range(d));
     if duration <= 0 {
         if let Some(list) = lists.iter().find(|l| ctx.tree.len(l.frames) > 1) {
             let frames = ctx.tree.len(list.frames);
@@ -94,7 +95,7 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
                 ctx.push(d);
                 break;
             }
-            let length = ctx.int(frame, "duration").unwrap_or(1);
+            let length = ctx.int(frame, key::DURATION).unwrap_or(1);
             if length == 0 && i < last {
                 let message = "a key frame of duration 0 before the last one shifts every later key frame by one frame";
                 ctx.push(Diagnostic::warning(code::OUT_OF_RANGE, here, message));
@@ -106,7 +107,7 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
 
 /// The frame's `duration` member, else its opening brace.
 fn frame_anchor(ctx: &DragonBonesCheck, frame: NodeId) -> TextRange {
-    match ctx.member(frame, "duration") {
+    match ctx.member(frame, key::DURATION) {
         Some(m) => ctx.tree.member_range(m),
         None => {
             let r = ctx.tree.range(frame);
@@ -116,9 +117,9 @@ fn frame_anchor(ctx: &DragonBonesCheck, frame: NodeId) -> TextRange {
 }
 
 fn describe(ctx: &DragonBonesCheck, list: &FrameList) -> String {
-    match ctx.get(list.timeline, "name").and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n)) {
+    match ctx.get(list.timeline, key::NAME).and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n)) {
         Some(n) => format!("timeline `{n}` (`{}`)", list.key),
-        None if list.key == "frame" => "its main timeline".to_owned(),
+        None if list.key == key::FRAME => "its main timeline".to_owned(),
         None => format!("`{}`", list.key),
     }
 }
@@ -129,10 +130,10 @@ fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
     let tree = ctx.tree;
     let nodes: Vec<NodeId> = tree.elements(frames).filter(|&f| tree.is_object(f)).collect();
     for frame in nodes {
-        let Some(curve) = ctx.is_array(ctx.get(frame, "curve")) else { continue };
+        let Some(curve) = ctx.is_array(ctx.get(frame, key::CURVE)) else { continue };
         let n = tree.len(curve);
         let valid = n >= 4 && ((n - 4).is_multiple_of(6) || (n >= 8 && (n - 8).is_multiple_of(6)));
-        let range = ctx.key_range(frame, "curve").unwrap_or_else(|| tree.range(curve));
+        let range = ctx.key_range(frame, key::CURVE).unwrap_or_else(|| tree.range(curve));
         if !valid {
             let message = format!(
                 "`curve` has {}: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers, or 8, 14… with end points; runtimes flatten it",

@@ -4,6 +4,7 @@ use super::{DragonBonesCheck, json_string};
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::dragonbones::model::DocKind;
 use crate::dragonbones::schema::Version;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeKind;
 
 pub fn check(ctx: &mut DragonBonesCheck) {
@@ -14,7 +15,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
     let version = ctx.model.version.clone();
     let compatible = ctx.model.compatible_version.clone();
     let Some(version) = version else {
-        if ctx.get(root, "version").is_none() {
+        if ctx.get(root, key::VERSION).is_none() {
             let d = Diagnostic::error(
                 code::MISSING_KEY,
                 ctx.anchor(root),

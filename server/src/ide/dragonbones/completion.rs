@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 
 use super::{Cursor, DragonBonesDoc, describe, json_string};
 use crate::dragonbones::model::{NameAt, Scope, display_type};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, DisplayType, KeyDef, NameKind, NameRole, ObjectKind, ValueType, timeline_type};
 use crate::dragonbones::syntax::{NodeId, NodeKind, flag};
 use crate::ide::{Analysis, CompletionItem, CompletionKind};
@@ -226,8 +227,9 @@ fn expected_names(
         (NameRole::Refers(NameKind::Display), _, _) => return None,
         (NameRole::Refers(k), _, _) => in_armature(k)?,
         // A display's `path`, or its `name` when it has no `path`.
-        (NameRole::Contextual, ObjectKind::Display, "path") | (NameRole::Defines(_), ObjectKind::Display, "name")
-            if def.name == "path" || ctx.get(cursor.object, "path").is_none() =>
+        (NameRole::Contextual, ObjectKind::Display, key::PATH)
+        | (NameRole::Defines(_), ObjectKind::Display, key::NAME)
+            if def.name == key::PATH || ctx.get(cursor.object, key::PATH).is_none() =>
         {
             match display_type(ctx.tree, ctx.text, cursor.object) {
                 Some(DisplayType::Armature) => (NameKind::Armature, Scope::File),
@@ -241,7 +243,7 @@ fn expected_names(
         (NameRole::Contextual, ObjectKind::Action, _) => in_armature(NameKind::Animation)?,
         (NameRole::Contextual, ObjectKind::LegacyTimeline, _) => in_armature(NameKind::Bone)?,
         (NameRole::Contextual, ObjectKind::TypedTimeline, _) => {
-            let target = ctx.int(cursor.object, "type").and_then(timeline_type).and_then(|t| t.target)?;
+            let target = ctx.int(cursor.object, key::TYPE).and_then(timeline_type).and_then(|t| t.target)?;
             if target == NameKind::Display {
                 return None;
             }

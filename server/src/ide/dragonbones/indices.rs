@@ -5,6 +5,7 @@
 use super::{Cursor, DragonBonesDoc, code, plural};
 use crate::dragonbones::model::display_type;
 use crate::dragonbones::schema::ObjectKind;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 use crate::text::TextRange;
 
@@ -41,18 +42,18 @@ pub fn index_at(ctx: &DragonBonesDoc, offset: u32) -> Option<IndexAt> {
     let key = cursor.key(ctx)?;
     let armature = ctx.model.armature_at(ctx.tree, offset)?;
     let (space, number) = match (kind, key.as_ref(), cursor.element) {
-        (_, "displayIndex" | "value", None) if !cursor.on_key => {
+        (_, key::DISPLAY_INDEX | key::VALUE, None) if !cursor.on_key => {
             let space = display_space(ctx, &cursor, armature, key.as_ref())?;
             (space, cursor.member?.value)
         }
-        (ObjectKind::Display, "weights", Some((array, i))) => {
+        (ObjectKind::Display, key::WEIGHTS, Some((array, i))) => {
             weight_bone_positions(ctx, array).contains(&i).then_some(())?;
             (Space::Bones(armature), cursor.leaf)
         }
-        (ObjectKind::Display, "bonePose", Some((_, i))) if i % 7 == 0 => (Space::Bones(armature), cursor.leaf),
-        (ObjectKind::ZOrderFrame, "zOrder", Some((_, i))) if i % 2 == 0 => (Space::Slots(armature), cursor.leaf),
-        (ObjectKind::Display, "triangles", Some(_)) => {
-            (Space::Vertices(ctx.get(cursor.object, "vertices")), cursor.leaf)
+        (ObjectKind::Display, key::BONE_POSE, Some((_, i))) if i % 7 == 0 => (Space::Bones(armature), cursor.leaf),
+        (ObjectKind::ZOrderFrame, key::Z_ORDER, Some((_, i))) if i % 2 == 0 => (Space::Slots(armature), cursor.leaf),
+        (ObjectKind::Display, key::TRIANGLES, Some(_)) => {
+            (Space::Vertices(ctx.get(cursor.object, key::VERTICES)), cursor.leaf)
         }
         _ => return None,
     };
@@ -66,26 +67,26 @@ fn display_space(ctx: &DragonBonesDoc, cursor: &Cursor, armature: u32, key: &str
     let slot_of_timeline = |ctx: &DragonBonesDoc| -> Option<String> {
         let chain = ctx.file.ancestry(cursor.object);
         let timeline = chain.iter().rev().skip(1).find(|&&n| ctx.tree.is_object(n))?;
-        ctx.name(*timeline, "name")
+        ctx.name(*timeline, key::NAME)
     };
     match (kind, key) {
-        (ObjectKind::Slot, "displayIndex") => {
-            Some(Space::Displays { armature, slot: ctx.name(cursor.object, "name")?, list: None })
+        (ObjectKind::Slot, key::DISPLAY_INDEX) => {
+            Some(Space::Displays { armature, slot: ctx.name(cursor.object, key::NAME)?, list: None })
         }
-        (ObjectKind::SkinSlot, "displayIndex") => Some(Space::Displays {
+        (ObjectKind::SkinSlot, key::DISPLAY_INDEX) => Some(Space::Displays {
             armature,
-            slot: ctx.name(cursor.object, "name").unwrap_or_default(),
-            list: ctx.get(cursor.object, "display"),
+            slot: ctx.name(cursor.object, key::NAME).unwrap_or_default(),
+            list: ctx.get(cursor.object, key::DISPLAY),
         }),
-        (ObjectKind::DisplayFrame, "value" | "displayIndex")
-        | (ObjectKind::SlotFrame | ObjectKind::LegacyFrame, "displayIndex") => {
+        (ObjectKind::DisplayFrame, key::VALUE | key::DISPLAY_INDEX)
+        | (ObjectKind::SlotFrame | ObjectKind::LegacyFrame, key::DISPLAY_INDEX) => {
             Some(Space::Displays { armature, slot: slot_of_timeline(ctx)?, list: None })
         }
-        (ObjectKind::TypedFrame, "value") => {
+        (ObjectKind::TypedFrame, key::VALUE) => {
             let chain = ctx.file.ancestry(cursor.object);
             let timeline = *chain.iter().rev().skip(1).find(|&&n| ctx.tree.is_object(n))?;
-            (ctx.int(timeline, "type") == Some(20))
-                .then(|| Some(Space::Displays { armature, slot: ctx.name(timeline, "name")?, list: None }))?
+            (ctx.int(timeline, key::TYPE) == Some(20))
+                .then(|| Some(Space::Displays { armature, slot: ctx.name(timeline, key::NAME)?, list: None }))?
         }
         _ => None,
     }
@@ -123,7 +124,7 @@ pub fn resolve(ctx: &DragonBonesDoc, space: &Space, index: i64) -> Resolved {
     let none = |markdown: String| Resolved { markdown, target: None };
     let named = |what: &str, node: NodeId, name: &str, more: String| {
         let range = ctx.tree.range(node);
-        let focus = ctx.get(node, "name").map_or(range, |n| ctx.tree.range(n));
+        let focus = ctx.get(node, key::NAME).map_or(range, |n| ctx.tree.range(n));
         Resolved {
             markdown: format!("**{what} {index}** → {} (line {}){more}", code(name), ctx.line_no(focus.start)),
             target: Some((range, focus)),
@@ -154,9 +155,9 @@ pub fn resolve(ctx: &DragonBonesDoc, space: &Space, index: i64) -> Resolved {
                     target: None,
                 };
             }
-            let name = ctx.name(display, "name").unwrap_or_default();
+            let name = ctx.name(display, key::NAME).unwrap_or_default();
             let ty = display_type(ctx.tree, ctx.text, display).map_or("unknown type", |t| t.describe());
-            let texture = ctx.name(display, "path").map(|p| format!(", path {}", code(&p))).unwrap_or_default();
+            let texture = ctx.name(display, key::PATH).map(|p| format!(", path {}", code(&p))).unwrap_or_default();
             named("Display", display, &name, format!(" of {whose} · {ty}{texture}"))
         }
         Space::Bones(a) => {
