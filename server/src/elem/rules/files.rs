@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::ElemCheck;
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::schema::ScopeKind;
+use crate::elem::schema::key;
 use crate::elem::values::Values;
 use crate::suggest;
 
@@ -15,7 +16,7 @@ pub fn check(ctx: &mut ElemCheck) {
     let Some(dir) = ctx.path.and_then(Path::parent) else { return };
     let dir = dir.to_path_buf();
     for material in ctx.scopes_of(ScopeKind::Material) {
-        let Some(line) = ctx.tree.key(ctx.text, material, "TextureFilename").filter(|l| l.ok) else { continue };
+        let Some(line) = ctx.tree.key(ctx.text, material, key::TEXTURE_FILENAME).filter(|l| l.ok) else { continue };
         let values = Values::read(ctx.text, line.value);
         let [atom] = values.atoms.as_slice() else { continue };
         let Some(name) = atom.as_str(ctx.text) else { continue };

@@ -5,6 +5,7 @@
 use super::{ElemCheck, kind_name};
 use crate::diagnostic::{Diagnostic, code};
 use crate::elem::schema::ScopeKind;
+use crate::elem::schema::key;
 use crate::elem::syntax::ScopeId;
 use crate::text::TextRange;
 
@@ -32,7 +33,7 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
     // The vertices that exist: Positions when present (a wrong VertexCount is reported once, as
     // count-mismatch), else VertexCount.
     let positions = ctx.tree.child_of(mesh, ScopeKind::Positions).map(|p| ctx.tree.entry_count(p) as i64);
-    let declared = ctx.int_key(mesh, "VertexCount").map(|(n, _)| n).filter(|&n| n >= 0);
+    let declared = ctx.int_key(mesh, key::VERTEX_COUNT).map(|(n, _)| n).filter(|&n| n >= 0);
     let Some(vertices) = positions.or(declared) else { return };
     let vertices = vertices as usize;
     let mut sums = vec![0.0f64; vertices];
@@ -175,7 +176,7 @@ fn vertex_format(ctx: &mut ElemCheck, container: ScopeId) {
     let meshes: Vec<ScopeId> = ctx
         .tree
         .children_of(container, ScopeKind::Mesh)
-        .filter(|&m| ctx.int_key(m, "VertexCount").is_none_or(|(n, _)| n > 0))
+        .filter(|&m| ctx.int_key(m, key::VERTEX_COUNT).is_none_or(|(n, _)| n > 0))
         .collect();
     if meshes.is_empty() {
         return;
@@ -238,7 +239,7 @@ fn ctx_kinds() -> Vec<ScopeKind> {
 
 fn mesh_label(ctx: &ElemCheck, mesh: ScopeId) -> String {
     let line = ctx.line_no(ctx.tree.scope(mesh).tag.start);
-    match ctx.tree.key(ctx.text, mesh, "Name") {
+    match ctx.tree.key(ctx.text, mesh, key::NAME) {
         Some(name) => format!("mesh {}", ctx.slice(name.value)),
         None => format!("the mesh on line {line}"),
     }

@@ -3,6 +3,7 @@
 
 use super::{ElemCheck, plural};
 use crate::diagnostic::{Diagnostic, code};
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::ScopeId;
 use crate::text::TextRange;
@@ -25,7 +26,7 @@ const VERTEX_LISTS: &[ScopeKind] = &[
 pub fn check(ctx: &mut ElemCheck) {
     for mesh in ctx.scopes_of(ScopeKind::Mesh) {
         let container = ctx.tree.enclosing(mesh, ScopeKind::MeshContainer);
-        let vertices = ctx.bound(mesh, "VertexCount", VERTEX_LISTS);
+        let vertices = ctx.bound(mesh, key::VERTEX_COUNT, VERTEX_LISTS);
         if let Some(vertices) = vertices {
             faces(ctx, mesh, vertices);
             blends(ctx, mesh, vertices);
@@ -96,7 +97,7 @@ fn attributes(ctx: &mut ElemCheck, mesh: ScopeId, container: ScopeId) {
     let materials = match ctx.tree.child_of(container, ScopeKind::Materials) {
         Some(m) => {
             let scopes = ctx.tree.children_of(m, ScopeKind::Material).count() as i64;
-            let declared = ctx.int_key(m, "MaterialCount").map_or(0, |(n, _)| n);
+            let declared = ctx.int_key(m, key::MATERIAL_COUNT).map_or(0, |(n, _)| n);
             scopes.max(declared)
         }
         None => 0,
@@ -117,16 +118,16 @@ fn attributes(ctx: &mut ElemCheck, mesh: ScopeId, container: ScopeId) {
 
 fn transform_index(ctx: &mut ElemCheck, part: ScopeId) {
     let Some(container) = ctx.tree.enclosing(part, ScopeKind::MeshContainer) else { return };
-    let Some((index, _)) = ctx.int_key(part, "TransformIndex") else { return };
-    let Some(line) = ctx.tree.key(ctx.text, part, "TransformIndex") else { return };
+    let Some((index, _)) = ctx.int_key(part, key::TRANSFORM_INDEX) else { return };
+    let Some(line) = ctx.tree.key(ctx.text, part, key::TRANSFORM_INDEX) else { return };
     let value = line.value;
-    let bones = ctx.bound(container, "BoneCount", &[ScopeKind::BoneNames, ScopeKind::OffsetMatrices]).unwrap_or(0);
+    let bones = ctx.bound(container, key::BONE_COUNT, &[ScopeKind::BoneNames, ScopeKind::OffsetMatrices]).unwrap_or(0);
     if index < 0 || index >= bones {
-        out_of(ctx, value, "TransformIndex", index, bones, "MeshContainer", ("bone", "bones"));
+        out_of(ctx, value, key::TRANSFORM_INDEX, index, bones, "MeshContainer", ("bone", "bones"));
         return;
     }
     // The index and the name must agree: Danmakufu skins by index, Keystone by name.
-    let Some(name_line) = ctx.tree.key(ctx.text, part, "BoneName") else { return };
+    let Some(name_line) = ctx.tree.key(ctx.text, part, key::BONE_NAME) else { return };
     let bone_at_index =
         ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && d.index as i64 == index);
     let named = ctx.model.refs.iter().find(|r| r.kind == NameKind::Bone && r.scope == part);

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::{ElemCheck, kind_name};
 use crate::diagnostic::{Diagnostic, Fix, code};
+use crate::elem::schema::key;
 use crate::elem::schema::{self, Counted, ScopeKind};
 use crate::elem::syntax::{Item, ROOT, ScopeId};
 use crate::suggest;
@@ -184,12 +185,14 @@ fn counted_list_present(ctx: &ElemCheck, id: ScopeId, counts: &[Counted]) -> boo
 fn missing_lists(ctx: &ElemCheck, id: ScopeId, kind: ScopeKind) -> Vec<String> {
     let wants: &[(&str, ScopeKind)] = match kind {
         ScopeKind::Mesh => &[
-            ("VertexCount", ScopeKind::Positions),
-            ("FaceCount", ScopeKind::VertexIndices),
-            ("FaceCount", ScopeKind::Attributes),
+            (key::VERTEX_COUNT, ScopeKind::Positions),
+            (key::FACE_COUNT, ScopeKind::VertexIndices),
+            (key::FACE_COUNT, ScopeKind::Attributes),
         ],
-        ScopeKind::MeshContainer => &[("BoneCount", ScopeKind::BoneNames), ("BoneCount", ScopeKind::OffsetMatrices)],
-        ScopeKind::RenderingMesh => &[("HierarchyNamesCount", ScopeKind::HierarchyNames)],
+        ScopeKind::MeshContainer => {
+            &[(key::BONE_COUNT, ScopeKind::BoneNames), (key::BONE_COUNT, ScopeKind::OffsetMatrices)]
+        }
+        ScopeKind::RenderingMesh => &[(key::HIERARCHY_NAMES_COUNT, ScopeKind::HierarchyNames)],
         _ => &[],
     };
     wants

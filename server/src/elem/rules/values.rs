@@ -4,6 +4,7 @@
 use super::{ElemCheck, kind_name};
 use crate::diagnostic::{Diagnostic, Fix, code};
 use crate::elem::lexer::TokenKind;
+use crate::elem::schema::key;
 use crate::elem::schema::{self, ListItem, ScopeKind, ValueType};
 use crate::elem::syntax::Item;
 use crate::elem::values::{Atom, Values};
@@ -86,7 +87,7 @@ fn check_key(ctx: &mut ElemCheck, name: &str, ty: ValueType, value: TextRange, v
         ValueType::Int { min, max } => {
             let Some(atom) = single(ctx, name, "one integer", atoms, value) else { return };
             let Some(n) = integer(ctx, name, atom) else { return };
-            if name == "TransformIndex" {
+            if name == key::TRANSFORM_INDEX {
                 return; // an index: checked against the bones by `indices`
             }
             if n < min {

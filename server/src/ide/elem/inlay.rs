@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use super::ElemDoc;
 use super::cursor::item_range;
 use super::hover::millis;
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::{Entry, Item, ScopeId};
 use crate::elem::values::Values;
@@ -45,7 +46,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
                     stack.push(child);
                 }
                 Item::Key(line)
-                    if ctx.slice(line.key) == "TransformIndex" && range.contains_inclusive(line.value.end) =>
+                    if ctx.slice(line.key) == key::TRANSFORM_INDEX && range.contains_inclusive(line.value.end) =>
                 {
                     out.extend(transform_index(&ctx, id, line.value));
                 }
@@ -103,7 +104,7 @@ fn entry_hint(
         }
         ScopeKind::TimeKeys | ScopeKind::GuideTimeKeys => {
             let clip = ctx.tree.enclosing(list, ScopeKind::AnimationData)?;
-            let length = ctx.int_key(clip, "AnimationTime")?;
+            let length = ctx.int_key(clip, key::ANIMATION_TIME)?;
             let t = Values::read(ctx.text, entry.range).atoms.first()?.as_f64(ctx.text)?;
             Some(after(entry.range.end, millis(t * length as f64), format!("{t} × AnimationTime {length} ms")))
         }

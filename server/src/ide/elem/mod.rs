@@ -30,6 +30,7 @@ use super::{
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::elem::model::Model;
 use crate::elem::schema::ScopeKind;
+use crate::elem::schema::key;
 use crate::elem::syntax::{ScopeId, SyntaxTree};
 use crate::elem::values::Values;
 use crate::text::{LineIndex, TextRange};
@@ -159,7 +160,7 @@ impl<'a> ElemDoc<'a> {
     /// The names of the container's materials, by index (`None` for a material without a name).
     pub fn material_names(&self, container: ScopeId) -> Vec<Option<String>> {
         let Some(materials) = self.tree.child_of(container, ScopeKind::Materials) else { return Vec::new() };
-        self.tree.children_of(materials, ScopeKind::Material).map(|m| self.string_key(m, "Name")).collect()
+        self.tree.children_of(materials, ScopeKind::Material).map(|m| self.string_key(m, key::NAME)).collect()
     }
 
     /// Whether `a` and `b` lie on the same line.

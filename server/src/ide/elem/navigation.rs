@@ -5,6 +5,7 @@
 use super::ElemDoc;
 use super::cursor::{self, Hit};
 use super::names;
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::ide::{Analysis, Highlight, HighlightKind, Location, NavTarget};
 use crate::text::TextRange;
@@ -43,8 +44,8 @@ pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
 fn index_target(ctx: &ElemDoc, offset: u32) -> Option<NavTarget> {
     let line = |range: TextRange| NavTarget { file: None, full_range: range, focus_range: range };
     match cursor::hit(ctx, offset)? {
-        Hit::Value { scope, line: key } if ctx.slice(key.key) == "TransformIndex" => {
-            let index = ctx.int_key(scope, "TransformIndex")?;
+        Hit::Value { scope, line: key_line } if ctx.slice(key_line.key) == key::TRANSFORM_INDEX => {
+            let index = ctx.int_key(scope, key::TRANSFORM_INDEX)?;
             let container = ctx.tree.enclosing(scope, ScopeKind::MeshContainer)?;
             let bone = ctx
                 .model

@@ -2,6 +2,7 @@
 //! detail, and each bone of a `BoneNames` list.
 
 use super::ElemDoc;
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::{ROOT, ScopeId};
 use crate::ide::{Analysis, Symbol, SymbolKind};
@@ -24,12 +25,12 @@ fn take_children(ctx: &ElemDoc, built: &mut [Option<Symbol>], parent: ScopeId) -
 /// The key naming a scope of this kind.
 fn naming_key(kind: ScopeKind) -> Option<&'static str> {
     Some(match kind {
-        ScopeKind::MeshContainer | ScopeKind::Material | ScopeKind::Mesh => "Name",
-        ScopeKind::Node | ScopeKind::BonePart => "NodeName",
-        ScopeKind::RenderingMesh => "RenderingMeshName",
-        ScopeKind::AnimationData => "AnimationName",
-        ScopeKind::UvPart => "MaterialName",
-        ScopeKind::BlendPart => "BoneName",
+        ScopeKind::MeshContainer | ScopeKind::Material | ScopeKind::Mesh => key::NAME,
+        ScopeKind::Node | ScopeKind::BonePart => key::NODE_NAME,
+        ScopeKind::RenderingMesh => key::RENDERING_MESH_NAME,
+        ScopeKind::AnimationData => key::ANIMATION_NAME,
+        ScopeKind::UvPart => key::MATERIAL_NAME,
+        ScopeKind::BlendPart => key::BONE_NAME,
         _ => return None,
     })
 }

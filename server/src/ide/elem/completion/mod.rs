@@ -12,6 +12,7 @@ mod values;
 
 use super::{ElemDoc, describe};
 use crate::elem::parser::line_break_of;
+use crate::elem::schema::key;
 use crate::elem::schema::{self, KeyDef, NameRole, ScopeDef, ScopeKind, ValueType};
 use crate::elem::syntax::{Item, ROOT, ScopeId};
 use crate::ide::{Analysis, CompletionItem, CompletionKind};
@@ -139,8 +140,8 @@ fn keys_and_scopes(ctx: &ElemDoc, line: &Line, scope: ScopeId, word: TextRange, 
         }
     }
     // `SoftVersion` and `ElfreinaSoftVersion` are one key under two spellings.
-    if present_keys.iter().any(|k| *k == "SoftVersion" || *k == "ElfreinaSoftVersion") {
-        present_keys.extend(["SoftVersion", "ElfreinaSoftVersion"]);
+    if present_keys.iter().any(|k| *k == key::SOFT_VERSION || *k == key::ELFREINA_SOFT_VERSION) {
+        present_keys.extend([key::SOFT_VERSION, key::ELFREINA_SOFT_VERSION]);
     }
     let mut items = Vec::new();
     if mode != Mode::TagName {

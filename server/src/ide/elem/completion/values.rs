@@ -2,6 +2,7 @@
 //! names a reference may take, and the entries of `VertexFormat`, `BoneNames` and `HierarchyNames`.
 
 use super::{Line, to_u32};
+use crate::elem::schema::key;
 use crate::elem::schema::{self, KeyDef, NameKind, NameRole, ScopeKind, ValueType};
 use crate::elem::syntax::ScopeId;
 use crate::elem::values::Values;
@@ -38,7 +39,7 @@ pub(super) fn values(ctx: &ElemDoc, line: &Line, scope: ScopeId, key: &str, valu
             for (n, detail) in count_values(ctx, scope, def) {
                 out.push((n.to_string(), CompletionKind::Value, Some(detail)));
             }
-            if def.name == "TransformIndex" {
+            if def.name == key::TRANSFORM_INDEX {
                 for (i, bone) in transform_indices(ctx, scope) {
                     out.push((i.to_string(), CompletionKind::Value, Some(format!("bone \"{bone}\""))));
                 }
@@ -92,7 +93,7 @@ pub(super) fn transform_indices(ctx: &ElemDoc, part: ScopeId) -> Vec<(u32, Strin
         return Vec::new();
     }
     let container = ctx.tree.enclosing(part, ScopeKind::MeshContainer);
-    let named = ctx.string_key(part, "BoneName");
+    let named = ctx.string_key(part, key::BONE_NAME);
     let mut bones: Vec<(u32, String)> = ctx
         .model
         .defs_of(NameKind::Bone)
@@ -108,7 +109,7 @@ pub(super) fn reference_names(ctx: &ElemDoc, scope: ScopeId, kind: NameKind) -> 
     let container = match kind {
         NameKind::Bone => ctx.tree.enclosing(scope, ScopeKind::MeshContainer),
         NameKind::Material => ctx
-            .string_key(scope, "MeshContainerName")
+            .string_key(scope, key::MESH_CONTAINER_NAME)
             .and_then(|wanted| ctx.model.defs_of(NameKind::Container).find(|d| d.name == wanted).map(|d| d.owner)),
         _ => None,
     };

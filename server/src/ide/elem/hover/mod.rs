@@ -6,6 +6,7 @@ mod named;
 use super::cursor::{self, Hit};
 use super::names::{self, NameAt};
 use super::{ElemDoc, code, describe};
+use crate::elem::schema::key;
 use crate::elem::schema::{self, Counted, NameKind, ScopeKind, ValueType};
 use crate::elem::syntax::{KeyLine, ScopeId};
 use crate::elem::values::{Atom, Values};
@@ -91,7 +92,7 @@ fn value_hover(ctx: &ElemDoc, scope: ScopeId, line: &KeyLine) -> Option<Hover> {
     let range = values.range().unwrap_or(line.value);
     let markdown = match def.ty {
         ValueType::Color => color_of(ctx, &values.atoms).map(|c| format!("**`{key}`** colour\n\n{}", color_lines(c))),
-        _ if key == "TransformIndex" => transform_index(ctx, scope, &values.atoms),
+        _ if key == key::TRANSFORM_INDEX => transform_index(ctx, scope, &values.atoms),
         _ => None,
     };
     match markdown {
@@ -122,7 +123,7 @@ fn transform_index(ctx: &ElemDoc, part: ScopeId, atoms: &[Atom]) -> Option<Strin
             )
         ),
     };
-    if let (Some(bone), Some(named)) = (bone, ctx.string_key(part, "BoneName"))
+    if let (Some(bone), Some(named)) = (bone, ctx.string_key(part, key::BONE_NAME))
         && bone != named
     {
         out.push_str(&format!("\n\n⚠ `BoneName` is {}: the index and the name disagree", code(&named)));
@@ -202,7 +203,7 @@ fn vertex_blend(
     let part = ctx.tree.scope(list).parent?;
     let mesh = ctx.tree.enclosing(list, ScopeKind::Mesh)?;
     let bone =
-        ctx.string_key(part, "BoneName").map_or_else(|| "this bone".to_owned(), |b| format!("bone {}", code(&b)));
+        ctx.string_key(part, key::BONE_NAME).map_or_else(|| "this bone".to_owned(), |b| format!("bone {}", code(&b)));
     let vertex = cursor::group(values, 0).first()?.as_i64(ctx.text)?;
     let weight = cursor::group(values, 1).first().copied();
     let range = atom.and_then(|i| values.atoms.get(i)).map_or(values.range()?, |a| a.range);
@@ -236,10 +237,10 @@ fn key_frame(ctx: &ElemDoc, list: ScopeId, parent: ScopeId, index: usize) -> Opt
     };
     let (_, atoms) = cursor::entry_atoms(ctx, time_list, index)?;
     let t = atoms.first()?.as_f64(ctx.text)?;
-    let length = ctx.int_key(clip, "AnimationTime")?;
+    let length = ctx.int_key(clip, key::ANIMATION_TIME)?;
     let ms = t * length as f64;
     let mut out = format!("**Key {index}** at {} ({t} × AnimationTime {length} ms)", millis(ms));
-    if let Some(fps) = ctx.int_key(clip, "FrameParSecond").filter(|&f| f > 0) {
+    if let Some(fps) = ctx.int_key(clip, key::FRAME_PAR_SECOND).filter(|&f| f > 0) {
         out.push_str(&format!(", frame {}", trim_number(ms * fps as f64 / 1000.0)));
     }
     Some(out)
@@ -274,14 +275,14 @@ fn counted(ctx: &ElemDoc, scope: ScopeId, key: &str, list: ScopeKind) -> usize {
 
 /// `` `Robot` `` or `MeshContainer (line 9)` when it has no name.
 fn container_label(ctx: &ElemDoc, container: ScopeId) -> String {
-    ctx.string_key(container, "Name").map_or_else(
+    ctx.string_key(container, key::NAME).map_or_else(
         || format!("`MeshContainer` (line {})", ctx.line_no(ctx.tree.scope(container).tag.start)),
         |n| code(&n),
     )
 }
 
 fn mesh_label(ctx: &ElemDoc, mesh: ScopeId) -> String {
-    ctx.string_key(mesh, "Name")
+    ctx.string_key(mesh, key::NAME)
         .map_or_else(|| format!("`Mesh` (line {})", ctx.line_no(ctx.tree.scope(mesh).tag.start)), |n| code(&n))
 }
 
@@ -300,7 +301,7 @@ fn line_of_bone(ctx: &ElemDoc, container: ScopeId, index: i64) -> Option<u32> {
 fn material_name(ctx: &ElemDoc, inside: ScopeId, index: i64) -> String {
     match ctx.material_scope(inside, index) {
         Some(m) => ctx
-            .string_key(m, "Name")
+            .string_key(m, key::NAME)
             .map_or_else(|| format!("material {index}"), |n| format!("{} (material {index})", code(&n))),
         None => format!("{index} (no such material)"),
     }
@@ -310,9 +311,9 @@ fn material_summary(ctx: &ElemDoc, inside: ScopeId, index: i64) -> String {
     let Some(m) = ctx.material_scope(inside, index) else {
         return format!("material {index}: no such material in this mesh container");
     };
-    let name = ctx.string_key(m, "Name").map_or_else(|| "(unnamed)".to_owned(), |n| code(&n));
+    let name = ctx.string_key(m, key::NAME).map_or_else(|| "(unnamed)".to_owned(), |n| code(&n));
     let diffuse =
-        color_of(ctx, &ctx.key_values(m, "Diffuse").atoms).map(|c| format!("\n\nDiffuse {}", swatch_markdown(c)));
+        color_of(ctx, &ctx.key_values(m, key::DIFFUSE).atoms).map(|c| format!("\n\nDiffuse {}", swatch_markdown(c)));
     format!(
         "material {index} {name} (line {}){}",
         ctx.line_no(ctx.tree.scope(m).tag.start),
