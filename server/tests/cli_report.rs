@@ -222,7 +222,7 @@ fn sarif_results() {
     assert_eq!(sarif_run["invocations"][0]["executionSuccessful"], true);
     let rules = sarif_run["tool"]["driver"]["rules"].as_array().expect("rules");
     let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().expect("id")).collect();
-    let codes: Vec<&str> = rigls::diagnostic::RULES.iter().map(|r| r.code).collect();
+    let codes: Vec<&str> = rigls::diagnostic::RULES.iter().map(|r| r.code.as_str()).collect();
     assert_eq!(ids, codes, "the driver lists the whole catalogue in order");
     for result in sarif_run["results"].as_array().expect("results") {
         let index = result["ruleIndex"].as_u64().expect("ruleIndex") as usize;

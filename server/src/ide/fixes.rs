@@ -68,12 +68,13 @@ pub fn offered_actions(diagnostics: &[Diagnostic], shown: &[usize], actions: Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::{Fix, code};
+    use crate::diagnostic::{Code, Fix};
     use crate::text::TextRange;
 
     fn fixed(start: u32, title: &str) -> Diagnostic {
         let range = TextRange::new(start, start + 1);
-        Diagnostic::warning(code::UNKNOWN_KEY, range, "m").with_fix(Fix::replace(title, range, "x"))
+        Diagnostic::new(Code::UnknownKey, crate::diagnostic::FileFormat::Elem, range, "m")
+            .with_fix(Fix::replace(title, range, "x"))
     }
 
     fn refactoring(title: &str) -> CodeAction {

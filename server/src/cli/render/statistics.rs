@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostic::{Diagnostic, Severity, rule};
+use crate::diagnostic::{Diagnostic, Severity};
 
 /// code → (worst severity seen, count, count with a safe fix), over every file reported.
 #[derive(Default)]
@@ -18,8 +18,8 @@ pub struct Counts(BTreeMap<&'static str, (Severity, usize, usize)>);
 impl Counts {
     pub fn add(&mut self, diagnostics: &[Diagnostic]) {
         for d in diagnostics {
-            let default = rule(d.code).map_or(d.severity, |r| r.severity);
-            let row = self.0.entry(d.code).or_insert((default, 0, 0));
+            let default = d.code.rule().severity;
+            let row = self.0.entry(d.code.as_str()).or_insert((default, 0, 0));
             row.0 = row.0.max(d.severity);
             row.1 += 1;
             row.2 += usize::from(d.fix.as_ref().is_some_and(|f| f.safe));

@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use super::{DragonBonesCheck, plural};
-use crate::diagnostic::{Diagnostic, code};
+use super::{DragonBonesCheck, plural, report};
+use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::model::Site;
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{BOUNDING_BOX_TYPE, DisplayType};
@@ -52,7 +52,7 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
     let Some(vertices) = ctx.is_array(ctx.get(display, key::VERTICES)) else {
         if ctx.get(display, key::VERTICES).is_none() {
             let message = format!("{what} {name} has no `vertices`: runtimes throw while parsing it");
-            ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
+            ctx.push(report(Code::MissingKey, ctx.anchor(display), message));
         }
         return;
     };
@@ -62,14 +62,14 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
             "`vertices` has {}: they are x, y pairs (runtimes ignore the last one)",
             plural(n as i64, "number", "numbers")
         );
-        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, key::VERTICES), message));
+        ctx.push(Diagnostic::of_case(&case::MESH_VERTICES_ODD, key_range(ctx, display, key::VERTICES), message));
     }
     let vertex_count = n / 2;
     if path {
         match ctx.is_array(ctx.get(display, key::LENGTHS)) {
             None if ctx.get(display, key::LENGTHS).is_none() => {
                 let message = format!("{what} {name} has no `lengths`: runtimes throw while parsing it");
-                ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
+                ctx.push(report(Code::MissingKey, ctx.anchor(display), message));
             }
             Some(lengths) if len(ctx, lengths) != vertex_count / 3 => {
                 let message = format!(
@@ -78,7 +78,7 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
                     plural(vertex_count as i64, "vertex", "vertices"),
                     plural((vertex_count / 3) as i64, "curve", "curves")
                 );
-                ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, key::LENGTHS), message));
+                ctx.push(Diagnostic::of_case(&case::PATH_LENGTHS, key_range(ctx, display, key::LENGTHS), message));
             }
             _ => {}
         }
@@ -91,7 +91,7 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
                 plural(len(ctx, uvs) as i64, "number", "numbers"),
                 n
             );
-            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, key::UVS), message));
+            ctx.push(Diagnostic::of_case(&case::MESH_UVS, key_range(ctx, display, key::UVS), message));
         }
         if let Some(triangles) = ctx.is_array(ctx.get(display, key::TRIANGLES)) {
             triangles_check(ctx, display, triangles, vertex_count);
@@ -108,7 +108,7 @@ fn triangles_check(ctx: &mut DragonBonesCheck, display: NodeId, triangles: NodeI
             plural(count as i64, "index", "indices"),
             count % 3
         );
-        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, key::TRIANGLES), message));
+        ctx.push(Diagnostic::of_case(&case::TRIANGLES_NOT_IN_THREES, key_range(ctx, display, key::TRIANGLES), message));
     }
     let mut reported = 0;
     for (v, node) in ctx.numbers(triangles) {
@@ -125,7 +125,7 @@ fn triangles_check(ctx: &mut DragonBonesCheck, display: NodeId, triangles: NodeI
             plural(vertex_count as i64, "vertex", "vertices"),
             if vertex_count > 0 { format!(" (0–{})", vertex_count - 1) } else { String::new() }
         );
-        ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, ctx.tree.range(node), message));
+        ctx.push(Diagnostic::of_case(&case::TRIANGLE_INDEX, ctx.tree.range(node), message));
     }
 }
 
@@ -140,7 +140,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
             "`slotPose` has {} but is a matrix `[a, b, c, d, tx, ty]` of 6",
             plural(len(ctx, pose) as i64, "number", "numbers")
         );
-        ctx.push(Diagnostic::error(code::ARITY, key_range(ctx, display, key::SLOT_POSE), message));
+        ctx.push(report(Code::Arity, key_range(ctx, display, key::SLOT_POSE), message));
     }
     // Bones with a bind pose.
     let mut posed: Option<HashSet<i64>> = None;
@@ -152,7 +152,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
                 "`bonePose` has {}: it holds groups of 7 `[boneIndex, a, b, c, d, tx, ty]`",
                 plural(count as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, key::BONE_POSE), message));
+            ctx.push(report(Code::CountMismatch, key_range(ctx, display, key::BONE_POSE), message));
         }
         let mut set = HashSet::new();
         for (v, node) in numbers.iter().step_by(7) {
@@ -160,7 +160,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
             if *v < 0.0 || index as usize >= bone_count || v.fract() != 0.0 {
                 let message =
                     format!("bone index {} in `bonePose` is out of range: {}", fmt(*v), bones_phrase(bone_count));
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(*node), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(*node), message));
             } else {
                 set.insert(index);
             }
@@ -176,7 +176,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
     if !missing.is_empty() {
         let list = missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ");
         let message = format!("`weights` needs {list}: runtimes throw while parsing a skinned mesh without them");
-        ctx.push(Diagnostic::error(code::MISSING_KEY, key_range(ctx, display, key::WEIGHTS), message));
+        ctx.push(report(Code::MissingKey, key_range(ctx, display, key::WEIGHTS), message));
     }
     let numbers = ctx.numbers(weights);
     let total = len(ctx, weights);
@@ -207,7 +207,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
                         "bone {index} in `weights` has no bind pose in `bonePose`: runtimes compute broken vertices"
                     )
                 };
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(node), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(node), message));
             }
         }
         if influences > 0 && (sum - 1.0).abs() > 0.01 && !sum_reported && i <= numbers.len() {
@@ -216,7 +216,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
                 "the weights of vertex {vertex} add up to {}, not 1: the vertex shrinks or overshoots",
                 super::super::schema::fmt_num((sum * 1000.0).round() / 1000.0)
             );
-            ctx.push(Diagnostic::warning(code::WEIGHT_SUM, ctx.tree.range(numbers[first].1), message));
+            ctx.push(report(Code::WeightSum, ctx.tree.range(numbers[first].1), message));
         }
         vertex += 1;
     }
@@ -237,7 +237,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
                 plural(vertex_count as i64, "vertex", "vertices"),
             )
         };
-        ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, key::WEIGHTS), message));
+        ctx.push(report(Code::CountMismatch, key_range(ctx, display, key::WEIGHTS), message));
     }
 }
 
@@ -257,7 +257,7 @@ fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
             let message = format!(
                 "polygon bounding box {name} has no `vertices`: runtimes warn `Data error` and use an empty polygon"
             );
-            ctx.push(Diagnostic::warning(code::MISSING_KEY, ctx.anchor(display), message));
+            ctx.push(Diagnostic::of_case(&case::POLYGON_WITHOUT_VERTICES, ctx.anchor(display), message));
         }
         Some(vertices) => {
             let n = len(ctx, vertices);
@@ -266,7 +266,7 @@ fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
                     "`vertices` has {}: a polygon needs x, y pairs for at least 3 points",
                     plural(n as i64, "number", "numbers")
                 );
-                ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, key::VERTICES), message));
+                ctx.push(Diagnostic::of_case(&case::POLYGON_VERTICES, key_range(ctx, display, key::VERTICES), message));
             }
         }
         None => {}
@@ -290,14 +290,14 @@ fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
         None if ctx.get(bone, key::VERTICES).is_none() => {
             let name = ctx.quoted_name(bone);
             let message = format!("surface bone {name} has no `vertices`: its lattice needs {expected} numbers");
-            ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(bone), message));
+            ctx.push(report(Code::MissingKey, ctx.anchor(bone), message));
         }
         Some(vertices) if len(ctx, vertices) as i64 != expected => {
             let message = format!(
                 "`vertices` has {} but a {sx}×{sy} surface needs {expected}: 2·(segmentX+1)·(segmentY+1) (runtimes pad with 0 or cut)",
                 plural(len(ctx, vertices) as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, bone, key::VERTICES), message));
+            ctx.push(Diagnostic::of_case(&case::SURFACE_VERTICES, key_range(ctx, bone, key::VERTICES), message));
         }
         _ => {}
     }
@@ -328,7 +328,7 @@ fn deform_frames(ctx: &mut DragonBonesCheck) {
                     if def.kind == crate::dragonbones::schema::NameKind::Bone { "surface bone" } else { "mesh" },
                     def.name
                 );
-                ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, key_range(ctx, frame, key), message));
+                ctx.push(Diagnostic::of_case(&case::DEFORM_PAST_MESH, key_range(ctx, frame, key), message));
             }
         }
     }

@@ -1,8 +1,8 @@
 //! Indices: `displayIndex` and display-frame values against the slot's display list, and the
 //! draw-order (`zOrder`) pairs against the slot list (§5.4).
 
-use super::{DragonBonesCheck, plural};
-use crate::diagnostic::{Diagnostic, code};
+use super::{DragonBonesCheck, plural, report};
+use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::model::{SkinSlot, name_text};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
@@ -92,7 +92,7 @@ fn display_index(
         "{what} {index} is out of range: slot `{slot}` has {} in skin `{skin}`{range}; runtimes show the last one",
         plural(count, "display", "displays")
     );
-    ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, ctx.tree.range(value), message));
+    ctx.push(Diagnostic::of_case(&case::DISPLAY_INDEX, ctx.tree.range(value), message));
 }
 
 /// `[slotIndex, offset, …]`: even length, indices ascending within the slots, targets within them.
@@ -115,7 +115,7 @@ fn z_order(ctx: &mut DragonBonesCheck, armature: usize, timeline: NodeId) {
                 "`zOrder` has {}: it holds `[slotIndex, offset]` pairs (runtimes throw on an odd count)",
                 plural(count as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::error(code::ARITY, range, message));
+            ctx.push(report(Code::Arity, range, message));
         }
         let items: Vec<NodeId> = ctx.tree.elements(pairs).collect();
         let mut previous: Option<i64> = None;
@@ -125,19 +125,19 @@ fn z_order(ctx: &mut DragonBonesCheck, armature: usize, timeline: NodeId) {
             };
             if index < 0 || index >= slots {
                 let message = format!("slot index {index} in `zOrder` is out of range: {slots_phrase}");
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(pair[0]), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(pair[0]), message));
             } else if previous.is_some_and(|p| index <= p) {
                 let message = format!(
                     "slot indices in `zOrder` must ascend strictly: {index} comes after {} (runtimes loop until they run out of memory)",
                     previous.unwrap_or(0)
                 );
-                ctx.push(Diagnostic::error(code::INVALID_VALUE, ctx.tree.range(pair[0]), message));
+                ctx.push(report(Code::InvalidValue, ctx.tree.range(pair[0]), message));
             } else if index + offset < 0 || index + offset >= slots {
                 let message = format!(
                     "slot {index} moved by {offset} lands at {}, outside the slots: {slots_phrase}",
                     index + offset
                 );
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(pair[1]), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(pair[1]), message));
             }
             previous = Some(previous.map_or(index, |p| p.max(index)));
         }

@@ -16,7 +16,7 @@ use super::atlas::PairedAtlas;
 use super::model::Model;
 use super::schema::Version;
 use super::syntax::{Member, NodeId, NodeKind, Tree};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic, FileFormat};
 use crate::dragonbones::schema::key;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextRange};
@@ -93,6 +93,12 @@ impl DragonBonesCheck<'_> {
     pub fn is_array(&self, node: Option<NodeId>) -> Option<NodeId> {
         node.filter(|&n| self.tree.kind(n) == NodeKind::Array)
     }
+}
+
+/// A diagnostic of `code` with the severity the catalogue gives it in DragonBones data; a case it lists
+/// as milder is reported with [`Diagnostic::of_case`].
+pub fn report(code: Code, range: TextRange, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(code, FileFormat::DragonBones, range, message)
 }
 
 /// Runs every rule; textures are checked against `paired`.

@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::{DragonBonesCheck, json_string};
-use crate::diagnostic::{Diagnostic, Fix, Severity, code};
+use super::{DragonBonesCheck, json_string, report};
+use crate::diagnostic::{Code, Diagnostic, Fix, case};
 use crate::dragonbones::model::{Def, DocKind, Ref, Scope, Site};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{NameKind, Version};
@@ -39,8 +39,8 @@ fn duplicates(ctx: &mut DragonBonesCheck) {
                     }
                     _ => String::new(),
                 };
-                let d = Diagnostic::error(
-                    code::DUPLICATE_NAME,
+                let d = report(
+                    Code::DuplicateName,
                     def.range,
                     format!(
                         "duplicate {} name `{}`{whose}: already used on line {line}; runtimes keep the first and drop this one",
@@ -67,10 +67,16 @@ fn unresolved(ctx: &mut DragonBonesCheck) {
         }
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
         let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
-        let (code, severity) = code_of(r);
+        let code = code_of(r);
         let message =
             format!("unknown {} `{}`: {} ({}){hint}", r.kind.describe(), r.name, place(ctx, r), effect(r.site));
-        let mut d = Diagnostic::new(code, severity, r.range, message);
+        // Events still fire without their bone or slot.
+        let event = matches!(r.site, Site::EventBone | Site::EventSlot | Site::ActionBone | Site::ActionSlot);
+        let mut d = match code {
+            Code::UnknownBone if event => Diagnostic::of_case(&case::EVENT_BONE, r.range, message),
+            Code::UnknownSlot if event => Diagnostic::of_case(&case::EVENT_SLOT, r.range, message),
+            code => report(code, r.range, message),
+        };
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
         }
@@ -78,24 +84,17 @@ fn unresolved(ctx: &mut DragonBonesCheck) {
     }
 }
 
-fn code_of(r: &Ref) -> (&'static str, Severity) {
-    let code = match r.kind {
-        NameKind::Armature => code::UNKNOWN_ARMATURE,
-        NameKind::Bone => code::UNKNOWN_BONE,
-        NameKind::Slot => code::UNKNOWN_SLOT,
-        NameKind::Skin => code::UNKNOWN_SKIN,
-        NameKind::Display => code::UNKNOWN_DISPLAY,
-        NameKind::Animation => code::UNKNOWN_ANIMATION,
-        NameKind::Constraint => code::UNKNOWN_CONSTRAINT,
-        NameKind::Texture => code::UNKNOWN_TEXTURE,
-    };
-    // Events still fire without their bone or slot; armatures may live in another loaded file.
-    let severity = match r.site {
-        Site::EventBone | Site::EventSlot | Site::ActionBone | Site::ActionSlot => Severity::Warning,
-        Site::ArmatureDisplay | Site::Stage | Site::Texture => Severity::Warning,
-        _ => Severity::Error,
-    };
-    (code, severity)
+fn code_of(r: &Ref) -> Code {
+    match r.kind {
+        NameKind::Armature => Code::UnknownArmature,
+        NameKind::Bone => Code::UnknownBone,
+        NameKind::Slot => Code::UnknownSlot,
+        NameKind::Skin => Code::UnknownSkin,
+        NameKind::Display => Code::UnknownDisplay,
+        NameKind::Animation => Code::UnknownAnimation,
+        NameKind::Constraint => Code::UnknownConstraint,
+        NameKind::Texture => Code::UnknownTexture,
+    }
 }
 
 /// Where the name was looked for.
@@ -215,7 +214,7 @@ fn report_cycle(ctx: &mut DragonBonesCheck, armature: usize, cycle: &[usize]) {
             path.push(names[k]);
             format!("bone `{}` is its own ancestor ({}): runtimes hang sorting the bones", names[k], path.join(" → "))
         };
-        ctx.push(Diagnostic::error(code::PARENT_CYCLE, ctx.tree.range(parent), message));
+        ctx.push(report(Code::ParentCycle, ctx.tree.range(parent), message));
     }
 }
 
@@ -235,14 +234,14 @@ fn ik_without_bone(ctx: &mut DragonBonesCheck) {
                 name.as_deref().is_some_and(|n| model.lookup(NameKind::Bone, Scope::Armature(a as u32), n).is_some());
             let label = ctx.quoted_name(ik);
             let d = if !names_bone {
-                Diagnostic::error(
-                    code::MISSING_KEY,
+                report(
+                    Code::MissingKey,
                     ctx.anchor(ik),
                     format!("IK constraint {label} has no `bone`: runtimes drop it"),
                 )
             } else if ctx.version.is_some_and(|v| v >= Version::V5_0) {
-                Diagnostic::warning(
-                    code::MISSING_KEY,
+                Diagnostic::of_case(
+                    &case::IK_BONE_IN_NAME,
                     ctx.anchor(ik),
                     format!(
                         "IK constraint {label} has no `bone`: current runtimes drop it (only 4.5 data may name the bone in `name`); add `\"bone\": {}`",
@@ -285,7 +284,7 @@ fn textures(ctx: &mut DragonBonesCheck) {
         names.extend(paired.iter().flat_map(|a| a.textures.iter().map(|(n, _)| n.as_str())));
         let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
         let message = format!("unknown texture `{}`: {place} (the display shows nothing){hint}", r.name);
-        let mut d = Diagnostic::warning(code::UNKNOWN_TEXTURE, r.range, message);
+        let mut d = report(Code::UnknownTexture, r.range, message);
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
             if let Some((a, range)) = paired.iter().find_map(|a| Some((a, a.range_of(best)?))) {

@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::{DragonBonesCheck, json_string};
-use crate::diagnostic::{Diagnostic, Fix, Severity, code};
+use super::{DragonBonesCheck, json_string, report};
+use crate::diagnostic::{Code, Diagnostic, Fix, case};
 use crate::dragonbones::model::DocKind;
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, Bounds, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
@@ -54,8 +54,8 @@ fn check_object(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, st
             seen_many.get(&key).copied()
         };
         if let Some(first) = first {
-            let d = Diagnostic::warning(
-                code::DUPLICATE_KEY,
+            let d = report(
+                Code::DuplicateKey,
                 key_range,
                 format!(
                     "`{key}` is given twice in this {}; JSON parsers keep only the last value",
@@ -95,7 +95,7 @@ fn unknown_key(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, key
         }
     }
     let message = format!("unknown key `{key}` in {}{hint}", with_article(def.name));
-    let mut d = Diagnostic::warning(code::UNKNOWN_KEY, range, message);
+    let mut d = report(Code::UnknownKey, range, message);
     if let Some(best) = best {
         let fix = Fix::replace(format!("Replace with `{best}`"), range, json_string(best));
         // Renaming onto a key the object already has would make a duplicate: not automatic then.
@@ -122,7 +122,7 @@ fn missing_keys(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, pr
         };
         let name = ctx.quoted_name(object);
         let message = format!("{what} {name} has no `{}`: {why}", def.name);
-        ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(object), message));
+        ctx.push(report(Code::MissingKey, ctx.anchor(object), message));
     }
 }
 
@@ -144,7 +144,7 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
                 "`{}` is a number written as a string ({shown}): DragonBonesJS converts it, the C++ runtime asserts",
                 def.name
             );
-            ctx.push(Diagnostic::warning(code::INVALID_VALUE, tree.range(value), message));
+            ctx.push(Diagnostic::of_case(&case::NUMBER_AS_STRING, tree.range(value), message));
         }
         ValueType::Number => {
             if expect(ctx, def, value, vkind == NodeKind::Number, "a number") {
@@ -161,8 +161,8 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
             NodeKind::Number => bounds(ctx, def, value),
             NodeKind::String if tree.str(ctx.text, value).as_deref() == Some("NaN") => {}
             NodeKind::String => {
-                let d = Diagnostic::warning(
-                    code::INVALID_VALUE,
+                let d = Diagnostic::of_case(
+                    &case::EASING_STRING,
                     tree.range(value),
                     format!(
                         "`{}` expects a number, `null` or `\"NaN\"`; runtimes read this string as 0 (linear)",
@@ -196,8 +196,8 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
                         NodeKind::Missing | NodeKind::Invalid => {}
                         _ => {
                             let what = object_def(k).name;
-                            let d = Diagnostic::error(
-                                code::INVALID_VALUE,
+                            let d = report(
+                                Code::InvalidValue,
                                 tree.range(e),
                                 format!(
                                     "`{}` holds {} objects, but this element is {}",
@@ -224,7 +224,7 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
                     .find(|&e| !matches!(tree.kind(e), NodeKind::String | NodeKind::Missing | NodeKind::Invalid));
                 if let Some(e) = bad {
                     let message = format!("`{}` holds strings, but this element is {}", def.name, tree.describe(e));
-                    ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                    ctx.push(report(Code::InvalidValue, tree.range(e), message));
                 }
             }
         }
@@ -240,7 +240,7 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
                                 "an action is an object such as `{{\"gotoAndPlay\": \"idle\"}}`, not {}",
                                 tree.describe(e)
                             );
-                            ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                            ctx.push(report(Code::InvalidValue, tree.range(e), message));
                         }
                     }
                 }
@@ -278,7 +278,7 @@ fn expect(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId, ok: bool, wan
         if let Some(example) = def.example.split_once(':').map(|(_, v)| v.trim()) {
             message.push_str(&format!(" (e.g. `{example}`)"));
         }
-        ctx.push(Diagnostic::error(code::INVALID_VALUE, ctx.tree.range(value), message));
+        ctx.push(report(Code::InvalidValue, ctx.tree.range(value), message));
     }
     ok
 }
@@ -289,7 +289,7 @@ fn bounds(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     if !b.contains(v) {
         let default = def.default.map(|d| format!(" (default {d})")).unwrap_or_default();
         let message = format!("`{}` is {} but must be {}{default}", def.name, fmt_num(v), b.describe());
-        let mut d = Diagnostic::warning(code::OUT_OF_RANGE, ctx.tree.range(value), message);
+        let mut d = report(Code::OutOfRange, ctx.tree.range(value), message);
         // The nearest allowed value; not safe: the number may be a typo for something else.
         // None for a duration: it moves every later key frame, so clamping one can push frames
         // past the end of the animation; the right length is the author's call.
@@ -313,7 +313,7 @@ fn whole(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
         let shown = node.range().slice(ctx.text).to_owned();
         let message =
             format!("`{}` must be a whole number, not {shown} (the C++ runtime asserts on fractions)", def.name);
-        ctx.push(Diagnostic::warning(code::INVALID_VALUE, node.range(), message));
+        ctx.push(Diagnostic::of_case(&case::FRACTION, node.range(), message));
     }
 }
 
@@ -330,12 +330,12 @@ fn bool_value(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     if !ok {
         let found = tree.range(value).slice(ctx.text);
         let message = format!("`{}` expects `true` or `false`, not `{found}`", def.name);
-        let severity = if matches!(tree.kind(value), NodeKind::Object | NodeKind::Array) {
-            Severity::Error
+        let d = if matches!(tree.kind(value), NodeKind::Object | NodeKind::Array) {
+            report(Code::InvalidValue, tree.range(value), message)
         } else {
-            Severity::Warning
+            Diagnostic::of_case(&case::BOOLEAN_SPELLING, tree.range(value), message)
         };
-        ctx.push(Diagnostic::new(code::INVALID_VALUE, severity, tree.range(value), message));
+        ctx.push(d);
     }
 }
 
@@ -356,7 +356,7 @@ fn enum_value(ctx: &mut DragonBonesCheck, def: &KeyDef, e: &'static EnumDef, val
                 def.name,
                 names.join(", ")
             );
-            let mut d = Diagnostic::warning(code::INVALID_VALUE, range, message);
+            let mut d = Diagnostic::of_case(&case::ENUM_FALLBACK, range, message);
             if let Some(best) = best {
                 d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), range, json_string(best)));
             }
@@ -368,14 +368,17 @@ fn enum_value(ctx: &mut DragonBonesCheck, def: &KeyDef, e: &'static EnumDef, val
                 return;
             }
             let shown = range.slice(ctx.text);
-            let (severity, effect) = match e.fallback {
-                Fallback::FirstOrDropped => (Severity::Error, "runtimes drop the object".to_owned()),
-                Fallback::First => (Severity::Warning, format!("runtimes treat it as `{fallback}`")),
+            let (case, effect) = match e.fallback {
+                Fallback::FirstOrDropped => (None, "runtimes drop the object".to_owned()),
+                Fallback::First => (Some(&case::ENUM_FALLBACK), format!("runtimes treat it as `{fallback}`")),
             };
             let known: Vec<String> =
                 e.values.iter().enumerate().filter_map(|(i, v)| v.map(|v| format!("{i} ({v})"))).collect();
             let message = format!("`{}` {shown} is no known value: {effect} (known: {})", def.name, known.join(", "));
-            ctx.push(Diagnostic::new(code::INVALID_VALUE, severity, range, message));
+            ctx.push(match case {
+                Some(case) => Diagnostic::of_case(case, range, message),
+                None => report(Code::InvalidValue, range, message),
+            });
         }
         _ => {
             expect(ctx, def, value, false, "a string");
@@ -395,13 +398,13 @@ fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
                     reported_fraction = true;
                     let shown = tree.range(e).slice(ctx.text);
                     let message = format!("`{}` holds whole numbers, not {shown}", def.name);
-                    ctx.push(Diagnostic::warning(code::INVALID_VALUE, tree.range(e), message));
+                    ctx.push(Diagnostic::of_case(&case::FRACTION, tree.range(e), message));
                 }
             }
             NodeKind::Missing | NodeKind::Invalid => {}
             _ => {
                 let message = format!("`{}` holds numbers, but this element is {}", def.name, tree.describe(e));
-                ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                ctx.push(report(Code::InvalidValue, tree.range(e), message));
                 return;
             }
         }
@@ -415,8 +418,8 @@ fn array_action(ctx: &mut DragonBonesCheck, action: NodeId) {
     let items: Vec<NodeId> = tree.elements(action).collect();
     let strings: Vec<String> = items.iter().filter_map(|&i| tree.str(ctx.text, i).map(|s| s.into_owned())).collect();
     let range = tree.range(action);
-    let mut d = Diagnostic::error(
-        code::INVALID_VALUE,
+    let mut d = report(
+        Code::InvalidValue,
         range,
         "array-form action: current runtimes read it as a play action without a name and do nothing; write `{\"gotoAndPlay\": \"…\"}`",
     );

@@ -1,8 +1,8 @@
 //! Animation timing (§5.3): key frames must start within the animation, a 0-frame animation must
 //! not have timelines of several key frames, and Bézier `curve`s must have a valid shape.
 
-use super::{DragonBonesCheck, plural};
-use crate::diagnostic::{Diagnostic, code};
+use super::{DragonBonesCheck, plural, report};
+use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::schema::fmt_num;
 use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
@@ -71,8 +71,8 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
                 plural(frames as i64, "key frame", "key frames")
             );
             let range = duration_range.unwrap_or_else(|| ctx.anchor(anim));
-            let d = Diagnostic::error(code::FRAME_AFTER_END, range, message)
-                .with_related(ctx.tree.range(list.frames), "the key frames");
+            let d =
+                report(Code::FrameAfterEnd, range, message).with_related(ctx.tree.range(list.frames), "the key frames");
             ctx.push(d);
         }
         return;
@@ -88,7 +88,7 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
                     "this key frame starts at frame {start}, after the end of animation `{name}` ({}): runtimes drop it and corrupt the timeline",
                     plural(duration, "frame", "frames")
                 );
-                let mut d = Diagnostic::error(code::FRAME_AFTER_END, here, message);
+                let mut d = report(Code::FrameAfterEnd, here, message);
                 if let Some(r) = duration_range {
                     d = d.with_related(r, "the animation's duration");
                 }
@@ -98,7 +98,7 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
             let length = ctx.int(frame, key::DURATION).unwrap_or(1);
             if length == 0 && i < last {
                 let message = "a key frame of duration 0 before the last one shifts every later key frame by one frame";
-                ctx.push(Diagnostic::warning(code::OUT_OF_RANGE, here, message));
+                ctx.push(report(Code::OutOfRange, here, message));
             }
             start = start.saturating_add(length);
         }
@@ -139,7 +139,7 @@ fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
                 "`curve` has {}: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers, or 8, 14… with end points; runtimes flatten it",
                 plural(n as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::warning(code::ARITY, range, message));
+            ctx.push(Diagnostic::of_case(&case::CURVE_LENGTH, range, message));
             continue;
         }
         for (i, (v, node)) in ctx.numbers(curve).into_iter().enumerate() {
@@ -150,7 +150,7 @@ fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
             } else {
                 continue;
             };
-            ctx.push(Diagnostic::warning(code::OUT_OF_RANGE, tree.range(node), message));
+            ctx.push(report(Code::OutOfRange, tree.range(node), message));
             break;
         }
     }

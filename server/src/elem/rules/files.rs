@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::ElemCheck;
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::schema::ScopeKind;
 use crate::elem::schema::key;
 use crate::elem::values::Values;
@@ -51,8 +51,8 @@ pub fn check(ctx: &mut ElemCheck) {
             Some(b) if b.eq_ignore_ascii_case(&file_name) => format!(" (there is `{b}`, which differs in letter case)"),
             _ => hint,
         };
-        let mut d = Diagnostic::warning(
-            code::MISSING_FILE,
+        let mut d = report(
+            Code::MissingFile,
             atom.range,
             format!("texture file `{name}` does not exist next to this model{hint}"),
         );

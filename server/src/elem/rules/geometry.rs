@@ -2,8 +2,8 @@
 //! order, rotation keys that are not unit quaternions, and `VertexFormat` disagreeing with the
 //! lists the meshes carry.
 
-use super::{ElemCheck, kind_name};
-use crate::diagnostic::{Diagnostic, code};
+use super::{ElemCheck, kind_name, report};
+use crate::diagnostic::Code;
 use crate::elem::schema::ScopeKind;
 use crate::elem::schema::key;
 use crate::elem::syntax::ScopeId;
@@ -74,8 +74,8 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
         match line {
             None => unweighted.push(v),
             Some(line) if (sum - 1.0).abs() > WEIGHT_TOLERANCE => {
-                let d = Diagnostic::warning(
-                    code::WEIGHT_SUM,
+                let d = report(
+                    Code::WeightSum,
                     *line,
                     format!("the blend weights of vertex {v} add up to {}, not 1", trim(sum)),
                 );
@@ -89,8 +89,8 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
         let listed = list_numbers(&unweighted);
         let noun = if unweighted.len() == 1 { "vertex" } else { "vertices" };
         let verb = if unweighted.len() == 1 { "has" } else { "have" };
-        ctx.push(Diagnostic::warning(
-            code::WEIGHT_SUM,
+        ctx.push(report(
+            Code::WeightSum,
             tag,
             format!("{noun} {listed} of this mesh {verb} no blend weight in any BlendPart"),
         ));
@@ -113,11 +113,7 @@ fn time_order(ctx: &mut ElemCheck, list: ScopeId) {
         }
     });
     for (range, t, p) in bad {
-        ctx.push(Diagnostic::warning(
-            code::TIME_KEYS_ORDER,
-            range,
-            format!("TimeKeys must ascend: {} follows {}", trim(t), trim(p)),
-        ));
+        ctx.push(report(Code::TimeKeysOrder, range, format!("TimeKeys must ascend: {} follows {}", trim(t), trim(p))));
     }
 }
 
@@ -136,8 +132,8 @@ fn quaternions(ctx: &mut ElemCheck, list: ScopeId) {
         }
     });
     for (line, length) in bad {
-        ctx.push(Diagnostic::warning(
-            code::NON_UNIT_QUATERNION,
+        ctx.push(report(
+            Code::NonUnitQuaternion,
             line,
             format!("rotation key is not a unit quaternion: its length is {length:.3}, not 1"),
         ));
@@ -195,8 +191,8 @@ fn vertex_format(ctx: &mut ElemCheck, container: ScopeId) {
             .collect();
         if !lacking.is_empty() {
             let list = kind_name(wanted[0]);
-            let d = Diagnostic::warning(
-                code::VERTEX_FORMAT_MISMATCH,
+            let d = report(
+                Code::VertexFormatMismatch,
                 *range,
                 format!(
                     "VertexFormat lists \"{component}\" but {} {} no {list} list",
@@ -216,8 +212,8 @@ fn vertex_format(ctx: &mut ElemCheck, container: ScopeId) {
                 continue;
             }
             let tag = ctx.tree.scope(child).tag;
-            let d = Diagnostic::warning(
-                code::VERTEX_FORMAT_MISMATCH,
+            let d = report(
+                Code::VertexFormatMismatch,
                 tag,
                 format!(
                     "this mesh has {} but the container's VertexFormat does not list \"{}\"",

@@ -1,8 +1,8 @@
 //! Indices against what they index: face and blend vertices against the mesh's vertices,
 //! `Attributes` against the container's materials, `TransformIndex` against its bones.
 
-use super::{ElemCheck, plural};
-use crate::diagnostic::{Diagnostic, code};
+use super::{ElemCheck, plural, report};
+use crate::diagnostic::Code;
 use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::ScopeId;
@@ -48,7 +48,7 @@ fn out_of(ctx: &mut ElemCheck, range: TextRange, what: &str, index: i64, bound: 
     } else {
         format!("{what} {index} is out of range: this {owner} has {} (0..{})", plural(bound, noun.0, noun.1), bound - 1)
     };
-    ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, range, message));
+    ctx.push(report(Code::IndexOutOfRange, range, message));
 }
 
 fn faces(ctx: &mut ElemCheck, mesh: ScopeId, vertices: i64) {
@@ -135,8 +135,8 @@ fn transform_index(ctx: &mut ElemCheck, part: ScopeId) {
         && def.name != named.name
         && ctx.model.resolve(named).is_some()
     {
-        let d = Diagnostic::warning(
-            code::BONE_MISMATCH,
+        let d = report(
+            Code::BoneMismatch,
             value,
             format!("TransformIndex {index} is bone `{}`, but BoneName is `{}`", def.name, named.name),
         )

@@ -15,7 +15,7 @@ use super::model::Model;
 use super::schema::{self, ScopeKind};
 use super::syntax::{ScopeId, SyntaxTree};
 use super::values::{Atom, Values};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic, FileFormat};
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextRange};
 
@@ -86,6 +86,12 @@ impl ElemCheck<'_> {
     pub fn scopes_of(&self, kind: ScopeKind) -> Vec<ScopeId> {
         self.tree.preorder().into_iter().filter(|&s| self.tree.kind(s) == kind).collect()
     }
+}
+
+/// A diagnostic of `code` with the severity the catalogue gives it in `.elem`; a case it lists
+/// as milder is reported with [`Diagnostic::of_case`].
+pub fn report(code: Code, range: TextRange, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(code, FileFormat::Elem, range, message)
 }
 
 /// Runs every rule. `path` locates files the model names (textures).

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::ElemCheck;
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::schema::NameKind;
 use crate::suggest;
 
@@ -20,8 +20,8 @@ fn duplicates(ctx: &mut ElemCheck) {
         match first.get(&(def.kind, def.container, def.name.as_str())) {
             Some(earlier) => {
                 let line = ctx.line_no(earlier.range.start);
-                let d = Diagnostic::error(
-                    code::DUPLICATE_NAME,
+                let d = report(
+                    Code::DuplicateName,
                     def.range,
                     format!("duplicate {} name `{}`: already used on line {line}", def.kind.describe(), def.name),
                 )
@@ -42,20 +42,17 @@ fn unresolved(ctx: &mut ElemCheck) {
             continue;
         }
         let (code, place) = match r.kind {
-            NameKind::Bone => (code::UNKNOWN_BONE, "in this MeshContainer's BoneNames"),
-            NameKind::Node => (code::UNKNOWN_NODE, "among the HierarchyList nodes"),
-            NameKind::Mesh => (code::UNKNOWN_MESH, "among the Mesh names"),
-            NameKind::Material => (code::UNKNOWN_MATERIAL, "among the container's materials"),
-            NameKind::Container => (code::UNKNOWN_MESH_CONTAINER, "among the MeshContainer names"),
+            NameKind::Bone => (Code::UnknownBone, "in this MeshContainer's BoneNames"),
+            NameKind::Node => (Code::UnknownNode, "among the HierarchyList nodes"),
+            NameKind::Mesh => (Code::UnknownMesh, "among the Mesh names"),
+            NameKind::Material => (Code::UnknownMaterial, "among the container's materials"),
+            NameKind::Container => (Code::UnknownMeshContainer, "among the MeshContainer names"),
             NameKind::Animation => continue,
         };
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
         let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
-        let mut d = Diagnostic::error(
-            code,
-            r.range,
-            format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name),
-        );
+        let mut d =
+            report(code, r.range, format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name));
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, format!("\"{best}\"")));
         }

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::{ElemCheck, kind_name};
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, kind_name, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::schema::key;
 use crate::elem::schema::{self, Counted, ScopeKind};
 use crate::elem::syntax::{Item, ROOT, ScopeId};
@@ -40,8 +40,8 @@ fn check_items(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
                     continue; // its syntax error says enough
                 }
                 if let Some(&first) = seen.get(&name) {
-                    let d = Diagnostic::warning(
-                        code::DUPLICATE_KEY,
+                    let d = report(
+                        Code::DuplicateKey,
                         line.key,
                         format!("`{name}` is given twice {where_}; readers keep only one of the values"),
                     )
@@ -64,8 +64,8 @@ fn check_items(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
                 let repeats = schema::scope_def(child_kind).is_some_and(|d| d.repeats);
                 if !repeats {
                     if let Some(&first) = seen.get(&tag) {
-                        let d = Diagnostic::warning(
-                            code::DUPLICATE_KEY,
+                        let d = report(
+                            Code::DuplicateKey,
                             tag_range,
                             format!("`{tag}` appears twice {where_}; readers use only one of them"),
                         )
@@ -77,8 +77,8 @@ fn check_items(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
                 }
             }
             Item::Entry(entry) if id != ROOT && entry.ok && !kind.is_list() => {
-                let d = Diagnostic::error(
-                    code::SYNTAX,
+                let d = report(
+                    Code::Syntax,
                     entry.range,
                     format!("unexpected data line {where_}: expected `Key=Value`, `Tag {{` or `}}`"),
                 );
@@ -100,14 +100,14 @@ fn unknown_key(ctx: &mut ElemCheck, scope: ScopeKind, key: TextRange, where_: &s
     } else {
         let candidates: Vec<&str> = schema::keys_in(scope).map(|k| k.name).collect();
         let (hint, best) = suggest::did_you_mean(&name, candidates.iter().copied());
-        let mut d = Diagnostic::warning(code::UNKNOWN_KEY, key, format!("unknown key `{name}` {where_}{hint}"));
+        let mut d = report(Code::UnknownKey, key, format!("unknown key `{name}` {where_}{hint}"));
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), key, best).safe());
         }
         ctx.push(d);
         return;
     };
-    ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, key, message));
+    ctx.push(report(Code::UnknownKey, key, message));
 }
 
 fn unknown_scope(ctx: &mut ElemCheck, scope: ScopeKind, tag: TextRange, where_: &str) {
@@ -121,14 +121,14 @@ fn unknown_scope(ctx: &mut ElemCheck, scope: ScopeKind, tag: TextRange, where_: 
     } else {
         let candidates = schema::child_tags(scope);
         let (hint, best) = suggest::did_you_mean(&name, candidates.iter().map(String::as_str));
-        let mut d = Diagnostic::warning(code::UNKNOWN_KEY, tag, format!("unknown scope `{name}` {where_}{hint}"));
+        let mut d = report(Code::UnknownKey, tag, format!("unknown scope `{name}` {where_}{hint}"));
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), tag, best).safe());
         }
         ctx.push(d);
         return;
     };
-    ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, tag, message));
+    ctx.push(report(Code::UnknownKey, tag, message));
 }
 
 /// Where a key or scope named `name` may stand (`` `Mesh` or `Material` ``), if anywhere.
@@ -167,7 +167,7 @@ fn check_required(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
     }
     missing.extend(missing_lists(ctx, id, kind));
     for what in missing {
-        ctx.push(Diagnostic::error(code::MISSING_KEY, tag, format!("`{name}` is missing {what}")));
+        ctx.push(report(Code::MissingKey, tag, format!("`{name}` is missing {what}")));
     }
 }
 

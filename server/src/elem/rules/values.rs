@@ -1,8 +1,8 @@
 //! Each value against its documented type: `invalid-value`, `arity`, `out-of-range` and
 //! `number-format`, for `Key=Value` lines and for every line of a list.
 
-use super::{ElemCheck, kind_name};
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, kind_name, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::lexer::TokenKind;
 use crate::elem::schema::key;
 use crate::elem::schema::{self, ListItem, ScopeKind, ValueType};
@@ -48,8 +48,8 @@ pub fn check(ctx: &mut ElemCheck) {
 fn exponents(ctx: &mut ElemCheck, atoms: &[Atom]) {
     for atom in atoms.iter().filter(|a| a.kind == TokenKind::ExpNumber) {
         let written = ctx.slice(atom.range).to_owned();
-        let mut d = Diagnostic::warning(
-            code::NUMBER_FORMAT,
+        let mut d = report(
+            Code::NumberFormat,
             atom.range,
             format!("`{written}` uses exponent notation, which Keystone cannot read; write a plain decimal"),
         );
@@ -76,11 +76,7 @@ fn plain_decimal(v: f64) -> Option<String> {
 fn check_key(ctx: &mut ElemCheck, name: &str, ty: ValueType, value: TextRange, values: &Values) {
     let atoms = &values.atoms;
     if values.group_count() > 1 {
-        ctx.push(Diagnostic::error(
-            code::INVALID_VALUE,
-            value,
-            format!("`{name}` values are separated by `:`, not `,`"),
-        ));
+        ctx.push(report(Code::InvalidValue, value, format!("`{name}` values are separated by `:`, not `,`")));
         return;
     }
     match ty {
@@ -96,25 +92,21 @@ fn check_key(ctx: &mut ElemCheck, name: &str, ty: ValueType, value: TextRange, v
                 } else {
                     format!("`{name}` must be at least {min}, found {n}")
                 };
-                ctx.push(Diagnostic::error(code::OUT_OF_RANGE, atom.range, message).with_fix(Fix::replace(
+                ctx.push(report(Code::OutOfRange, atom.range, message).with_fix(Fix::replace(
                     format!("Set to {min}"),
                     atom.range,
                     min.to_string(),
                 )));
             } else if n > max {
-                ctx.push(Diagnostic::error(
-                    code::OUT_OF_RANGE,
-                    atom.range,
-                    format!("`{name}` must be at most {max}, found {n}"),
-                ));
+                ctx.push(report(Code::OutOfRange, atom.range, format!("`{name}` must be at most {max}, found {n}")));
             }
         }
         ValueType::Float { min } => {
             let Some(atom) = single(ctx, name, "one number", atoms, value) else { return };
             let Some(v) = number(ctx, name, atom) else { return };
             if v < min {
-                ctx.push(Diagnostic::error(
-                    code::OUT_OF_RANGE,
+                ctx.push(report(
+                    Code::OutOfRange,
                     atom.range,
                     format!("`{name}` cannot be negative, found {}", ctx.slice(atom.range)),
                 ));
@@ -153,7 +145,7 @@ fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem,
     let atoms = &values.atoms;
     let commas_allowed = matches!(shape, ListItem::VertexWeight | ListItem::Face | ListItem::Any);
     if values.group_count() > 1 && !commas_allowed {
-        ctx.push(Diagnostic::error(code::INVALID_VALUE, line, format!("`{tag}` values are separated by `:`, not `,`")));
+        ctx.push(report(Code::InvalidValue, line, format!("`{tag}` values are separated by `:`, not `,`")));
         return;
     }
     match shape {
@@ -210,7 +202,7 @@ fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem,
                         let message =
                             format!("{what} {} is outside {lo}..{hi} (1.0 = AnimationTime)", ctx.slice(atom.range));
                         let clamped = if v < lo { lo } else { hi };
-                        let d = Diagnostic::error(code::OUT_OF_RANGE, atom.range, message).with_fix(Fix::replace(
+                        let d = report(Code::OutOfRange, atom.range, message).with_fix(Fix::replace(
                             format!("Clamp to {clamped:.6}"),
                             atom.range,
                             format!("{clamped:.6}"),
@@ -232,7 +224,7 @@ fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem,
                 } else {
                     format!("`{tag}` lines are `vertex,weight`: expected 2 values, found {}", atoms.len())
                 };
-                ctx.push(Diagnostic::error(code::ARITY, line, message));
+                ctx.push(report(Code::Arity, line, message));
                 return;
             }
             let (vertex, weight) = (values.group(0)[0], values.group(1)[0]);
@@ -241,8 +233,8 @@ fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem,
                 && !(0.0..=1.0).contains(&w)
             {
                 let clamped = w.clamp(0.0, 1.0);
-                let d = Diagnostic::error(
-                    code::OUT_OF_RANGE,
+                let d = report(
+                    Code::OutOfRange,
                     weight.range,
                     format!("blend weight {} is outside 0..1", ctx.slice(weight.range)),
                 )
@@ -256,8 +248,8 @@ fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem,
         }
         ListItem::Face => {
             if values.group_count() != 2 || values.group(0).len() != 1 {
-                ctx.push(Diagnostic::error(
-                    code::ARITY,
+                ctx.push(report(
+                    Code::Arity,
                     line,
                     format!("`{tag}` lines are `n,i1:…:in`: the corner count, a comma, then the vertex indices"),
                 ));
@@ -267,16 +259,16 @@ fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem,
             let indices = values.group(1);
             let Some(n) = integer(ctx, "corner count", &corners) else { return };
             if n < 3 {
-                ctx.push(Diagnostic::error(
-                    code::INVALID_VALUE,
+                ctx.push(report(
+                    Code::InvalidValue,
                     corners.range,
                     format!("a face needs at least 3 corners, found {n}"),
                 ));
                 return;
             }
             if indices.len() as i64 != n {
-                let d = Diagnostic::error(
-                    code::ARITY,
+                let d = report(
+                    Code::Arity,
                     line,
                     format!(
                         "face has {n} corners but lists {} vertex {}",
@@ -307,11 +299,7 @@ fn single<'v>(ctx: &mut ElemCheck, name: &str, what: &str, atoms: &'v [Atom], ra
     match atoms {
         [atom] => Some(atom),
         _ => {
-            ctx.push(Diagnostic::error(
-                code::ARITY,
-                range,
-                format!("`{name}` takes {what}, found {} values", atoms.len()),
-            ));
+            ctx.push(report(Code::Arity, range, format!("`{name}` takes {what}, found {} values", atoms.len())));
             None
         }
     }
@@ -323,11 +311,7 @@ fn arity(ctx: &mut ElemCheck, name: &str, form: &str, n: usize, atoms: &[Atom], 
         return true;
     }
     let noun = if n == 1 { "value" } else { "values" };
-    ctx.push(Diagnostic::error(
-        code::ARITY,
-        range,
-        format!("`{name}` is {form}: expected {n} {noun}, found {}", atoms.len()),
-    ));
+    ctx.push(report(Code::Arity, range, format!("`{name}` is {form}: expected {n} {noun}, found {}", atoms.len())));
     false
 }
 
@@ -336,8 +320,7 @@ fn integer(ctx: &mut ElemCheck, name: &str, atom: &Atom) -> Option<i64> {
         return Some(n);
     }
     let written = ctx.slice(atom.range).to_owned();
-    let mut d =
-        Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` must be an integer, found `{written}`"));
+    let mut d = report(Code::InvalidValue, atom.range, format!("`{name}` must be an integer, found `{written}`"));
     if let Some(v) = atom.as_f64(ctx.text)
         && v.fract() == 0.0
         && v.abs() < 1e15
@@ -353,11 +336,7 @@ fn number(ctx: &mut ElemCheck, name: &str, atom: &Atom) -> Option<f64> {
         return Some(v);
     }
     let written = ctx.slice(atom.range).to_owned();
-    ctx.push(Diagnostic::error(
-        code::INVALID_VALUE,
-        atom.range,
-        format!("`{name}` must be a number, found `{written}`"),
-    ));
+    ctx.push(report(Code::InvalidValue, atom.range, format!("`{name}` must be a number, found `{written}`")));
     None
 }
 
@@ -366,12 +345,8 @@ fn quoted(ctx: &mut ElemCheck, name: &str, atom: &Atom) {
         return;
     }
     let written = ctx.slice(atom.range).to_owned();
-    let d = Diagnostic::error(
-        code::INVALID_VALUE,
-        atom.range,
-        format!("`{name}` must be a quoted string, found `{written}`"),
-    )
-    .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{written}\"")));
+    let d = report(Code::InvalidValue, atom.range, format!("`{name}` must be a quoted string, found `{written}`"))
+        .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{written}\"")));
     ctx.push(d);
 }
 
@@ -386,8 +361,8 @@ fn boolean(ctx: &mut ElemCheck, name: &str, atom: &Atom) {
         "false" | "no" | "off" | "0" => Some("False"),
         _ => None,
     };
-    let mut d = Diagnostic::error(
-        code::INVALID_VALUE,
+    let mut d = report(
+        Code::InvalidValue,
         atom.range,
         format!("`{name}` must be `True` or `False` (capitalised, unquoted), found `{written}`"),
     );
@@ -404,19 +379,15 @@ fn enumeration(ctx: &mut ElemCheck, name: &str, options: &[&str], atom: &Atom) {
         return;
     }
     if !atom.is_string() && options.contains(&bare) {
-        let d = Diagnostic::error(
-            code::INVALID_VALUE,
-            atom.range,
-            format!("`{name}` values are quoted: write `\"{bare}\"`"),
-        )
-        .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{bare}\"")));
+        let d = report(Code::InvalidValue, atom.range, format!("`{name}` values are quoted: write `\"{bare}\"`"))
+            .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{bare}\"")));
         ctx.push(d);
         return;
     }
     let (hint, best) = suggest::did_you_mean(bare, options.iter().copied());
     let listed: Vec<String> = options.iter().map(|o| format!("\"{o}\"")).collect();
     let hint = if hint.is_empty() { format!("; expected one of {}", listed.join(", ")) } else { hint };
-    let mut d = Diagnostic::error(code::INVALID_VALUE, atom.range, format!("unknown `{name}` value `{written}`{hint}"));
+    let mut d = report(Code::InvalidValue, atom.range, format!("unknown `{name}` value `{written}`{hint}"));
     if let Some(best) = best {
         d = d.with_fix(Fix::replace(format!("Replace with \"{best}\""), atom.range, format!("\"{best}\"")));
     }
@@ -430,8 +401,8 @@ fn colour(ctx: &mut ElemCheck, what: &str, atoms: &[Atom]) {
         let Some(v) = number(ctx, what, atom) else { return };
         if !(0.0..=1.0).contains(&v) {
             let clamped = v.clamp(0.0, 1.0);
-            let d = Diagnostic::error(
-                code::OUT_OF_RANGE,
+            let d = report(
+                Code::OutOfRange,
                 atom.range,
                 format!("{what} {component} component {} is outside 0..1", ctx.slice(atom.range)),
             )

@@ -14,7 +14,7 @@
 //! one minimal edit per changed line (or a single edit when that would be very many).
 
 use super::ElemDoc;
-use crate::diagnostic::{TextEdit, code};
+use crate::diagnostic::{Code, TextEdit};
 use crate::elem::lexer::{Lexer, TokenKind};
 use crate::elem::parser::line_break_of;
 use crate::ide::Analysis;
@@ -30,7 +30,7 @@ const MAX_EDITS: usize = 10_000;
 pub fn format(analysis: &Analysis) -> Option<Vec<TextEdit>> {
     let ctx = ElemDoc::new(analysis)?;
     // Parse errors, and lines the rules found out of place (`syntax` too), make lines ambiguous.
-    if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == code::SYNTAX) {
+    if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == Code::Syntax) {
         return None;
     }
     if refusal(analysis).is_some() {
