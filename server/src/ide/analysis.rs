@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diagnostic::{self, Diagnostic};
+use crate::diagnostic::{self, Diagnostic, FileFormat};
 use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::model::DocKind;
 use crate::elem::ElemFile;
@@ -25,6 +25,15 @@ pub enum FileKind {
 impl FileKind {
     pub fn is_dragonbones(self) -> bool {
         matches!(self, FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas)
+    }
+
+    /// The format the catalogue states severities for (`None` for other files).
+    pub fn format(self) -> Option<FileFormat> {
+        match self {
+            FileKind::Elem => Some(FileFormat::Elem),
+            FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => Some(FileFormat::DragonBones),
+            FileKind::Other => None,
+        }
     }
 }
 
