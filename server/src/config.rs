@@ -8,7 +8,8 @@
 //! ```
 //! and in editor settings, `{"rigls": {"severity": {"unknown-key": "off"}}}` (the `rigls` wrapper
 //! is optional). Editor settings override the file code by code. Levels are `off`, `hint`,
-//! `information`, `warning` and `error`.
+//! `information`, `warning` and `error`; a level replaces the severity of every diagnostic of its
+//! code, whatever the catalogue gives its format or its case.
 //!
 //! Problems in a table (an unknown code, an unknown level) are reported as warnings and the entry is
 //! skipped: a config written for a newer rigls still works with an older one.
@@ -29,7 +30,7 @@ pub const FILE_NAME: &str = "rigls.toml";
 pub enum Level {
     /// Not reported at all.
     Off,
-    /// Reported with this severity instead of the rule's own.
+    /// Reported with this severity instead of the catalogue's, in every format and case.
     Report(Severity),
 }
 
@@ -243,6 +244,16 @@ mod tests {
         let out = table.apply(vec![diagnostic(Code::UnknownKey), diagnostic(Code::WeightSum), diagnostic(Code::Arity)]);
         let summary: Vec<_> = out.iter().map(|d| (d.code, d.severity)).collect();
         assert_eq!(summary, [(Code::WeightSum, Severity::Error), (Code::Arity, Severity::Error)]);
+    }
+
+    #[test]
+    fn a_level_applies_to_every_case_of_its_code() {
+        let case = Diagnostic::of_case(&crate::diagnostic::case::MESH_VERTICES_ODD, TextRange::new(0, 1), "m");
+        let plain = Diagnostic::new(Code::Arity, FileFormat::DragonBones, TextRange::new(0, 1), "m");
+        assert_eq!((case.severity, plain.severity), (Severity::Warning, Severity::Error));
+        let (table, _) = parse_toml("[severity]\narity = \"information\"\n").unwrap();
+        let out = table.apply(vec![case, plain]);
+        assert!(out.iter().all(|d| d.severity == Severity::Information), "{out:?}");
     }
 
     #[test]
