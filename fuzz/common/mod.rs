@@ -40,7 +40,7 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
     let analysis = Analysis::new(Some(Path::new(path)), text, &MemoryFs::default());
     let text = analysis.text.as_str();
     for d in &analysis.diagnostics {
-        in_text(text, d.range, d.code);
+        in_text(text, d.range, d.code.as_str());
         for r in d.related.iter().filter(|r| r.file.is_none()) {
             in_text(text, r.range, "related");
         }
@@ -107,7 +107,7 @@ fn elem_tokens(text: &str) -> Vec<&str> {
 }
 
 fn codes(analysis: &Analysis) -> Vec<&'static str> {
-    let mut codes: Vec<_> = analysis.diagnostics.iter().map(|d| d.code).collect();
+    let mut codes: Vec<_> = analysis.diagnostics.iter().map(|d| d.code.as_str()).collect();
     codes.sort_unstable();
     codes
 }

@@ -43,7 +43,7 @@ fn main() {
         let serde = best_of(10, || serde_json::from_slice::<serde_json::Value>(&bytes).ok());
         let rigls = best_of(10, || Analysis::new(Some(Path::new(&file)), text.clone(), &RealFs).diagnostics.len());
         let analysis = Analysis::new(Some(Path::new(&file)), text.clone(), &RealFs);
-        let nodes = analysis.dragonbones.as_ref().map_or(0, |f| f.tree.nodes.capacity());
+        let nodes = analysis.dragonbones().map_or(0, |f| f.tree.nodes.capacity());
         let tree_bytes = nodes * std::mem::size_of::<rigls::dragonbones::syntax::Node>();
         let name = Path::new(&file).file_name().unwrap().to_string_lossy().into_owned();
         let lex = best_of(10, || rigls::dragonbones::lexer::Lexer::new(&text).count());
@@ -55,7 +55,7 @@ fn main() {
         let parse = best_of(10, || rigls::dragonbones::parser::parse(&text).nodes.len());
         let model = best_of(10, || rigls::dragonbones::DragonBonesFile::parse(&text).is_some());
         let lines = rigls::text::LineIndex::new(&text);
-        let db = analysis.dragonbones.as_ref();
+        let db = analysis.dragonbones();
         let rules = best_of(10, || db.map(|f| f.diagnostics(&text, &lines, Some(Path::new(&file)), &RealFs).len()));
         let line_index = best_of(10, || rigls::text::LineIndex::new(&text).len());
         eprintln!(

@@ -8,7 +8,8 @@
 //! ```
 //! and in editor settings, `{"rigls": {"severity": {"unknown-key": "off"}}}` (the `rigls` wrapper
 //! is optional). Editor settings override the file code by code. Levels are `off`, `hint`,
-//! `information`, `warning` and `error`.
+//! `information`, `warning` and `error`; a level replaces the severity of every diagnostic of its
+//! code, whatever the catalogue gives its format or its case.
 //!
 //! Problems in a table (an unknown code, an unknown level) are reported as warnings and the entry is
 //! skipped: a config written for a newer rigls still works with an older one.
@@ -17,7 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::diagnostic::{Diagnostic, RULES, Severity, rule};
+use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::env::FileSystem;
 use crate::suggest;
 
@@ -29,7 +30,7 @@ pub const FILE_NAME: &str = "rigls.toml";
 pub enum Level {
     /// Not reported at all.
     Off,
-    /// Reported with this severity instead of the rule's own.
+    /// Reported with this severity instead of the catalogue's, in every format and case.
     Report(Severity),
 }
 
@@ -70,7 +71,7 @@ impl SeverityTable {
 
     /// The diagnostic as this table wants it reported, or `None` when its code is off.
     pub fn adjust(&self, mut diagnostic: Diagnostic) -> Option<Diagnostic> {
-        match self.level(diagnostic.code) {
+        match self.level(diagnostic.code.as_str()) {
             Some(Level::Off) => None,
             Some(Level::Report(severity)) => {
                 diagnostic.severity = severity;
@@ -93,8 +94,8 @@ impl SeverityTable {
         let mut table = SeverityTable::default();
         let mut problems = Vec::new();
         for (code, value) in entries {
-            if rule(code).is_none() {
-                let (hint, _) = suggest::did_you_mean(code, RULES.iter().map(|r| r.code));
+            if Code::parse(code).is_none() {
+                let (hint, _) = suggest::did_you_mean(code, Code::ALL.iter().map(|c| c.as_str()));
                 problems.push(format!("unknown diagnostic code `{code}`{hint}"));
                 continue;
             }
@@ -187,13 +188,13 @@ pub fn load(dir: &Path, fs: &dyn FileSystem) -> Result<Option<ConfigFile>, Confi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::code;
+    use crate::diagnostic::{Code, FileFormat};
     use crate::env::MemoryFs;
     use crate::text::TextRange;
     use serde_json::json;
 
-    fn diagnostic(code: &'static str) -> Diagnostic {
-        Diagnostic::warning(code, TextRange::new(0, 1), "m")
+    fn diagnostic(code: Code) -> Diagnostic {
+        Diagnostic::new(code, FileFormat::Elem, TextRange::new(0, 1), "m")
     }
 
     #[test]
@@ -240,10 +241,19 @@ mod tests {
         let (file, _) = parse_toml("[severity]\nunknown-key = \"off\"\nweight-sum = \"hint\"\n").unwrap();
         let (editor, _) = from_editor_settings(&json!({"severity": {"weight-sum": "error"}}));
         let table = file.overridden_by(&editor);
-        let out =
-            table.apply(vec![diagnostic(code::UNKNOWN_KEY), diagnostic(code::WEIGHT_SUM), diagnostic(code::ARITY)]);
+        let out = table.apply(vec![diagnostic(Code::UnknownKey), diagnostic(Code::WeightSum), diagnostic(Code::Arity)]);
         let summary: Vec<_> = out.iter().map(|d| (d.code, d.severity)).collect();
-        assert_eq!(summary, [(code::WEIGHT_SUM, Severity::Error), (code::ARITY, Severity::Warning)]);
+        assert_eq!(summary, [(Code::WeightSum, Severity::Error), (Code::Arity, Severity::Error)]);
+    }
+
+    #[test]
+    fn a_level_applies_to_every_case_of_its_code() {
+        let case = Diagnostic::of_case(&crate::diagnostic::case::MESH_VERTICES_ODD, TextRange::new(0, 1), "m");
+        let plain = Diagnostic::new(Code::Arity, FileFormat::DragonBones, TextRange::new(0, 1), "m");
+        assert_eq!((case.severity, plain.severity), (Severity::Warning, Severity::Error));
+        let (table, _) = parse_toml("[severity]\narity = \"information\"\n").unwrap();
+        let out = table.apply(vec![case, plain]);
+        assert!(out.iter().all(|d| d.severity == Severity::Information), "{out:?}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! rigls: a language server and linter for rigged-model and skeletal-animation files.
 //!
-//! Layers, each importing only those before it:
-//! `text` → `elem`, `dragonbones` (syntax, model, rules) → `ide` → `lsp` and `cli`.
+//! Layers, each importing only those before it (`tests/layers.rs` checks):
+//! `text` → `lexing` → `elem`, `dragonbones` (syntax, model, eval, rules) → `ide` → `lsp` and `cli`.
 //! `diagnostic`, `suggest`, `env`, `config` and `cancel` are shared by every layer.
 
 pub mod cancel;

@@ -344,7 +344,7 @@ fn the_catalogue_marks_every_code_with_safe_fixes_as_fixable() {
         let path = cli_support::data(name);
         let analysis = Analysis::new(Some(&path), cli_support::fixture(name), &RealFs);
         for d in analysis.diagnostics.iter().filter(|d| d.fix.as_ref().is_some_and(|f| f.safe)) {
-            let rule = rigls::diagnostic::rule(d.code).expect("catalogued");
+            let rule = d.code.rule();
             assert!(rule.fixable, "{} has safe fixes but the catalogue says it is not fixable", d.code);
         }
     }

@@ -222,7 +222,7 @@ fn sarif_results() {
     assert_eq!(sarif_run["invocations"][0]["executionSuccessful"], true);
     let rules = sarif_run["tool"]["driver"]["rules"].as_array().expect("rules");
     let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().expect("id")).collect();
-    let codes: Vec<&str> = rigls::diagnostic::RULES.iter().map(|r| r.code).collect();
+    let codes: Vec<&str> = rigls::diagnostic::RULES.iter().map(|r| r.code.as_str()).collect();
     assert_eq!(ids, codes, "the driver lists the whole catalogue in order");
     for result in sarif_run["results"].as_array().expect("results") {
         let index = result["ruleIndex"].as_u64().expect("ruleIndex") as usize;
@@ -510,6 +510,32 @@ fn statistics_follow_the_human_report() {
         total                            7           5
     "#]]
     .assert_eq(table);
+}
+
+/// The table counts the severities reported: DragonBones reports `out-of-range` as a warning,
+/// `.elem` as an error, and a code reported both ways has a row for each.
+#[test]
+fn statistics_count_the_severity_each_diagnostic_was_reported_with() {
+    let scratch = Scratch::new();
+    let skeleton = r#"{"name": "a", "version": "5.5", "compatibleVersion": "5.5", "armature": [{"name": "arm", "bone": [{"name": "root"}], "slot": [{"name": "s", "parent": "root", "color": {"aM": 150, "rM": 120}}]}]}"#;
+    std::fs::write(scratch.path().join("a_ske.json"), skeleton).unwrap();
+    let model = "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {\n\tMeshContainerCount=1\n\tMeshContainer {\n\t\tName=\"箱\"\n\t\tMeshCount=0\n\t\tMaterials {\n\t\t\tMaterialCount=1\n\t\t\tMaterial {\n\t\t\t\tDiffuse=1.0:1.5:0.2:0.2\n\t\t\t}\n\t\t}\n\t}\n}\n";
+    std::fs::write(scratch.path().join("b.elem"), model).unwrap();
+    let run = scratch.run(&["--check", "--statistics", "--quiet", "--format", "json", "a_ske.json"]);
+    expect![[r#"
+        code          severity     count  safe fixes
+        out-of-range  warning          2           0
+        total                          2           0
+    "#]]
+    .assert_eq(&run.stderr);
+    let run = scratch.run(&["--check", "--statistics", "--format", "json", "a_ske.json", "b.elem"]);
+    expect![[r#"
+        code          severity     count  safe fixes
+        out-of-range  warning          2           0
+        out-of-range  error            1           0
+        total                          3           0
+    "#]]
+    .assert_eq(&run.stderr);
 }
 
 #[test]

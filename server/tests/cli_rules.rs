@@ -31,14 +31,18 @@ fn rules_lists_every_code_with_its_severity_and_summary() {
     assert_eq!(lines.len(), RULES.len());
     for (line, rule) in lines.iter().zip(RULES) {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(fields[0], rule.code);
+        assert_eq!(fields[0], rule.code.as_str());
         assert_eq!(fields[1], rule.severity.as_str());
-        assert!(line.ends_with(rule.summary), "{line}");
+        let other = rule.other_severities().map(|o| format!(" [{o}]")).unwrap_or_default();
+        assert!(line.ends_with(&format!("{}{other}", rule.summary)), "{line}");
         assert_eq!(fields[2] == "safe", rule.fixable, "{line}");
     }
     assert!(run.stdout.contains(
-        "\ncount-mismatch          error        safe  A count key disagrees with the number of items it counts.\n"
+        "\ncount-mismatch          error        safe  A count key disagrees with the number of items it counts. \
+         [3 DragonBones JSON cases: warning]\n"
     ));
+    assert!(run.stdout.contains("\nout-of-range            error              A number outside its documented range"));
+    assert!(run.stdout.contains("counts ≥ 0…). [DragonBones JSON: warning]\n"), "{}", run.stdout);
     let list = Scratch::new().run(&["--list-rules"]);
     assert_eq!((list.code, list.stdout.as_str()), (0, run.stdout.as_str()), "--list-rules is the same list");
 }

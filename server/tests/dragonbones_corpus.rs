@@ -44,10 +44,10 @@ fn real_exports_have_no_errors_and_only_the_expected_warnings() {
         let analysis = analyse(path);
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let expected = if name.contains("_tex_") { FileKind::DragonBonesAtlas } else { FileKind::DragonBonesSkeleton };
-        assert_eq!(analysis.kind, expected, "{name}");
+        assert_eq!(analysis.kind(), expected, "{name}");
         for d in &analysis.diagnostics {
             assert_ne!(d.severity, Severity::Error, "{name}: {} {}", d.code, d.message);
-            *counts.entry((name.clone(), d.code)).or_default() += 1;
+            *counts.entry((name.clone(), d.code.as_str())).or_default() += 1;
         }
     }
     for ((file, code), n) in &counts {
@@ -59,6 +59,9 @@ fn real_exports_have_no_errors_and_only_the_expected_warnings() {
         (("03_ske_v3.0_DBAS_skeleton.json".to_owned(), "legacy-version"), 1),
         // Tools-converted 5.6 data with negative frame durations (§5.3: a warning).
         (("30_ske_v5.6_DBJS_shizuku_ske.json".to_owned(), "out-of-range"), 4),
+        // At the first frame of `grow` the path constraint divides by bones scaled to zero: the
+        // official runtime's pose is NaN there too (checked headless); a warning, it recovers.
+        (("22_ske_v5.5_DBJS_vine-pro_ske.json".to_owned(), "non-finite-pose"), 1),
     ]
     .into_iter()
     .collect();
@@ -87,7 +90,7 @@ fn skeletons_pair_with_their_atlases_by_name() {
     for (skeleton, texture) in pairs {
         let path = dir.join(skeleton);
         let analysis = analyse(&path);
-        let model = &analysis.dragonbones.as_ref().unwrap().model;
+        let model = &analysis.dragonbones().unwrap().model;
         let found = atlas::find(&path, model.name.as_deref(), &RealFs);
         let files: Vec<_> = found.iter().map(|a| a.path.file_name().unwrap().to_string_lossy()).collect();
         assert!(files.iter().any(|f| f == texture), "{skeleton}: {files:?}");
@@ -112,7 +115,7 @@ fn the_model_reads_every_generation() {
     };
     for path in files.iter().filter(|p| !p.to_string_lossy().contains("_tex_")) {
         let analysis = analyse(path);
-        let model = &analysis.dragonbones.as_ref().unwrap().model;
+        let model = &analysis.dragonbones().unwrap().model;
         let name = path.file_name().unwrap().to_string_lossy();
         assert!(model.data_version.is_some(), "{name}");
         assert!(!model.armatures.is_empty(), "{name}");

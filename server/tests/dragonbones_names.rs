@@ -335,6 +335,7 @@ fn duplicate_names_v45() {
               "skin": [{"name": ""}, {"name": "default"}],
                                               ^^^^^^^^^ error[duplicate-name]: duplicate skin name `default` in armature `hero`: already used on line 8; runtimes keep the first and drop this one
               "ik": [{"name": "ik", "bone": "root", "target": "root"}, {"name": "ik", "bone": "root", "target": "root"}],
+                                                              ^^^^^^ error[ik-cycle]: IK constraint `ik` targets `root`, the bone it turns: the runtime waits for the target while sorting bones and never finishes (it hangs)
                                                                                 ^^^^ error[duplicate-name]: duplicate constraint name `ik` in armature `hero`: already used on line 9; runtimes keep the first and drop this one
               "animation": [{"name": "idle"}, {"name": "idle"}]
                                                        ^^^^^^ error[duplicate-name]: duplicate animation name `idle` in armature `hero`: already used on line 10; runtimes keep the first and drop this one

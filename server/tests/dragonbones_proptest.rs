@@ -48,7 +48,7 @@ fn analyse(text: &str) {
         assert!(d.range.end as usize <= text.len() && d.range.start <= d.range.end, "{d:?}");
         assert!(text.is_char_boundary(d.range.start as usize) && text.is_char_boundary(d.range.end as usize), "{d:?}");
     }
-    if let Some(file) = &analysis.dragonbones {
+    if let Some(file) = analysis.dragonbones() {
         for offset in [0, text.len() as u32 / 2, text.len() as u32] {
             let _ = file.object_at(text, offset);
         }

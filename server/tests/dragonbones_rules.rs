@@ -326,6 +326,7 @@ fn out_of_range_numbers_v45() {
             "skin": [{"slot": [{"name": "s", "display": [{"name": "d", "pivot": {"x": 1.5, "y": 0.5}}]}]}],
                                                                                       ^^^ warning[out-of-range]: `x` is 1.5 but must be between 0 and 1 (default 0)
             "ik": [{"name": "ik", "bone": "root", "target": "root", "weight": 2}],
+                                                            ^^^^^^ error[ik-cycle]: IK constraint `ik` targets `root`, the bone it turns: the runtime waits for the target while sorting bones and never finishes (it hangs)
                                                                               ^ warning[out-of-range]: `weight` is 2 but must be between 0 and 1 (default 1)
             "animation": [{"name": "a", "duration": 2, "playTimes": -2, "bone": [{"name": "root", "frame": [
                                                                     ^^ warning[out-of-range]: `playTimes` is -2 but must be at least 0 (default 1)

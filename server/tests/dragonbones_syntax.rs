@@ -164,7 +164,7 @@ fn other_json_gets_no_diagnostics() {
         "not json at all {",
     ] {
         let analysis = analyse("config.json", text, &[]);
-        assert_eq!(analysis.kind, FileKind::Other, "{text}");
+        assert_eq!(analysis.kind(), FileKind::Other, "{text}");
         assert!(analysis.diagnostics.is_empty(), "{text}: {:?}", analysis.diagnostics);
         assert!(DragonBonesFile::parse(text).is_none(), "{text}");
     }
@@ -173,12 +173,12 @@ fn other_json_gets_no_diagnostics() {
 #[test]
 fn detection_by_content() {
     let skeleton = analyse("anything.json", r#"{"armature": [], "frameRate": 24}"#, &[]);
-    assert_eq!(skeleton.kind, FileKind::DragonBonesSkeleton);
+    assert_eq!(skeleton.kind(), FileKind::DragonBonesSkeleton);
     let atlas = analyse("texture.json", r#"{"imagePath": "t.png", "SubTexture": []}"#, &[]);
-    assert_eq!(atlas.kind, FileKind::DragonBonesAtlas);
+    assert_eq!(atlas.kind(), FileKind::DragonBonesAtlas);
     let unnamed = Analysis::new(None, r#"{"name": "a", "SubTexture": []}"#.to_owned(), &MemoryFs::default());
-    assert_eq!(unnamed.kind, FileKind::DragonBonesAtlas);
-    assert!(unnamed.dragonbones.is_some());
+    assert_eq!(unnamed.kind(), FileKind::DragonBonesAtlas);
+    assert!(unnamed.dragonbones().is_some());
 }
 
 /// 100 000 nested brackets: one syntax error, no stack overflow in the parser, the model, the
@@ -196,7 +196,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         // Inside a skeleton, so that every rule walks it.
         let text = format!("{{\"name\": \"deep\", \"version\": \"5.5\", \"armature\": [], \"userData\": {nested}");
         let analysis = analyse("deep_ske.json", &text, &[]);
-        assert_eq!(analysis.kind, FileKind::DragonBonesSkeleton);
+        assert_eq!(analysis.kind(), FileKind::DragonBonesSkeleton);
         let syntax: Vec<_> = analysis.diagnostics.iter().filter(|d| d.code == "syntax").collect();
         assert_eq!(syntax.len(), 1, "{:?}", analysis.diagnostics);
         assert!(syntax[0].message.starts_with("unexpected end of file"), "{}", syntax[0].message);

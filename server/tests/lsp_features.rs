@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use lsp_support::{TempDir, TestClient, capabilities, file_uri, pos, range};
-use rigls::diagnostic::{Diagnostic, Fix, TextEdit, code};
+use rigls::diagnostic::{Code, Diagnostic, FileFormat, Fix, TextEdit};
 use rigls::env::FileSystem;
 use rigls::ide::{self, Analysis};
 use rigls::lsp::{Features, Options};
@@ -48,7 +48,7 @@ impl Features for Fake {
     fn analyse(&self, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
         let mut analysis = Analysis::new(path, text, fs);
         let (name, head) = (Fake::name(&analysis), Fake::head(&analysis));
-        let mut unused = Diagnostic::warning(code::UNKNOWN_KEY, name, "unused name")
+        let mut unused = Diagnostic::new(Code::UnknownKey, FileFormat::Elem, name, "unused name")
             .with_related(head, "used here")
             .with_related_in(self.other.clone(), self.other_emoji(), "and there")
             .with_fix(Fix::replace("Remove it", name, "").safe())

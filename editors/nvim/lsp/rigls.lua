@@ -6,7 +6,8 @@
 -- diagnostics, hovers or symbols from it. To keep it off plain JSON, override the filetypes:
 --   vim.lsp.config('rigls', { filetypes = { 'elem' } })
 --
--- Diagnostic severities per code go in `settings.rigls.severity`, e.g.
+-- Diagnostic severities per code go in `settings.rigls.severity` (an entry sets every case of its
+-- code; the codes and their own severities: docs/rules.md or `rigls rules`), e.g.
 --   vim.lsp.config('rigls', { settings = { rigls = { severity = { ['weight-sum'] = 'off' } } } })
 ---@type vim.lsp.Config
 return {

@@ -208,6 +208,15 @@ fn write_armature(out: &mut Json, rng: &mut Rng, a: &Armature) {
         }
         out.end_obj();
     }
+    // The IK target: a bone of its own (a target below the bone it turns would hang the runtime).
+    out.obj();
+    out.str_member("name", "目標");
+    out.key("transform");
+    out.obj();
+    out.num_member("x", 300.0);
+    out.num_member("y", 200.0);
+    out.end_obj();
+    out.end_obj();
     out.end_arr();
 
     out.key("slot");
@@ -225,7 +234,7 @@ fn write_armature(out: &mut Json, rng: &mut Rng, a: &Armature) {
     out.obj();
     out.str_member("name", "足IK");
     out.str_member("bone", &a.bones[BONES - 2]);
-    out.str_member("target", &a.bones[BONES - 1]);
+    out.str_member("target", "目標");
     out.int_member("chain", 1);
     out.key("bendPositive");
     out.bool(false);

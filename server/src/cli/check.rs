@@ -12,7 +12,7 @@ use super::parallel;
 use super::render::{self, FileReport, human::Fixed};
 use super::{Args, Format, exit};
 use crate::config;
-use crate::diagnostic::{Diagnostic, Severity, code};
+use crate::diagnostic::{Code, Diagnostic, FileFormat, Severity};
 use crate::env::RealFs;
 use crate::ide::{Analysis, FileKind};
 use crate::text::TextRange;
@@ -269,7 +269,7 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
         return FileReport::from_analysis(display, analysis);
     }
     let path = input.path.as_deref();
-    let outcome = fix::fix(&analysis, |text| Analysis::with_kind(path, text, &RealFs, Some(analysis.kind)));
+    let outcome = fix::fix(&analysis, |text| Analysis::with_kind(path, text, &RealFs, Some(analysis.kind())));
     if let Some(why) = outcome.stopped {
         tally.notes.push(format!("Not fully fixed: {display}: {why}"));
     }
@@ -345,7 +345,7 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     };
     let path = input.path.as_deref();
     let analysis = Analysis::new(path, text, &RealFs);
-    let analysis = match analysis.kind {
+    let analysis = match analysis.kind() {
         // JSON that is no DragonBones data: nothing to say (and skipped when found in a directory).
         FileKind::Other if is_json(path, &analysis.text) => {
             if !input.explicit {
@@ -399,7 +399,9 @@ fn not_utf8(input: &Input, error: std::string::FromUtf8Error) -> FileReport {
     let width = rest.chars().next().map_or(0, char::len_utf8) as u32;
     let start = crate::text::to_u32(at);
     let message = format!("the file is not valid UTF-8 (byte {at}); save it as UTF-8");
-    let diagnostic = Diagnostic::error(code::ENCODING, TextRange::new(start, start + width), message);
+    // Both formats are UTF-8 text; JSON is DragonBones data, anything else read as `.elem`.
+    let format = if is_json(input.path.as_deref(), "") { FileFormat::DragonBones } else { FileFormat::Elem };
+    let diagnostic = Diagnostic::new(Code::Encoding, format, TextRange::new(start, start + width), message);
     let lines = crate::text::LineIndex::new(&text);
     FileReport::new(input.display.clone(), text, lines, vec![diagnostic])
 }

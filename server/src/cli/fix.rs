@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::diagnostic::{Diagnostic, TextEdit, code};
+use crate::diagnostic::{Code, Diagnostic, TextEdit};
 use crate::ide::Analysis;
 use crate::text::TextRange;
 
@@ -19,7 +19,7 @@ pub const MAX_PASSES: usize = 10;
 /// One applied fix.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Applied {
-    pub code: &'static str,
+    pub code: Code,
     pub title: String,
 }
 
@@ -35,7 +35,7 @@ pub struct Outcome {
 
 /// Why a file is not fixed at all, or `None` when it may be.
 pub fn refusal(analysis: &Analysis) -> Option<String> {
-    let syntax = analysis.diagnostics.iter().filter(|d| d.code == code::SYNTAX).count();
+    let syntax = analysis.diagnostics.iter().filter(|d| d.code == Code::Syntax).count();
     match syntax {
         0 => None,
         1 => Some("it has a syntax error; fix it first".to_owned()),
@@ -60,7 +60,7 @@ pub fn fix(original: &Analysis, reanalyse: impl Fn(String) -> Analysis) -> Outco
         let next = reanalyse(text);
         if refusal(&next).is_some() {
             // A fix that breaks the syntax is a bug in its rule; keep the last good text.
-            let codes: Vec<&str> = this_pass.iter().map(|a| a.code).collect();
+            let codes: Vec<&str> = this_pass.iter().map(|a| a.code.as_str()).collect();
             let stopped = format!("a fix for {} would break the syntax, so it was not applied", codes.join(", "));
             return Outcome { fixed, applied, stopped: Some(stopped) };
         }
@@ -137,14 +137,14 @@ fn apply(text: &str, edits: &[&TextEdit]) -> String {
 
 /// `count-mismatch ×2, unknown-key` for a list of applied fixes, in order of first appearance.
 pub fn describe(applied: &[Applied]) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
+    let mut counts: Vec<(Code, usize)> = Vec::new();
     for a in applied {
         match counts.iter_mut().find(|(c, _)| *c == a.code) {
             Some((_, n)) => *n += 1,
             None => counts.push((a.code, 1)),
         }
     }
-    counts.iter().map(|&(c, n)| if n == 1 { c.to_owned() } else { format!("{c} ×{n}") }).collect::<Vec<_>>().join(", ")
+    counts.iter().map(|&(c, n)| if n == 1 { c.to_string() } else { format!("{c} ×{n}") }).collect::<Vec<_>>().join(", ")
 }
 
 /// Replaces `path`'s content with `text` atomically: a temporary file in the same directory,
@@ -182,42 +182,48 @@ pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::Fix;
+    use crate::diagnostic::{FileFormat, Fix};
 
     fn edit(start: u32, end: u32, new_text: &str) -> TextEdit {
         TextEdit { range: TextRange::new(start, end), new_text: new_text.to_owned() }
     }
 
-    fn safe(code: &'static str, edits: Vec<TextEdit>) -> Diagnostic {
-        let fix = Fix { title: format!("fix {code}"), edits, safe: true };
-        Diagnostic::error(code, TextRange::new(0, 0), "m").with_fix(fix)
+    fn strings(labels: &[&str]) -> Vec<String> {
+        labels.iter().map(|l| l.to_string()).collect()
     }
 
-    fn one_pass(text: &str, diagnostics: &[Diagnostic]) -> (String, Vec<&'static str>) {
+    /// A diagnostic with a safe fix titled `label`.
+    fn safe(label: &str, edits: Vec<TextEdit>) -> Diagnostic {
+        let fix = Fix { title: label.to_owned(), edits, safe: true };
+        Diagnostic::new(Code::CountMismatch, FileFormat::Elem, TextRange::new(0, 0), "m").with_fix(fix)
+    }
+
+    /// The text after one pass and the titles of the fixes applied.
+    fn one_pass(text: &str, diagnostics: &[Diagnostic]) -> (String, Vec<String>) {
         let chosen = choose(text, diagnostics);
         let edits: Vec<&TextEdit> = chosen.iter().flat_map(|c| c.edits.iter().copied()).collect();
-        (apply(text, &edits), chosen.iter().flat_map(|c| c.fixes.iter().map(|a| a.code)).collect())
+        (apply(text, &edits), chosen.iter().flat_map(|c| c.fixes.iter().map(|a| a.title.clone())).collect())
     }
 
     #[test]
     fn overlapping_fixes_are_left_for_a_later_pass() {
         let text = "abcdef";
         let ds = [safe("a", vec![edit(0, 3, "X")]), safe("b", vec![edit(2, 4, "Y")]), safe("c", vec![edit(4, 6, "Z")])];
-        assert_eq!(one_pass(text, &ds), ("XdZ".to_owned(), vec!["a", "c"]));
+        assert_eq!(one_pass(text, &ds), ("XdZ".to_owned(), strings(&["a", "c"])));
     }
 
     #[test]
     fn touching_insertions_conflict_but_adjacent_replacements_do_not() {
         let ds = [safe("a", vec![edit(1, 1, "X")]), safe("b", vec![edit(1, 1, "Y")])];
-        assert_eq!(one_pass("ab", &ds), ("aXb".to_owned(), vec!["a"]));
+        assert_eq!(one_pass("ab", &ds), ("aXb".to_owned(), strings(&["a"])));
         let ds = [safe("a", vec![edit(0, 1, "X")]), safe("b", vec![edit(1, 2, "Y")])];
-        assert_eq!(one_pass("ab", &ds), ("XY".to_owned(), vec!["a", "b"]));
+        assert_eq!(one_pass("ab", &ds), ("XY".to_owned(), strings(&["a", "b"])));
     }
 
     #[test]
     fn identical_fixes_apply_once_and_count_for_each_diagnostic() {
         let ds = [safe("a", vec![edit(0, 0, "H\n")]), safe("b", vec![edit(0, 0, "H\n")])];
-        assert_eq!(one_pass("x", &ds), ("H\nx".to_owned(), vec!["a", "b"]));
+        assert_eq!(one_pass("x", &ds), ("H\nx".to_owned(), strings(&["a", "b"])));
     }
 
     #[test]
@@ -230,7 +236,7 @@ mod tests {
             safe("mid-char", vec![edit(1, 2, "X")]),
             safe("self", vec![edit(2, 3, "X"), edit(2, 3, "Y")]),
         ];
-        assert_eq!(one_pass("é.", &ds), ("é.".to_owned(), vec![]));
+        assert_eq!(one_pass("é.", &ds), ("é.".to_owned(), strings(&[])));
     }
 
     /// An analysis of `text` whose only diagnostic is `d` (rules are not run).
@@ -239,9 +245,7 @@ mod tests {
             path: None,
             text: text.to_owned(),
             lines: crate::text::LineIndex::new(text),
-            kind: crate::ide::FileKind::Other,
-            elem: None,
-            dragonbones: None,
+            parsed: crate::ide::ParsedFile::Other,
             diagnostics: d,
         }
     }
@@ -263,7 +267,9 @@ mod tests {
     #[test]
     fn a_fix_that_breaks_the_syntax_is_not_applied() {
         let start = analysis("x", vec![safe("count-mismatch", vec![edit(0, 1, "y")])]);
-        let broken = |text: String| analysis(&text, vec![Diagnostic::error(code::SYNTAX, TextRange::new(0, 1), "bad")]);
+        let broken = |text: String| {
+            analysis(&text, vec![Diagnostic::new(Code::Syntax, FileFormat::Elem, TextRange::new(0, 1), "bad")])
+        };
         let outcome = fix(&start, broken);
         assert!(outcome.fixed.is_none() && outcome.applied.is_empty());
         assert_eq!(
@@ -275,6 +281,7 @@ mod tests {
     #[test]
     fn applied_fixes_are_summarised_per_code() {
         let a = |code| Applied { code, title: String::new() };
-        assert_eq!(describe(&[a("x"), a("y"), a("x")]), "x ×2, y");
+        let applied = [a(Code::CountMismatch), a(Code::UnknownKey), a(Code::CountMismatch)];
+        assert_eq!(describe(&applied), "count-mismatch ×2, unknown-key");
     }
 }

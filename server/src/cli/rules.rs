@@ -1,12 +1,14 @@
 //! `rigls rules` (and `--list-rules`): the rule catalogue as a list, as JSON, or as the Markdown
-//! of `docs/rules.md`. Everything comes from [`RULES`], so a new code needs no change here.
+//! of `docs/rules.md`. Everything comes from the catalogue ([`RULES`]), so a new code needs no
+//! change here.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde::Serialize;
 
 use super::{RulesFormat, exit};
-use crate::diagnostic::{RULES, Rule};
+use crate::diagnostic::{FileFormat, RULES, Rule};
 
 /// The command that regenerates `docs/rules.md`.
 pub const REGENERATE: &str = "cargo run -p rigls -- rules --format markdown > docs/rules.md";
@@ -27,13 +29,21 @@ pub fn help_uri(code: &str) -> String {
     format!("{}/blob/main/docs/rules.md#{code}", env!("CARGO_PKG_REPOSITORY"))
 }
 
-/// One line per code: code, default severity, `safe` when `--fix` repairs some cases, summary.
+/// One line per code: code, severity, `safe` when `--fix` repairs some cases, summary, and where
+/// the code is reported with another severity (`[DragonBones JSON: warning]`).
 pub fn text() -> String {
-    let width = RULES.iter().map(|r| r.code.len()).max().unwrap_or(0);
+    let width = RULES.iter().map(|r| r.code.as_str().len()).max().unwrap_or(0);
     let mut out = String::new();
     for r in RULES {
         let fix = if r.fixable { "safe" } else { "" };
-        out.push_str(&format!("{:width$}  {:11}  {fix:4}  {}\n", r.code, r.severity.as_str(), r.summary));
+        let other = r.other_severities().map(|o| format!(" [{o}]")).unwrap_or_default();
+        out.push_str(&format!(
+            "{:width$}  {:11}  {fix:4}  {}{other}
+",
+            r.code.as_str(),
+            r.severity.as_str(),
+            r.summary
+        ));
     }
     out
 }
@@ -41,8 +51,13 @@ pub fn text() -> String {
 #[derive(Serialize)]
 struct JsonRule {
     code: &'static str,
+    /// The severity outside `severities` and `cases`.
     severity: &'static str,
-    formats: &'static [&'static str],
+    formats: Vec<&'static str>,
+    /// Format → the severity it reports the code with (outside its cases).
+    severities: BTreeMap<&'static str, &'static str>,
+    /// The cases reported with another severity than their format's.
+    cases: Vec<JsonCase>,
     summary: &'static str,
     why: &'static str,
     bad: &'static str,
@@ -50,13 +65,26 @@ struct JsonRule {
     fixable: bool,
 }
 
+#[derive(Serialize)]
+struct JsonCase {
+    format: &'static str,
+    severity: &'static str,
+    when: &'static str,
+}
+
 pub fn json() -> String {
     let rules: Vec<JsonRule> = RULES
         .iter()
         .map(|r| JsonRule {
-            code: r.code,
+            code: r.code.as_str(),
             severity: r.severity.as_str(),
-            formats: r.formats,
+            formats: r.formats.iter().map(|f| f.as_str()).collect(),
+            severities: r.formats.iter().map(|&f| (f.as_str(), r.severity_in(f).as_str())).collect(),
+            cases: r
+                .cases
+                .iter()
+                .map(|c| JsonCase { format: c.format.as_str(), severity: c.severity.as_str(), when: c.when })
+                .collect(),
             summary: r.summary,
             why: r.why,
             bad: r.bad,
@@ -72,20 +100,24 @@ pub fn markdown() -> String {
     let mut out = String::new();
     out.push_str("# Diagnostic codes\n\n");
     out.push_str(&format!(
-        "<!-- Generated from the rule catalogue (server/src/diagnostic/codes.rs) by\n     `{REGENERATE}`.\n     Do not edit by hand: a test fails when this file is out of date. -->\n\n"
+        "<!-- Generated from the rule catalogue (server/src/diagnostic/catalogue.rs) by\n     `{REGENERATE}`.\n     Do not edit by hand: a test fails when this file is out of date. -->\n\n"
     ));
     out.push_str(
         "Every problem `rigls` reports carries one of these codes. Codes are stable: configurations, editor \
          settings and CI filters name them, so a code is never renamed or removed. `rigls rules` lists them \
          on the command line.\n\n\
-         - **Severity** is the one a rule usually reports with; some cases of a rule are reported milder.\n\
+         - **Severity** is the one a code is reported with. Where a format, or a case of a rule, is reported \
+         with another severity (milder, where runtimes tolerate it), the code's section says so and lists \
+         every such case. A severity set for a code in `rigls.toml` or an editor's settings replaces all of \
+         them.\n\
          - **Safe fix**: `rigls --check --fix` repairs some cases in place (`--diff` shows the change first). \
          Editors may offer further fixes that need a human decision.\n\n",
     );
     out.push_str("| Code | Severity | Formats | Safe fix | Summary |\n|---|---|---|---|---|\n");
     for r in RULES {
+        let other = r.other_severities().map(|o| format!("; {o}")).unwrap_or_default();
         out.push_str(&format!(
-            "| [`{code}`](#{code}) | {} | {} | {} | {} |\n",
+            "| [`{code}`](#{code}) | {}{other} | {} | {} | {} |\n",
             r.severity.as_str(),
             formats(r),
             if r.fixable { "yes" } else { "—" },
@@ -106,13 +138,17 @@ fn section(r: &Rule) -> String {
     } else {
         "no: the right change needs a human decision"
     };
+    let in_formats: String =
+        r.format_severities.iter().map(|(f, s)| format!("- **Severity in {}:** {s}\n", format_name(*f))).collect();
     format!(
         "## {code}\n\n\
          - **Severity:** {severity}\n\
+         {in_formats}\
          - **Formats:** {formats}\n\
          - **Safe fix:** {fix}\n\n\
          {summary}\n\n\
          **Why it matters.** {why}\n\n\
+         {cases}\
          Failing:\n\n{bad}\n\
          Fixed:\n\n{good}",
         code = r.code,
@@ -120,22 +156,34 @@ fn section(r: &Rule) -> String {
         formats = formats(r),
         summary = r.summary,
         why = r.why,
+        cases = cases(r),
         bad = code_block(r.bad),
         good = code_block(r.good),
     )
 }
 
+/// The table of the cases reported with another severity, if there are any.
+fn cases(r: &Rule) -> String {
+    if r.cases.is_empty() {
+        return String::new();
+    }
+    let mut out = "Reported with another severity:\n\n| Format | Severity | Case |\n|---|---|---|\n".to_owned();
+    for c in r.cases {
+        out.push_str(&format!("| {} | {} | {} |\n", format_name(c.format), c.severity, c.when.replace('|', "\\|")));
+    }
+    out.push('\n');
+    out
+}
+
+fn format_name(format: FileFormat) -> String {
+    match format {
+        FileFormat::Elem => format!("`{}`", format.title()),
+        FileFormat::DragonBones => format.title().to_owned(),
+    }
+}
+
 fn formats(r: &Rule) -> String {
-    let names: Vec<&str> = r
-        .formats
-        .iter()
-        .map(|f| match *f {
-            "elem" => "`.elem`",
-            "dragonbones" => "DragonBones JSON",
-            other => other,
-        })
-        .collect();
-    names.join(", ")
+    r.formats.iter().map(|&f| format_name(f)).collect::<Vec<_>>().join(", ")
 }
 
 /// A fenced block, tagged `json` for DragonBones examples and `elem` otherwise, with a fence longer

@@ -1,15 +1,15 @@
-//! The one diagnostic type every format, rule and front end shares.
+//! The one diagnostic type every format, rule and front end shares, and the codes it carries.
 
-mod codes;
+mod catalogue;
+mod code;
 
-pub use codes::{RULES, Rule, rule};
+pub use catalogue::case;
+pub use code::{Case, Code, FileFormat, RULES, Rule, rule};
 
 use std::fmt;
 use std::path::PathBuf;
 
 use crate::text::TextRange;
-
-pub use codes::code;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
@@ -84,9 +84,13 @@ pub struct Related {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// Stable code from [`code`]; users' configs and CI pipelines depend on it.
-    pub code: &'static str,
+    /// Stable code; users' configs and CI pipelines depend on it.
+    pub code: Code,
+    /// As the catalogue says for the code in the file's format, or for the diagnostic's case, until
+    /// a severity table ([`crate::config`]) changes it.
     pub severity: Severity,
+    /// The catalogued case the diagnostic is, when it is one.
+    pub case: Option<&'static Case>,
     pub range: TextRange,
     pub message: String,
     pub related: Vec<Related>,
@@ -96,10 +100,14 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(code: &'static str, severity: Severity, range: TextRange, message: impl Into<String>) -> Diagnostic {
+    /// A diagnostic of `code` in a file of `format`, with the severity the catalogue gives the code
+    /// there. Rules cannot choose another: a milder case is a catalogued [`Case`]
+    /// ([`Diagnostic::of_case`]).
+    pub fn new(code: Code, format: FileFormat, range: TextRange, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
-            severity,
+            severity: code.rule().severity_in(format),
+            case: None,
             range,
             message: message.into(),
             related: Vec::new(),
@@ -108,20 +116,13 @@ impl Diagnostic {
         }
     }
 
-    pub fn error(code: &'static str, range: TextRange, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(code, Severity::Error, range, message)
-    }
-
-    pub fn warning(code: &'static str, range: TextRange, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(code, Severity::Warning, range, message)
-    }
-
-    pub fn hint(code: &'static str, range: TextRange, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(code, Severity::Hint, range, message)
-    }
-
-    pub fn info(code: &'static str, range: TextRange, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(code, Severity::Information, range, message)
+    /// A diagnostic of a catalogued case, with the case's code and severity.
+    pub fn of_case(case: &'static Case, range: TextRange, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: case.severity,
+            case: Some(case),
+            ..Diagnostic::new(case.code, case.format, range, message)
+        }
     }
 
     pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
@@ -150,4 +151,30 @@ pub fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
         (a.range.start, a.range.end, a.code, &a.message).cmp(&(b.range.start, b.range.end, b.code, &b.message))
     });
+}
+
+/// Why `d`, found in a file of `format`, disagrees with the catalogue, if it does: its code is not
+/// checked in that format, its case is not listed under its code for that format, or its severity
+/// is not the one the catalogue gives it. (Severity tables change severities after this.)
+pub fn disagreement(d: &Diagnostic, format: FileFormat) -> Option<String> {
+    let rule = d.code.rule();
+    let expected = match d.case {
+        _ if !rule.formats.contains(&format) => {
+            return Some(format!("{} is not catalogued for {}", d.code, format.title()));
+        }
+        Some(case) if !rule.cases_in(format).any(|c| c == case) => {
+            return Some(format!("{} reports a case its catalogue entry does not list: {}", d.code, case.when));
+        }
+        Some(case) => case.severity,
+        None => rule.severity_in(format),
+    };
+    (d.severity != expected).then(|| {
+        format!(
+            "{} is reported as {} but catalogued as {expected} in {}: {}",
+            d.code,
+            d.severity,
+            format.title(),
+            d.message
+        )
+    })
 }

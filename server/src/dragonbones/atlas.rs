@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use super::model::{self, DocKind};
 use super::parser;
 use super::syntax::{NodeId, NodeKind, Tree};
+use crate::dragonbones::schema::key;
 use crate::env::FileSystem;
 use crate::text::TextRange;
 
@@ -50,8 +51,8 @@ impl Region {
     /// Reads the region of a `SubTexture` object (absent members are 0, as runtimes read them).
     pub fn of(tree: &Tree, text: &str, sub_texture: NodeId) -> Region {
         let number = |key: &str| tree.get(text, sub_texture, key).and_then(|v| tree.number(text, v)).unwrap_or(0.0);
-        let rotated = tree.get(text, sub_texture, "rotated").is_some_and(|v| tree.kind(v) == NodeKind::True);
-        Region { x: number("x"), y: number("y"), width: number("width"), height: number("height"), rotated }
+        let rotated = tree.get(text, sub_texture, key::ROTATED).is_some_and(|v| tree.kind(v) == NodeKind::True);
+        Region { x: number(key::X), y: number(key::Y), width: number(key::WIDTH), height: number(key::HEIGHT), rotated }
     }
 }
 

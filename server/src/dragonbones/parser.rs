@@ -14,7 +14,7 @@
 
 use super::lexer::{Lexer, Token, TokenKind};
 use super::syntax::{MAX_TEXT_LEN, Node, NodeId, NodeKind, Tree, flag};
-use crate::diagnostic::{Diagnostic, Fix, Related, TextEdit, code};
+use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix, Related, TextEdit};
 use crate::text::{LineIndex, TextRange, to_u32};
 
 /// Beyond this many syntax errors the file is hopeless; the rest are summarised in one.
@@ -27,7 +27,10 @@ pub fn parse(text: &str) -> Tree {
             text.len() >> 20,
             MAX_TEXT_LEN >> 20
         );
-        return Tree { nodes: Vec::new(), errors: vec![Diagnostic::error(code::SYNTAX, TextRange::empty(0), message)] };
+        return Tree {
+            nodes: Vec::new(),
+            errors: vec![Diagnostic::new(Code::Syntax, FileFormat::DragonBones, TextRange::empty(0), message)],
+        };
     }
     let mut parser = Parser {
         text,
@@ -161,7 +164,7 @@ impl Parser<'_> {
         if self.suppressed > 0 {
             let end = to_u32(self.text.len());
             let message = format!("{} more syntax errors are not shown", self.suppressed);
-            self.errors.push(Diagnostic::error(code::SYNTAX, TextRange::empty(end), message));
+            self.errors.push(Diagnostic::new(Code::Syntax, FileFormat::DragonBones, TextRange::empty(end), message));
         }
     }
 
@@ -533,7 +536,7 @@ impl Parser<'_> {
             self.suppressed += 1;
             return None;
         }
-        self.errors.push(Diagnostic::error(code::SYNTAX, range, message));
+        self.errors.push(Diagnostic::new(Code::Syntax, FileFormat::DragonBones, range, message));
         self.errors.last_mut()
     }
 

@@ -7,6 +7,7 @@
 use super::schema::{self, NameKind, NameRole, ScopeKind};
 use super::syntax::{Item, ROOT, ScopeId, SyntaxTree};
 use super::values::Values;
+use crate::elem::schema::key;
 use crate::text::TextRange;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -147,12 +148,14 @@ fn single_string(text: &str, range: TextRange, values: &mut Values) -> Option<(S
 
 /// The container a UV `AnimationPart` names with `MeshContainerName`, if it exists.
 fn uv_part_container(text: &str, tree: &SyntaxTree, part: ScopeId, values: &mut Values) -> Option<ScopeId> {
-    let line = tree.key(text, part, "MeshContainerName")?;
+    let line = tree.key(text, part, key::MESH_CONTAINER_NAME)?;
     let (wanted, _) = single_string(text, line.value, values)?;
     let datas = tree.children(ROOT).filter(|&s| tree.kind(s) == ScopeKind::MeshDatas);
     let containers: Vec<ScopeId> =
         datas.flat_map(|d| tree.children_of(d, ScopeKind::MeshContainer).collect::<Vec<_>>()).collect();
     containers.into_iter().find(|&c| {
-        tree.key(text, c, "Name").and_then(|k| single_string(text, k.value, values)).is_some_and(|(n, _)| n == wanted)
+        tree.key(text, c, key::NAME)
+            .and_then(|k| single_string(text, k.value, values))
+            .is_some_and(|(n, _)| n == wanted)
     })
 }

@@ -13,7 +13,7 @@
 use super::lexer::{Lexer, Token, TokenKind};
 use super::schema::{self, ScopeKind};
 use super::syntax::{Entry, Item, KeyLine, ROOT, Scope, ScopeId, SyntaxTree};
-use crate::diagnostic::{Diagnostic, Fix, TextEdit, code};
+use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix, TextEdit};
 use crate::text::{LineIndex, TextRange};
 
 pub fn parse(text: &str) -> SyntaxTree {
@@ -103,7 +103,7 @@ impl Parser<'_> {
             return None;
         }
         self.line_has_error = true;
-        self.tree.errors.push(Diagnostic::error(code::SYNTAX, range, message));
+        self.tree.errors.push(Diagnostic::new(Code::Syntax, FileFormat::Elem, range, message));
         self.tree.errors.last_mut()
     }
 

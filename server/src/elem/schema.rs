@@ -1,7 +1,10 @@
 //! The `.elem` schema: every scope and key of the format (`shared/spec/elem.md` §4), in one table.
 //!
 //! The parser reads it to recover from missing braces, the rules to validate, hover to explain and
-//! completion to offer. A key documented here is validated, completed and explained everywhere.
+//! completion to offer. A key documented here is validated, completed and explained everywhere;
+//! code names keys by the constants of [`key`].
+
+pub mod key;
 
 /// What a scope is, resolved from its tag and its parent (the same tag can mean different things:
 /// `Diffuse` is a colour key in `Material` but a per-vertex list in `Mesh`).

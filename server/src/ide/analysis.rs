@@ -1,8 +1,9 @@
-//! One analysed version of one document: its kind, parse, line index and diagnostics.
+//! One analysed version of one document: its parse (one format's, or none), line index and
+//! diagnostics.
 
 use std::path::{Path, PathBuf};
 
-use crate::diagnostic::{self, Diagnostic};
+use crate::diagnostic::{self, Diagnostic, FileFormat};
 use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::model::DocKind;
 use crate::elem::ElemFile;
@@ -24,6 +25,15 @@ pub enum FileKind {
 impl FileKind {
     pub fn is_dragonbones(self) -> bool {
         matches!(self, FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas)
+    }
+
+    /// The format the catalogue states severities for (`None` for other files).
+    pub fn format(self) -> Option<FileFormat> {
+        match self {
+            FileKind::Elem => Some(FileFormat::Elem),
+            FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => Some(FileFormat::DragonBones),
+            FileKind::Other => None,
+        }
     }
 }
 
@@ -65,15 +75,24 @@ fn dragonbones(text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
     }
 }
 
+/// What a document was parsed as: one format's parse (with its model), or nothing.
+#[derive(Debug)]
+pub enum ParsedFile {
+    /// An Elfreina model.
+    Elem(ElemFile),
+    /// A DragonBones skeleton or atlas (which, [`DragonBonesFile::doc`] says). Boxed: a
+    /// DragonBones model is large.
+    DragonBones(Box<DragonBonesFile>),
+    /// Neither format: rigls has nothing to say about it.
+    Other,
+}
+
 #[derive(Debug)]
 pub struct Analysis {
     pub path: Option<PathBuf>,
     pub text: String,
     pub lines: LineIndex,
-    pub kind: FileKind,
-    pub elem: Option<ElemFile>,
-    /// Boxed: a DragonBones model is large and most analyses are of one format only.
-    pub dragonbones: Option<Box<DragonBonesFile>>,
+    pub parsed: ParsedFile,
     /// Sorted into reading order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -87,30 +106,54 @@ impl Analysis {
     /// command line whose extension says nothing). A DragonBones kind still needs DragonBones
     /// content: other JSON is `Other`.
     pub fn with_kind(path: Option<&Path>, text: String, fs: &dyn FileSystem, kind: Option<FileKind>) -> Analysis {
-        let (kind, mut dragonbones) = match kind {
+        let (kind, dragonbones) = match kind {
             None => classify(path, &text),
             Some(k) if k.is_dragonbones() => dragonbones(&text),
             Some(k) => (k, None),
         };
         let lines = LineIndex::new(&text);
-        let mut elem = None;
-        let mut diagnostics = match kind {
-            FileKind::Elem => {
+        let (parsed, mut diagnostics) = match (kind, dragonbones) {
+            (FileKind::Elem, _) => {
                 let file = ElemFile::parse(&text);
                 let diagnostics = file.diagnostics(&text, &lines, path, fs);
-                elem = Some(file);
-                diagnostics
+                (ParsedFile::Elem(file), diagnostics)
             }
-            FileKind::DragonBonesSkeleton | FileKind::DragonBonesAtlas => match dragonbones.as_mut() {
-                Some(file) => {
-                    file.pair_atlases(path, fs);
-                    file.diagnostics(&text, &lines, path, fs)
-                }
-                None => Vec::new(),
-            },
-            FileKind::Other => Vec::new(),
+            (_, Some(mut file)) => {
+                file.pair_atlases(path, fs);
+                let diagnostics = file.diagnostics(&text, &lines, path, fs);
+                (ParsedFile::DragonBones(file), diagnostics)
+            }
+            (_, None) => (ParsedFile::Other, Vec::new()),
         };
         diagnostic::sort(&mut diagnostics);
-        Analysis { path: path.map(Path::to_path_buf), text, lines, kind, elem, dragonbones, diagnostics }
+        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics }
+    }
+
+    /// What the document is.
+    pub fn kind(&self) -> FileKind {
+        match &self.parsed {
+            ParsedFile::Elem(_) => FileKind::Elem,
+            ParsedFile::DragonBones(file) => match file.doc() {
+                DocKind::Skeleton => FileKind::DragonBonesSkeleton,
+                DocKind::Atlas => FileKind::DragonBonesAtlas,
+            },
+            ParsedFile::Other => FileKind::Other,
+        }
+    }
+
+    /// The `.elem` parse, when the document is an Elfreina model.
+    pub fn elem(&self) -> Option<&ElemFile> {
+        match &self.parsed {
+            ParsedFile::Elem(file) => Some(file),
+            _ => None,
+        }
+    }
+
+    /// The DragonBones parse, when the document is a skeleton or an atlas.
+    pub fn dragonbones(&self) -> Option<&DragonBonesFile> {
+        match &self.parsed {
+            ParsedFile::DragonBones(file) => Some(file),
+            _ => None,
+        }
     }
 }

@@ -1,5 +1,7 @@
 //! Code actions every format builds the same way from its diagnostics' fixes.
 
+use std::collections::HashSet;
+
 use super::text_edit::conflict;
 use super::{CodeAction, CodeActionKind, FileEdit};
 use crate::diagnostic::{Diagnostic, TextEdit};
@@ -39,4 +41,63 @@ pub fn fix_all(diagnostics: &[Diagnostic]) -> Option<CodeAction> {
         diagnostic: None,
         is_preferred: false,
     })
+}
+
+/// The code actions to offer when the editor shows the diagnostics `shown` (indices into
+/// `diagnostics`, as the editor knows them): the fix of each diagnostic shown, then `actions` (the
+/// format's actions for the range) — their fixes only for diagnostics shown (a fix for a code
+/// turned off is not offered) and only once, and their refactorings.
+pub fn offered_actions(diagnostics: &[Diagnostic], shown: &[usize], actions: Vec<CodeAction>) -> Vec<CodeAction> {
+    let mut offered: HashSet<(usize, String)> = HashSet::new();
+    let mut out = Vec::new();
+    for &index in shown {
+        let Some(action) = quick_fix(diagnostics, index) else { continue };
+        if offered.insert((index, action.title.clone())) {
+            out.push(action);
+        }
+    }
+    for action in actions {
+        match action.diagnostic {
+            Some(index) if !shown.contains(&index) || offered.contains(&(index, action.title.clone())) => continue,
+            _ => out.push(action),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::{Code, Fix};
+    use crate::text::TextRange;
+
+    fn fixed(start: u32, title: &str) -> Diagnostic {
+        let range = TextRange::new(start, start + 1);
+        Diagnostic::new(Code::UnknownKey, crate::diagnostic::FileFormat::Elem, range, "m")
+            .with_fix(Fix::replace(title, range, "x"))
+    }
+
+    fn refactoring(title: &str) -> CodeAction {
+        CodeAction {
+            title: title.to_owned(),
+            kind: CodeActionKind::Refactor,
+            edits: Vec::new(),
+            diagnostic: None,
+            is_preferred: false,
+        }
+    }
+
+    #[test]
+    fn shown_fixes_first_then_the_rest_once_and_none_for_hidden_diagnostics() {
+        let diagnostics = [fixed(0, "Fix a"), fixed(2, "Fix b"), fixed(4, "Fix c")];
+        let actions = vec![
+            quick_fix(&diagnostics, 0).unwrap(),
+            quick_fix(&diagnostics, 1).unwrap(),
+            refactoring("Rewrite"),
+            CodeAction { title: "Other fix of a".to_owned(), ..quick_fix(&diagnostics, 0).unwrap() },
+        ];
+        let offered = offered_actions(&diagnostics, &[2, 0, 0], actions);
+        let titles: Vec<_> = offered.iter().map(|a| (a.title.as_str(), a.diagnostic)).collect();
+        assert_eq!(titles, [("Fix c", Some(2)), ("Fix a", Some(0)), ("Rewrite", None), ("Other fix of a", Some(0))]);
+    }
 }

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
-use super::analysis::AnalysisTask;
 use super::convert::{self, Converter};
+use super::scheduler::AnalysisTask;
 use super::state::{State, panic_message};
 use crate::config::{self, SeverityTable};
 use crate::ide::{Analysis, FileKind};
@@ -45,7 +45,7 @@ impl State {
     /// for a file that is not ours.
     async fn configured_for(&self, uri: &Uri, task: &AnalysisTask) -> Result<Option<Vec<lsp::Diagnostic>>, String> {
         let analysis = task.get().await?;
-        if analysis.kind == FileKind::Other {
+        if analysis.kind() == FileKind::Other {
             return Ok(None);
         }
         let editor = self.editor_severity.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -74,7 +74,7 @@ impl State {
         let items = match self.configured_for(&uri, &task).await {
             Ok(items) => items,
             // Superseded: the newer version's analysis publishes.
-            Err(message) if message == super::analysis::CANCELLED => return,
+            Err(message) if message == super::scheduler::CANCELLED => return,
             Err(message) => {
                 self.log(MessageType::ERROR, format!("rigls: {}: {message}", uri.as_str()));
                 return;

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use ropey::{Rope, RopeSlice};
 use tower_lsp_server::ls_types::{Position, TextDocumentContentChangeEvent, Uri};
 
-use super::analysis::AnalysisTask;
+use super::scheduler::AnalysisTask;
 use crate::text::{BOM, PositionEncoding};
 
 pub struct Document {

@@ -1,6 +1,6 @@
 //! The analysis and the `ide` features the server calls, behind a trait so tests can stand in a
 //! fake (one that returns known data, sleeps, or panics) and check the whole protocol path.
-//! Every method defaults to the real thing; [`Ide`] is what the server uses.
+//! Every method defaults to the real thing; [`RealFeatures`] is what the server uses.
 
 use std::path::Path;
 
@@ -69,6 +69,6 @@ pub trait Features: Send + Sync + 'static {
 }
 
 /// The real analysis and features.
-pub struct Ide;
+pub struct RealFeatures;
 
-impl Features for Ide {}
+impl Features for RealFeatures {}

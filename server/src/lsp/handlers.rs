@@ -1,17 +1,17 @@
 //! Feature requests: the client's positions become byte offsets, the `ide` feature runs off the
 //! async runtime with panics caught, and its answer becomes LSP types.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
-use super::analysis::AnalysisTask;
 use super::capabilities::ClientCaps;
 use super::convert::{self, Converter, DiagnosticData};
 use super::features::Features;
+use super::scheduler::AnalysisTask;
 use super::state::{State, panic_message};
 use crate::ide::{self, Analysis, FileKind};
 
@@ -105,7 +105,7 @@ impl State {
     {
         let Some(snapshot) = self.snapshot(uri) else { return Ok(empty) };
         let analysis = snapshot.task.get().await.map_err(|message| self.failed(method, message))?;
-        if analysis.kind == FileKind::Other {
+        if analysis.kind() == FileKind::Other {
             return Ok(empty);
         }
         let features = self.options.features.clone();
@@ -128,7 +128,7 @@ impl State {
     /// Logs why a request failed and makes the error reply; a request on a version whose analysis
     /// was cancelled gets `ContentModified`, which clients drop silently (and ask again).
     pub(super) fn failed(&self, method: &str, message: String) -> jsonrpc::Error {
-        if message == super::analysis::CANCELLED {
+        if message == super::scheduler::CANCELLED {
             return jsonrpc::Error {
                 code: jsonrpc::ErrorCode::ServerError(CONTENT_MODIFIED),
                 message: format!("{method}: the document has changed").into(),
@@ -317,7 +317,7 @@ impl State {
     /// a request meanwhile waits for this computation or, once it stopped, does it itself.
     pub(super) async fn warm_semantic_tokens(self: &Arc<Self>, uri: Uri, task: Arc<AnalysisTask>) {
         let Ok(analysis) = task.get().await else { return };
-        if analysis.kind == FileKind::Other {
+        if analysis.kind() == FileKind::Other {
             return;
         }
         let state = self.clone();
@@ -408,12 +408,8 @@ impl State {
         params: lsp::DocumentFormattingParams,
     ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
         self.on_analysis("textDocument/formatting", &params.text_document.uri, Ok(None), |f, a, conv, _| {
-            let indentation = formatted_indentation(a);
-            if indentation > MAX_FORMATTED_INDENTATION.max(4 * a.text.len()) {
-                return Err(format!(
-                    "the document is nested too deeply to format: its indentation alone would take {} MB",
-                    indentation >> 20
-                ));
+            if let Some(why) = ide::format_refusal(a) {
+                return Err(why);
             }
             Ok(f.format(a).map(|edits| convert::text_edits(conv, &edits)))
         })
@@ -433,10 +429,9 @@ impl State {
     }
 }
 
-/// The fixes of the diagnostics the client shows (found from their `data`, or for a client that
-/// does not keep `data`, or shows an older version's, by range, code and message), then `ide`'s
-/// actions for the range: its fixes only for diagnostics the client shows (a fix for a code turned
-/// off is not offered), and its refactorings.
+/// The actions `ide` offers for the diagnostics the client shows (found from their `data`, or for
+/// a client that does not keep `data`, or shows an older version's, by range, code and message)
+/// and the range ([`ide::offered_actions`]), each with the client's diagnostics it fixes.
 fn code_actions(
     f: &dyn Features,
     analysis: &Analysis,
@@ -447,35 +442,16 @@ fn code_actions(
     // The client's diagnostics that are this version's, with their index in the analysis.
     let shown: Vec<(usize, &lsp::Diagnostic)> =
         params.context.diagnostics.iter().filter_map(|d| Some((index_in(analysis, conv, d)?, d))).collect();
+    let indices: Vec<usize> = shown.iter().map(|(i, _)| *i).collect();
     let shown_for = |index: usize| shown.iter().filter(|(i, _)| *i == index).map(|(_, d)| (*d).clone()).collect();
-
-    let mut offered: HashSet<(usize, String)> = HashSet::new();
-    let mut actions = Vec::new();
-    for &(index, diagnostic) in &shown {
-        let Some(fix) = &analysis.diagnostics[index].fix else { continue };
-        if !offered.insert((index, fix.title.clone())) {
-            continue;
-        }
-        let action = ide::CodeAction {
-            title: fix.title.clone(),
-            kind: ide::CodeActionKind::QuickFix,
-            edits: vec![ide::FileEdit { file: None, edits: fix.edits.clone() }],
-            diagnostic: Some(index),
-            is_preferred: fix.safe,
-        };
-        actions.push(convert::code_action(conv, &action, vec![diagnostic.clone()], caps.document_changes));
-    }
-    for action in f.code_actions(analysis, conv.text_range(params.range)) {
-        let diagnostics = match action.diagnostic {
-            Some(index) if offered.contains(&(index, action.title.clone())) => continue,
-            Some(index) => shown_for(index),
-            None => Vec::new(),
-        };
-        if action.diagnostic.is_some() && diagnostics.is_empty() {
-            continue;
-        }
-        actions.push(convert::code_action(conv, &action, diagnostics, caps.document_changes));
-    }
+    let actions = f.code_actions(analysis, conv.text_range(params.range));
+    let mut actions: Vec<lsp::CodeAction> = ide::offered_actions(&analysis.diagnostics, &indices, actions)
+        .iter()
+        .map(|action| {
+            let diagnostics = action.diagnostic.map_or_else(Vec::new, shown_for);
+            convert::code_action(conv, action, diagnostics, caps.document_changes)
+        })
+        .collect();
     actions.retain(|a| kind_wanted(a.kind.as_ref(), params.context.only.as_deref()));
     actions.into_iter().map(lsp::CodeActionOrCommand::CodeAction).collect()
 }
@@ -502,29 +478,6 @@ fn kind_wanted(kind: Option<&lsp::CodeActionKind>, only: Option<&[lsp::CodeActio
     let (Some(kind), Some(only)) = (kind, only) else { return true };
     let kind = kind.as_str();
     only.iter().any(|o| kind == o.as_str() || kind.strip_prefix(o.as_str()).is_some_and(|rest| rest.starts_with('.')))
-}
-
-/// Indentation (one tab per level) the formatter may add, in bytes, beyond four times the text.
-const MAX_FORMATTED_INDENTATION: usize = 64 << 20;
-
-/// The bytes of indentation a formatted `.elem` file has: each scope's lines indented by its
-/// depth. Quadratic in the nesting depth (100,000 nested scopes would take 5 GB), so it is
-/// computed, from the tree, before formatting is attempted.
-fn formatted_indentation(analysis: &Analysis) -> usize {
-    let Some(file) = &analysis.elem else { return 0 };
-    let scopes = &file.tree.scopes;
-    // Parents precede their children in the arena.
-    let mut depth = vec![0usize; scopes.len()];
-    let mut total = 0usize;
-    for (id, scope) in scopes.iter().enumerate() {
-        if let Some(parent) = scope.parent {
-            depth[id] = depth[parent as usize] + 1;
-        }
-        // The scope's own `Tag {` and `}` lines at its parent's depth, its items one deeper.
-        let own = depth[id].saturating_sub(1);
-        total = total.saturating_add(own.saturating_mul(2)).saturating_add(depth[id].saturating_mul(scope.items.len()));
-    }
-    total
 }
 
 fn refused(message: String) -> jsonrpc::Error {

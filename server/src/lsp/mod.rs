@@ -3,7 +3,7 @@
 //! - Documents are ropes edited incrementally ([`documents`]); positions are read in the
 //!   negotiated encoding (UTF-8 when offered, else UTF-16, or UTF-32 when that is the only other
 //!   offer) exactly as [`crate::text::LineIndex`] reads them, and clamped.
-//! - Each document version has one analysis ([`analysis`]), run on a blocking thread with panics
+//! - Each document version has one analysis, scheduled by [`scheduler`], run on a blocking thread with panics
 //!   caught, shared by every request on that version. A document's analyses run one at a time and
 //!   a version superseded while waiting for its turn is skipped, so fast typing in a large file
 //!   never queues analyses; an analysis that takes longer than [`Options::progress_after`] shows
@@ -18,7 +18,6 @@
 //! `rigls/documentText` with params `{"textDocument": {"uri": …}}` returns the server's copy of an
 //! open document, `{"version": 3, "text": "…"}`, or `null` when it is not open.
 
-mod analysis;
 mod capabilities;
 mod config_sync;
 mod convert;
@@ -30,11 +29,12 @@ mod handlers;
 mod overlay;
 mod progress;
 mod raw_uris;
+mod scheduler;
 mod sent_tokens;
 mod server;
 mod state;
 
-pub use features::{Features, Ide};
+pub use features::{Features, RealFeatures};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -59,7 +59,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            features: Arc::new(Ide),
+            features: Arc::new(RealFeatures),
             debounce_above: usize::MAX,
             debounce: Duration::from_millis(300),
             progress_after: Duration::from_secs(1),

@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::analysis::Dependencies;
 use super::documents::Documents;
+use super::scheduler::Dependencies;
 use crate::env::{FileSystem, RealFs};
 
 #[derive(Clone)]

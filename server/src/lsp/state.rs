@@ -14,12 +14,12 @@ use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{MessageType, Uri};
 
 use super::Options;
-use super::analysis::AnalysisTask;
 use super::capabilities::ClientCaps;
 use super::documents::{Document, Documents};
 use super::handlers::PerAnalysis;
 use super::overlay::{OverlayFs, RecordingFs};
 use super::progress;
+use super::scheduler::AnalysisTask;
 use crate::config::{self, SeverityTable};
 
 pub struct State {
@@ -223,7 +223,7 @@ impl State {
                 }))
                 .map(Arc::new)
                 .map_err(|panic| match crate::cancel::is_cancelled(&*panic) {
-                    true => super::analysis::CANCELLED.to_owned(),
+                    true => super::scheduler::CANCELLED.to_owned(),
                     false => format!("the analysis panicked: {}", panic_message(&*panic)),
                 });
                 done.finish(outcome, recording.into_dependencies());

@@ -121,7 +121,7 @@ fn only_catalogued_fixable_codes_have_safe_fixes() {
         .iter()
         .filter_map(|d| Some((d, d.fix.as_ref()?)))
         .map(|(d, fix)| {
-            let fixable = rigls::diagnostic::rule(d.code).expect("catalogued").fixable;
+            let fixable = d.code.rule().fixable;
             assert!(!fix.safe || fixable, "{} has a safe fix but is not catalogued fixable", d.code);
             format!("{} {}: {}\n", d.code, if fix.safe { "safe" } else { "offered" }, fix.title)
         })

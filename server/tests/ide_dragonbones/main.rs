@@ -88,6 +88,6 @@ fn the_fixtures_are_clean_but_for_the_23_version() {
         assert_eq!(support::annotate(fixture.text, &analysis.diagnostics), fixture.text, "{}", fixture.name);
     }
     let analysis = V23.analyse();
-    let codes: Vec<&str> = analysis.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = analysis.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["legacy-version"]);
 }

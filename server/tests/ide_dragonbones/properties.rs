@@ -220,7 +220,7 @@ fn json_that_is_not_dragonbones_gets_nothing() {
     let text = "{\n\t\"name\": \"settings\",\n\t\"parent\": \"head\",\n\t\"color\": {\"aM\": 50},\n\t\"items\": [1, 2, 3]\n}\n";
     for name in ["settings.json", "hero_ske.json"] {
         let analysis = analyse(name, text, &[]);
-        assert_eq!(analysis.kind, FileKind::Other);
+        assert_eq!(analysis.kind(), FileKind::Other);
         assert!(analysis.diagnostics.is_empty());
         for offset in text.char_indices().map(|(i, _)| i as u32) {
             assert_eq!(ide::hover(&analysis, offset), None);

@@ -52,7 +52,7 @@ fn check(text: &str, requested: TextRange, expect: Expect) {
         let range = map_range(text, requested, t);
         let mut out = String::new();
         for action in ide::code_actions(a, range) {
-            let code = action.diagnostic.map(|i| a.diagnostics[i].code).unwrap_or("-");
+            let code = action.diagnostic.map_or("-", |i| a.diagnostics[i].code.as_str());
             let preferred = if action.is_preferred { " preferred" } else { "" };
             out.push_str(&format!("{} [{:?}{preferred}] fixes {code}\n", action.title, action.kind));
             let edits: Vec<_> = action.edits.into_iter().flat_map(|e| e.edits).collect();
@@ -162,6 +162,6 @@ fn fix_all_applies_only_safe_fixes() {
     let edits: Vec<_> = all.edits.into_iter().flat_map(|e| e.edits).collect();
     let fixed = rigls::ide::text_edit::apply(BROKEN, &edits);
     let after = crate::support::analyse("test.elem", &fixed, &[]);
-    let codes: Vec<&str> = after.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = after.diagnostics.iter().map(|d| d.code.as_str()).collect();
     expect!["unknown-bone, invalid-value"].assert_eq(&codes.join(", "));
 }

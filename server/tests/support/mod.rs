@@ -110,7 +110,18 @@ pub fn analyse(name: &str, text: &str, files: &[(&str, &str)]) -> Analysis {
         fs = fs.with(PathBuf::from(path), *content);
     }
     fs = fs.with(PathBuf::from(name), text);
-    Analysis::new(Some(Path::new(name)), text.to_owned(), &fs)
+    let analysis = Analysis::new(Some(Path::new(name)), text.to_owned(), &fs);
+    assert_catalogued(&analysis);
+    analysis
+}
+
+/// Every diagnostic of the analysis has the severity the catalogue gives its code, or its case,
+/// in the file's format (checked on every analysis the tests make).
+pub fn assert_catalogued(analysis: &Analysis) {
+    let Some(format) = analysis.kind().format() else { return };
+    let problems: Vec<String> =
+        analysis.diagnostics.iter().filter_map(|d| rigls::diagnostic::disagreement(d, format)).collect();
+    assert!(problems.is_empty(), "diagnostics that disagree with the catalogue:\n{}", problems.join("\n"));
 }
 
 /// Checks that analysing the fixture (as file `name`) gives exactly the annotated diagnostics.

@@ -57,21 +57,25 @@ fn escape_property(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::{Code, FileFormat};
     use crate::text::{LineIndex, TextRange};
 
     #[test]
     fn multi_line_ranges_have_no_columns() {
         let text = "a\r\nbé\nc".to_owned();
         let lines = LineIndex::new(&text);
-        let d = [
-            Diagnostic::hint("x", TextRange::new(1, 4), "spans"),
-            Diagnostic::info("y", TextRange::new(4, 6), "one line"),
+        let mut d = [
+            Diagnostic::new(Code::UnknownKey, FileFormat::Elem, TextRange::new(1, 4), "spans"),
+            Diagnostic::new(Code::WeightSum, FileFormat::Elem, TextRange::new(4, 6), "one line"),
         ];
+        // As a severity table may set them.
+        d[0].severity = Severity::Hint;
+        d[1].severity = Severity::Information;
         let report = FileReport::new("a.elem".to_owned(), text, lines, d.to_vec());
         assert_eq!(
             render(&[report]),
-            "::notice file=a.elem,line=1,endLine=2,title=rigls(x)::spans\n\
-             ::notice file=a.elem,line=2,col=2,endLine=2,endColumn=3,title=rigls(y)::one line\n"
+            "::notice file=a.elem,line=1,endLine=2,title=rigls(unknown-key)::spans\n\
+             ::notice file=a.elem,line=2,col=2,endLine=2,endColumn=3,title=rigls(weight-sum)::one line\n"
         );
     }
 

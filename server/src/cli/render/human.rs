@@ -52,7 +52,7 @@ fn excerpt(report: &FileReport, range: TextRange) -> (usize, &str, std::ops::Ran
 fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> String {
     let (line_start, source, span) = excerpt(report, d.range);
     let mut groups = vec![
-        level(d.severity).primary_title(d.message.as_str()).id(d.code).element(
+        level(d.severity).primary_title(d.message.as_str()).id(d.code.as_str()).element(
             Snippet::source(source)
                 .line_start(line_start)
                 .path(report.display.as_str())

@@ -34,7 +34,7 @@ pub fn elements(report: &FileReport) -> Vec<String> {
                 end_line,
                 end_column,
                 severity: d.severity.as_str(),
-                code: d.code,
+                code: d.code.as_str(),
                 message: &d.message,
                 fix: d.fix.as_ref().map(|f| f.title.as_str()),
             };

@@ -243,13 +243,13 @@ fn driver() -> Driver {
         version: env!("CARGO_PKG_VERSION"),
         semantic_version: env!("CARGO_PKG_VERSION"),
         information_uri: env!("CARGO_PKG_REPOSITORY"),
-        rules: RULES.iter().map(descriptor).collect(),
+        rules: RULES.iter().map(|r| descriptor(r)).collect(),
     }
 }
 
 fn descriptor(rule: &'static Rule) -> ReportingDescriptor {
     ReportingDescriptor {
-        id: rule.code,
+        id: rule.code.as_str(),
         short_description: Text { text: rule.summary.to_owned() },
         full_description: Text { text: format!("{} {}", rule.summary, rule.why) },
         help: Help {
@@ -261,9 +261,9 @@ fn descriptor(rule: &'static Rule) -> ReportingDescriptor {
                 rule.good.trim_end()
             ),
         },
-        help_uri: crate::cli::rules::help_uri(rule.code),
+        help_uri: crate::cli::rules::help_uri(rule.code.as_str()),
         default_configuration: Configuration { level: level(rule.severity) },
-        properties: RuleProperties { tags: rule.formats.to_vec(), fixable: rule.fixable },
+        properties: RuleProperties { tags: rule.formats.iter().map(|f| f.as_str()).collect(), fixable: rule.fixable },
     }
 }
 
@@ -288,7 +288,7 @@ fn result<'a>(file: &FileReport, location: &'a ArtifactLocation, d: &Diagnostic)
         })
         .collect();
     SarifResult {
-        rule_id: d.code,
+        rule_id: d.code.as_str(),
         rule_index: RULES.iter().position(|r| r.code == d.code),
         level: level(d.severity),
         message: Text { text: d.message.clone() },

@@ -1,4 +1,6 @@
-//! `--statistics`: how many diagnostics of each code, most frequent first.
+//! `--statistics`: how many diagnostics of each code were reported with each severity, most
+//! frequent first. A code reported with two severities (a milder case, a `rigls.toml` entry) has a
+//! row per severity: the table counts what the report shows.
 //!
 //! ```text
 //! code            severity  count  safe fixes
@@ -9,29 +11,26 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostic::{Diagnostic, Severity, rule};
+use crate::diagnostic::{Diagnostic, Severity};
 
-/// code → (worst severity seen, count, count with a safe fix), over every file reported.
+/// (code, severity reported) → (count, count with a safe fix), over every file reported.
 #[derive(Default)]
-pub struct Counts(BTreeMap<&'static str, (Severity, usize, usize)>);
+pub struct Counts(BTreeMap<(&'static str, Severity), (usize, usize)>);
 
 impl Counts {
     pub fn add(&mut self, diagnostics: &[Diagnostic]) {
         for d in diagnostics {
-            let default = rule(d.code).map_or(d.severity, |r| r.severity);
-            let row = self.0.entry(d.code).or_insert((default, 0, 0));
-            row.0 = row.0.max(d.severity);
-            row.1 += 1;
-            row.2 += usize::from(d.fix.as_ref().is_some_and(|f| f.safe));
+            let row = self.0.entry((d.code.as_str(), d.severity)).or_default();
+            row.0 += 1;
+            row.1 += usize::from(d.fix.as_ref().is_some_and(|f| f.safe));
         }
     }
 
     pub fn merge(&mut self, other: Counts) {
-        for (code, (severity, count, fixable)) in other.0 {
-            let row = self.0.entry(code).or_insert((severity, 0, 0));
-            row.0 = row.0.max(severity);
-            row.1 += count;
-            row.2 += fixable;
+        for (key, (count, fixable)) in other.0 {
+            let row = self.0.entry(key).or_default();
+            row.0 += count;
+            row.1 += fixable;
         }
     }
 }
@@ -41,14 +40,16 @@ pub fn table(counts: &Counts) -> String {
     if rows.is_empty() {
         return "No diagnostics to count.\n".to_owned();
     }
-    let mut rows: Vec<_> = rows.iter().map(|(code, row)| (*code, *row)).collect();
-    rows.sort_by(|a, b| b.1.1.cmp(&a.1.1).then(a.0.cmp(b.0)));
-    let total: usize = rows.iter().map(|r| r.1.1).sum();
-    let total_fixable: usize = rows.iter().map(|r| r.1.2).sum();
+    let mut rows: Vec<_> =
+        rows.iter().map(|(&(code, severity), &(count, fixable))| (code, severity, count, fixable)).collect();
+    // Most frequent first, then by code, errors before warnings.
+    rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)).then(b.1.cmp(&a.1)));
+    let total: usize = rows.iter().map(|r| r.2).sum();
+    let total_fixable: usize = rows.iter().map(|r| r.3).sum();
 
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max("total".len());
     let mut out = format!("{:width$}  {:11}  {:>5}  {:>10}\n", "code", "severity", "count", "safe fixes");
-    for (code, (severity, count, fixable)) in &rows {
+    for (code, severity, count, fixable) in &rows {
         out.push_str(&format!("{code:width$}  {:11}  {count:>5}  {fixable:>10}\n", severity.as_str()));
     }
     out.push_str(&format!("{:width$}  {:11}  {total:>5}  {total_fixable:>10}\n", "total", ""));

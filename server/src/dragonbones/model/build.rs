@@ -5,6 +5,7 @@ use super::{
     Animation, Armature, Bone, Def, Display, DocKind, Model, Ref, Scope, Site, Skin, SkinSlot, Slot, VersionValue,
 };
 use super::{display_type, js_number, name_text};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{DisplayType, NameKind, Version, timeline_type};
 use crate::dragonbones::syntax::{NodeId, NodeKind, Tree};
 use crate::text::TextRange;
@@ -80,11 +81,11 @@ impl Builder<'_> {
     pub(super) fn atlas(&mut self, atlas: NodeId) {
         self.model.atlases.push(atlas);
         if self.model.name.is_none() && self.model.doc == DocKind::Atlas {
-            self.model.name = self.name_of(atlas, "name").map(|n| n.0);
+            self.model.name = self.name_of(atlas, key::NAME).map(|n| n.0);
         }
-        let Some(list) = self.get(atlas, "SubTexture") else { return };
-        for (i, sub) in self.objects(atlas, "SubTexture").into_iter().enumerate() {
-            if let Some((name, node)) = self.name_of(sub, "name") {
+        let Some(list) = self.get(atlas, key::SUB_TEXTURE) else { return };
+        for (i, sub) in self.objects(atlas, key::SUB_TEXTURE).into_iter().enumerate() {
+            if let Some((name, node)) = self.name_of(sub, key::NAME) {
                 self.def(NameKind::Texture, sub, node, name, (Scope::File, list, i as u32));
             }
         }
@@ -93,9 +94,9 @@ impl Builder<'_> {
     // ---- skeletons ----
 
     pub(super) fn skeleton(&mut self, root: NodeId) {
-        self.model.name = self.name_of(root, "name").map(|n| n.0);
-        self.model.version = self.version_value(root, "version");
-        self.model.compatible_version = self.version_value(root, "compatibleVersion");
+        self.model.name = self.name_of(root, key::NAME).map(|n| n.0);
+        self.model.version = self.version_value(root, key::VERSION);
+        self.model.compatible_version = self.version_value(root, key::COMPATIBLE_VERSION);
         self.model.data_version = self
             .model
             .version
@@ -104,11 +105,11 @@ impl Builder<'_> {
             .or_else(|| self.model.compatible_version.as_ref().and_then(|v| v.parsed));
         let legacy = self.model.data_version.is_some_and(Version::is_legacy);
 
-        let armatures = self.objects(root, "armature");
-        let list = self.get(root, "armature").unwrap_or(root);
+        let armatures = self.objects(root, key::ARMATURE);
+        let list = self.get(root, key::ARMATURE).unwrap_or(root);
         // Names first: armature displays and child actions may refer forward.
         for (i, &arm) in armatures.iter().enumerate() {
-            let name = self.name_of(arm, "name");
+            let name = self.name_of(arm, key::NAME);
             self.model.armatures.push(Armature {
                 node: arm,
                 name: name.as_ref().map(|n| n.0.clone()).unwrap_or_default(),
@@ -122,8 +123,8 @@ impl Builder<'_> {
             crate::cancel::check();
             self.armature(i as u32, arm, legacy);
         }
-        self.refer(NameKind::Armature, root, "stage", Scope::File, Site::Stage);
-        for atlas in self.objects(root, "textureAtlas") {
+        self.refer(NameKind::Armature, root, key::STAGE, Scope::File, Site::Stage);
+        for atlas in self.objects(root, key::TEXTURE_ATLAS) {
             self.atlas(atlas);
         }
     }
@@ -131,10 +132,10 @@ impl Builder<'_> {
     fn armature(&mut self, a: u32, arm: NodeId, legacy: bool) {
         let scope = Scope::Armature(a);
         // Bones.
-        let bone_list = self.get(arm, "bone").unwrap_or(arm);
-        for (i, bone) in self.objects(arm, "bone").into_iter().enumerate() {
-            let name = self.name_of(bone, "name");
-            let parent = self.get(bone, "parent");
+        let bone_list = self.get(arm, key::BONE).unwrap_or(arm);
+        for (i, bone) in self.objects(arm, key::BONE).into_iter().enumerate() {
+            let name = self.name_of(bone, key::NAME);
+            let parent = self.get(bone, key::PARENT);
             if let Some((n, node)) = &name {
                 self.def(NameKind::Bone, bone, *node, n.clone(), (scope, bone_list, i as u32));
             }
@@ -146,15 +147,15 @@ impl Builder<'_> {
         }
         // Slots (4.0+).
         if !legacy {
-            let slot_list = self.get(arm, "slot").unwrap_or(arm);
-            for (i, slot) in self.objects(arm, "slot").into_iter().enumerate() {
+            let slot_list = self.get(arm, key::SLOT).unwrap_or(arm);
+            for (i, slot) in self.objects(arm, key::SLOT).into_iter().enumerate() {
                 self.slot(a, slot, slot_list, i as u32, None);
             }
         }
         // Skins.
-        let skin_list = self.get(arm, "skin").unwrap_or(arm);
-        for (si, skin) in self.objects(arm, "skin").into_iter().enumerate() {
-            let name = match self.name_of(skin, "name") {
+        let skin_list = self.get(arm, key::SKIN).unwrap_or(arm);
+        for (si, skin) in self.objects(arm, key::SKIN).into_iter().enumerate() {
+            let name = match self.name_of(skin, key::NAME) {
                 Some((n, node)) => {
                     let n = if n.is_empty() { "default".to_owned() } else { n };
                     self.def(NameKind::Skin, skin, node, n.clone(), (scope, skin_list, si as u32));
@@ -165,9 +166,9 @@ impl Builder<'_> {
                     "default".to_owned()
                 }
             };
-            let slots_list = self.get(skin, "slot").unwrap_or(skin);
+            let slots_list = self.get(skin, key::SLOT).unwrap_or(skin);
             let mut ids = Vec::new();
-            for (i, entry) in self.objects(skin, "slot").into_iter().enumerate() {
+            for (i, entry) in self.objects(skin, key::SLOT).into_iter().enumerate() {
                 let id = self.skin_slot(a, entry);
                 ids.push(id);
                 if legacy {
@@ -176,7 +177,7 @@ impl Builder<'_> {
                         self.slot(a, entry, slots_list, i as u32, Some(id));
                     }
                 } else {
-                    self.refer(NameKind::Slot, entry, "name", scope, Site::SkinSlot);
+                    self.refer(NameKind::Slot, entry, key::NAME, scope, Site::SkinSlot);
                 }
             }
             self.model.armatures[a as usize].skins.push(Skin { node: skin, name, slots: ids });
@@ -195,43 +196,43 @@ impl Builder<'_> {
         let slots: Vec<(NodeId, String)> =
             self.model.armatures[a as usize].slots.iter().map(|s| (s.node, s.name.clone())).collect();
         for (node, name) in slots {
-            if let Some(actions) = self.get(node, "actions") {
-                let index = self.get(node, "displayIndex").and_then(|d| self.tree.int(self.text, d)).unwrap_or(0);
+            if let Some(actions) = self.get(node, key::ACTIONS) {
+                let index = self.get(node, key::DISPLAY_INDEX).and_then(|d| self.tree.int(self.text, d)).unwrap_or(0);
                 let child = self.child_armature(a, &name, index);
                 self.actions(actions, child, a);
             }
         }
         // IK and path constraints.
-        for (i, ik) in self.objects(arm, "ik").into_iter().enumerate() {
-            if let Some((name, node)) = self.name_of(ik, "name") {
+        for (i, ik) in self.objects(arm, key::IK).into_iter().enumerate() {
+            if let Some((name, node)) = self.name_of(ik, key::NAME) {
                 self.def(NameKind::Constraint, ik, node, name, (scope, arm, i as u32));
             }
-            self.refer(NameKind::Bone, ik, "bone", scope, Site::IkBone);
-            self.refer(NameKind::Bone, ik, "target", scope, Site::IkTarget);
+            self.refer(NameKind::Bone, ik, key::BONE, scope, Site::IkBone);
+            self.refer(NameKind::Bone, ik, key::TARGET, scope, Site::IkTarget);
         }
-        for (i, path) in self.objects(arm, "path").into_iter().enumerate() {
-            if let Some((name, node)) = self.name_of(path, "name") {
+        for (i, path) in self.objects(arm, key::PATH).into_iter().enumerate() {
+            if let Some((name, node)) = self.name_of(path, key::NAME) {
                 self.def(NameKind::Constraint, path, node, name, (scope, arm, i as u32));
             }
-            self.refer(NameKind::Slot, path, "target", scope, Site::PathTarget);
-            if let Some(bones) = self.get(path, "bones") {
+            self.refer(NameKind::Slot, path, key::TARGET, scope, Site::PathTarget);
+            if let Some(bones) = self.get(path, key::BONES) {
                 let names: Vec<NodeId> = self.tree.elements(bones).collect();
                 for b in names {
                     self.refer_node(NameKind::Bone, b, path, scope, Site::PathBone);
                 }
             }
-            if let Some(display) = self.get(path, "targetDisplay") {
-                let target = self.name_of(path, "target").map(|t| t.0);
+            if let Some(display) = self.get(path, key::TARGET_DISPLAY) {
+                let target = self.name_of(path, key::TARGET).map(|t| t.0);
                 let list = target.and_then(|t| self.default_skin_slot(a, &t));
                 let scope = list.map_or(Scope::Nowhere, Scope::Displays);
                 self.refer_node(NameKind::Display, display, path, scope, Site::PathTargetDisplay);
             }
         }
         // Animations.
-        let anim_list = self.get(arm, "animation").unwrap_or(arm);
-        let animations = self.objects(arm, "animation");
+        let anim_list = self.get(arm, key::ANIMATION).unwrap_or(arm);
+        let animations = self.objects(arm, key::ANIMATION);
         for (i, &anim) in animations.iter().enumerate() {
-            let name = match self.name_of(anim, "name") {
+            let name = match self.name_of(anim, key::NAME) {
                 Some((n, node)) => {
                     let n = if n.is_empty() { "default".to_owned() } else { n };
                     self.def(NameKind::Animation, anim, node, n.clone(), (scope, anim_list, i as u32));
@@ -244,7 +245,7 @@ impl Builder<'_> {
             };
             self.model.armatures[a as usize].animations.push(Animation { node: anim, name });
         }
-        for key in ["defaultActions", "actions"] {
+        for key in [key::DEFAULT_ACTIONS, key::ACTIONS] {
             if let Some(actions) = self.get(arm, key) {
                 self.actions(actions, Some(a), a);
             }
@@ -256,11 +257,11 @@ impl Builder<'_> {
 
     fn slot(&mut self, a: u32, slot: NodeId, list: NodeId, index: u32, skin_slot: Option<u32>) {
         let scope = Scope::Armature(a);
-        let name = self.name_of(slot, "name");
+        let name = self.name_of(slot, key::NAME);
         if let Some((n, node)) = &name {
             self.def(NameKind::Slot, slot, *node, n.clone(), (scope, list, index));
         }
-        let parent = self.get(slot, "parent");
+        let parent = self.get(slot, key::PARENT);
         if let Some(p) = parent {
             self.refer_node(NameKind::Bone, p, slot, scope, Site::SlotParent);
         }
@@ -270,13 +271,13 @@ impl Builder<'_> {
 
     fn skin_slot(&mut self, a: u32, entry: NodeId) -> u32 {
         let id = self.model.skin_slots.len() as u32;
-        let name = self.name_of(entry, "name").map(|n| n.0).unwrap_or_default();
+        let name = self.name_of(entry, key::NAME).map(|n| n.0).unwrap_or_default();
         let mut displays = Vec::new();
-        if let Some(list) = self.get(entry, "display") {
+        if let Some(list) = self.get(entry, key::DISPLAY) {
             let items: Vec<NodeId> = self.tree.elements(list).collect();
             for (i, d) in items.into_iter().enumerate() {
                 let ty = display_type(self.tree, self.text, d);
-                let dname = if self.tree.is_object(d) { self.name_of(d, "name") } else { None };
+                let dname = if self.tree.is_object(d) { self.name_of(d, key::NAME) } else { None };
                 if let Some((n, node)) = &dname {
                     self.def(NameKind::Display, d, *node, n.clone(), (Scope::Displays(id), list, i as u32));
                 }
@@ -291,19 +292,19 @@ impl Builder<'_> {
         let items: Vec<(NodeId, Option<DisplayType>)> =
             self.model.skin_slots[id as usize].displays.iter().map(|d| (d.node, d.ty)).collect();
         for (d, ty) in items {
-            let target = self.get(d, "path").or_else(|| self.get(d, "name"));
+            let target = self.get(d, key::PATH).or_else(|| self.get(d, key::NAME));
             match ty {
                 Some(DisplayType::Image | DisplayType::Mesh) => {
-                    let shared = self.get(d, "share").is_some();
+                    let shared = self.get(d, key::SHARE).is_some();
                     if let Some(t) = target.filter(|_| !shared) {
                         self.refer_node(NameKind::Texture, t, d, Scope::File, Site::Texture);
                     }
-                    if let Some(share) = self.get(d, "share") {
-                        let skin = self.name_of(d, "skin").map_or("default".to_owned(), |s| s.0);
+                    if let Some(share) = self.get(d, key::SHARE) {
+                        let skin = self.name_of(d, key::SKIN).map_or("default".to_owned(), |s| s.0);
                         let slot = self.model.skin_slots[id as usize].name.clone();
                         let skin_index = self.model.armatures[a as usize].skins.iter().position(|s| s.name == skin);
                         let list = skin_index.and_then(|s| self.model.skin_slot(a as usize, s, &slot));
-                        self.refer(NameKind::Skin, d, "skin", Scope::Armature(a), Site::ShareSkin);
+                        self.refer(NameKind::Skin, d, key::SKIN, Scope::Armature(a), Site::ShareSkin);
                         let scope = match (skin_index, list) {
                             (Some(_), Some(l)) => Scope::Displays(l),
                             _ => Scope::Nowhere,
@@ -315,7 +316,7 @@ impl Builder<'_> {
                     if let Some(t) = target {
                         self.refer_node(NameKind::Armature, t, d, Scope::File, Site::ArmatureDisplay);
                     }
-                    if let Some(actions) = self.get(d, "actions") {
+                    if let Some(actions) = self.get(d, key::ACTIONS) {
                         let child = target
                             .and_then(|t| name_text(self.tree, self.text, t))
                             .and_then(|n| self.armature_named(&n));
@@ -341,7 +342,7 @@ impl Builder<'_> {
         if display.ty != Some(DisplayType::Armature) {
             return None;
         }
-        let target = self.get(display.node, "path").or_else(|| self.get(display.node, "name"))?;
+        let target = self.get(display.node, key::PATH).or_else(|| self.get(display.node, key::NAME))?;
         self.armature_named(&name_text(self.tree, self.text, target)?)
     }
 
@@ -367,15 +368,15 @@ impl Builder<'_> {
                 }
                 NodeKind::Object => {
                     if player.is_some() {
-                        for key in ["gotoAndPlay", "gotoAndStop"] {
+                        for key in [key::GOTO_AND_PLAY, key::GOTO_AND_STOP] {
                             self.refer(NameKind::Animation, action, key, play_scope, site);
                         }
                         if self.is_play_action(action) {
-                            self.refer(NameKind::Animation, action, "name", play_scope, site);
+                            self.refer(NameKind::Animation, action, key::NAME, play_scope, site);
                         }
                     }
-                    self.refer(NameKind::Bone, action, "bone", Scope::Armature(owner), Site::ActionBone);
-                    self.refer(NameKind::Slot, action, "slot", Scope::Armature(owner), Site::ActionSlot);
+                    self.refer(NameKind::Bone, action, key::BONE, Scope::Armature(owner), Site::ActionBone);
+                    self.refer(NameKind::Slot, action, key::SLOT, Scope::Armature(owner), Site::ActionSlot);
                 }
                 _ => {}
             }
@@ -384,10 +385,10 @@ impl Builder<'_> {
 
     /// A `{type, name}` action whose type is Play (absent, `0`, `"play"`).
     fn is_play_action(&self, action: NodeId) -> bool {
-        if self.get(action, "gotoAndPlay").is_some() || self.get(action, "gotoAndStop").is_some() {
+        if self.get(action, key::GOTO_AND_PLAY).is_some() || self.get(action, key::GOTO_AND_STOP).is_some() {
             return false;
         }
-        match self.get(action, "type") {
+        match self.get(action, key::TYPE) {
             None => true,
             Some(t) => match self.tree.kind(t) {
                 NodeKind::Number => self.tree.int(self.text, t) == Some(0),
@@ -402,24 +403,24 @@ impl Builder<'_> {
     fn animation(&mut self, a: u32, anim: NodeId, legacy: bool) {
         let scope = Scope::Armature(a);
         // The main timeline: actions play this armature's animations; events name bones and slots.
-        for frame in self.objects(anim, "frame") {
+        for frame in self.objects(anim, key::FRAME) {
             self.frame_actions(frame, Some(a), a);
         }
-        for timeline in self.objects(anim, "bone") {
-            self.refer(NameKind::Bone, timeline, "name", scope, Site::BoneTimeline);
-            for frame in self.objects(timeline, "frame") {
-                self.events(frame, "events", a);
+        for timeline in self.objects(anim, key::BONE) {
+            self.refer(NameKind::Bone, timeline, key::NAME, scope, Site::BoneTimeline);
+            for frame in self.objects(timeline, key::FRAME) {
+                self.events(frame, key::EVENTS, a);
             }
         }
-        for timeline in self.objects(anim, "slot") {
-            self.refer(NameKind::Slot, timeline, "name", scope, Site::SlotTimeline);
-            let slot = self.name_of(timeline, "name").map(|n| n.0);
-            for key in ["frame", "displayFrame"] {
+        for timeline in self.objects(anim, key::SLOT) {
+            self.refer(NameKind::Slot, timeline, key::NAME, scope, Site::SlotTimeline);
+            let slot = self.name_of(timeline, key::NAME).map(|n| n.0);
+            for key in [key::FRAME, key::DISPLAY_FRAME] {
                 for frame in self.objects(timeline, key) {
-                    let Some(actions) = self.get(frame, "actions") else { continue };
+                    let Some(actions) = self.get(frame, key::ACTIONS) else { continue };
                     let index = self
-                        .get(frame, "value")
-                        .or_else(|| self.get(frame, "displayIndex"))
+                        .get(frame, key::VALUE)
+                        .or_else(|| self.get(frame, key::DISPLAY_INDEX))
                         .and_then(|v| self.tree.int(self.text, v))
                         .unwrap_or(0);
                     let child = slot.as_deref().and_then(|s| self.child_armature(a, s, index));
@@ -427,50 +428,50 @@ impl Builder<'_> {
                 }
             }
         }
-        for timeline in self.objects(anim, "ffd") {
+        for timeline in self.objects(anim, key::FFD) {
             self.ffd(a, timeline);
         }
-        for timeline in self.objects(anim, "ik") {
-            self.refer(NameKind::Constraint, timeline, "name", scope, Site::IkTimeline);
+        for timeline in self.objects(anim, key::IK) {
+            self.refer(NameKind::Constraint, timeline, key::NAME, scope, Site::IkTimeline);
         }
-        for timeline in self.objects(anim, "timeline") {
+        for timeline in self.objects(anim, key::TIMELINE) {
             if legacy {
-                self.refer(NameKind::Bone, timeline, "name", scope, Site::LegacyTimeline);
+                self.refer(NameKind::Bone, timeline, key::NAME, scope, Site::LegacyTimeline);
                 continue;
             }
-            let Some(code) = self.get(timeline, "type").and_then(|t| self.tree.int(self.text, t)) else { continue };
+            let Some(code) = self.get(timeline, key::TYPE).and_then(|t| self.tree.int(self.text, t)) else { continue };
             let Some(target) = timeline_type(code).and_then(|t| t.target) else { continue };
             let scope = if target == NameKind::Display { Scope::AllDisplays(a) } else { scope };
-            self.refer(target, timeline, "name", scope, Site::TypedTimeline(code));
+            self.refer(target, timeline, key::NAME, scope, Site::TypedTimeline(code));
         }
     }
 
     fn frame_actions(&mut self, frame: NodeId, player: Option<u32>, owner: u32) {
-        if let Some(actions) = self.get(frame, "actions") {
+        if let Some(actions) = self.get(frame, key::ACTIONS) {
             self.actions(actions, player, owner);
         }
-        if let Some(action) = self.get(frame, "action").filter(|&v| self.tree.kind(v) == NodeKind::String) {
+        if let Some(action) = self.get(frame, key::ACTION).filter(|&v| self.tree.kind(v) == NodeKind::String) {
             self.actions(action, player, owner);
         }
-        self.events(frame, "events", owner);
+        self.events(frame, key::EVENTS, owner);
     }
 
     fn events(&mut self, frame: NodeId, key: &str, owner: u32) {
         let scope = Scope::Armature(owner);
         for event in self.objects(frame, key) {
-            self.refer(NameKind::Bone, event, "bone", scope, Site::EventBone);
-            self.refer(NameKind::Slot, event, "slot", scope, Site::EventSlot);
+            self.refer(NameKind::Bone, event, key::BONE, scope, Site::EventBone);
+            self.refer(NameKind::Slot, event, key::SLOT, scope, Site::EventSlot);
         }
     }
 
     /// `{name: mesh, skin, slot}`: the mesh is looked up in skin `skin`'s list for slot `slot`.
     fn ffd(&mut self, a: u32, timeline: NodeId) {
         let scope = Scope::Armature(a);
-        self.refer(NameKind::Skin, timeline, "skin", scope, Site::FfdSkin);
-        self.refer(NameKind::Slot, timeline, "slot", scope, Site::FfdSlot);
-        let skin = self.name_of(timeline, "skin").map_or("default".to_owned(), |s| s.0);
+        self.refer(NameKind::Skin, timeline, key::SKIN, scope, Site::FfdSkin);
+        self.refer(NameKind::Slot, timeline, key::SLOT, scope, Site::FfdSlot);
+        let skin = self.name_of(timeline, key::SKIN).map_or("default".to_owned(), |s| s.0);
         let skin = if skin.is_empty() { "default".to_owned() } else { skin };
-        let slot = self.name_of(timeline, "slot").map(|s| s.0);
+        let slot = self.name_of(timeline, key::SLOT).map(|s| s.0);
         let armature = &self.model.armatures[a as usize];
         let skin_index = armature.skins.iter().position(|s| s.name == skin);
         let slot_known = slot.as_ref().is_some_and(|s| armature.slots.iter().any(|x| &x.name == s));
@@ -482,6 +483,6 @@ impl Builder<'_> {
             },
             _ => Scope::Nowhere,
         };
-        self.refer(NameKind::Display, timeline, "name", scope, Site::FfdDisplay);
+        self.refer(NameKind::Display, timeline, key::NAME, scope, Site::FfdDisplay);
     }
 }

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 use super::schema::{DISPLAY_TYPE, DisplayType, Generation, NameKind, Version};
 use super::syntax::{NodeId, NodeKind, Tree};
+use crate::dragonbones::schema::key;
 use crate::text::TextRange;
 
 /// What the document is.
@@ -26,9 +27,10 @@ pub enum DocKind {
 pub fn classify(tree: &Tree, text: &str) -> Option<DocKind> {
     let root = tree.root().filter(|&r| tree.is_object(r))?;
     let has = |k: &str| tree.member(text, root, k).is_some();
-    if has("armature") && ["version", "frameRate", "name", "compatibleVersion"].iter().any(|k| has(k)) {
+    if has(key::ARMATURE) && [key::VERSION, key::FRAME_RATE, key::NAME, key::COMPATIBLE_VERSION].iter().any(|k| has(k))
+    {
         Some(DocKind::Skeleton)
-    } else if has("SubTexture") && (has("imagePath") || has("name")) {
+    } else if has(key::SUB_TEXTURE) && (has(key::IMAGE_PATH) || has(key::NAME)) {
         Some(DocKind::Atlas)
     } else {
         None
@@ -352,7 +354,7 @@ pub fn display_type(tree: &Tree, text: &str, display: NodeId) -> Option<DisplayT
     if !tree.is_object(display) {
         return None;
     }
-    let Some(ty) = tree.get(text, display, "type") else { return Some(DisplayType::Image) };
+    let Some(ty) = tree.get(text, display, key::TYPE) else { return Some(DisplayType::Image) };
     match tree.kind(ty) {
         NodeKind::String => {
             let s = tree.str(text, ty)?;

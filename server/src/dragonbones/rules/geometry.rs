@@ -3,9 +3,10 @@
 
 use std::collections::HashSet;
 
-use super::{Ctx, plural};
-use crate::diagnostic::{Diagnostic, code};
+use super::{DragonBonesCheck, plural, report};
+use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::model::Site;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{BOUNDING_BOX_TYPE, DisplayType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::text::TextRange;
@@ -13,7 +14,7 @@ use crate::text::TextRange;
 /// Index diagnostics per array beyond which the rest are left out.
 const MAX_PER_ARRAY: usize = 10;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for list in &model.skin_slots {
         let bones = model.armatures[list.armature as usize].bones.len();
@@ -34,24 +35,24 @@ pub fn check(ctx: &mut Ctx) {
     deform_frames(ctx);
 }
 
-fn len(ctx: &Ctx, array: NodeId) -> usize {
+fn len(ctx: &DragonBonesCheck, array: NodeId) -> usize {
     ctx.tree.len(array)
 }
 
-fn key_range(ctx: &Ctx, object: NodeId, key: &str) -> TextRange {
+fn key_range(ctx: &DragonBonesCheck, object: NodeId, key: &str) -> TextRange {
     ctx.key_range(object, key).unwrap_or_else(|| ctx.anchor(object))
 }
 
-fn mesh(ctx: &mut Ctx, display: NodeId, bone_count: usize, path: bool) {
-    if !path && ctx.get(display, "share").is_some() {
+fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bool) {
+    if !path && ctx.get(display, key::SHARE).is_some() {
         return; // a linked mesh has no geometry of its own
     }
     let what = if path { "path display" } else { "mesh display" };
     let name = ctx.quoted_name(display);
-    let Some(vertices) = ctx.is_array(ctx.get(display, "vertices")) else {
-        if ctx.get(display, "vertices").is_none() {
+    let Some(vertices) = ctx.is_array(ctx.get(display, key::VERTICES)) else {
+        if ctx.get(display, key::VERTICES).is_none() {
             let message = format!("{what} {name} has no `vertices`: runtimes throw while parsing it");
-            ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
+            ctx.push(report(Code::MissingKey, ctx.anchor(display), message));
         }
         return;
     };
@@ -61,14 +62,14 @@ fn mesh(ctx: &mut Ctx, display: NodeId, bone_count: usize, path: bool) {
             "`vertices` has {}: they are x, y pairs (runtimes ignore the last one)",
             plural(n as i64, "number", "numbers")
         );
-        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "vertices"), message));
+        ctx.push(Diagnostic::of_case(&case::MESH_VERTICES_ODD, key_range(ctx, display, key::VERTICES), message));
     }
     let vertex_count = n / 2;
     if path {
-        match ctx.is_array(ctx.get(display, "lengths")) {
-            None if ctx.get(display, "lengths").is_none() => {
+        match ctx.is_array(ctx.get(display, key::LENGTHS)) {
+            None if ctx.get(display, key::LENGTHS).is_none() => {
                 let message = format!("{what} {name} has no `lengths`: runtimes throw while parsing it");
-                ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(display), message));
+                ctx.push(report(Code::MissingKey, ctx.anchor(display), message));
             }
             Some(lengths) if len(ctx, lengths) != vertex_count / 3 => {
                 let message = format!(
@@ -77,12 +78,12 @@ fn mesh(ctx: &mut Ctx, display: NodeId, bone_count: usize, path: bool) {
                     plural(vertex_count as i64, "vertex", "vertices"),
                     plural((vertex_count / 3) as i64, "curve", "curves")
                 );
-                ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, "lengths"), message));
+                ctx.push(Diagnostic::of_case(&case::PATH_LENGTHS, key_range(ctx, display, key::LENGTHS), message));
             }
             _ => {}
         }
     } else {
-        if let Some(uvs) = ctx.is_array(ctx.get(display, "uvs"))
+        if let Some(uvs) = ctx.is_array(ctx.get(display, key::UVS))
             && len(ctx, uvs) != n
         {
             let message = format!(
@@ -90,16 +91,16 @@ fn mesh(ctx: &mut Ctx, display: NodeId, bone_count: usize, path: bool) {
                 plural(len(ctx, uvs) as i64, "number", "numbers"),
                 n
             );
-            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, display, "uvs"), message));
+            ctx.push(Diagnostic::of_case(&case::MESH_UVS, key_range(ctx, display, key::UVS), message));
         }
-        if let Some(triangles) = ctx.is_array(ctx.get(display, "triangles")) {
+        if let Some(triangles) = ctx.is_array(ctx.get(display, key::TRIANGLES)) {
             triangles_check(ctx, display, triangles, vertex_count);
         }
     }
     skinning(ctx, display, vertex_count, bone_count);
 }
 
-fn triangles_check(ctx: &mut Ctx, display: NodeId, triangles: NodeId, vertex_count: usize) {
+fn triangles_check(ctx: &mut DragonBonesCheck, display: NodeId, triangles: NodeId, vertex_count: usize) {
     let count = len(ctx, triangles);
     if !count.is_multiple_of(3) {
         let message = format!(
@@ -107,7 +108,7 @@ fn triangles_check(ctx: &mut Ctx, display: NodeId, triangles: NodeId, vertex_cou
             plural(count as i64, "index", "indices"),
             count % 3
         );
-        ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "triangles"), message));
+        ctx.push(Diagnostic::of_case(&case::TRIANGLES_NOT_IN_THREES, key_range(ctx, display, key::TRIANGLES), message));
     }
     let mut reported = 0;
     for (v, node) in ctx.numbers(triangles) {
@@ -124,14 +125,14 @@ fn triangles_check(ctx: &mut Ctx, display: NodeId, triangles: NodeId, vertex_cou
             plural(vertex_count as i64, "vertex", "vertices"),
             if vertex_count > 0 { format!(" (0–{})", vertex_count - 1) } else { String::new() }
         );
-        ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, ctx.tree.range(node), message));
+        ctx.push(Diagnostic::of_case(&case::TRIANGLE_INDEX, ctx.tree.range(node), message));
     }
 }
 
 /// `weights` `[n, bone, weight, …]` per vertex, `slotPose` and `bonePose` (§5.2).
-fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usize) {
-    let slot_pose = ctx.get(display, "slotPose");
-    let bone_pose = ctx.get(display, "bonePose");
+fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bone_count: usize) {
+    let slot_pose = ctx.get(display, key::SLOT_POSE);
+    let bone_pose = ctx.get(display, key::BONE_POSE);
     if let Some(pose) = ctx.is_array(slot_pose)
         && len(ctx, pose) != 6
     {
@@ -139,7 +140,7 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
             "`slotPose` has {} but is a matrix `[a, b, c, d, tx, ty]` of 6",
             plural(len(ctx, pose) as i64, "number", "numbers")
         );
-        ctx.push(Diagnostic::error(code::ARITY, key_range(ctx, display, "slotPose"), message));
+        ctx.push(report(Code::Arity, key_range(ctx, display, key::SLOT_POSE), message));
     }
     // Bones with a bind pose.
     let mut posed: Option<HashSet<i64>> = None;
@@ -151,7 +152,7 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
                 "`bonePose` has {}: it holds groups of 7 `[boneIndex, a, b, c, d, tx, ty]`",
                 plural(count as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, "bonePose"), message));
+            ctx.push(report(Code::CountMismatch, key_range(ctx, display, key::BONE_POSE), message));
         }
         let mut set = HashSet::new();
         for (v, node) in numbers.iter().step_by(7) {
@@ -159,15 +160,15 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
             if *v < 0.0 || index as usize >= bone_count || v.fract() != 0.0 {
                 let message =
                     format!("bone index {} in `bonePose` is out of range: {}", fmt(*v), bones_phrase(bone_count));
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(*node), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(*node), message));
             } else {
                 set.insert(index);
             }
         }
         posed = Some(set);
     }
-    let Some(weights) = ctx.is_array(ctx.get(display, "weights")) else { return };
-    let missing: Vec<&str> = [("slotPose", slot_pose), ("bonePose", bone_pose)]
+    let Some(weights) = ctx.is_array(ctx.get(display, key::WEIGHTS)) else { return };
+    let missing: Vec<&str> = [(key::SLOT_POSE, slot_pose), (key::BONE_POSE, bone_pose)]
         .into_iter()
         .filter(|(_, v)| v.is_none())
         .map(|(k, _)| k)
@@ -175,7 +176,7 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
     if !missing.is_empty() {
         let list = missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ");
         let message = format!("`weights` needs {list}: runtimes throw while parsing a skinned mesh without them");
-        ctx.push(Diagnostic::error(code::MISSING_KEY, key_range(ctx, display, "weights"), message));
+        ctx.push(report(Code::MissingKey, key_range(ctx, display, key::WEIGHTS), message));
     }
     let numbers = ctx.numbers(weights);
     let total = len(ctx, weights);
@@ -206,7 +207,7 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
                         "bone {index} in `weights` has no bind pose in `bonePose`: runtimes compute broken vertices"
                     )
                 };
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(node), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(node), message));
             }
         }
         if influences > 0 && (sum - 1.0).abs() > 0.01 && !sum_reported && i <= numbers.len() {
@@ -215,7 +216,7 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
                 "the weights of vertex {vertex} add up to {}, not 1: the vertex shrinks or overshoots",
                 super::super::schema::fmt_num((sum * 1000.0).round() / 1000.0)
             );
-            ctx.push(Diagnostic::warning(code::WEIGHT_SUM, ctx.tree.range(numbers[first].1), message));
+            ctx.push(report(Code::WeightSum, ctx.tree.range(numbers[first].1), message));
         }
         vertex += 1;
     }
@@ -236,12 +237,12 @@ fn skinning(ctx: &mut Ctx, display: NodeId, vertex_count: usize, bone_count: usi
                 plural(vertex_count as i64, "vertex", "vertices"),
             )
         };
-        ctx.push(Diagnostic::error(code::COUNT_MISMATCH, key_range(ctx, display, "weights"), message));
+        ctx.push(report(Code::CountMismatch, key_range(ctx, display, key::WEIGHTS), message));
     }
 }
 
-fn polygon(ctx: &mut Ctx, display: NodeId) {
-    let sub = ctx.get(display, "subType");
+fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
+    let sub = ctx.get(display, key::SUB_TYPE);
     let is_polygon = sub.is_some_and(|s| match ctx.tree.kind(s) {
         NodeKind::String => ctx.tree.str(ctx.text, s).is_some_and(|t| BOUNDING_BOX_TYPE.ordinal(&t) == Some(2)),
         NodeKind::Number => ctx.tree.int(ctx.text, s) == Some(2),
@@ -251,12 +252,12 @@ fn polygon(ctx: &mut Ctx, display: NodeId) {
         return;
     }
     let name = ctx.quoted_name(display);
-    match ctx.is_array(ctx.get(display, "vertices")) {
-        None if ctx.get(display, "vertices").is_none() => {
+    match ctx.is_array(ctx.get(display, key::VERTICES)) {
+        None if ctx.get(display, key::VERTICES).is_none() => {
             let message = format!(
                 "polygon bounding box {name} has no `vertices`: runtimes warn `Data error` and use an empty polygon"
             );
-            ctx.push(Diagnostic::warning(code::MISSING_KEY, ctx.anchor(display), message));
+            ctx.push(Diagnostic::of_case(&case::POLYGON_WITHOUT_VERTICES, ctx.anchor(display), message));
         }
         Some(vertices) => {
             let n = len(ctx, vertices);
@@ -265,7 +266,7 @@ fn polygon(ctx: &mut Ctx, display: NodeId) {
                     "`vertices` has {}: a polygon needs x, y pairs for at least 3 points",
                     plural(n as i64, "number", "numbers")
                 );
-                ctx.push(Diagnostic::warning(code::ARITY, key_range(ctx, display, "vertices"), message));
+                ctx.push(Diagnostic::of_case(&case::POLYGON_VERTICES, key_range(ctx, display, key::VERTICES), message));
             }
         }
         None => {}
@@ -273,8 +274,8 @@ fn polygon(ctx: &mut Ctx, display: NodeId) {
 }
 
 /// Surface bones: `vertices` holds 2·(segmentX+1)·(segmentY+1) numbers.
-fn surface(ctx: &mut Ctx, bone: NodeId) {
-    let is_surface = ctx.get(bone, "type").is_some_and(|t| match ctx.tree.kind(t) {
+fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
+    let is_surface = ctx.get(bone, key::TYPE).is_some_and(|t| match ctx.tree.kind(t) {
         NodeKind::String => ctx.tree.str(ctx.text, t).is_some_and(|s| s.eq_ignore_ascii_case("surface")),
         NodeKind::Number => ctx.tree.int(ctx.text, t) == Some(1),
         _ => false,
@@ -282,28 +283,28 @@ fn surface(ctx: &mut Ctx, bone: NodeId) {
     if !is_surface {
         return;
     }
-    let sx = ctx.int(bone, "segmentX").unwrap_or(0).max(0);
-    let sy = ctx.int(bone, "segmentY").unwrap_or(0).max(0);
+    let sx = ctx.int(bone, key::SEGMENT_X).unwrap_or(0).max(0);
+    let sy = ctx.int(bone, key::SEGMENT_Y).unwrap_or(0).max(0);
     let expected = (sx + 1).saturating_mul(sy + 1).saturating_mul(2);
-    match ctx.is_array(ctx.get(bone, "vertices")) {
-        None if ctx.get(bone, "vertices").is_none() => {
+    match ctx.is_array(ctx.get(bone, key::VERTICES)) {
+        None if ctx.get(bone, key::VERTICES).is_none() => {
             let name = ctx.quoted_name(bone);
             let message = format!("surface bone {name} has no `vertices`: its lattice needs {expected} numbers");
-            ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(bone), message));
+            ctx.push(report(Code::MissingKey, ctx.anchor(bone), message));
         }
         Some(vertices) if len(ctx, vertices) as i64 != expected => {
             let message = format!(
                 "`vertices` has {} but a {sx}×{sy} surface needs {expected}: 2·(segmentX+1)·(segmentY+1) (runtimes pad with 0 or cut)",
                 plural(len(ctx, vertices) as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::warning(code::COUNT_MISMATCH, key_range(ctx, bone, "vertices"), message));
+            ctx.push(Diagnostic::of_case(&case::SURFACE_VERTICES, key_range(ctx, bone, key::VERTICES), message));
         }
         _ => {}
     }
 }
 
 /// Deform key frames: `offset + len(vertices)` within the target's vertex numbers.
-fn deform_frames(ctx: &mut Ctx) {
+fn deform_frames(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for r in &model.refs {
         let is_deform = matches!(r.site, Site::FfdDisplay | Site::TypedTimeline(22) | Site::TypedTimeline(50));
@@ -311,14 +312,14 @@ fn deform_frames(ctx: &mut Ctx) {
             continue;
         }
         let Some(def) = model.resolve(r) else { continue };
-        let Some(target) = ctx.is_array(ctx.get(def.node, "vertices")) else { continue };
+        let Some(target) = ctx.is_array(ctx.get(def.node, key::VERTICES)) else { continue };
         let available = len(ctx, target);
-        let Some(frames) = ctx.is_array(ctx.get(r.owner, "frame")) else { continue };
+        let Some(frames) = ctx.is_array(ctx.get(r.owner, key::FRAME)) else { continue };
         let frame_nodes: Vec<NodeId> = ctx.tree.elements(frames).filter(|&f| ctx.tree.is_object(f)).collect();
         for frame in frame_nodes {
-            let key = if ctx.get(frame, "vertices").is_some() { "vertices" } else { "value" };
+            let key = if ctx.get(frame, key::VERTICES).is_some() { key::VERTICES } else { key::VALUE };
             let Some(deltas) = ctx.is_array(ctx.get(frame, key)) else { continue };
-            let offset = ctx.int(frame, "offset").unwrap_or(0).max(0) as usize;
+            let offset = ctx.int(frame, key::OFFSET).unwrap_or(0).max(0) as usize;
             let count = len(ctx, deltas);
             if offset + count > available {
                 let message = format!(
@@ -327,7 +328,7 @@ fn deform_frames(ctx: &mut Ctx) {
                     if def.kind == crate::dragonbones::schema::NameKind::Bone { "surface bone" } else { "mesh" },
                     def.name
                 );
-                ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, key_range(ctx, frame, key), message));
+                ctx.push(Diagnostic::of_case(&case::DEFORM_PAST_MESH, key_range(ctx, frame, key), message));
             }
         }
     }

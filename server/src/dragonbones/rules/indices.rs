@@ -1,17 +1,18 @@
 //! Indices: `displayIndex` and display-frame values against the slot's display list, and the
 //! draw-order (`zOrder`) pairs against the slot list (§5.4).
 
-use super::{Ctx, plural};
-use crate::diagnostic::{Diagnostic, code};
+use super::{DragonBonesCheck, plural, report};
+use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::model::{SkinSlot, name_text};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let legacy = ctx.version.is_some_and(|v| v.is_legacy());
     for (a, armature) in model.armatures.iter().enumerate() {
         for slot in &armature.slots {
-            if let Some(value) = ctx.get(slot.node, "displayIndex") {
+            if let Some(value) = ctx.get(slot.node, key::DISPLAY_INDEX) {
                 let list = model.default_displays(a, &slot.name);
                 display_index(ctx, a, &slot.name, list, value, "`displayIndex`");
             }
@@ -19,21 +20,25 @@ pub fn check(ctx: &mut Ctx) {
         for anim in &armature.animations {
             // (timeline, the keys of its display-index frames and where the index is)
             let mut timelines: Vec<(NodeId, &[(&str, &str)])> = Vec::new();
-            for t in objects(ctx, anim.node, "slot") {
+            for t in objects(ctx, anim.node, key::SLOT) {
                 timelines.push((
                     t,
-                    &[("frame", "displayIndex"), ("displayFrame", "value"), ("displayFrame", "displayIndex")],
+                    &[
+                        (key::FRAME, key::DISPLAY_INDEX),
+                        (key::DISPLAY_FRAME, key::VALUE),
+                        (key::DISPLAY_FRAME, key::DISPLAY_INDEX),
+                    ],
                 ));
             }
-            for t in objects(ctx, anim.node, "timeline") {
+            for t in objects(ctx, anim.node, key::TIMELINE) {
                 if legacy {
-                    timelines.push((t, &[("frame", "displayIndex")]));
-                } else if ctx.int(t, "type") == Some(20) {
-                    timelines.push((t, &[("frame", "value")]));
+                    timelines.push((t, &[(key::FRAME, key::DISPLAY_INDEX)]));
+                } else if ctx.int(t, key::TYPE) == Some(20) {
+                    timelines.push((t, &[(key::FRAME, key::VALUE)]));
                 }
             }
             for (timeline, keys) in timelines {
-                let Some(slot) = ctx.get(timeline, "name").and_then(|n| name_text(ctx.tree, ctx.text, n)) else {
+                let Some(slot) = ctx.get(timeline, key::NAME).and_then(|n| name_text(ctx.tree, ctx.text, n)) else {
                     continue;
                 };
                 // Looked up once per timeline, not per key frame.
@@ -46,7 +51,7 @@ pub fn check(ctx: &mut Ctx) {
                     }
                 }
             }
-            if let Some(z) = ctx.get(anim.node, "zOrder").filter(|&z| ctx.tree.is_object(z)) {
+            if let Some(z) = ctx.get(anim.node, key::Z_ORDER).filter(|&z| ctx.tree.is_object(z)) {
                 z_order(ctx, a, z);
             }
         }
@@ -54,14 +59,21 @@ pub fn check(ctx: &mut Ctx) {
 }
 
 /// The object elements of array member `key`.
-fn objects(ctx: &Ctx, object: NodeId, key: &str) -> Vec<NodeId> {
+fn objects(ctx: &DragonBonesCheck, object: NodeId, key: &str) -> Vec<NodeId> {
     match ctx.is_array(ctx.get(object, key)) {
         Some(list) => ctx.tree.elements(list).filter(|&e| ctx.tree.is_object(e)).collect(),
         None => Vec::new(),
     }
 }
 
-fn display_index(ctx: &mut Ctx, armature: usize, slot: &str, list: Option<&SkinSlot>, value: NodeId, what: &str) {
+fn display_index(
+    ctx: &mut DragonBonesCheck,
+    armature: usize,
+    slot: &str,
+    list: Option<&SkinSlot>,
+    value: NodeId,
+    what: &str,
+) {
     let Some(index) = ctx.tree.int(ctx.text, value) else { return };
     let Some(list) = list else { return };
     let count = list.displays.len() as i64;
@@ -80,14 +92,14 @@ fn display_index(ctx: &mut Ctx, armature: usize, slot: &str, list: Option<&SkinS
         "{what} {index} is out of range: slot `{slot}` has {} in skin `{skin}`{range}; runtimes show the last one",
         plural(count, "display", "displays")
     );
-    ctx.push(Diagnostic::warning(code::INDEX_OUT_OF_RANGE, ctx.tree.range(value), message));
+    ctx.push(Diagnostic::of_case(&case::DISPLAY_INDEX, ctx.tree.range(value), message));
 }
 
 /// `[slotIndex, offset, …]`: even length, indices ascending within the slots, targets within them.
-fn z_order(ctx: &mut Ctx, armature: usize, timeline: NodeId) {
+fn z_order(ctx: &mut DragonBonesCheck, armature: usize, timeline: NodeId) {
     let slots = ctx.model.armatures[armature].slots.len() as i64;
     let name = ctx.model.armatures[armature].name.clone();
-    let Some(frames) = ctx.is_array(ctx.get(timeline, "frame")) else { return };
+    let Some(frames) = ctx.is_array(ctx.get(timeline, key::FRAME)) else { return };
     let frames: Vec<NodeId> = ctx.tree.elements(frames).filter(|&f| ctx.tree.is_object(f)).collect();
     let slots_phrase = if slots == 0 {
         format!("armature `{name}` has no slots")
@@ -95,15 +107,15 @@ fn z_order(ctx: &mut Ctx, armature: usize, timeline: NodeId) {
         format!("armature `{name}` has {} (0–{})", plural(slots, "slot", "slots"), slots - 1)
     };
     for frame in frames {
-        let Some(pairs) = ctx.is_array(ctx.get(frame, "zOrder")) else { continue };
+        let Some(pairs) = ctx.is_array(ctx.get(frame, key::Z_ORDER)) else { continue };
         let count = ctx.tree.len(pairs);
         if count % 2 == 1 {
-            let range = ctx.key_range(frame, "zOrder").unwrap_or_else(|| ctx.tree.range(pairs));
+            let range = ctx.key_range(frame, key::Z_ORDER).unwrap_or_else(|| ctx.tree.range(pairs));
             let message = format!(
                 "`zOrder` has {}: it holds `[slotIndex, offset]` pairs (runtimes throw on an odd count)",
                 plural(count as i64, "number", "numbers")
             );
-            ctx.push(Diagnostic::error(code::ARITY, range, message));
+            ctx.push(report(Code::Arity, range, message));
         }
         let items: Vec<NodeId> = ctx.tree.elements(pairs).collect();
         let mut previous: Option<i64> = None;
@@ -113,19 +125,19 @@ fn z_order(ctx: &mut Ctx, armature: usize, timeline: NodeId) {
             };
             if index < 0 || index >= slots {
                 let message = format!("slot index {index} in `zOrder` is out of range: {slots_phrase}");
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(pair[0]), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(pair[0]), message));
             } else if previous.is_some_and(|p| index <= p) {
                 let message = format!(
                     "slot indices in `zOrder` must ascend strictly: {index} comes after {} (runtimes loop until they run out of memory)",
                     previous.unwrap_or(0)
                 );
-                ctx.push(Diagnostic::error(code::INVALID_VALUE, ctx.tree.range(pair[0]), message));
+                ctx.push(report(Code::InvalidValue, ctx.tree.range(pair[0]), message));
             } else if index + offset < 0 || index + offset >= slots {
                 let message = format!(
                     "slot {index} moved by {offset} lands at {}, outside the slots: {slots_phrase}",
                     index + offset
                 );
-                ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, ctx.tree.range(pair[1]), message));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(pair[1]), message));
             }
             previous = Some(previous.map_or(index, |p| p.max(index)));
         }

@@ -17,11 +17,13 @@ use super::atlas::PairedAtlas;
 use super::model::Model;
 use super::schema::Version;
 use super::syntax::{Member, NodeId, NodeKind, Tree};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic, FileFormat};
+use crate::dragonbones::schema::key;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextRange};
 
-pub struct Ctx<'a> {
+/// One run of the rules over a file: what they read, and the diagnostics found so far.
+pub struct DragonBonesCheck<'a> {
     pub text: &'a str,
     pub tree: &'a Tree,
     pub model: &'a Model,
@@ -36,7 +38,7 @@ pub struct Ctx<'a> {
     pub out: Vec<Diagnostic>,
 }
 
-impl Ctx<'_> {
+impl DragonBonesCheck<'_> {
     pub fn push(&mut self, d: Diagnostic) {
         self.out.push(d);
     }
@@ -71,7 +73,7 @@ impl Ctx<'_> {
     /// Where to report something an object lacks: its `name` member, else its first member, else
     /// its opening brace.
     pub fn anchor(&self, object: NodeId) -> TextRange {
-        if let Some(m) = self.member(object, "name") {
+        if let Some(m) = self.member(object, key::NAME) {
             return self.tree.member_range(m);
         }
         if let Some(m) = self.tree.members(object).next() {
@@ -83,7 +85,7 @@ impl Ctx<'_> {
 
     /// The name of an object for messages: `` `arm` `` or "(unnamed)".
     pub fn quoted_name(&self, object: NodeId) -> String {
-        match self.get(object, "name").and_then(|n| super::model::name_text(self.tree, self.text, n)) {
+        match self.get(object, key::NAME).and_then(|n| super::model::name_text(self.tree, self.text, n)) {
             Some(n) => format!("`{n}`"),
             None => "(unnamed)".to_owned(),
         }
@@ -92,6 +94,12 @@ impl Ctx<'_> {
     pub fn is_array(&self, node: Option<NodeId>) -> Option<NodeId> {
         node.filter(|&n| self.tree.kind(n) == NodeKind::Array)
     }
+}
+
+/// A diagnostic of `code` with the severity the catalogue gives it in DragonBones data; a case it lists
+/// as milder is reported with [`Diagnostic::of_case`].
+pub fn report(code: Code, range: TextRange, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(code, FileFormat::DragonBones, range, message)
 }
 
 /// Runs every rule; textures are checked against `paired`.
@@ -104,8 +112,9 @@ pub fn check(
     fs: &dyn FileSystem,
     paired: &[PairedAtlas],
 ) -> Vec<Diagnostic> {
-    let mut ctx = Ctx { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
-    let rules: [fn(&mut Ctx); 6] =
+    let mut ctx =
+        DragonBonesCheck { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
+    let rules: [fn(&mut DragonBonesCheck); 6] =
         [version::check, structure::check, names::check, geometry::check, indices::check, timing::check];
     for rule in rules {
         crate::cancel::check();

@@ -4,13 +4,14 @@
 
 use std::collections::HashMap;
 
-use super::{Ctx, json_string};
-use crate::diagnostic::{Diagnostic, Fix, Severity, code};
+use super::{DragonBonesCheck, json_string, report};
+use crate::diagnostic::{Code, Diagnostic, Fix, case};
 use crate::dragonbones::model::{Def, DocKind, Ref, Scope, Site};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{NameKind, Version};
 use crate::suggest;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     duplicates(ctx);
     unresolved(ctx);
     if ctx.model.doc == DocKind::Skeleton {
@@ -20,7 +21,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn duplicates(ctx: &mut Ctx) {
+fn duplicates(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let mut first: HashMap<(NameKind, Scope, u32, &str), &Def> = HashMap::new();
     for def in &model.defs {
@@ -38,8 +39,8 @@ fn duplicates(ctx: &mut Ctx) {
                     }
                     _ => String::new(),
                 };
-                let d = Diagnostic::error(
-                    code::DUPLICATE_NAME,
+                let d = report(
+                    Code::DuplicateName,
                     def.range,
                     format!(
                         "duplicate {} name `{}`{whose}: already used on line {line}; runtimes keep the first and drop this one",
@@ -57,7 +58,7 @@ fn duplicates(ctx: &mut Ctx) {
     }
 }
 
-fn unresolved(ctx: &mut Ctx) {
+fn unresolved(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for r in &model.refs {
         // An empty name means "none" to runtimes (a root bone, the default animation).
@@ -66,10 +67,16 @@ fn unresolved(ctx: &mut Ctx) {
         }
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
         let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
-        let (code, severity) = code_of(r);
+        let code = code_of(r);
         let message =
             format!("unknown {} `{}`: {} ({}){hint}", r.kind.describe(), r.name, place(ctx, r), effect(r.site));
-        let mut d = Diagnostic::new(code, severity, r.range, message);
+        // Events still fire without their bone or slot.
+        let event = matches!(r.site, Site::EventBone | Site::EventSlot | Site::ActionBone | Site::ActionSlot);
+        let mut d = match code {
+            Code::UnknownBone if event => Diagnostic::of_case(&case::EVENT_BONE, r.range, message),
+            Code::UnknownSlot if event => Diagnostic::of_case(&case::EVENT_SLOT, r.range, message),
+            code => report(code, r.range, message),
+        };
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
         }
@@ -77,28 +84,21 @@ fn unresolved(ctx: &mut Ctx) {
     }
 }
 
-fn code_of(r: &Ref) -> (&'static str, Severity) {
-    let code = match r.kind {
-        NameKind::Armature => code::UNKNOWN_ARMATURE,
-        NameKind::Bone => code::UNKNOWN_BONE,
-        NameKind::Slot => code::UNKNOWN_SLOT,
-        NameKind::Skin => code::UNKNOWN_SKIN,
-        NameKind::Display => code::UNKNOWN_DISPLAY,
-        NameKind::Animation => code::UNKNOWN_ANIMATION,
-        NameKind::Constraint => code::UNKNOWN_CONSTRAINT,
-        NameKind::Texture => code::UNKNOWN_TEXTURE,
-    };
-    // Events still fire without their bone or slot; armatures may live in another loaded file.
-    let severity = match r.site {
-        Site::EventBone | Site::EventSlot | Site::ActionBone | Site::ActionSlot => Severity::Warning,
-        Site::ArmatureDisplay | Site::Stage | Site::Texture => Severity::Warning,
-        _ => Severity::Error,
-    };
-    (code, severity)
+fn code_of(r: &Ref) -> Code {
+    match r.kind {
+        NameKind::Armature => Code::UnknownArmature,
+        NameKind::Bone => Code::UnknownBone,
+        NameKind::Slot => Code::UnknownSlot,
+        NameKind::Skin => Code::UnknownSkin,
+        NameKind::Display => Code::UnknownDisplay,
+        NameKind::Animation => Code::UnknownAnimation,
+        NameKind::Constraint => Code::UnknownConstraint,
+        NameKind::Texture => Code::UnknownTexture,
+    }
 }
 
 /// Where the name was looked for.
-fn place(ctx: &Ctx, r: &Ref) -> String {
+fn place(ctx: &DragonBonesCheck, r: &Ref) -> String {
     let model = ctx.model;
     let armature = |a: u32| model.armatures.get(a as usize).map_or(String::new(), |x| x.name.clone());
     match r.scope {
@@ -125,8 +125,8 @@ fn place(ctx: &Ctx, r: &Ref) -> String {
                     .and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n))
                     .filter(|n| !n.is_empty())
             };
-            let skin = name("skin").unwrap_or_else(|| "default".to_owned());
-            match name("slot") {
+            let skin = name(key::SKIN).unwrap_or_else(|| "default".to_owned());
+            match name(key::SLOT) {
                 Some(slot) => format!("skin `{skin}` lists no displays for slot `{slot}`"),
                 None => format!("skin `{skin}` lists no displays for this slot"),
             }
@@ -162,7 +162,7 @@ fn effect(site: Site) -> &'static str {
 }
 
 /// Bones whose parent chain loops: reported on the `parent` of every bone in the loop.
-fn cycles(ctx: &mut Ctx) {
+fn cycles(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for (a, armature) in model.armatures.iter().enumerate() {
         let scope = Scope::Armature(a as u32);
@@ -202,7 +202,7 @@ fn cycles(ctx: &mut Ctx) {
     }
 }
 
-fn report_cycle(ctx: &mut Ctx, armature: usize, cycle: &[usize]) {
+fn report_cycle(ctx: &mut DragonBonesCheck, armature: usize, cycle: &[usize]) {
     let bones = &ctx.model.armatures[armature].bones;
     let names: Vec<&str> = cycle.iter().map(|&i| bones[i].name.as_str()).collect();
     for (k, &i) in cycle.iter().enumerate() {
@@ -214,34 +214,34 @@ fn report_cycle(ctx: &mut Ctx, armature: usize, cycle: &[usize]) {
             path.push(names[k]);
             format!("bone `{}` is its own ancestor ({}): runtimes hang sorting the bones", names[k], path.join(" → "))
         };
-        ctx.push(Diagnostic::error(code::PARENT_CYCLE, ctx.tree.range(parent), message));
+        ctx.push(report(Code::ParentCycle, ctx.tree.range(parent), message));
     }
 }
 
 /// Early 4.5 exports name the bone in `name` and omit `bone`; current runtimes drop such
 /// constraints, 5.0-era ones used the name.
-fn ik_without_bone(ctx: &mut Ctx) {
+fn ik_without_bone(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for (a, armature) in model.armatures.iter().enumerate() {
-        let Some(list) = ctx.is_array(ctx.get(armature.node, "ik")) else { continue };
+        let Some(list) = ctx.is_array(ctx.get(armature.node, key::IK)) else { continue };
         let iks: Vec<_> = ctx.tree.elements(list).filter(|&e| ctx.tree.is_object(e)).collect();
         for ik in iks {
-            if ctx.get(ik, "bone").is_some() {
+            if ctx.get(ik, key::BONE).is_some() {
                 continue;
             }
-            let name = ctx.get(ik, "name").and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n));
+            let name = ctx.get(ik, key::NAME).and_then(|n| crate::dragonbones::model::name_text(ctx.tree, ctx.text, n));
             let names_bone =
                 name.as_deref().is_some_and(|n| model.lookup(NameKind::Bone, Scope::Armature(a as u32), n).is_some());
             let label = ctx.quoted_name(ik);
             let d = if !names_bone {
-                Diagnostic::error(
-                    code::MISSING_KEY,
+                report(
+                    Code::MissingKey,
                     ctx.anchor(ik),
                     format!("IK constraint {label} has no `bone`: runtimes drop it"),
                 )
             } else if ctx.version.is_some_and(|v| v >= Version::V5_0) {
-                Diagnostic::warning(
-                    code::MISSING_KEY,
+                Diagnostic::of_case(
+                    &case::IK_BONE_IN_NAME,
                     ctx.anchor(ik),
                     format!(
                         "IK constraint {label} has no `bone`: current runtimes drop it (only 4.5 data may name the bone in `name`); add `\"bone\": {}`",
@@ -257,7 +257,7 @@ fn ik_without_bone(ctx: &mut Ctx) {
 }
 
 /// Image and mesh textures against the inline atlases and the paired `_tex.json`.
-fn textures(ctx: &mut Ctx) {
+fn textures(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let refs: Vec<&Ref> = model.refs.iter().filter(|r| r.kind == NameKind::Texture).collect();
     if refs.is_empty() {
@@ -284,7 +284,7 @@ fn textures(ctx: &mut Ctx) {
         names.extend(paired.iter().flat_map(|a| a.textures.iter().map(|(n, _)| n.as_str())));
         let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
         let message = format!("unknown texture `{}`: {place} (the display shows nothing){hint}", r.name);
-        let mut d = Diagnostic::warning(code::UNKNOWN_TEXTURE, r.range, message);
+        let mut d = report(Code::UnknownTexture, r.range, message);
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
             if let Some((a, range)) = paired.iter().find_map(|a| Some((a, a.range_of(best)?))) {

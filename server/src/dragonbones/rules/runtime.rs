@@ -2,20 +2,25 @@
 //! hangs or overflows its stack building them), and poses that are not finite at the setup pose or
 //! at any key frame (NaN or infinite bone transforms and mesh vertices). Reads the evaluator.
 
-use super::Ctx;
-use crate::diagnostic::{Diagnostic, code};
+use super::{DragonBonesCheck, report as diagnostic};
+use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::eval::data::{
     ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineMap, TimelineValues,
 };
 use crate::dragonbones::eval::{Evaluation, Runtime};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 
-pub fn check(ctx: &mut Ctx, evaluation: &Evaluation) {
+pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
     let Some(data) = evaluation.data() else { return };
     for armature in &data.armatures {
         ik_cycles(ctx, armature);
     }
     armature_cycles(ctx, data);
+    // Where parsing fails the runtime loads nothing or NaN data, which other rules report.
+    if evaluation.parsed.as_ref().is_ok_and(|p| !p.failures.is_empty()) {
+        return;
+    }
     for index in 0..data.armatures.len() {
         crate::cancel::check();
         non_finite(ctx, data, index);
@@ -55,7 +60,7 @@ fn has_parent_loop(armature: &ArmatureData) -> bool {
 
 /// An IK constraint waits, while the runtime sorts bones, for its target; a target at or below
 /// the bone the constraint turns never comes first.
-fn ik_cycles(ctx: &mut Ctx, armature: &ArmatureData) {
+fn ik_cycles(ctx: &mut DragonBonesCheck, armature: &ArmatureData) {
     if armature.sort_complete || has_parent_loop(armature) {
         return; // parent loops are reported as `parent-cycle`
     }
@@ -73,7 +78,7 @@ fn ik_cycles(ctx: &mut Ctx, armature: &ArmatureData) {
             continue;
         }
         let direct = is_ancestor(armature, c.root, c.target);
-        let at = ctx.get(c.node, "target").map_or_else(|| ctx.anchor(c.node), |t| ctx.tree.range(t));
+        let at = ctx.get(c.node, key::TARGET).map_or_else(|| ctx.anchor(c.node), |t| ctx.tree.range(t));
         let label = if c.name.is_empty() { "(unnamed)".to_owned() } else { format!("`{}`", c.name) };
         let message = if c.target == c.root {
             format!(
@@ -95,7 +100,7 @@ fn ik_cycles(ctx: &mut Ctx, armature: &ArmatureData) {
         } else {
             continue;
         };
-        ctx.push(Diagnostic::error(code::IK_CYCLE, at, message));
+        ctx.push(diagnostic(Code::IkCycle, at, message));
         reported = true;
     }
     if !reported {
@@ -104,13 +109,13 @@ fn ik_cycles(ctx: &mut Ctx, armature: &ArmatureData) {
             "the bones of armature `{}` cannot be sorted (IK targets wait for each other): the runtime hangs",
             armature.name
         );
-        ctx.push(Diagnostic::error(code::IK_CYCLE, ctx.anchor(armature.node), message));
+        ctx.push(diagnostic(Code::IkCycle, ctx.anchor(armature.node), message));
     }
 }
 
 /// Child-armature displays (of the default skin, which the runtime builds) that lead back to the
 /// armature holding them: building it recurses until the stack overflows.
-fn armature_cycles(ctx: &mut Ctx, data: &DragonBonesData) {
+fn armature_cycles(ctx: &mut DragonBonesCheck, data: &DragonBonesData) {
     let edges: Vec<Vec<(usize, NodeId)>> = data
         .armatures
         .iter()
@@ -165,8 +170,8 @@ fn armature_cycles(ctx: &mut Ctx, data: &DragonBonesData) {
             let mut names: Vec<&str> = vec![data.armatures[a].name.as_str()];
             names.extend(chain.iter().map(|&i| data.armatures[i].name.as_str()));
             let at = ctx
-                .get(node, "path")
-                .or_else(|| ctx.get(node, "name"))
+                .get(node, key::PATH)
+                .or_else(|| ctx.get(node, key::NAME))
                 .map_or_else(|| ctx.anchor(node), |v| ctx.tree.range(v));
             let message = if target == a {
                 format!(
@@ -180,7 +185,7 @@ fn armature_cycles(ctx: &mut Ctx, data: &DragonBonesData) {
                     names[0]
                 )
             };
-            ctx.push(Diagnostic::error(code::ARMATURE_CYCLE, at, message));
+            ctx.push(diagnostic(Code::ArmatureCycle, at, message));
         }
     }
 }
@@ -216,7 +221,7 @@ fn key_frames(timelines: &TimelineMap, out: &mut Vec<i16>) {
     }
 }
 
-fn non_finite(ctx: &mut Ctx, data: &DragonBonesData, index: usize) {
+fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) {
     let armature = &data.armatures[index];
     let Ok(mut setup) = Runtime::build(data, index) else { return };
     if let Some(p) = first_non_finite(&setup) {
@@ -237,7 +242,7 @@ fn non_finite(ctx: &mut Ctx, data: &DragonBonesData, index: usize) {
                     "a deform key frame of animation `{}` has vertices that are not finite numbers: the runtime cannot draw the mesh",
                     animation.name
                 );
-                ctx.push(Diagnostic::error(code::NON_FINITE_POSE, at, message));
+                ctx.push(diagnostic(Code::NonFinitePose, at, message));
             }
         }
     }
@@ -279,7 +284,7 @@ fn trim(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
-fn report(ctx: &mut Ctx, armature: &ArmatureData, problem: &Problem, when: &str, by_path: bool) {
+fn report(ctx: &mut DragonBonesCheck, armature: &ArmatureData, problem: &Problem, when: &str, by_path: bool) {
     let (node, message) = match *problem {
         Problem::Bone(b) => {
             let bone = &armature.bones[b];
@@ -302,13 +307,13 @@ fn report(ctx: &mut Ctx, armature: &ArmatureData, problem: &Problem, when: &str,
             )
         }
     };
-    let at = ctx.get(node, "name").map_or_else(|| ctx.anchor(node), |n| ctx.tree.range(n));
+    let at = ctx.get(node, key::NAME).map_or_else(|| ctx.anchor(node), |n| ctx.tree.range(n));
     if by_path {
         let message = format!(
             "{message} (a path constraint divides by the length of bones scaled to zero here; the runtime recovers once they grow)"
         );
-        ctx.push(Diagnostic::warning(code::NON_FINITE_POSE, at, message));
+        ctx.push(Diagnostic::of_case(&case::NON_FINITE_BY_PATH, at, message));
     } else {
-        ctx.push(Diagnostic::error(code::NON_FINITE_POSE, at, message));
+        ctx.push(diagnostic(Code::NonFinitePose, at, message));
     }
 }

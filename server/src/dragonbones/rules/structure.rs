@@ -5,15 +5,16 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::{Ctx, json_string};
-use crate::diagnostic::{Diagnostic, Fix, Severity, code};
+use super::{DragonBonesCheck, json_string, report};
+use crate::diagnostic::{Code, Diagnostic, Fix, case};
 use crate::dragonbones::model::DocKind;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, Bounds, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
 use crate::dragonbones::syntax::{Member, NodeId, NodeKind, flag};
 use crate::suggest;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     let Some(root) = ctx.tree.root() else { return };
     let root_kind = match ctx.model.doc {
         DocKind::Skeleton => ObjectKind::Skeleton,
@@ -34,7 +35,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec<(NodeId, ObjectKind)>) {
+fn check_object(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, stack: &mut Vec<(NodeId, ObjectKind)>) {
     let tree = ctx.tree;
     let text = ctx.text;
     // Keys seen so far; objects are small, so a list beats hashing (a map for huge ones).
@@ -53,8 +54,8 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
             seen_many.get(&key).copied()
         };
         if let Some(first) = first {
-            let d = Diagnostic::warning(
-                code::DUPLICATE_KEY,
+            let d = report(
+                Code::DuplicateKey,
                 key_range,
                 format!(
                     "`{key}` is given twice in this {}; JSON parsers keep only the last value",
@@ -80,7 +81,7 @@ fn check_object(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, stack: &mut Vec
     missing_keys(ctx, object, kind, present);
 }
 
-fn unknown_key(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, key: &str, range: TextRange) {
+fn unknown_key(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, key: &str, range: TextRange) {
     let def = object_def(kind);
     let candidates: Vec<&str> = def.keys.iter().map(|k| k.name).collect();
     let (mut hint, best) = suggest::did_you_mean(key, candidates.iter().copied());
@@ -94,7 +95,7 @@ fn unknown_key(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, key: &str, range
         }
     }
     let message = format!("unknown key `{key}` in {}{hint}", with_article(def.name));
-    let mut d = Diagnostic::warning(code::UNKNOWN_KEY, range, message);
+    let mut d = report(Code::UnknownKey, range, message);
     if let Some(best) = best {
         let fix = Fix::replace(format!("Replace with `{best}`"), range, json_string(best));
         // Renaming onto a key the object already has would make a duplicate: not automatic then.
@@ -105,27 +106,27 @@ fn unknown_key(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, key: &str, range
 }
 
 /// Required keys (those with contextual rules are checked there).
-fn missing_keys(ctx: &mut Ctx, object: NodeId, kind: ObjectKind, present: impl Fn(&str) -> bool) {
+fn missing_keys(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, present: impl Fn(&str) -> bool) {
     for def in schema::keys(kind, ctx.version).filter(|d| d.required) {
-        let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, "version") | (ObjectKind::Ik, "bone"));
+        let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, key::VERSION) | (ObjectKind::Ik, key::BONE));
         if contextual || present(def.name) {
             continue;
         }
         let what = object_def(kind).name;
         let why = match (kind, def.name) {
-            (ObjectKind::Slot, "parent") => "building the armature throws without a parent bone",
-            (ObjectKind::Ik, "target") => "runtimes drop the constraint",
+            (ObjectKind::Slot, key::PARENT) => "building the armature throws without a parent bone",
+            (ObjectKind::Ik, key::TARGET) => "runtimes drop the constraint",
             (ObjectKind::PathConstraint, _) => "runtimes drop the constraint",
-            (ObjectKind::TypedTimeline, "type") => "runtimes ignore the timeline",
+            (ObjectKind::TypedTimeline, key::TYPE) => "runtimes ignore the timeline",
             _ => "runtimes need it",
         };
         let name = ctx.quoted_name(object);
         let message = format!("{what} {name} has no `{}`: {why}", def.name);
-        ctx.push(Diagnostic::error(code::MISSING_KEY, ctx.anchor(object), message));
+        ctx.push(report(Code::MissingKey, ctx.anchor(object), message));
     }
 }
 
-fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
+fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
     let tree = ctx.tree;
     let value = member.value;
     let vkind = tree.kind(value);
@@ -143,7 +144,7 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(Nod
                 "`{}` is a number written as a string ({shown}): DragonBonesJS converts it, the C++ runtime asserts",
                 def.name
             );
-            ctx.push(Diagnostic::warning(code::INVALID_VALUE, tree.range(value), message));
+            ctx.push(Diagnostic::of_case(&case::NUMBER_AS_STRING, tree.range(value), message));
         }
         ValueType::Number => {
             if expect(ctx, def, value, vkind == NodeKind::Number, "a number") {
@@ -160,8 +161,8 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(Nod
             NodeKind::Number => bounds(ctx, def, value),
             NodeKind::String if tree.str(ctx.text, value).as_deref() == Some("NaN") => {}
             NodeKind::String => {
-                let d = Diagnostic::warning(
-                    code::INVALID_VALUE,
+                let d = Diagnostic::of_case(
+                    &case::EASING_STRING,
                     tree.range(value),
                     format!(
                         "`{}` expects a number, `null` or `\"NaN\"`; runtimes read this string as 0 (linear)",
@@ -195,8 +196,8 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(Nod
                         NodeKind::Missing | NodeKind::Invalid => {}
                         _ => {
                             let what = object_def(k).name;
-                            let d = Diagnostic::error(
-                                code::INVALID_VALUE,
+                            let d = report(
+                                Code::InvalidValue,
                                 tree.range(e),
                                 format!(
                                     "`{}` holds {} objects, but this element is {}",
@@ -223,7 +224,7 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(Nod
                     .find(|&e| !matches!(tree.kind(e), NodeKind::String | NodeKind::Missing | NodeKind::Invalid));
                 if let Some(e) = bad {
                     let message = format!("`{}` holds strings, but this element is {}", def.name, tree.describe(e));
-                    ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                    ctx.push(report(Code::InvalidValue, tree.range(e), message));
                 }
             }
         }
@@ -239,7 +240,7 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(Nod
                                 "an action is an object such as `{{\"gotoAndPlay\": \"idle\"}}`, not {}",
                                 tree.describe(e)
                             );
-                            ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                            ctx.push(report(Code::InvalidValue, tree.range(e), message));
                         }
                     }
                 }
@@ -265,35 +266,35 @@ fn check_value(ctx: &mut Ctx, def: &KeyDef, member: Member, stack: &mut Vec<(Nod
 }
 
 /// A string holding a number (`"10"`), which DragonBonesJS reads as one.
-fn numeric_string(ctx: &Ctx, value: NodeId) -> bool {
+fn numeric_string(ctx: &DragonBonesCheck, value: NodeId) -> bool {
     ctx.tree.str(ctx.text, value).is_some_and(|s| !s.trim().is_empty() && s.trim().parse::<f64>().is_ok())
 }
 
 /// Reports a value of the wrong JSON type; returns whether the type was right.
-fn expect(ctx: &mut Ctx, def: &KeyDef, value: NodeId, ok: bool, wanted: &str) -> bool {
+fn expect(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId, ok: bool, wanted: &str) -> bool {
     if !ok {
         let found = ctx.tree.describe(value);
         let mut message = format!("`{}` expects {wanted}, not {found}", def.name);
         if let Some(example) = def.example.split_once(':').map(|(_, v)| v.trim()) {
             message.push_str(&format!(" (e.g. `{example}`)"));
         }
-        ctx.push(Diagnostic::error(code::INVALID_VALUE, ctx.tree.range(value), message));
+        ctx.push(report(Code::InvalidValue, ctx.tree.range(value), message));
     }
     ok
 }
 
-fn bounds(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+fn bounds(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     let Some(b) = def.bounds else { return };
     let Some(v) = ctx.tree.number(ctx.text, value) else { return };
     if !b.contains(v) {
         let default = def.default.map(|d| format!(" (default {d})")).unwrap_or_default();
         let message = format!("`{}` is {} but must be {}{default}", def.name, fmt_num(v), b.describe());
-        let mut d = Diagnostic::warning(code::OUT_OF_RANGE, ctx.tree.range(value), message);
+        let mut d = report(Code::OutOfRange, ctx.tree.range(value), message);
         // The nearest allowed value; not safe: the number may be a typo for something else.
         // None for a duration: it moves every later key frame, so clamping one can push frames
         // past the end of the animation; the right length is the author's call.
         let nearest = match b {
-            _ if def.name == "duration" => None,
+            _ if def.name == key::DURATION => None,
             Bounds::Between(lo, hi) => Some(v.clamp(lo, hi)),
             Bounds::AtLeast(lo) => Some(lo),
             Bounds::Positive => None,
@@ -306,17 +307,17 @@ fn bounds(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
 }
 
 /// Integer fields read with `GetInt()` by the C++ runtime, which asserts on fractions.
-fn whole(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+fn whole(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     let node = ctx.tree.node(value);
     if node.has(flag::FLOAT) && ctx.tree.int(ctx.text, value).is_none() {
         let shown = node.range().slice(ctx.text).to_owned();
         let message =
             format!("`{}` must be a whole number, not {shown} (the C++ runtime asserts on fractions)", def.name);
-        ctx.push(Diagnostic::warning(code::INVALID_VALUE, node.range(), message));
+        ctx.push(Diagnostic::of_case(&case::FRACTION, node.range(), message));
     }
 }
 
-fn bool_value(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
+fn bool_value(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     let tree = ctx.tree;
     let ok = match tree.kind(value) {
         NodeKind::True | NodeKind::False => true,
@@ -329,16 +330,16 @@ fn bool_value(ctx: &mut Ctx, def: &KeyDef, value: NodeId) {
     if !ok {
         let found = tree.range(value).slice(ctx.text);
         let message = format!("`{}` expects `true` or `false`, not `{found}`", def.name);
-        let severity = if matches!(tree.kind(value), NodeKind::Object | NodeKind::Array) {
-            Severity::Error
+        let d = if matches!(tree.kind(value), NodeKind::Object | NodeKind::Array) {
+            report(Code::InvalidValue, tree.range(value), message)
         } else {
-            Severity::Warning
+            Diagnostic::of_case(&case::BOOLEAN_SPELLING, tree.range(value), message)
         };
-        ctx.push(Diagnostic::new(code::INVALID_VALUE, severity, tree.range(value), message));
+        ctx.push(d);
     }
 }
 
-fn enum_value(ctx: &mut Ctx, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
+fn enum_value(ctx: &mut DragonBonesCheck, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
     let tree = ctx.tree;
     let range = tree.range(value);
     let names: Vec<&str> = e.names().collect();
@@ -355,7 +356,7 @@ fn enum_value(ctx: &mut Ctx, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
                 def.name,
                 names.join(", ")
             );
-            let mut d = Diagnostic::warning(code::INVALID_VALUE, range, message);
+            let mut d = Diagnostic::of_case(&case::ENUM_FALLBACK, range, message);
             if let Some(best) = best {
                 d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), range, json_string(best)));
             }
@@ -367,14 +368,17 @@ fn enum_value(ctx: &mut Ctx, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
                 return;
             }
             let shown = range.slice(ctx.text);
-            let (severity, effect) = match e.fallback {
-                Fallback::FirstOrDropped => (Severity::Error, "runtimes drop the object".to_owned()),
-                Fallback::First => (Severity::Warning, format!("runtimes treat it as `{fallback}`")),
+            let (case, effect) = match e.fallback {
+                Fallback::FirstOrDropped => (None, "runtimes drop the object".to_owned()),
+                Fallback::First => (Some(&case::ENUM_FALLBACK), format!("runtimes treat it as `{fallback}`")),
             };
             let known: Vec<String> =
                 e.values.iter().enumerate().filter_map(|(i, v)| v.map(|v| format!("{i} ({v})"))).collect();
             let message = format!("`{}` {shown} is no known value: {effect} (known: {})", def.name, known.join(", "));
-            ctx.push(Diagnostic::new(code::INVALID_VALUE, severity, range, message));
+            ctx.push(match case {
+                Some(case) => Diagnostic::of_case(case, range, message),
+                None => report(Code::InvalidValue, range, message),
+            });
         }
         _ => {
             expect(ctx, def, value, false, "a string");
@@ -383,7 +387,7 @@ fn enum_value(ctx: &mut Ctx, def: &KeyDef, e: &'static EnumDef, value: NodeId) {
 }
 
 /// The elements of a number array; only the first bad element is reported.
-fn number_elements(ctx: &mut Ctx, def: &KeyDef, array: NodeId) {
+fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
     let tree = ctx.tree;
     let ints = matches!(def.ty, ValueType::Ints);
     let mut reported_fraction = false;
@@ -394,13 +398,13 @@ fn number_elements(ctx: &mut Ctx, def: &KeyDef, array: NodeId) {
                     reported_fraction = true;
                     let shown = tree.range(e).slice(ctx.text);
                     let message = format!("`{}` holds whole numbers, not {shown}", def.name);
-                    ctx.push(Diagnostic::warning(code::INVALID_VALUE, tree.range(e), message));
+                    ctx.push(Diagnostic::of_case(&case::FRACTION, tree.range(e), message));
                 }
             }
             NodeKind::Missing | NodeKind::Invalid => {}
             _ => {
                 let message = format!("`{}` holds numbers, but this element is {}", def.name, tree.describe(e));
-                ctx.push(Diagnostic::error(code::INVALID_VALUE, tree.range(e), message));
+                ctx.push(report(Code::InvalidValue, tree.range(e), message));
                 return;
             }
         }
@@ -409,19 +413,19 @@ fn number_elements(ctx: &mut Ctx, def: &KeyDef, array: NodeId) {
 
 /// `["gotoAndPlay", "walk"]`: the 4.5/5.0 documents' form, which current runtimes turn into a play
 /// action with an empty name.
-fn array_action(ctx: &mut Ctx, action: NodeId) {
+fn array_action(ctx: &mut DragonBonesCheck, action: NodeId) {
     let tree = ctx.tree;
     let items: Vec<NodeId> = tree.elements(action).collect();
     let strings: Vec<String> = items.iter().filter_map(|&i| tree.str(ctx.text, i).map(|s| s.into_owned())).collect();
     let range = tree.range(action);
-    let mut d = Diagnostic::error(
-        code::INVALID_VALUE,
+    let mut d = report(
+        Code::InvalidValue,
         range,
         "array-form action: current runtimes read it as a play action without a name and do nothing; write `{\"gotoAndPlay\": \"…\"}`",
     );
     if let [verb, name] = strings.as_slice()
         && items.len() == 2
-        && (verb == "gotoAndPlay" || verb == "gotoAndStop")
+        && (verb == key::GOTO_AND_PLAY || verb == key::GOTO_AND_STOP)
     {
         let new_text = format!("{{{}: {}}}", json_string(verb), json_string(name));
         d = d.with_fix(Fix::replace(format!("Write `{new_text}`"), range, new_text));

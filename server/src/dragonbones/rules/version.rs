@@ -1,12 +1,13 @@
 //! The version gate (§1.2): `version` / `compatibleVersion` against what runtimes accept.
 
-use super::{Ctx, json_string};
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{DragonBonesCheck, json_string, report};
+use crate::diagnostic::{Code, Diagnostic, Fix, case};
 use crate::dragonbones::model::DocKind;
 use crate::dragonbones::schema::Version;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeKind;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut DragonBonesCheck) {
     if ctx.model.doc != DocKind::Skeleton {
         return;
     }
@@ -14,9 +15,9 @@ pub fn check(ctx: &mut Ctx) {
     let version = ctx.model.version.clone();
     let compatible = ctx.model.compatible_version.clone();
     let Some(version) = version else {
-        if ctx.get(root, "version").is_none() {
-            let d = Diagnostic::error(
-                code::MISSING_KEY,
+        if ctx.get(root, key::VERSION).is_none() {
+            let d = report(
+                Code::MissingKey,
                 ctx.anchor(root),
                 "the skeleton has no `version`: runtimes reject data without one (write e.g. `\"version\": \"5.5\"`)",
             );
@@ -34,7 +35,7 @@ pub fn check(ctx: &mut Ctx) {
             version.text,
             crate::dragonbones::model::js_number(ctx.tree.number(ctx.text, version.node).unwrap_or(0.0))
         );
-        ctx.push(Diagnostic::error(code::UNSUPPORTED_VERSION, range, message).with_fix(fix));
+        ctx.push(report(Code::UnsupportedVersion, range, message).with_fix(fix));
         return;
     }
     match accepted {
@@ -43,8 +44,8 @@ pub fn check(ctx: &mut Ctx) {
                 Some(c) => format!(" (nor is `compatibleVersion` `{}`)", c.text),
                 None => String::new(),
             };
-            ctx.push(Diagnostic::error(
-                code::UNSUPPORTED_VERSION,
+            ctx.push(report(
+                Code::UnsupportedVersion,
                 range,
                 format!(
                     "unsupported data version `{}`{also}: runtimes accept 4.0, 4.5, 5.0, 5.5 and 5.6 (older ones also 2.3 and 3.0) and reject anything else",
@@ -54,8 +55,8 @@ pub fn check(ctx: &mut Ctx) {
             return;
         }
         Some(v) if v.is_legacy() => {
-            ctx.push(Diagnostic::warning(
-                code::LEGACY_VERSION,
+            ctx.push(report(
+                Code::LegacyVersion,
                 range,
                 format!(
                     "data version {v} is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): convert it to 5.5 with DragonBones Tools (`dbconv`)"
@@ -67,8 +68,8 @@ pub fn check(ctx: &mut Ctx) {
     if as_number && version.parsed.is_some_and(|v| !v.is_legacy()) {
         let fix = Fix::replace("Write the version as a string", range, json_string(&version.text));
         ctx.push(
-            Diagnostic::warning(
-                code::INVALID_VALUE,
+            Diagnostic::of_case(
+                &case::VERSION_AS_NUMBER,
                 range,
                 format!(
                     "`version` should be a string: write `\"{}\"` (the C++ runtime reads it as a string)",
@@ -80,8 +81,8 @@ pub fn check(ctx: &mut Ctx) {
     }
     let compat_55 = compatible.as_ref().and_then(|c| c.parsed).is_some_and(|c| c <= Version::V5_5);
     if version.parsed == Some(Version::V5_6) && !compat_55 {
-        ctx.push(Diagnostic::warning(
-            code::UNSUPPORTED_VERSION,
+        ctx.push(Diagnostic::of_case(
+            &case::V5_6_WITHOUT_COMPATIBLE_VERSION,
             range,
             "data version 5.6 loads only in DragonBonesJS: add `\"compatibleVersion\": \"5.5\"` so the C++ and C# runtimes accept it too",
         ));

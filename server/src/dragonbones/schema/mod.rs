@@ -3,9 +3,11 @@
 //!
 //! The model reads it to know what object stands where (`armature[].bone[]` is a `Bone`), the rules
 //! to validate types, ranges and required keys, and hover and completion to explain and offer keys.
-//! A key documented here is validated, completed and explained everywhere.
+//! A key documented here is validated, completed and explained everywhere; code names keys by
+//! the constants of [`key`].
 
 mod animation;
+pub mod key;
 mod skeleton;
 
 use std::fmt;

@@ -1,13 +1,13 @@
 //! Every count against what it counts (`MeshCount` vs `Mesh` scopes, `VertexCount` vs each vertex
 //! list, …), and in each `AnimationPart` the key lists against `TimeKeys`.
 
-use super::{Ctx, kind_name, plural};
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, kind_name, plural, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::schema::{self, Counted, ScopeKind};
 use crate::elem::syntax::ScopeId;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for id in ctx.tree.preorder() {
         let kind = ctx.tree.kind(id);
         if kind == ScopeKind::Unknown {
@@ -22,7 +22,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn count_key(ctx: &mut Ctx, id: ScopeId, key: &str, counts: &[Counted]) {
+fn count_key(ctx: &mut ElemCheck, id: ScopeId, key: &str, counts: &[Counted]) {
     let Some((declared, key_range)) = ctx.int_key(id, key) else { return };
     if declared < 0 {
         return; // reported as out-of-range
@@ -66,7 +66,7 @@ fn count_key(ctx: &mut Ctx, id: ScopeId, key: &str, counts: &[Counted]) {
                 format!("{} and {last} have {}", rest.join(", "), plural(n, "entry", "entries"))
             }
         };
-        let mut d = Diagnostic::error(code::COUNT_MISMATCH, key_range, format!("{key} is {declared} but {what}"));
+        let mut d = report(Code::CountMismatch, key_range, format!("{key} is {declared} but {what}"));
         for f in &same {
             if let Some(list) = f.2 {
                 d = d.with_related(list, format!("{} has {}", f.3, plural(n, "entry", "entries")));
@@ -81,7 +81,7 @@ fn count_key(ctx: &mut Ctx, id: ScopeId, key: &str, counts: &[Counted]) {
 }
 
 /// |TimeKeys| = |TransKeys| = |RotateKeys| = |ScaleKeys| in each part.
-fn part_keys(ctx: &mut Ctx, part: ScopeId, kind: ScopeKind) {
+fn part_keys(ctx: &mut ElemCheck, part: ScopeId, kind: ScopeKind) {
     let Some(time) = ctx.tree.child_of(part, ScopeKind::TimeKeys) else { return };
     let times = ctx.tree.entry_count(time) as i64;
     let lists = match kind {
@@ -93,8 +93,8 @@ fn part_keys(ctx: &mut Ctx, part: ScopeId, kind: ScopeKind) {
             let n = ctx.tree.entry_count(list) as i64;
             if n != times {
                 let tag = ctx.tree.scope(list).tag;
-                let d = Diagnostic::error(
-                    code::COUNT_MISMATCH,
+                let d = report(
+                    Code::CountMismatch,
                     tag,
                     format!(
                         "{} has {} but TimeKeys has {}",

@@ -5,17 +5,18 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Ctx;
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::schema::ScopeKind;
+use crate::elem::schema::key;
 use crate::elem::values::Values;
 use crate::suggest;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     let Some(dir) = ctx.path.and_then(Path::parent) else { return };
     let dir = dir.to_path_buf();
     for material in ctx.scopes_of(ScopeKind::Material) {
-        let Some(line) = ctx.tree.key(ctx.text, material, "TextureFilename").filter(|l| l.ok) else { continue };
+        let Some(line) = ctx.tree.key(ctx.text, material, key::TEXTURE_FILENAME).filter(|l| l.ok) else { continue };
         let values = Values::read(ctx.text, line.value);
         let [atom] = values.atoms.as_slice() else { continue };
         let Some(name) = atom.as_str(ctx.text) else { continue };
@@ -50,8 +51,8 @@ pub fn check(ctx: &mut Ctx) {
             Some(b) if b.eq_ignore_ascii_case(&file_name) => format!(" (there is `{b}`, which differs in letter case)"),
             _ => hint,
         };
-        let mut d = Diagnostic::warning(
-            code::MISSING_FILE,
+        let mut d = report(
+            Code::MissingFile,
             atom.range,
             format!("texture file `{name}` does not exist next to this model{hint}"),
         );

@@ -2,15 +2,16 @@
 //! order, rotation keys that are not unit quaternions, and `VertexFormat` disagreeing with the
 //! lists the meshes carry.
 
-use super::{Ctx, kind_name};
-use crate::diagnostic::{Diagnostic, code};
+use super::{ElemCheck, kind_name, report};
+use crate::diagnostic::Code;
 use crate::elem::schema::ScopeKind;
+use crate::elem::schema::key;
 use crate::elem::syntax::ScopeId;
 use crate::text::TextRange;
 
 const WEIGHT_TOLERANCE: f64 = 0.01;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for mesh in ctx.scopes_of(ScopeKind::Mesh) {
         weights(ctx, mesh);
     }
@@ -27,12 +28,12 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn weights(ctx: &mut Ctx, mesh: ScopeId) {
+fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
     let Some(blend_list) = ctx.tree.child_of(mesh, ScopeKind::BlendList) else { return };
     // The vertices that exist: Positions when present (a wrong VertexCount is reported once, as
     // count-mismatch), else VertexCount.
     let positions = ctx.tree.child_of(mesh, ScopeKind::Positions).map(|p| ctx.tree.entry_count(p) as i64);
-    let declared = ctx.int_key(mesh, "VertexCount").map(|(n, _)| n).filter(|&n| n >= 0);
+    let declared = ctx.int_key(mesh, key::VERTEX_COUNT).map(|(n, _)| n).filter(|&n| n >= 0);
     let Some(vertices) = positions.or(declared) else { return };
     let vertices = vertices as usize;
     let mut sums = vec![0.0f64; vertices];
@@ -73,8 +74,8 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
         match line {
             None => unweighted.push(v),
             Some(line) if (sum - 1.0).abs() > WEIGHT_TOLERANCE => {
-                let d = Diagnostic::warning(
-                    code::WEIGHT_SUM,
+                let d = report(
+                    Code::WeightSum,
                     *line,
                     format!("the blend weights of vertex {v} add up to {}, not 1", trim(sum)),
                 );
@@ -88,15 +89,15 @@ fn weights(ctx: &mut Ctx, mesh: ScopeId) {
         let listed = list_numbers(&unweighted);
         let noun = if unweighted.len() == 1 { "vertex" } else { "vertices" };
         let verb = if unweighted.len() == 1 { "has" } else { "have" };
-        ctx.push(Diagnostic::warning(
-            code::WEIGHT_SUM,
+        ctx.push(report(
+            Code::WeightSum,
             tag,
             format!("{noun} {listed} of this mesh {verb} no blend weight in any BlendPart"),
         ));
     }
 }
 
-fn time_order(ctx: &mut Ctx, list: ScopeId) {
+fn time_order(ctx: &mut ElemCheck, list: ScopeId) {
     let mut previous: Option<f64> = None;
     let mut bad = Vec::new();
     ctx.each_entry(list, |_, _, atoms, _| {
@@ -112,15 +113,11 @@ fn time_order(ctx: &mut Ctx, list: ScopeId) {
         }
     });
     for (range, t, p) in bad {
-        ctx.push(Diagnostic::warning(
-            code::TIME_KEYS_ORDER,
-            range,
-            format!("TimeKeys must ascend: {} follows {}", trim(t), trim(p)),
-        ));
+        ctx.push(report(Code::TimeKeysOrder, range, format!("TimeKeys must ascend: {} follows {}", trim(t), trim(p))));
     }
 }
 
-fn quaternions(ctx: &mut Ctx, list: ScopeId) {
+fn quaternions(ctx: &mut ElemCheck, list: ScopeId) {
     let mut bad = Vec::new();
     ctx.each_entry(list, |_, line, atoms, _| {
         if atoms.len() != 4 {
@@ -135,8 +132,8 @@ fn quaternions(ctx: &mut Ctx, list: ScopeId) {
         }
     });
     for (line, length) in bad {
-        ctx.push(Diagnostic::warning(
-            code::NON_UNIT_QUATERNION,
+        ctx.push(report(
+            Code::NonUnitQuaternion,
             line,
             format!("rotation key is not a unit quaternion: its length is {length:.3}, not 1"),
         ));
@@ -162,7 +159,7 @@ fn components(kind: ScopeKind) -> &'static [&'static str] {
     }
 }
 
-fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
+fn vertex_format(ctx: &mut ElemCheck, container: ScopeId) {
     let Some(format) = ctx.tree.child_of(container, ScopeKind::VertexFormat) else { return };
     let mut entries: Vec<(String, TextRange)> = Vec::new();
     ctx.each_entry(format, |_, _, atoms, _| {
@@ -175,7 +172,7 @@ fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
     let meshes: Vec<ScopeId> = ctx
         .tree
         .children_of(container, ScopeKind::Mesh)
-        .filter(|&m| ctx.int_key(m, "VertexCount").is_none_or(|(n, _)| n > 0))
+        .filter(|&m| ctx.int_key(m, key::VERTEX_COUNT).is_none_or(|(n, _)| n > 0))
         .collect();
     if meshes.is_empty() {
         return;
@@ -194,8 +191,8 @@ fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
             .collect();
         if !lacking.is_empty() {
             let list = kind_name(wanted[0]);
-            let d = Diagnostic::warning(
-                code::VERTEX_FORMAT_MISMATCH,
+            let d = report(
+                Code::VertexFormatMismatch,
                 *range,
                 format!(
                     "VertexFormat lists \"{component}\" but {} {} no {list} list",
@@ -215,8 +212,8 @@ fn vertex_format(ctx: &mut Ctx, container: ScopeId) {
                 continue;
             }
             let tag = ctx.tree.scope(child).tag;
-            let d = Diagnostic::warning(
-                code::VERTEX_FORMAT_MISMATCH,
+            let d = report(
+                Code::VertexFormatMismatch,
                 tag,
                 format!(
                     "this mesh has {} but the container's VertexFormat does not list \"{}\"",
@@ -236,9 +233,9 @@ fn ctx_kinds() -> Vec<ScopeKind> {
     kinds
 }
 
-fn mesh_label(ctx: &Ctx, mesh: ScopeId) -> String {
+fn mesh_label(ctx: &ElemCheck, mesh: ScopeId) -> String {
     let line = ctx.line_no(ctx.tree.scope(mesh).tag.start);
-    match ctx.tree.key(ctx.text, mesh, "Name") {
+    match ctx.tree.key(ctx.text, mesh, key::NAME) {
         Some(name) => format!("mesh {}", ctx.slice(name.value)),
         None => format!("the mesh on line {line}"),
     }

@@ -1,8 +1,8 @@
 //! The two header lines: `Elfreina Extension Model File` and `File Version 1.00`; and stray lines
 //! in the global scope.
 
-use super::Ctx;
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::parser::line_break_of;
 use crate::elem::syntax::{Item, ROOT};
 use crate::text::TextRange;
@@ -10,7 +10,7 @@ use crate::text::TextRange;
 pub const MAGIC: &str = "Elfreina Extension Model File";
 pub const VERSION_LINE: &str = "File Version 1.00";
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     let items = &ctx.tree.scope(ROOT).items;
     let header: Vec<TextRange> = items
         .iter()
@@ -30,28 +30,23 @@ pub fn check(ctx: &mut Ctx) {
     match header.first() {
         Some(&first) if words(first) == MAGIC => consumed = 1,
         Some(&first) if is_version(first) => {
-            let d =
-                Diagnostic::error(code::HEADER, first, format!("missing header line `{MAGIC}` before `File Version`"))
-                    .with_fix(
-                        Fix::replace(
-                            format!("Insert `{MAGIC}`"),
-                            TextRange::empty(first.start),
-                            format!("{MAGIC}{nl}"),
-                        )
+            let d = report(Code::Header, first, format!("missing header line `{MAGIC}` before `File Version`"))
+                .with_fix(
+                    Fix::replace(format!("Insert `{MAGIC}`"), TextRange::empty(first.start), format!("{MAGIC}{nl}"))
                         .safe(),
-                    );
+                );
             ctx.push(d);
         }
         Some(&first) if looks_like_magic(&words(first)) => {
             consumed = 1;
-            let d = Diagnostic::error(code::HEADER, first, format!("the first line must be exactly `{MAGIC}`"))
+            let d = report(Code::Header, first, format!("the first line must be exactly `{MAGIC}`"))
                 .with_fix(Fix::replace(format!("Replace with `{MAGIC}`"), first, MAGIC).safe());
             ctx.push(d);
         }
         _ => {
             let range = first_token(ctx).unwrap_or(TextRange::empty(start));
-            let d = Diagnostic::error(
-                code::HEADER,
+            let d = report(
+                Code::Header,
                 range,
                 format!("missing header: a `.elem` file starts with `{MAGIC}` and `{VERSION_LINE}`"),
             )
@@ -72,12 +67,10 @@ pub fn check(ctx: &mut Ctx) {
         _ if consumed == 1 => {
             let after = header[0];
             let at = ctx.lines.line_range(ctx.lines.line_of(after.start) + 1).start;
-            let d =
-                Diagnostic::error(code::HEADER, after, format!("missing header line `{VERSION_LINE}` after `{MAGIC}`"))
-                    .with_fix(
-                        Fix::replace("Insert the version line", TextRange::empty(at), format!("{VERSION_LINE}{nl}"))
-                            .safe(),
-                    );
+            let d = report(Code::Header, after, format!("missing header line `{VERSION_LINE}` after `{MAGIC}`"))
+                .with_fix(
+                    Fix::replace("Insert the version line", TextRange::empty(at), format!("{VERSION_LINE}{nl}")).safe(),
+                );
             ctx.push(d);
         }
         _ => {}
@@ -85,12 +78,12 @@ pub fn check(ctx: &mut Ctx) {
     check_stray(ctx, consumed);
 }
 
-fn check_version(ctx: &mut Ctx, line: TextRange) {
+fn check_version(ctx: &mut ElemCheck, line: TextRange) {
     let text = ctx.slice(line);
     let parts: Vec<&str> = text.split_whitespace().collect();
     if parts.len() < 2 || parts[0] != "File" || parts[1] != "Version" {
-        let d = Diagnostic::error(
-            code::HEADER,
+        let d = report(
+            Code::Header,
             line,
             format!("the second line must be `File Version <number>`, as in `{VERSION_LINE}`"),
         );
@@ -104,17 +97,17 @@ fn check_version(ctx: &mut Ctx, line: TextRange) {
     match parts.get(2..) {
         Some([v]) => match v.parse::<f64>() {
             Ok(version) if (1.0..2.0).contains(&version) => {}
-            Ok(_) => ctx.push(Diagnostic::error(
-                code::HEADER,
+            Ok(_) => ctx.push(report(
+                Code::Header,
                 number_at(v),
                 format!(
                     "unsupported File Version {v}: readers understand version 1 files (Keystone rejects 2 and above)"
                 ),
             )),
-            Err(_) => ctx.push(Diagnostic::error(code::HEADER, number_at(v), format!("`{v}` is not a version number"))),
+            Err(_) => ctx.push(report(Code::Header, number_at(v), format!("`{v}` is not a version number"))),
         },
-        _ => ctx.push(Diagnostic::error(
-            code::HEADER,
+        _ => ctx.push(report(
+            Code::Header,
             line,
             "the second line must be `File Version <number>`, e.g. `File Version 1.00`",
         )),
@@ -122,7 +115,7 @@ fn check_version(ctx: &mut Ctx, line: TextRange) {
 }
 
 /// Bare lines in the global scope beyond the header belong to no scope.
-fn check_stray(ctx: &mut Ctx, skip: usize) {
+fn check_stray(ctx: &mut ElemCheck, skip: usize) {
     let stray: Vec<TextRange> = ctx
         .tree
         .scope(ROOT)
@@ -135,11 +128,7 @@ fn check_stray(ctx: &mut Ctx, skip: usize) {
         })
         .collect();
     for range in stray {
-        ctx.push(Diagnostic::error(
-            code::SYNTAX,
-            range,
-            "unexpected line outside any scope: expected `Key=Value` or `Tag {`",
-        ));
+        ctx.push(report(Code::Syntax, range, "unexpected line outside any scope: expected `Key=Value` or `Tag {`"));
     }
 }
 
@@ -147,7 +136,7 @@ fn looks_like_magic(line: &str) -> bool {
     line.eq_ignore_ascii_case(MAGIC) || strsim::levenshtein(line, MAGIC) <= 4
 }
 
-fn first_token(ctx: &Ctx) -> Option<TextRange> {
+fn first_token(ctx: &ElemCheck) -> Option<TextRange> {
     let mut tokens = crate::elem::lexer::Lexer::new(ctx.text).filter(|t| {
         !matches!(t.kind, crate::elem::lexer::TokenKind::Whitespace | crate::elem::lexer::TokenKind::Newline)
     });

@@ -1,8 +1,9 @@
 //! Indices against what they index: face and blend vertices against the mesh's vertices,
 //! `Attributes` against the container's materials, `TransformIndex` against its bones.
 
-use super::{Ctx, plural};
-use crate::diagnostic::{Diagnostic, code};
+use super::{ElemCheck, plural, report};
+use crate::diagnostic::Code;
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::ScopeId;
 use crate::text::TextRange;
@@ -22,10 +23,10 @@ const VERTEX_LISTS: &[ScopeKind] = &[
     ScopeKind::TextureUv(8),
 ];
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for mesh in ctx.scopes_of(ScopeKind::Mesh) {
         let container = ctx.tree.enclosing(mesh, ScopeKind::MeshContainer);
-        let vertices = ctx.bound(mesh, "VertexCount", VERTEX_LISTS);
+        let vertices = ctx.bound(mesh, key::VERTEX_COUNT, VERTEX_LISTS);
         if let Some(vertices) = vertices {
             faces(ctx, mesh, vertices);
             blends(ctx, mesh, vertices);
@@ -39,7 +40,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn out_of(ctx: &mut Ctx, range: TextRange, what: &str, index: i64, bound: i64, owner: &str, noun: (&str, &str)) {
+fn out_of(ctx: &mut ElemCheck, range: TextRange, what: &str, index: i64, bound: i64, owner: &str, noun: (&str, &str)) {
     let message = if index < 0 {
         format!("{what} {index} is negative; indices start at 0")
     } else if bound == 0 {
@@ -47,10 +48,10 @@ fn out_of(ctx: &mut Ctx, range: TextRange, what: &str, index: i64, bound: i64, o
     } else {
         format!("{what} {index} is out of range: this {owner} has {} (0..{})", plural(bound, noun.0, noun.1), bound - 1)
     };
-    ctx.push(Diagnostic::error(code::INDEX_OUT_OF_RANGE, range, message));
+    ctx.push(report(Code::IndexOutOfRange, range, message));
 }
 
-fn faces(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
+fn faces(ctx: &mut ElemCheck, mesh: ScopeId, vertices: i64) {
     let Some(list) = ctx.tree.child_of(mesh, ScopeKind::VertexIndices) else { return };
     let mut bad = Vec::new();
     ctx.each_entry(list, |_, _, _, values| {
@@ -69,7 +70,7 @@ fn faces(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
     }
 }
 
-fn blends(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
+fn blends(ctx: &mut ElemCheck, mesh: ScopeId, vertices: i64) {
     let mut bad = Vec::new();
     for blend_list in ctx.tree.children_of(mesh, ScopeKind::BlendList).collect::<Vec<_>>() {
         for part in ctx.tree.children_of(blend_list, ScopeKind::BlendPart).collect::<Vec<_>>() {
@@ -91,12 +92,12 @@ fn blends(ctx: &mut Ctx, mesh: ScopeId, vertices: i64) {
     }
 }
 
-fn attributes(ctx: &mut Ctx, mesh: ScopeId, container: ScopeId) {
+fn attributes(ctx: &mut ElemCheck, mesh: ScopeId, container: ScopeId) {
     let Some(list) = ctx.tree.child_of(mesh, ScopeKind::Attributes) else { return };
     let materials = match ctx.tree.child_of(container, ScopeKind::Materials) {
         Some(m) => {
             let scopes = ctx.tree.children_of(m, ScopeKind::Material).count() as i64;
-            let declared = ctx.int_key(m, "MaterialCount").map_or(0, |(n, _)| n);
+            let declared = ctx.int_key(m, key::MATERIAL_COUNT).map_or(0, |(n, _)| n);
             scopes.max(declared)
         }
         None => 0,
@@ -115,18 +116,18 @@ fn attributes(ctx: &mut Ctx, mesh: ScopeId, container: ScopeId) {
     }
 }
 
-fn transform_index(ctx: &mut Ctx, part: ScopeId) {
+fn transform_index(ctx: &mut ElemCheck, part: ScopeId) {
     let Some(container) = ctx.tree.enclosing(part, ScopeKind::MeshContainer) else { return };
-    let Some((index, _)) = ctx.int_key(part, "TransformIndex") else { return };
-    let Some(line) = ctx.tree.key(ctx.text, part, "TransformIndex") else { return };
+    let Some((index, _)) = ctx.int_key(part, key::TRANSFORM_INDEX) else { return };
+    let Some(line) = ctx.tree.key(ctx.text, part, key::TRANSFORM_INDEX) else { return };
     let value = line.value;
-    let bones = ctx.bound(container, "BoneCount", &[ScopeKind::BoneNames, ScopeKind::OffsetMatrices]).unwrap_or(0);
+    let bones = ctx.bound(container, key::BONE_COUNT, &[ScopeKind::BoneNames, ScopeKind::OffsetMatrices]).unwrap_or(0);
     if index < 0 || index >= bones {
-        out_of(ctx, value, "TransformIndex", index, bones, "MeshContainer", ("bone", "bones"));
+        out_of(ctx, value, key::TRANSFORM_INDEX, index, bones, "MeshContainer", ("bone", "bones"));
         return;
     }
     // The index and the name must agree: Danmakufu skins by index, Keystone by name.
-    let Some(name_line) = ctx.tree.key(ctx.text, part, "BoneName") else { return };
+    let Some(name_line) = ctx.tree.key(ctx.text, part, key::BONE_NAME) else { return };
     let bone_at_index =
         ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && d.index as i64 == index);
     let named = ctx.model.refs.iter().find(|r| r.kind == NameKind::Bone && r.scope == part);
@@ -134,8 +135,8 @@ fn transform_index(ctx: &mut Ctx, part: ScopeId) {
         && def.name != named.name
         && ctx.model.resolve(named).is_some()
     {
-        let d = Diagnostic::warning(
-            code::BONE_MISMATCH,
+        let d = report(
+            Code::BoneMismatch,
             value,
             format!("TransformIndex {index} is bone `{}`, but BoneName is `{}`", def.name, named.name),
         )

@@ -15,11 +15,12 @@ use super::model::Model;
 use super::schema::{self, ScopeKind};
 use super::syntax::{ScopeId, SyntaxTree};
 use super::values::{Atom, Values};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic, FileFormat};
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextRange};
 
-pub struct Ctx<'a> {
+/// One run of the rules over a file: what they read, and the diagnostics found so far.
+pub struct ElemCheck<'a> {
     pub text: &'a str,
     pub tree: &'a SyntaxTree,
     pub model: &'a Model,
@@ -30,7 +31,7 @@ pub struct Ctx<'a> {
     pub out: Vec<Diagnostic>,
 }
 
-impl Ctx<'_> {
+impl ElemCheck<'_> {
     pub fn slice(&self, range: TextRange) -> &str {
         range.slice(self.text)
     }
@@ -87,6 +88,12 @@ impl Ctx<'_> {
     }
 }
 
+/// A diagnostic of `code` with the severity the catalogue gives it in `.elem`; a case it lists
+/// as milder is reported with [`Diagnostic::of_case`].
+pub fn report(code: Code, range: TextRange, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(code, FileFormat::Elem, range, message)
+}
+
 /// Runs every rule. `path` locates files the model names (textures).
 pub fn check(
     text: &str,
@@ -96,8 +103,8 @@ pub fn check(
     path: Option<&Path>,
     fs: &dyn FileSystem,
 ) -> Vec<Diagnostic> {
-    let mut ctx = Ctx { text, tree, model, lines, path, fs, out: Vec::new() };
-    let rules: [fn(&mut Ctx); 8] = [
+    let mut ctx = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
+    let rules: [fn(&mut ElemCheck); 8] = [
         header::check,
         structure::check,
         values::check,

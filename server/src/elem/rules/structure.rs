@@ -3,14 +3,15 @@
 
 use std::collections::HashMap;
 
-use super::{Ctx, kind_name};
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, kind_name, report};
+use crate::diagnostic::{Code, Fix};
+use crate::elem::schema::key;
 use crate::elem::schema::{self, Counted, ScopeKind};
 use crate::elem::syntax::{Item, ROOT, ScopeId};
 use crate::suggest;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     for id in ctx.tree.preorder() {
         let kind = ctx.tree.kind(id);
         if kind == ScopeKind::Unknown {
@@ -23,7 +24,7 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
-fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
+fn check_items(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
     let where_ = if id == ROOT { "outside any scope".to_owned() } else { format!("in `{}`", kind_name(kind)) };
     let mut seen: HashMap<String, TextRange> = HashMap::new();
     let tree = ctx.tree;
@@ -39,8 +40,8 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
                     continue; // its syntax error says enough
                 }
                 if let Some(&first) = seen.get(&name) {
-                    let d = Diagnostic::warning(
-                        code::DUPLICATE_KEY,
+                    let d = report(
+                        Code::DuplicateKey,
                         line.key,
                         format!("`{name}` is given twice {where_}; readers keep only one of the values"),
                     )
@@ -63,8 +64,8 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
                 let repeats = schema::scope_def(child_kind).is_some_and(|d| d.repeats);
                 if !repeats {
                     if let Some(&first) = seen.get(&tag) {
-                        let d = Diagnostic::warning(
-                            code::DUPLICATE_KEY,
+                        let d = report(
+                            Code::DuplicateKey,
                             tag_range,
                             format!("`{tag}` appears twice {where_}; readers use only one of them"),
                         )
@@ -76,8 +77,8 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
                 }
             }
             Item::Entry(entry) if id != ROOT && entry.ok && !kind.is_list() => {
-                let d = Diagnostic::error(
-                    code::SYNTAX,
+                let d = report(
+                    Code::Syntax,
                     entry.range,
                     format!("unexpected data line {where_}: expected `Key=Value`, `Tag {{` or `}}`"),
                 );
@@ -88,7 +89,7 @@ fn check_items(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
     }
 }
 
-fn unknown_key(ctx: &mut Ctx, scope: ScopeKind, key: TextRange, where_: &str) {
+fn unknown_key(ctx: &mut ElemCheck, scope: ScopeKind, key: TextRange, where_: &str) {
     let name = ctx.slice(key).to_owned();
     let message = if scope.is_list() {
         format!("unexpected key `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
@@ -99,17 +100,17 @@ fn unknown_key(ctx: &mut Ctx, scope: ScopeKind, key: TextRange, where_: &str) {
     } else {
         let candidates: Vec<&str> = schema::keys_in(scope).map(|k| k.name).collect();
         let (hint, best) = suggest::did_you_mean(&name, candidates.iter().copied());
-        let mut d = Diagnostic::warning(code::UNKNOWN_KEY, key, format!("unknown key `{name}` {where_}{hint}"));
+        let mut d = report(Code::UnknownKey, key, format!("unknown key `{name}` {where_}{hint}"));
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), key, best).safe());
         }
         ctx.push(d);
         return;
     };
-    ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, key, message));
+    ctx.push(report(Code::UnknownKey, key, message));
 }
 
-fn unknown_scope(ctx: &mut Ctx, scope: ScopeKind, tag: TextRange, where_: &str) {
+fn unknown_scope(ctx: &mut ElemCheck, scope: ScopeKind, tag: TextRange, where_: &str) {
     let name = ctx.slice(tag).to_owned();
     let message = if scope.is_list() {
         format!("unexpected scope `{name}` in the `{}` list, which holds only data lines", kind_name(scope))
@@ -120,14 +121,14 @@ fn unknown_scope(ctx: &mut Ctx, scope: ScopeKind, tag: TextRange, where_: &str) 
     } else {
         let candidates = schema::child_tags(scope);
         let (hint, best) = suggest::did_you_mean(&name, candidates.iter().map(String::as_str));
-        let mut d = Diagnostic::warning(code::UNKNOWN_KEY, tag, format!("unknown scope `{name}` {where_}{hint}"));
+        let mut d = report(Code::UnknownKey, tag, format!("unknown scope `{name}` {where_}{hint}"));
         if let Some(best) = best {
             d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), tag, best).safe());
         }
         ctx.push(d);
         return;
     };
-    ctx.push(Diagnostic::warning(code::UNKNOWN_KEY, tag, message));
+    ctx.push(report(Code::UnknownKey, tag, message));
 }
 
 /// Where a key or scope named `name` may stand (`` `Mesh` or `Material` ``), if anywhere.
@@ -147,7 +148,7 @@ fn homes_of(name: &str) -> Option<String> {
     Some(names.join(" or "))
 }
 
-fn check_required(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
+fn check_required(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
     let tag = ctx.tree.scope(id).tag;
     let name = kind_name(kind);
     let mut missing: Vec<String> = Vec::new();
@@ -166,13 +167,13 @@ fn check_required(ctx: &mut Ctx, id: ScopeId, kind: ScopeKind) {
     }
     missing.extend(missing_lists(ctx, id, kind));
     for what in missing {
-        ctx.push(Diagnostic::error(code::MISSING_KEY, tag, format!("`{name}` is missing {what}")));
+        ctx.push(report(Code::MissingKey, tag, format!("`{name}` is missing {what}")));
     }
 }
 
 /// A count key is needed as soon as one of the lists it sizes is present (`BoneCount` with
 /// `BoneNames`); counts of child scopes (`MeshCount`) are marked required in the schema.
-fn counted_list_present(ctx: &Ctx, id: ScopeId, counts: &[Counted]) -> bool {
+fn counted_list_present(ctx: &ElemCheck, id: ScopeId, counts: &[Counted]) -> bool {
     counts.iter().any(|c| match c {
         Counted::Entries(k) => ctx.tree.child_of(id, *k).is_some(),
         Counted::Scopes(_) => false,
@@ -181,15 +182,17 @@ fn counted_list_present(ctx: &Ctx, id: ScopeId, counts: &[Counted]) -> bool {
 
 /// Lists a positive count calls for: `VertexCount=4` needs `Positions`, `FaceCount=2` needs
 /// `VertexIndices` and `Attributes`, `BoneCount=3` needs `BoneNames` and `OffsetMatrices`.
-fn missing_lists(ctx: &Ctx, id: ScopeId, kind: ScopeKind) -> Vec<String> {
+fn missing_lists(ctx: &ElemCheck, id: ScopeId, kind: ScopeKind) -> Vec<String> {
     let wants: &[(&str, ScopeKind)] = match kind {
         ScopeKind::Mesh => &[
-            ("VertexCount", ScopeKind::Positions),
-            ("FaceCount", ScopeKind::VertexIndices),
-            ("FaceCount", ScopeKind::Attributes),
+            (key::VERTEX_COUNT, ScopeKind::Positions),
+            (key::FACE_COUNT, ScopeKind::VertexIndices),
+            (key::FACE_COUNT, ScopeKind::Attributes),
         ],
-        ScopeKind::MeshContainer => &[("BoneCount", ScopeKind::BoneNames), ("BoneCount", ScopeKind::OffsetMatrices)],
-        ScopeKind::RenderingMesh => &[("HierarchyNamesCount", ScopeKind::HierarchyNames)],
+        ScopeKind::MeshContainer => {
+            &[(key::BONE_COUNT, ScopeKind::BoneNames), (key::BONE_COUNT, ScopeKind::OffsetMatrices)]
+        }
+        ScopeKind::RenderingMesh => &[(key::HIERARCHY_NAMES_COUNT, ScopeKind::HierarchyNames)],
         _ => &[],
     };
     wants

@@ -1,16 +1,17 @@
 //! Each value against its documented type: `invalid-value`, `arity`, `out-of-range` and
 //! `number-format`, for `Key=Value` lines and for every line of a list.
 
-use super::{Ctx, kind_name};
-use crate::diagnostic::{Diagnostic, Fix, code};
+use super::{ElemCheck, kind_name, report};
+use crate::diagnostic::{Code, Fix};
 use crate::elem::lexer::TokenKind;
+use crate::elem::schema::key;
 use crate::elem::schema::{self, ListItem, ScopeKind, ValueType};
 use crate::elem::syntax::Item;
 use crate::elem::values::{Atom, Values};
 use crate::suggest;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut Ctx) {
+pub fn check(ctx: &mut ElemCheck) {
     let tree = ctx.tree;
     let mut values = Values::default();
     for id in tree.preorder() {
@@ -44,11 +45,11 @@ pub fn check(ctx: &mut Ctx) {
 }
 
 /// Exponent notation: lexed and read, but warned about (Keystone breaks on `E`).
-fn exponents(ctx: &mut Ctx, atoms: &[Atom]) {
+fn exponents(ctx: &mut ElemCheck, atoms: &[Atom]) {
     for atom in atoms.iter().filter(|a| a.kind == TokenKind::ExpNumber) {
         let written = ctx.slice(atom.range).to_owned();
-        let mut d = Diagnostic::warning(
-            code::NUMBER_FORMAT,
+        let mut d = report(
+            Code::NumberFormat,
             atom.range,
             format!("`{written}` uses exponent notation, which Keystone cannot read; write a plain decimal"),
         );
@@ -72,21 +73,17 @@ fn plain_decimal(v: f64) -> Option<String> {
     if exact.contains('e') { None } else { Some(exact) }
 }
 
-fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values: &Values) {
+fn check_key(ctx: &mut ElemCheck, name: &str, ty: ValueType, value: TextRange, values: &Values) {
     let atoms = &values.atoms;
     if values.group_count() > 1 {
-        ctx.push(Diagnostic::error(
-            code::INVALID_VALUE,
-            value,
-            format!("`{name}` values are separated by `:`, not `,`"),
-        ));
+        ctx.push(report(Code::InvalidValue, value, format!("`{name}` values are separated by `:`, not `,`")));
         return;
     }
     match ty {
         ValueType::Int { min, max } => {
             let Some(atom) = single(ctx, name, "one integer", atoms, value) else { return };
             let Some(n) = integer(ctx, name, atom) else { return };
-            if name == "TransformIndex" {
+            if name == key::TRANSFORM_INDEX {
                 return; // an index: checked against the bones by `indices`
             }
             if n < min {
@@ -95,25 +92,21 @@ fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values:
                 } else {
                     format!("`{name}` must be at least {min}, found {n}")
                 };
-                ctx.push(Diagnostic::error(code::OUT_OF_RANGE, atom.range, message).with_fix(Fix::replace(
+                ctx.push(report(Code::OutOfRange, atom.range, message).with_fix(Fix::replace(
                     format!("Set to {min}"),
                     atom.range,
                     min.to_string(),
                 )));
             } else if n > max {
-                ctx.push(Diagnostic::error(
-                    code::OUT_OF_RANGE,
-                    atom.range,
-                    format!("`{name}` must be at most {max}, found {n}"),
-                ));
+                ctx.push(report(Code::OutOfRange, atom.range, format!("`{name}` must be at most {max}, found {n}")));
             }
         }
         ValueType::Float { min } => {
             let Some(atom) = single(ctx, name, "one number", atoms, value) else { return };
             let Some(v) = number(ctx, name, atom) else { return };
             if v < min {
-                ctx.push(Diagnostic::error(
-                    code::OUT_OF_RANGE,
+                ctx.push(report(
+                    Code::OutOfRange,
                     atom.range,
                     format!("`{name}` cannot be negative, found {}", ctx.slice(atom.range)),
                 ));
@@ -148,11 +141,11 @@ fn check_key(ctx: &mut Ctx, name: &str, ty: ValueType, value: TextRange, values:
     }
 }
 
-fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line: TextRange, values: &Values) {
+fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem, line: TextRange, values: &Values) {
     let atoms = &values.atoms;
     let commas_allowed = matches!(shape, ListItem::VertexWeight | ListItem::Face | ListItem::Any);
     if values.group_count() > 1 && !commas_allowed {
-        ctx.push(Diagnostic::error(code::INVALID_VALUE, line, format!("`{tag}` values are separated by `:`, not `,`")));
+        ctx.push(report(Code::InvalidValue, line, format!("`{tag}` values are separated by `:`, not `,`")));
         return;
     }
     match shape {
@@ -209,7 +202,7 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line:
                         let message =
                             format!("{what} {} is outside {lo}..{hi} (1.0 = AnimationTime)", ctx.slice(atom.range));
                         let clamped = if v < lo { lo } else { hi };
-                        let d = Diagnostic::error(code::OUT_OF_RANGE, atom.range, message).with_fix(Fix::replace(
+                        let d = report(Code::OutOfRange, atom.range, message).with_fix(Fix::replace(
                             format!("Clamp to {clamped:.6}"),
                             atom.range,
                             format!("{clamped:.6}"),
@@ -231,7 +224,7 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line:
                 } else {
                     format!("`{tag}` lines are `vertex,weight`: expected 2 values, found {}", atoms.len())
                 };
-                ctx.push(Diagnostic::error(code::ARITY, line, message));
+                ctx.push(report(Code::Arity, line, message));
                 return;
             }
             let (vertex, weight) = (values.group(0)[0], values.group(1)[0]);
@@ -240,8 +233,8 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line:
                 && !(0.0..=1.0).contains(&w)
             {
                 let clamped = w.clamp(0.0, 1.0);
-                let d = Diagnostic::error(
-                    code::OUT_OF_RANGE,
+                let d = report(
+                    Code::OutOfRange,
                     weight.range,
                     format!("blend weight {} is outside 0..1", ctx.slice(weight.range)),
                 )
@@ -255,8 +248,8 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line:
         }
         ListItem::Face => {
             if values.group_count() != 2 || values.group(0).len() != 1 {
-                ctx.push(Diagnostic::error(
-                    code::ARITY,
+                ctx.push(report(
+                    Code::Arity,
                     line,
                     format!("`{tag}` lines are `n,i1:…:in`: the corner count, a comma, then the vertex indices"),
                 ));
@@ -266,16 +259,16 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line:
             let indices = values.group(1);
             let Some(n) = integer(ctx, "corner count", &corners) else { return };
             if n < 3 {
-                ctx.push(Diagnostic::error(
-                    code::INVALID_VALUE,
+                ctx.push(report(
+                    Code::InvalidValue,
                     corners.range,
                     format!("a face needs at least 3 corners, found {n}"),
                 ));
                 return;
             }
             if indices.len() as i64 != n {
-                let d = Diagnostic::error(
-                    code::ARITY,
+                let d = report(
+                    Code::Arity,
                     line,
                     format!(
                         "face has {n} corners but lists {} vertex {}",
@@ -302,41 +295,32 @@ fn check_entry(ctx: &mut Ctx, list: ScopeKind, tag: &str, shape: ListItem, line:
 }
 
 /// Exactly one atom, or an `arity` diagnostic.
-fn single<'v>(ctx: &mut Ctx, name: &str, what: &str, atoms: &'v [Atom], range: TextRange) -> Option<&'v Atom> {
+fn single<'v>(ctx: &mut ElemCheck, name: &str, what: &str, atoms: &'v [Atom], range: TextRange) -> Option<&'v Atom> {
     match atoms {
         [atom] => Some(atom),
         _ => {
-            ctx.push(Diagnostic::error(
-                code::ARITY,
-                range,
-                format!("`{name}` takes {what}, found {} values", atoms.len()),
-            ));
+            ctx.push(report(Code::Arity, range, format!("`{name}` takes {what}, found {} values", atoms.len())));
             None
         }
     }
 }
 
 /// Exactly `n` atoms, or an `arity` diagnostic.
-fn arity(ctx: &mut Ctx, name: &str, form: &str, n: usize, atoms: &[Atom], range: TextRange) -> bool {
+fn arity(ctx: &mut ElemCheck, name: &str, form: &str, n: usize, atoms: &[Atom], range: TextRange) -> bool {
     if atoms.len() == n {
         return true;
     }
     let noun = if n == 1 { "value" } else { "values" };
-    ctx.push(Diagnostic::error(
-        code::ARITY,
-        range,
-        format!("`{name}` is {form}: expected {n} {noun}, found {}", atoms.len()),
-    ));
+    ctx.push(report(Code::Arity, range, format!("`{name}` is {form}: expected {n} {noun}, found {}", atoms.len())));
     false
 }
 
-fn integer(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<i64> {
+fn integer(ctx: &mut ElemCheck, name: &str, atom: &Atom) -> Option<i64> {
     if let Some(n) = atom.as_i64(ctx.text) {
         return Some(n);
     }
     let written = ctx.slice(atom.range).to_owned();
-    let mut d =
-        Diagnostic::error(code::INVALID_VALUE, atom.range, format!("`{name}` must be an integer, found `{written}`"));
+    let mut d = report(Code::InvalidValue, atom.range, format!("`{name}` must be an integer, found `{written}`"));
     if let Some(v) = atom.as_f64(ctx.text)
         && v.fract() == 0.0
         && v.abs() < 1e15
@@ -347,34 +331,26 @@ fn integer(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<i64> {
     None
 }
 
-fn number(ctx: &mut Ctx, name: &str, atom: &Atom) -> Option<f64> {
+fn number(ctx: &mut ElemCheck, name: &str, atom: &Atom) -> Option<f64> {
     if let Some(v) = atom.as_f64(ctx.text) {
         return Some(v);
     }
     let written = ctx.slice(atom.range).to_owned();
-    ctx.push(Diagnostic::error(
-        code::INVALID_VALUE,
-        atom.range,
-        format!("`{name}` must be a number, found `{written}`"),
-    ));
+    ctx.push(report(Code::InvalidValue, atom.range, format!("`{name}` must be a number, found `{written}`")));
     None
 }
 
-fn quoted(ctx: &mut Ctx, name: &str, atom: &Atom) {
+fn quoted(ctx: &mut ElemCheck, name: &str, atom: &Atom) {
     if atom.is_string() {
         return;
     }
     let written = ctx.slice(atom.range).to_owned();
-    let d = Diagnostic::error(
-        code::INVALID_VALUE,
-        atom.range,
-        format!("`{name}` must be a quoted string, found `{written}`"),
-    )
-    .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{written}\"")));
+    let d = report(Code::InvalidValue, atom.range, format!("`{name}` must be a quoted string, found `{written}`"))
+        .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{written}\"")));
     ctx.push(d);
 }
 
-fn boolean(ctx: &mut Ctx, name: &str, atom: &Atom) {
+fn boolean(ctx: &mut ElemCheck, name: &str, atom: &Atom) {
     if matches!(atom.kind, TokenKind::True | TokenKind::False) {
         return;
     }
@@ -385,8 +361,8 @@ fn boolean(ctx: &mut Ctx, name: &str, atom: &Atom) {
         "false" | "no" | "off" | "0" => Some("False"),
         _ => None,
     };
-    let mut d = Diagnostic::error(
-        code::INVALID_VALUE,
+    let mut d = report(
+        Code::InvalidValue,
         atom.range,
         format!("`{name}` must be `True` or `False` (capitalised, unquoted), found `{written}`"),
     );
@@ -396,26 +372,22 @@ fn boolean(ctx: &mut Ctx, name: &str, atom: &Atom) {
     ctx.push(d);
 }
 
-fn enumeration(ctx: &mut Ctx, name: &str, options: &[&str], atom: &Atom) {
+fn enumeration(ctx: &mut ElemCheck, name: &str, options: &[&str], atom: &Atom) {
     let written = ctx.slice(atom.range).to_owned();
     let bare = written.trim_matches('"');
     if atom.is_string() && options.contains(&bare) {
         return;
     }
     if !atom.is_string() && options.contains(&bare) {
-        let d = Diagnostic::error(
-            code::INVALID_VALUE,
-            atom.range,
-            format!("`{name}` values are quoted: write `\"{bare}\"`"),
-        )
-        .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{bare}\"")));
+        let d = report(Code::InvalidValue, atom.range, format!("`{name}` values are quoted: write `\"{bare}\"`"))
+            .with_fix(Fix::replace("Add quotes", atom.range, format!("\"{bare}\"")));
         ctx.push(d);
         return;
     }
     let (hint, best) = suggest::did_you_mean(bare, options.iter().copied());
     let listed: Vec<String> = options.iter().map(|o| format!("\"{o}\"")).collect();
     let hint = if hint.is_empty() { format!("; expected one of {}", listed.join(", ")) } else { hint };
-    let mut d = Diagnostic::error(code::INVALID_VALUE, atom.range, format!("unknown `{name}` value `{written}`{hint}"));
+    let mut d = report(Code::InvalidValue, atom.range, format!("unknown `{name}` value `{written}`{hint}"));
     if let Some(best) = best {
         d = d.with_fix(Fix::replace(format!("Replace with \"{best}\""), atom.range, format!("\"{best}\"")));
     }
@@ -423,14 +395,14 @@ fn enumeration(ctx: &mut Ctx, name: &str, options: &[&str], atom: &Atom) {
 }
 
 /// `a:r:g:b` components in 0..1 (all four known to be present).
-fn colour(ctx: &mut Ctx, what: &str, atoms: &[Atom]) {
+fn colour(ctx: &mut ElemCheck, what: &str, atoms: &[Atom]) {
     const COMPONENTS: [&str; 4] = ["alpha", "red", "green", "blue"];
     for (atom, component) in atoms.iter().zip(COMPONENTS) {
         let Some(v) = number(ctx, what, atom) else { return };
         if !(0.0..=1.0).contains(&v) {
             let clamped = v.clamp(0.0, 1.0);
-            let d = Diagnostic::error(
-                code::OUT_OF_RANGE,
+            let d = report(
+                Code::OutOfRange,
                 atom.range,
                 format!("{what} {component} component {} is outside 0..1", ctx.slice(atom.range)),
             )

@@ -1,13 +1,13 @@
 //! Code actions: the fix of each diagnostic overlapping the range (preferred when the fix is safe),
 //! and one source action applying every safe fix in the file.
 
-use super::Ctx;
+use super::DragonBonesDoc;
 use crate::ide::fixes::{fix_all, quick_fix};
 use crate::ide::{Analysis, CodeAction};
 use crate::text::TextRange;
 
 pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut out: Vec<CodeAction> = ctx
         .diagnostics
         .iter()

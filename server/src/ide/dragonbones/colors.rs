@@ -13,17 +13,26 @@
 //! their default. The integer `color` is written back as a decimal integer, as exported.
 
 use super::walk::walk;
-use super::{Ctx, Cursor};
+use super::{Cursor, DragonBonesDoc};
 use crate::diagnostic::TextEdit;
 use crate::dragonbones::schema::ObjectKind;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::{Member, NodeId, NodeKind};
 use crate::ide::color::{same_color, swatch_markdown};
 use crate::ide::{Analysis, ColorInfo, ColorPresentation, Rgba};
 use crate::text::TextRange;
 
 /// The members of a colour transform in the order they are written back.
-const MEMBERS: [(&str, f64); 8] =
-    [("aM", 100.0), ("rM", 100.0), ("gM", 100.0), ("bM", 100.0), ("aO", 0.0), ("rO", 0.0), ("gO", 0.0), ("bO", 0.0)];
+const MEMBERS: [(&str, f64); 8] = [
+    (key::A_M, 100.0),
+    (key::R_M, 100.0),
+    (key::G_M, 100.0),
+    (key::B_M, 100.0),
+    (key::A_O, 0.0),
+    (key::R_O, 0.0),
+    (key::G_O, 0.0),
+    (key::B_O, 0.0),
+];
 
 /// A colour transform object as written.
 pub struct Transform {
@@ -33,7 +42,7 @@ pub struct Transform {
 }
 
 impl Transform {
-    pub fn read(ctx: &Ctx, object: NodeId) -> Option<Transform> {
+    pub fn read(ctx: &DragonBonesDoc, object: NodeId) -> Option<Transform> {
         if !ctx.tree.is_object(object) {
             return None;
         }
@@ -53,10 +62,10 @@ impl Transform {
     pub fn color(&self) -> Rgba {
         let channel = |m: &str, o: &str| (self.value(m) / 100.0 + self.value(o) / 255.0).clamp(0.0, 1.0);
         Rgba {
-            red: channel("rM", "rO"),
-            green: channel("gM", "gO"),
-            blue: channel("bM", "bO"),
-            alpha: channel("aM", "aO"),
+            red: channel(key::R_M, key::R_O),
+            green: channel(key::G_M, key::G_O),
+            blue: channel(key::B_M, key::B_O),
+            alpha: channel(key::A_M, key::A_O),
         }
     }
 }
@@ -64,13 +73,13 @@ impl Transform {
 /// The swatch and numbers of a colour transform, for hovers.
 pub fn transform_markdown(t: &Transform) -> String {
     let n = crate::dragonbones::schema::fmt_num;
-    let offsets = if ["aO", "rO", "gO", "bO"].iter().any(|k| t.value(k) != 0.0) {
+    let offsets = if [key::A_O, key::R_O, key::G_O, key::B_O].iter().any(|k| t.value(k) != 0.0) {
         format!(
             " · offsets red {} green {} blue {} alpha {}",
-            n(t.value("rO")),
-            n(t.value("gO")),
-            n(t.value("bO")),
-            n(t.value("aO"))
+            n(t.value(key::R_O)),
+            n(t.value(key::G_O)),
+            n(t.value(key::B_O)),
+            n(t.value(key::A_O))
         )
     } else {
         String::new()
@@ -78,10 +87,10 @@ pub fn transform_markdown(t: &Transform) -> String {
     format!(
         "**Colour transform** (on a white source)\n\n{}\n\nmultipliers red {}% green {}% blue {}% alpha {}%{offsets}",
         swatch_markdown(t.color()),
-        n(t.value("rM")),
-        n(t.value("gM")),
-        n(t.value("bM")),
-        n(t.value("aM"))
+        n(t.value(key::R_M)),
+        n(t.value(key::G_M)),
+        n(t.value(key::B_M)),
+        n(t.value(key::A_M))
     )
 }
 
@@ -98,11 +107,11 @@ fn to_rgb(c: Rgba) -> i64 {
 
 /// Whether an integer `color` member of an object of this kind is a colour.
 fn integer_color(kind: Option<ObjectKind>, key: &str) -> bool {
-    key == "color" && matches!(kind, Some(ObjectKind::Canvas | ObjectKind::Display))
+    key == key::COLOR && matches!(kind, Some(ObjectKind::Canvas | ObjectKind::Display))
 }
 
 pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut out = Vec::new();
     walk(&ctx, None, |v| match v.kind {
         NodeKind::Object if v.object_kind == Some(ObjectKind::Color) => {
@@ -121,7 +130,7 @@ pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
 }
 
 pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let Some(cursor) = Cursor::at(&ctx, range.start) else { return Vec::new() };
     // An integer colour.
     if let (Some(member), false) = (cursor.member, cursor.on_key)
@@ -148,7 +157,7 @@ pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -
 }
 
 /// The edits writing `color` into the transform (see the module documentation).
-fn transform_presentation(ctx: &Ctx, t: &Transform, color: Rgba) -> Option<ColorPresentation> {
+fn transform_presentation(ctx: &DragonBonesDoc, t: &Transform, color: Rgba) -> Option<ColorPresentation> {
     let percent = |v: f64| (v.clamp(0.0, 1.0) * 100.0).round();
     let wanted: [f64; 8] =
         [percent(color.alpha), percent(color.red), percent(color.green), percent(color.blue), 0.0, 0.0, 0.0, 0.0];

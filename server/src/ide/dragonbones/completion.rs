@@ -9,15 +9,16 @@
 
 use std::collections::BTreeSet;
 
-use super::{Ctx, Cursor, describe, json_string};
+use super::{Cursor, DragonBonesDoc, describe, json_string};
 use crate::dragonbones::model::{NameAt, Scope, display_type};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, DisplayType, KeyDef, NameKind, NameRole, ObjectKind, ValueType, timeline_type};
 use crate::dragonbones::syntax::{NodeId, NodeKind, flag};
 use crate::ide::{Analysis, CompletionItem, CompletionKind};
 use crate::text::TextRange;
 
 pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let Some(cursor) = Cursor::at(&ctx, offset) else { return Vec::new() };
     let Some(kind) = cursor.kind else { return Vec::new() };
     match cursor.member {
@@ -44,7 +45,7 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
 /// The keys `kind` may still take. `replacing`: `None` between members, else whether the member
 /// whose key is replaced already has a value (then only the key is written).
 fn keys(
-    ctx: &Ctx,
+    ctx: &DragonBonesDoc,
     cursor: &Cursor,
     kind: ObjectKind,
     range: TextRange,
@@ -102,7 +103,7 @@ fn shape(def: &KeyDef) -> String {
 
 /// The commas a member inserted at `range` needs: one before it when a member precedes it without
 /// one, one after it when a member follows.
-fn commas(ctx: &Ctx, object: NodeId, range: TextRange) -> (&'static str, &'static str) {
+fn commas(ctx: &DragonBonesDoc, object: NodeId, range: TextRange) -> (&'static str, &'static str) {
     let bytes = ctx.text.as_bytes();
     let object_range = ctx.tree.range(object);
     let before = bytes[object_range.start as usize..range.start as usize]
@@ -118,7 +119,7 @@ fn commas(ctx: &Ctx, object: NodeId, range: TextRange) -> (&'static str, &'stati
 
 // ---- values ------------------------------------------------------------------------------
 
-fn values(ctx: &Ctx, cursor: &Cursor, kind: ObjectKind, offset: u32) -> Vec<CompletionItem> {
+fn values(ctx: &DragonBonesDoc, cursor: &Cursor, kind: ObjectKind, offset: u32) -> Vec<CompletionItem> {
     let Some(member) = cursor.member else { return Vec::new() };
     // Between the colon and a missing value, the member itself is the innermost node.
     let leaf = if cursor.leaf == member.key { member.value } else { cursor.leaf };
@@ -171,7 +172,7 @@ fn values(ctx: &Ctx, cursor: &Cursor, kind: ObjectKind, offset: u32) -> Vec<Comp
 
 /// The range of a string or key being typed: the whole token, or for an unclosed one (which runs
 /// to the end of its line) up to the end of the word at the cursor.
-fn typed_range(ctx: &Ctx, node: NodeId, offset: u32) -> TextRange {
+fn typed_range(ctx: &DragonBonesDoc, node: NodeId, offset: u32) -> TextRange {
     let range = ctx.tree.range(node);
     if !ctx.tree.node(node).has(flag::UNCLOSED) || offset < range.start {
         return range;
@@ -196,7 +197,7 @@ fn item(label: String, kind: CompletionKind, detail: Option<String>, range: Text
 
 /// The names a reference at the cursor may take, in document order without duplicates.
 fn expected_names(
-    ctx: &Ctx,
+    ctx: &DragonBonesDoc,
     cursor: &Cursor,
     kind: ObjectKind,
     def: Option<&KeyDef>,
@@ -226,8 +227,9 @@ fn expected_names(
         (NameRole::Refers(NameKind::Display), _, _) => return None,
         (NameRole::Refers(k), _, _) => in_armature(k)?,
         // A display's `path`, or its `name` when it has no `path`.
-        (NameRole::Contextual, ObjectKind::Display, "path") | (NameRole::Defines(_), ObjectKind::Display, "name")
-            if def.name == "path" || ctx.get(cursor.object, "path").is_none() =>
+        (NameRole::Contextual, ObjectKind::Display, key::PATH)
+        | (NameRole::Defines(_), ObjectKind::Display, key::NAME)
+            if def.name == key::PATH || ctx.get(cursor.object, key::PATH).is_none() =>
         {
             match display_type(ctx.tree, ctx.text, cursor.object) {
                 Some(DisplayType::Armature) => (NameKind::Armature, Scope::File),
@@ -241,7 +243,7 @@ fn expected_names(
         (NameRole::Contextual, ObjectKind::Action, _) => in_armature(NameKind::Animation)?,
         (NameRole::Contextual, ObjectKind::LegacyTimeline, _) => in_armature(NameKind::Bone)?,
         (NameRole::Contextual, ObjectKind::TypedTimeline, _) => {
-            let target = ctx.int(cursor.object, "type").and_then(timeline_type).and_then(|t| t.target)?;
+            let target = ctx.int(cursor.object, key::TYPE).and_then(timeline_type).and_then(|t| t.target)?;
             if target == NameKind::Display {
                 return None;
             }
@@ -257,11 +259,11 @@ fn expected_names(
     Some((name_kind, dedup(names)))
 }
 
-fn is_name_node(ctx: &Ctx, node: NodeId) -> bool {
+fn is_name_node(ctx: &DragonBonesDoc, node: NodeId) -> bool {
     matches!(ctx.tree.kind(node), NodeKind::String | NodeKind::Number)
 }
 
-fn atlas_names(ctx: &Ctx) -> Vec<String> {
+fn atlas_names(ctx: &DragonBonesDoc) -> Vec<String> {
     ctx.atlases.iter().flat_map(|a| a.textures.iter().map(|(n, _)| n.clone())).collect()
 }
 

@@ -1,12 +1,12 @@
 //! Folding ranges: every object and array spanning more than one line (a minified one-line file
 //! has none).
 
-use super::Ctx;
+use super::DragonBonesDoc;
 use crate::dragonbones::syntax::NodeKind;
 use crate::ide::{Analysis, Fold, FoldKind};
 
 pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     if ctx.lines.line_count() <= 1 {
         return Vec::new();
     }

@@ -3,15 +3,16 @@
 
 use super::colors::{self, Transform};
 use super::names::{self, Target};
-use super::{Ctx, Cursor, code, describe, indices, plural};
+use super::{Cursor, DragonBonesDoc, code, describe, indices, plural};
 use crate::dragonbones::model::{Def, NameAt, Ref, Scope, Site, display_type};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, DisplayType, NameKind, ObjectKind, ValueType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::ide::color::swatch_markdown;
 use crate::ide::{Analysis, Hover};
 
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
-    let ctx = Ctx::new(analysis)?;
+    let ctx = DragonBonesDoc::new(analysis)?;
     if let Some(at) = names::name_at(&ctx, offset) {
         let range = match at {
             NameAt::Def(d) if d.implicit => return object_hover(&ctx, offset),
@@ -40,7 +41,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     {
         markdown = format!("{}\n\n---\n\n{markdown}", colors::transform_markdown(&t));
     }
-    if def.name == "duration"
+    if def.name == key::DURATION
         && let Some(timing) = frame_timing(&ctx, cursor.object)
     {
         markdown = format!("{timing}\n\n---\n\n{markdown}");
@@ -49,7 +50,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
 }
 
 /// On an object's brace: what the object is (a colour transform shows its colour).
-fn object_hover(ctx: &Ctx, offset: u32) -> Option<Hover> {
+fn object_hover(ctx: &DragonBonesDoc, offset: u32) -> Option<Hover> {
     let cursor = Cursor::at(ctx, offset)?;
     let kind = cursor.kind?;
     let range = ctx.tree.range(cursor.object);
@@ -67,7 +68,7 @@ fn object_hover(ctx: &Ctx, offset: u32) -> Option<Hover> {
 }
 
 /// What a value means beyond the key's documentation: an enum member, an integer colour.
-fn value_note(ctx: &Ctx, kind: ObjectKind, key: &str, ty: ValueType, value: NodeId) -> Option<String> {
+fn value_note(ctx: &DragonBonesDoc, kind: ObjectKind, key: &str, ty: ValueType, value: NodeId) -> Option<String> {
     match ty {
         ValueType::Enum(e) => {
             let ordinal = match ctx.tree.kind(value) {
@@ -82,7 +83,7 @@ fn value_note(ctx: &Ctx, kind: ObjectKind, key: &str, ty: ValueType, value: Node
                 None => format!("**`{key}`**: unknown value: runtimes treat it as `\"{}\"`", e.names().next()?),
             })
         }
-        _ if key == "color" && matches!(kind, ObjectKind::Canvas | ObjectKind::Display) => {
+        _ if key == key::COLOR && matches!(kind, ObjectKind::Canvas | ObjectKind::Display) => {
             let rgb = ctx.tree.int(ctx.text, value)?;
             Some(format!("**`color`** `0x{:06X}`\n\n{}", rgb & 0xFF_FFFF, swatch_markdown(colors::from_rgb(rgb))))
         }
@@ -91,7 +92,7 @@ fn value_note(ctx: &Ctx, kind: ObjectKind, key: &str, ty: ValueType, value: Node
 }
 
 /// `**Key frame 2** of 4 · starts at frame 12 (0.5 s at 24 fps)` for a frame object.
-fn frame_timing(ctx: &Ctx, frame: NodeId) -> Option<String> {
+fn frame_timing(ctx: &DragonBonesDoc, frame: NodeId) -> Option<String> {
     let chain = ctx.file.ancestry(frame);
     let array = *chain.iter().rev().nth(1).filter(|&&n| ctx.tree.is_array(n))?;
     let mut start = 0i64;
@@ -103,7 +104,7 @@ fn frame_timing(ctx: &Ctx, frame: NodeId) -> Option<String> {
             count = ctx.tree.len(array);
             break;
         }
-        start = start.saturating_add(ctx.int(f, "duration").unwrap_or(1).max(0));
+        start = start.saturating_add(ctx.int(f, key::DURATION).unwrap_or(1).max(0));
     }
     if count == 0 {
         return None;
@@ -116,11 +117,11 @@ fn frame_timing(ctx: &Ctx, frame: NodeId) -> Option<String> {
 }
 
 /// The frame rate animations of an armature play at.
-pub fn frame_rate(ctx: &Ctx, armature: Option<u32>) -> i64 {
-    let root = ctx.tree.root().and_then(|r| ctx.int(r, "frameRate")).filter(|&f| f > 0).unwrap_or(24);
+pub fn frame_rate(ctx: &DragonBonesDoc, armature: Option<u32>) -> i64 {
+    let root = ctx.tree.root().and_then(|r| ctx.int(r, key::FRAME_RATE)).filter(|&f| f > 0).unwrap_or(24);
     armature
         .and_then(|a| ctx.model.armatures.get(a as usize))
-        .and_then(|a| ctx.int(a.node, "frameRate"))
+        .and_then(|a| ctx.int(a.node, key::FRAME_RATE))
         .filter(|&f| f > 0)
         .unwrap_or(root)
 }
@@ -133,7 +134,7 @@ pub fn seconds(s: f64) -> String {
 
 // ---- names -------------------------------------------------------------------------------
 
-pub fn name_markdown(ctx: &Ctx, at: NameAt) -> String {
+pub fn name_markdown(ctx: &DragonBonesDoc, at: NameAt) -> String {
     match at {
         NameAt::Def(def) => {
             let mut out = def_markdown(ctx, def);
@@ -146,7 +147,7 @@ pub fn name_markdown(ctx: &Ctx, at: NameAt) -> String {
     }
 }
 
-fn ref_markdown(ctx: &Ctx, r: &Ref) -> String {
+fn ref_markdown(ctx: &DragonBonesDoc, r: &Ref) -> String {
     let what = r.kind.describe();
     match names::resolve(ctx, r) {
         Some(Target::Def(def)) => {
@@ -188,7 +189,7 @@ fn region_line(x: f64, y: f64, w: f64, h: f64, rotated: bool) -> String {
 }
 
 /// The armature a definition belongs to.
-fn armature_of(ctx: &Ctx, def: &Def) -> Option<u32> {
+fn armature_of(ctx: &DragonBonesDoc, def: &Def) -> Option<u32> {
     match def.scope {
         Scope::Armature(a) | Scope::AllDisplays(a) => Some(a),
         Scope::Displays(s) => ctx.model.skin_slots.get(s as usize).map(|s| s.armature),
@@ -197,7 +198,7 @@ fn armature_of(ctx: &Ctx, def: &Def) -> Option<u32> {
 }
 
 /// What a definition is, with the facts an animator wants at a glance.
-pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
+pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
     let what = def.kind.describe();
     let title = format!("**{what}** {}", code(&def.name));
     let armature = armature_of(ctx, def).and_then(|a| ctx.model.armatures.get(a as usize));
@@ -244,13 +245,13 @@ pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
         }
         NameKind::Slot => {
             facts.push(format!("Slot {} in draw order{of} (line {line})", def.index));
-            if let Some(parent) = ctx.name(node, "parent") {
+            if let Some(parent) = ctx.name(node, key::PARENT) {
                 facts.push(format!("On bone {}", code(&parent)));
             }
             if let Some(a) = armature_of(ctx, def)
                 && let Some(list) = ctx.model.default_displays(a as usize, &def.name)
             {
-                let shown = ctx.int(node, "displayIndex").unwrap_or(0);
+                let shown = ctx.int(node, key::DISPLAY_INDEX).unwrap_or(0);
                 let items: Vec<String> = list
                     .displays
                     .iter()
@@ -283,15 +284,15 @@ pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
         NameKind::Constraint => {
             if ctx.file.object_kind(ctx.text, node) == Some(ObjectKind::Ik) {
                 facts.push(format!("IK constraint{of} (line {line})"));
-                let bone = ctx.name(node, "bone").map_or("?".to_owned(), |b| code(&b));
-                let target = ctx.name(node, "target").map_or("?".to_owned(), |b| code(&b));
-                let chain = ctx.int(node, "chain").unwrap_or(0);
+                let bone = ctx.name(node, key::BONE).map_or("?".to_owned(), |b| code(&b));
+                let target = ctx.name(node, key::TARGET).map_or("?".to_owned(), |b| code(&b));
+                let chain = ctx.int(node, key::CHAIN).unwrap_or(0);
                 facts.push(format!("Rotates {bone} towards {target} · chain {chain}"));
             } else {
                 facts.push(format!("Path constraint{of} (line {line})"));
-                let target = ctx.name(node, "target").map_or("?".to_owned(), |b| code(&b));
+                let target = ctx.name(node, key::TARGET).map_or("?".to_owned(), |b| code(&b));
                 let bones: Vec<String> = ctx
-                    .get(node, "bones")
+                    .get(node, key::BONES)
                     .map(|b| ctx.tree.elements(b).filter_map(|e| ctx.tree.str(ctx.text, e)).map(|s| code(&s)).collect())
                     .unwrap_or_default();
                 facts.push(format!("Moves {} along slot {target}", bones.join(", ")));
@@ -302,7 +303,7 @@ pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
             let r = crate::dragonbones::atlas::Region::of(ctx.tree, ctx.text, node);
             facts.push(region_line(r.x, r.y, r.width, r.height, r.rotated).trim_start_matches("- ").to_owned());
             if let Some(image) = ctx.model.atlases.iter().find_map(|&a| {
-                ctx.tree.range(a).contains_range(ctx.tree.range(node)).then(|| ctx.name(a, "imagePath")).flatten()
+                ctx.tree.range(a).contains_range(ctx.tree.range(node)).then(|| ctx.name(a, key::IMAGE_PATH)).flatten()
             }) {
                 facts.push(format!("Image {}", code(&image)));
             }
@@ -312,7 +313,7 @@ pub fn def_markdown(ctx: &Ctx, def: &Def) -> String {
 }
 
 /// `Parent chain: `root` › `body` › `arm``, from the root bone down to this one.
-fn parent_chain(ctx: &Ctx, arm: &crate::dragonbones::model::Armature, name: &str) -> String {
+fn parent_chain(ctx: &DragonBonesDoc, arm: &crate::dragonbones::model::Armature, name: &str) -> String {
     let mut chain = vec![name.to_owned()];
     let mut current = name.to_owned();
     while chain.len() <= arm.bones.len() {
@@ -332,7 +333,7 @@ fn parent_chain(ctx: &Ctx, arm: &crate::dragonbones::model::Armature, name: &str
     format!("Parent chain: {}", chain.iter().map(|c| code(c)).collect::<Vec<_>>().join(" › "))
 }
 
-fn display_facts(ctx: &Ctx, def: &Def, facts: &mut Vec<String>) {
+fn display_facts(ctx: &DragonBonesDoc, def: &Def, facts: &mut Vec<String>) {
     let node = def.node;
     let (slot, skin) = match def.scope {
         Scope::Displays(s) => {
@@ -355,19 +356,19 @@ fn display_facts(ctx: &Ctx, def: &Def, facts: &mut Vec<String>) {
         ctx.line_no(def.range.start),
         ty.map_or("unknown type", |t| t.describe())
     ));
-    if let Some(path) = ctx.name(node, "path") {
+    if let Some(path) = ctx.name(node, key::PATH) {
         facts.push(format!("Path {}", code(&path)));
     }
     let count = |key: &str| ctx.get(node, key).map(|v| ctx.tree.len(v));
     match ty {
         Some(DisplayType::Mesh | DisplayType::Path) => {
-            let vertices = count("vertices").unwrap_or(0) / 2;
+            let vertices = count(key::VERTICES).unwrap_or(0) / 2;
             let mut parts = vec![plural(vertices, "vertex", "vertices")];
-            if let Some(t) = count("triangles") {
+            if let Some(t) = count(key::TRIANGLES) {
                 parts.push(plural(t / 3, "triangle", "triangles"));
             }
-            if let Some(w) = ctx.get(node, "weights") {
-                let bones = count("bonePose").unwrap_or(0) / 7;
+            if let Some(w) = ctx.get(node, key::WEIGHTS) {
+                let bones = count(key::BONE_POSE).unwrap_or(0) / 7;
                 let influences = indices::weight_bone_positions(ctx, w).len();
                 parts.push(format!(
                     "weighted: {} over {}",
@@ -375,25 +376,25 @@ fn display_facts(ctx: &Ctx, def: &Def, facts: &mut Vec<String>) {
                     plural(bones, "bone", "bones")
                 ));
             }
-            if let Some(share) = ctx.name(node, "share") {
+            if let Some(share) = ctx.name(node, key::SHARE) {
                 parts.push(format!("shares the geometry of {}", code(&share)));
             }
             facts.push(parts.join(" · "));
         }
         Some(DisplayType::BoundingBox) => {
-            let sub = ctx.name(node, "subType").unwrap_or_else(|| "rectangle".to_owned());
+            let sub = ctx.name(node, key::SUB_TYPE).unwrap_or_else(|| "rectangle".to_owned());
             facts.push(format!("Shape: {sub}"));
         }
         _ => {}
     }
 }
 
-fn animation_facts(ctx: &Ctx, def: &Def, armature: Option<u32>, facts: &mut Vec<String>) {
+fn animation_facts(ctx: &DragonBonesDoc, def: &Def, armature: Option<u32>, facts: &mut Vec<String>) {
     let node = def.node;
     facts.push(format!("Animation {} (line {})", def.index, ctx.line_no(def.range.start)));
     let fps = frame_rate(ctx, armature);
-    let duration = ctx.int(node, "duration").unwrap_or(0);
-    let play = match ctx.int(node, "playTimes") {
+    let duration = ctx.int(node, key::DURATION).unwrap_or(0);
+    let play = match ctx.int(node, key::PLAY_TIMES) {
         Some(0) => "loops forever".to_owned(),
         Some(n) => format!("plays {}", plural(n.max(0) as usize, "time", "times")),
         None => "plays once".to_owned(),
@@ -406,12 +407,12 @@ fn animation_facts(ctx: &Ctx, def: &Def, armature: Option<u32>, facts: &mut Vec<
     let mut timelines = Vec::new();
     let mut key_frames = 0;
     for (key, what) in [
-        ("bone", "bone"),
-        ("slot", "slot"),
-        ("ffd", "deform"),
-        ("ik", "IK"),
-        ("timeline", "typed"),
-        ("surface", "surface"),
+        (key::BONE, "bone"),
+        (key::SLOT, "slot"),
+        (key::FFD, "deform"),
+        (key::IK, "IK"),
+        (key::TIMELINE, "typed"),
+        (key::SURFACE, "surface"),
     ] {
         let Some(list) = ctx.get(node, key).filter(|&l| ctx.tree.is_array(l)) else { continue };
         let n = ctx.tree.len(list);
@@ -426,10 +427,10 @@ fn animation_facts(ctx: &Ctx, def: &Def, armature: Option<u32>, facts: &mut Vec<
             }
         }
     }
-    if let Some(frames) = ctx.get(node, "frame").filter(|&l| ctx.tree.is_array(l)) {
+    if let Some(frames) = ctx.get(node, key::FRAME).filter(|&l| ctx.tree.is_array(l)) {
         timelines.push(plural(ctx.tree.len(frames), "action/event key frame", "action/event key frames"));
     }
-    if ctx.get(node, "zOrder").is_some() {
+    if ctx.get(node, key::Z_ORDER).is_some() {
         timelines.push("a zOrder timeline".to_owned());
     }
     if timelines.is_empty() {

@@ -2,9 +2,10 @@
 //! `value`), raw bone indices (mesh `weights`, `bonePose`), slot indices (`zOrder` pairs) and
 //! vertex indices (`triangles`). Hover, go to definition and inlay hints read them here.
 
-use super::{Ctx, Cursor, code, plural};
+use super::{Cursor, DragonBonesDoc, code, plural};
 use crate::dragonbones::model::display_type;
 use crate::dragonbones::schema::ObjectKind;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 use crate::text::TextRange;
 
@@ -35,24 +36,24 @@ pub struct IndexAt {
     pub resolved: Resolved,
 }
 
-pub fn index_at(ctx: &Ctx, offset: u32) -> Option<IndexAt> {
+pub fn index_at(ctx: &DragonBonesDoc, offset: u32) -> Option<IndexAt> {
     let cursor = Cursor::at(ctx, offset)?;
     let kind = cursor.kind?;
     let key = cursor.key(ctx)?;
     let armature = ctx.model.armature_at(ctx.tree, offset)?;
     let (space, number) = match (kind, key.as_ref(), cursor.element) {
-        (_, "displayIndex" | "value", None) if !cursor.on_key => {
+        (_, key::DISPLAY_INDEX | key::VALUE, None) if !cursor.on_key => {
             let space = display_space(ctx, &cursor, armature, key.as_ref())?;
             (space, cursor.member?.value)
         }
-        (ObjectKind::Display, "weights", Some((array, i))) => {
+        (ObjectKind::Display, key::WEIGHTS, Some((array, i))) => {
             weight_bone_positions(ctx, array).contains(&i).then_some(())?;
             (Space::Bones(armature), cursor.leaf)
         }
-        (ObjectKind::Display, "bonePose", Some((_, i))) if i % 7 == 0 => (Space::Bones(armature), cursor.leaf),
-        (ObjectKind::ZOrderFrame, "zOrder", Some((_, i))) if i % 2 == 0 => (Space::Slots(armature), cursor.leaf),
-        (ObjectKind::Display, "triangles", Some(_)) => {
-            (Space::Vertices(ctx.get(cursor.object, "vertices")), cursor.leaf)
+        (ObjectKind::Display, key::BONE_POSE, Some((_, i))) if i % 7 == 0 => (Space::Bones(armature), cursor.leaf),
+        (ObjectKind::ZOrderFrame, key::Z_ORDER, Some((_, i))) if i % 2 == 0 => (Space::Slots(armature), cursor.leaf),
+        (ObjectKind::Display, key::TRIANGLES, Some(_)) => {
+            (Space::Vertices(ctx.get(cursor.object, key::VERTICES)), cursor.leaf)
         }
         _ => return None,
     };
@@ -61,38 +62,38 @@ pub fn index_at(ctx: &Ctx, offset: u32) -> Option<IndexAt> {
 }
 
 /// The display list a `displayIndex`/`value` member indexes, from the object it is in.
-fn display_space(ctx: &Ctx, cursor: &Cursor, armature: u32, key: &str) -> Option<Space> {
+fn display_space(ctx: &DragonBonesDoc, cursor: &Cursor, armature: u32, key: &str) -> Option<Space> {
     let kind = cursor.kind?;
-    let slot_of_timeline = |ctx: &Ctx| -> Option<String> {
+    let slot_of_timeline = |ctx: &DragonBonesDoc| -> Option<String> {
         let chain = ctx.file.ancestry(cursor.object);
         let timeline = chain.iter().rev().skip(1).find(|&&n| ctx.tree.is_object(n))?;
-        ctx.name(*timeline, "name")
+        ctx.name(*timeline, key::NAME)
     };
     match (kind, key) {
-        (ObjectKind::Slot, "displayIndex") => {
-            Some(Space::Displays { armature, slot: ctx.name(cursor.object, "name")?, list: None })
+        (ObjectKind::Slot, key::DISPLAY_INDEX) => {
+            Some(Space::Displays { armature, slot: ctx.name(cursor.object, key::NAME)?, list: None })
         }
-        (ObjectKind::SkinSlot, "displayIndex") => Some(Space::Displays {
+        (ObjectKind::SkinSlot, key::DISPLAY_INDEX) => Some(Space::Displays {
             armature,
-            slot: ctx.name(cursor.object, "name").unwrap_or_default(),
-            list: ctx.get(cursor.object, "display"),
+            slot: ctx.name(cursor.object, key::NAME).unwrap_or_default(),
+            list: ctx.get(cursor.object, key::DISPLAY),
         }),
-        (ObjectKind::DisplayFrame, "value" | "displayIndex")
-        | (ObjectKind::SlotFrame | ObjectKind::LegacyFrame, "displayIndex") => {
+        (ObjectKind::DisplayFrame, key::VALUE | key::DISPLAY_INDEX)
+        | (ObjectKind::SlotFrame | ObjectKind::LegacyFrame, key::DISPLAY_INDEX) => {
             Some(Space::Displays { armature, slot: slot_of_timeline(ctx)?, list: None })
         }
-        (ObjectKind::TypedFrame, "value") => {
+        (ObjectKind::TypedFrame, key::VALUE) => {
             let chain = ctx.file.ancestry(cursor.object);
             let timeline = *chain.iter().rev().skip(1).find(|&&n| ctx.tree.is_object(n))?;
-            (ctx.int(timeline, "type") == Some(20))
-                .then(|| Some(Space::Displays { armature, slot: ctx.name(timeline, "name")?, list: None }))?
+            (ctx.int(timeline, key::TYPE) == Some(20))
+                .then(|| Some(Space::Displays { armature, slot: ctx.name(timeline, key::NAME)?, list: None }))?
         }
         _ => None,
     }
 }
 
 /// The positions of a `weights` array that hold bone indices: per vertex `[n, b1, w1, … bn, wn]`.
-pub fn weight_bone_positions(ctx: &Ctx, weights: NodeId) -> Vec<usize> {
+pub fn weight_bone_positions(ctx: &DragonBonesDoc, weights: NodeId) -> Vec<usize> {
     let numbers = ctx.numbers(weights);
     let mut out = Vec::new();
     let mut i = 0;
@@ -107,7 +108,7 @@ pub fn weight_bone_positions(ctx: &Ctx, weights: NodeId) -> Vec<usize> {
 }
 
 /// The display objects of a display space (`None` entries are `null`s).
-pub fn displays(ctx: &Ctx, space: &Space) -> Option<Vec<NodeId>> {
+pub fn displays(ctx: &DragonBonesDoc, space: &Space) -> Option<Vec<NodeId>> {
     let Space::Displays { armature, slot, list } = space else { return None };
     match list {
         Some(list) => Some(ctx.tree.elements(*list).collect()),
@@ -119,11 +120,11 @@ pub fn displays(ctx: &Ctx, space: &Space) -> Option<Vec<NodeId>> {
 }
 
 /// What index `index` designates in `space`.
-pub fn resolve(ctx: &Ctx, space: &Space, index: i64) -> Resolved {
+pub fn resolve(ctx: &DragonBonesDoc, space: &Space, index: i64) -> Resolved {
     let none = |markdown: String| Resolved { markdown, target: None };
     let named = |what: &str, node: NodeId, name: &str, more: String| {
         let range = ctx.tree.range(node);
-        let focus = ctx.get(node, "name").map_or(range, |n| ctx.tree.range(n));
+        let focus = ctx.get(node, key::NAME).map_or(range, |n| ctx.tree.range(n));
         Resolved {
             markdown: format!("**{what} {index}** → {} (line {}){more}", code(name), ctx.line_no(focus.start)),
             target: Some((range, focus)),
@@ -154,9 +155,9 @@ pub fn resolve(ctx: &Ctx, space: &Space, index: i64) -> Resolved {
                     target: None,
                 };
             }
-            let name = ctx.name(display, "name").unwrap_or_default();
+            let name = ctx.name(display, key::NAME).unwrap_or_default();
             let ty = display_type(ctx.tree, ctx.text, display).map_or("unknown type", |t| t.describe());
-            let texture = ctx.name(display, "path").map(|p| format!(", path {}", code(&p))).unwrap_or_default();
+            let texture = ctx.name(display, key::PATH).map(|p| format!(", path {}", code(&p))).unwrap_or_default();
             named("Display", display, &name, format!(" of {whose} · {ty}{texture}"))
         }
         Space::Bones(a) => {

@@ -11,14 +11,15 @@ use std::collections::HashMap;
 use super::hover::{frame_rate, seconds};
 use super::indices::{self, Space};
 use super::walk::{Visit, walk};
-use super::{Ctx, plural};
+use super::{DragonBonesDoc, plural};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{ObjectKind, ValueType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::ide::{Analysis, InlayHint, InlayKind};
 use crate::text::TextRange;
 
 pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut out = Vec::new();
     // Per array read on entry: bone positions of `weights`, start frames of frame lists.
     let mut bone_positions: HashMap<NodeId, Vec<usize>> = HashMap::new();
@@ -30,7 +31,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
                 ValueType::Array(kind) if is_frame(kind) => {
                     starts.insert(v.node, frame_starts(&ctx, v.node));
                 }
-                _ if def.name == "weights" && v.object_kind == Some(ObjectKind::Display) => {
+                _ if def.name == key::WEIGHTS && v.object_kind == Some(ObjectKind::Display) => {
                     bone_positions.insert(v.node, indices::weight_bone_positions(&ctx, v.node));
                 }
                 _ => {}
@@ -98,56 +99,57 @@ fn is_frame(kind: ObjectKind) -> bool {
 }
 
 /// The frame each key frame of a list starts at: the sum of the durations before it.
-fn frame_starts(ctx: &Ctx, array: NodeId) -> Vec<i64> {
+fn frame_starts(ctx: &DragonBonesDoc, array: NodeId) -> Vec<i64> {
     let mut at = 0i64;
     ctx.tree
         .elements(array)
         .map(|f| {
             let start = at;
-            at = at.saturating_add(ctx.int(f, "duration").unwrap_or(1).max(0));
+            at = at.saturating_add(ctx.int(f, key::DURATION).unwrap_or(1).max(0));
             start
         })
         .collect()
 }
 
-fn armature(ctx: &Ctx, v: &Visit) -> Option<u32> {
+fn armature(ctx: &DragonBonesDoc, v: &Visit) -> Option<u32> {
     let node = v.enclosing(ObjectKind::Armature)?.node;
     ctx.model.armatures.iter().position(|a| a.node == node).map(|i| i as u32)
 }
 
 /// What the number at `v` indexes, if it is an index.
-fn space(ctx: &Ctx, v: &Visit, bone_positions: &HashMap<NodeId, Vec<usize>>) -> Option<Space> {
+fn space(ctx: &DragonBonesDoc, v: &Visit, bone_positions: &HashMap<NodeId, Vec<usize>>) -> Option<Space> {
     let def = v.def?;
     let kind = v.object_kind?;
     match (kind, def.name, v.index) {
-        (ObjectKind::Display, "weights", Some(i)) => {
+        (ObjectKind::Display, key::WEIGHTS, Some(i)) => {
             let array = v.frames.last()?.node;
             bone_positions.get(&array)?.binary_search(&i).ok()?;
             Some(Space::Bones(armature(ctx, v)?))
         }
-        (ObjectKind::Display, "bonePose", Some(i)) if i % 7 == 0 => Some(Space::Bones(armature(ctx, v)?)),
-        (ObjectKind::ZOrderFrame, "zOrder", Some(i)) if i % 2 == 0 => Some(Space::Slots(armature(ctx, v)?)),
-        (_, "displayIndex" | "value", None) => {
+        (ObjectKind::Display, key::BONE_POSE, Some(i)) if i % 7 == 0 => Some(Space::Bones(armature(ctx, v)?)),
+        (ObjectKind::ZOrderFrame, key::Z_ORDER, Some(i)) if i % 2 == 0 => Some(Space::Slots(armature(ctx, v)?)),
+        (_, key::DISPLAY_INDEX | key::VALUE, None) => {
             let object = v.object()?.node;
             let armature = armature(ctx, v)?;
             // The timeline holding a frame: the object two containers up.
             let timeline = || v.frames.iter().rev().filter(|f| !f.is_array).nth(1).map(|f| f.node);
             match (kind, def.name) {
-                (ObjectKind::Slot, "displayIndex") => {
-                    Some(Space::Displays { armature, slot: ctx.name(object, "name")?, list: None })
+                (ObjectKind::Slot, key::DISPLAY_INDEX) => {
+                    Some(Space::Displays { armature, slot: ctx.name(object, key::NAME)?, list: None })
                 }
-                (ObjectKind::SkinSlot, "displayIndex") => Some(Space::Displays {
+                (ObjectKind::SkinSlot, key::DISPLAY_INDEX) => Some(Space::Displays {
                     armature,
-                    slot: ctx.name(object, "name").unwrap_or_default(),
-                    list: ctx.get(object, "display"),
+                    slot: ctx.name(object, key::NAME).unwrap_or_default(),
+                    list: ctx.get(object, key::DISPLAY),
                 }),
-                (ObjectKind::DisplayFrame, _) | (ObjectKind::SlotFrame | ObjectKind::LegacyFrame, "displayIndex") => {
-                    Some(Space::Displays { armature, slot: ctx.name(timeline()?, "name")?, list: None })
+                (ObjectKind::DisplayFrame, _)
+                | (ObjectKind::SlotFrame | ObjectKind::LegacyFrame, key::DISPLAY_INDEX) => {
+                    Some(Space::Displays { armature, slot: ctx.name(timeline()?, key::NAME)?, list: None })
                 }
-                (ObjectKind::TypedFrame, "value") => {
+                (ObjectKind::TypedFrame, key::VALUE) => {
                     let timeline = timeline()?;
-                    (ctx.int(timeline, "type") == Some(20))
-                        .then(|| Some(Space::Displays { armature, slot: ctx.name(timeline, "name")?, list: None }))?
+                    (ctx.int(timeline, key::TYPE) == Some(20))
+                        .then(|| Some(Space::Displays { armature, slot: ctx.name(timeline, key::NAME)?, list: None }))?
                 }
                 _ => None,
             }
@@ -157,7 +159,7 @@ fn space(ctx: &Ctx, v: &Visit, bone_positions: &HashMap<NodeId, Vec<usize>>) -> 
 }
 
 /// The hint label and tooltip for an index.
-fn name_of(ctx: &Ctx, space: &Space, index: i64) -> Option<(String, String)> {
+fn name_of(ctx: &DragonBonesDoc, space: &Space, index: i64) -> Option<(String, String)> {
     let i = usize::try_from(index).ok();
     let bone_or_slot = |what: &str, name: &str| Some((format!("→ {name}"), format!("{what} {index} \"{name}\"")));
     match space {
@@ -176,7 +178,7 @@ fn name_of(ctx: &Ctx, space: &Space, index: i64) -> Option<(String, String)> {
             let displays = indices::displays(ctx, space)?;
             match i.and_then(|i| displays.get(i)) {
                 Some(&d) if ctx.tree.is_object(d) => {
-                    let name = ctx.name(d, "name").unwrap_or_default();
+                    let name = ctx.name(d, key::NAME).unwrap_or_default();
                     Some((format!("→ {name}"), format!("display {index} \"{name}\" of slot \"{slot}\"")))
                 }
                 Some(_) => Some(("→ null".to_owned(), format!("display {index} of slot \"{slot}\" is null"))),

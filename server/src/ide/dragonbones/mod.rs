@@ -1,8 +1,8 @@
 //! The editor features for DragonBones skeletons (`*_ske.json`) and atlases (`*_tex.json`).
 //!
-//! Every feature starts from a [`Ctx`] (the analysed text, JSON tree, model and paired atlases)
-//! and, for those that take a cursor, from [`Cursor::at`]: the innermost object, its kind per the
-//! schema and the file's data version, and the member (key or value) under the cursor. Names go
+//! Every feature starts from a [`DragonBonesDoc`] (the analysed text, JSON tree, model and paired
+//! atlases) and, for those that take a cursor, from [`Cursor::at`]: the innermost object, its kind
+//! per the schema and the file's data version, and the member (key or value) under the cursor. Names go
 //! through [`names`], so navigation, rename, hover and semantic tokens agree on what a name is and
 //! which occurrences belong together; indices (`displayIndex`, mesh `weights`…) through
 //! [`indices`], shared by hover, go to definition and inlay hints.
@@ -24,8 +24,12 @@ pub mod semantic_tokens;
 pub mod symbols;
 mod walk;
 
-use super::Analysis;
-use crate::diagnostic::Diagnostic;
+use super::file_features::FileFeatures;
+use super::{
+    Analysis, CodeAction, ColorInfo, ColorPresentation, CompletionItem, FileEdit, Fold, Highlight, Hover, InlayHint,
+    Location, NavTarget, Rgba, SemanticToken, Symbol,
+};
+use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::atlas::PairedAtlas;
 use crate::dragonbones::model::{Model, name_text};
@@ -33,8 +37,66 @@ use crate::dragonbones::schema::{self, KeyDef, ObjectKind, Version};
 use crate::dragonbones::syntax::{Member, NodeId, NodeKind, Tree};
 use crate::text::{LineIndex, TextRange};
 
+/// The `DragonBones` implementation of every editor feature.
+pub struct DragonBonesFeatures;
+
+impl FileFeatures for DragonBonesFeatures {
+    fn hover(&self, analysis: &Analysis, offset: u32) -> Option<Hover> {
+        hover::hover(analysis, offset)
+    }
+    fn completions(&self, analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
+        completion::completions(analysis, offset)
+    }
+    fn goto_definition(&self, analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
+        navigation::goto_definition(analysis, offset)
+    }
+    fn references(&self, analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
+        navigation::references(analysis, offset, include_declaration)
+    }
+    fn highlights(&self, analysis: &Analysis, offset: u32) -> Vec<Highlight> {
+        navigation::highlights(analysis, offset)
+    }
+    fn prepare_rename(&self, analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
+        rename::prepare_rename(analysis, offset)
+    }
+    fn rename(&self, analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
+        rename::rename(analysis, offset, new_name)
+    }
+    fn document_symbols(&self, analysis: &Analysis) -> Vec<Symbol> {
+        symbols::document_symbols(analysis)
+    }
+    fn folding_ranges(&self, analysis: &Analysis) -> Vec<Fold> {
+        folding::folding_ranges(analysis)
+    }
+    fn selection_ranges(&self, analysis: &Analysis, offset: u32) -> Vec<TextRange> {
+        selection::selection_ranges(analysis, offset)
+    }
+    fn semantic_tokens(&self, analysis: &Analysis) -> Vec<SemanticToken> {
+        semantic_tokens::semantic_tokens(analysis)
+    }
+    fn document_colors(&self, analysis: &Analysis) -> Vec<ColorInfo> {
+        colors::document_colors(analysis)
+    }
+    fn color_presentations(&self, analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
+        colors::color_presentations(analysis, range, color)
+    }
+    fn inlay_hints(&self, analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
+        inlay::inlay_hints(analysis, range)
+    }
+    fn format(&self, _: &Analysis) -> Option<Vec<TextEdit>> {
+        // Left to the editor's JSON formatter.
+        None
+    }
+    fn format_refusal(&self, _: &Analysis) -> Option<String> {
+        None
+    }
+    fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
+        actions::code_actions(analysis, range)
+    }
+}
+
 /// Everything a feature reads from one analysed DragonBones document.
-pub struct Ctx<'a> {
+pub struct DragonBonesDoc<'a> {
     pub text: &'a str,
     pub lines: &'a LineIndex,
     pub file: &'a DragonBonesFile,
@@ -44,13 +106,10 @@ pub struct Ctx<'a> {
     pub diagnostics: &'a [Diagnostic],
 }
 
-impl<'a> Ctx<'a> {
-    pub fn new(analysis: &'a Analysis) -> Option<Ctx<'a>> {
-        if !analysis.kind.is_dragonbones() {
-            return None;
-        }
-        let file = analysis.dragonbones.as_deref()?;
-        Some(Ctx {
+impl<'a> DragonBonesDoc<'a> {
+    pub fn new(analysis: &'a Analysis) -> Option<DragonBonesDoc<'a>> {
+        let file = analysis.dragonbones()?;
+        Some(DragonBonesDoc {
             text: &analysis.text,
             lines: &analysis.lines,
             file,
@@ -116,7 +175,7 @@ pub struct Cursor {
 }
 
 impl Cursor {
-    pub fn at(ctx: &Ctx, offset: u32) -> Option<Cursor> {
+    pub fn at(ctx: &DragonBonesDoc, offset: u32) -> Option<Cursor> {
         let path = ctx.tree.path_at(offset);
         let i = path.iter().rposition(|&n| ctx.tree.is_object(n))?;
         let object = path[i];
@@ -134,11 +193,11 @@ impl Cursor {
     }
 
     /// The member's key as written (unescaped).
-    pub fn key<'t>(&self, ctx: &Ctx<'t>) -> Option<std::borrow::Cow<'t, str>> {
+    pub fn key<'t>(&self, ctx: &DragonBonesDoc<'t>) -> Option<std::borrow::Cow<'t, str>> {
         self.member.map(|m| ctx.tree.key(ctx.text, m.key))
     }
 
-    pub fn key_def(&self, ctx: &Ctx) -> Option<&'static KeyDef> {
+    pub fn key_def(&self, ctx: &DragonBonesDoc) -> Option<&'static KeyDef> {
         ctx.key_def(self.kind?, self.member?)
     }
 }

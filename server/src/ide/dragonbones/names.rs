@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::Ctx;
+use super::DragonBonesDoc;
 use crate::dragonbones::atlas::PairedAtlas;
 use crate::dragonbones::model::{Def, NameAt, Ref, Scope};
 use crate::dragonbones::schema::NameKind;
@@ -47,12 +47,12 @@ pub struct Occurrence {
 
 /// The name under the cursor. A display `name` that also names its texture or child armature
 /// (no `path`) is both a definition and a reference; the definition is returned.
-pub fn name_at<'a>(ctx: &Ctx<'a>, offset: u32) -> Option<NameAt<'a>> {
+pub fn name_at<'a>(ctx: &DragonBonesDoc<'a>, offset: u32) -> Option<NameAt<'a>> {
     ctx.model.name_at(offset)
 }
 
 /// The reference written at the same place as a display definition (its texture or armature).
-pub fn doubled_ref<'a>(ctx: &Ctx<'a>, def: &Def) -> Option<&'a Ref> {
+pub fn doubled_ref<'a>(ctx: &DragonBonesDoc<'a>, def: &Def) -> Option<&'a Ref> {
     if def.kind != NameKind::Display {
         return None;
     }
@@ -60,12 +60,12 @@ pub fn doubled_ref<'a>(ctx: &Ctx<'a>, def: &Def) -> Option<&'a Ref> {
 }
 
 /// The texture `name` in the paired atlases.
-pub fn atlas_texture<'a>(ctx: &Ctx<'a>, name: &str) -> Option<Target<'a>> {
+pub fn atlas_texture<'a>(ctx: &DragonBonesDoc<'a>, name: &str) -> Option<Target<'a>> {
     ctx.atlases.iter().find_map(|a| Some(Target::Atlas(a, a.textures.iter().position(|(t, _)| t == name)?)))
 }
 
 /// Where a reference's name is defined.
-pub fn resolve<'a>(ctx: &Ctx<'a>, r: &'a Ref) -> Option<Target<'a>> {
+pub fn resolve<'a>(ctx: &DragonBonesDoc<'a>, r: &'a Ref) -> Option<Target<'a>> {
     match ctx.model.resolve(r) {
         Some(def) => Some(Target::Def(def)),
         None if r.kind == NameKind::Texture => atlas_texture(ctx, &r.name),
@@ -74,7 +74,7 @@ pub fn resolve<'a>(ctx: &Ctx<'a>, r: &'a Ref) -> Option<Target<'a>> {
 }
 
 /// The symbol of a name under the cursor.
-pub fn symbol<'a>(ctx: &Ctx<'a>, at: NameAt<'a>) -> Symbol<'a> {
+pub fn symbol<'a>(ctx: &DragonBonesDoc<'a>, at: NameAt<'a>) -> Symbol<'a> {
     match at {
         NameAt::Def(def) => symbol_of_def(ctx, def),
         NameAt::Ref(r) => match resolve(ctx, r) {
@@ -99,7 +99,7 @@ fn same_scope(a: Scope, b: Scope, kind: NameKind) -> bool {
     kind == NameKind::Texture || a == b
 }
 
-fn symbol_of_def<'a>(ctx: &Ctx<'a>, def: &'a Def) -> Symbol<'a> {
+fn symbol_of_def<'a>(ctx: &DragonBonesDoc<'a>, def: &'a Def) -> Symbol<'a> {
     let refs = ctx.model.references_to(def).collect();
     Symbol { kind: def.kind, name: def.name.clone(), target: Some(Target::Def(def)), refs }
 }
@@ -120,7 +120,7 @@ pub fn occurrences(symbol: &Symbol) -> Vec<Occurrence> {
 }
 
 /// The whole definition to navigate to (the object) and the name itself.
-pub fn target_ranges(ctx: &Ctx, target: Target) -> (TextRange, TextRange) {
+pub fn target_ranges(ctx: &DragonBonesDoc, target: Target) -> (TextRange, TextRange) {
     match target {
         Target::Def(def) => (ctx.tree.range(def.node), def.range),
         Target::Atlas(atlas, i) => (atlas.textures[i].1, atlas.textures[i].1),

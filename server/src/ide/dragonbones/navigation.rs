@@ -3,12 +3,12 @@
 //! texture names into the paired atlas file.
 
 use super::names::{self, Target};
-use super::{Ctx, indices};
+use super::{DragonBonesDoc, indices};
 use crate::dragonbones::model::NameAt;
 use crate::ide::{Analysis, Highlight, HighlightKind, Location, NavTarget};
 
 pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let Some(at) = names::name_at(&ctx, offset) else {
         return indices::index_at(&ctx, offset)
             .and_then(|i| i.resolved.target)
@@ -34,7 +34,7 @@ pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
 }
 
 pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let Some(at) = names::name_at(&ctx, offset) else { return Vec::new() };
     let symbol = names::symbol(&ctx, at);
     let mut out: Vec<Location> = Vec::new();
@@ -51,7 +51,7 @@ pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -
 }
 
 pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let Some(at) = names::name_at(&ctx, offset) else { return Vec::new() };
     let symbol = names::symbol(&ctx, at);
     names::occurrences(&symbol)

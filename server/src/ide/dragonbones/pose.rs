@@ -1,6 +1,6 @@
 //! `rigls pose` for DragonBones skeletons: the armature the runtime builds, posed at a time.
 
-use crate::diagnostic::code;
+use crate::diagnostic::Code;
 use crate::dragonbones::eval::parse::{Failure, FailureKind};
 use crate::dragonbones::eval::{BuildError, Evaluation, Runtime};
 use crate::ide::Analysis;
@@ -8,14 +8,14 @@ use crate::ide::pose::{BonePose, DragonBonesPose, PoseError, PoseRequest, SlotPo
 use crate::text::{LineIndex, PositionEncoding, TextRange};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPose, PoseError> {
-    let Some(file) = analysis.dragonbones.as_deref() else {
+    let Some(file) = analysis.dragonbones() else {
         return Err(PoseError::NoPose("not a DragonBones skeleton".to_owned()));
     };
     let at = |range: TextRange| place(&analysis.lines, range);
     let syntax: Vec<String> = analysis
         .diagnostics
         .iter()
-        .filter(|d| d.code == code::SYNTAX)
+        .filter(|d| d.code == Code::Syntax)
         .map(|d| format!("{}: {} (JSON.parse rejects the file)", at(d.range), d.message))
         .collect();
     if !syntax.is_empty() {

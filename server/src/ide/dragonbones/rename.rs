@@ -5,7 +5,7 @@
 //! constraints; the skin slot's list for displays; the file for armatures and textures).
 
 use super::names::{self, Occurrence, Target};
-use super::{Ctx, json_string};
+use super::{DragonBonesDoc, json_string};
 use crate::diagnostic::TextEdit;
 use crate::dragonbones::model::{NameAt, Site};
 use crate::dragonbones::schema::NameKind;
@@ -16,7 +16,7 @@ const NOTHING: &str = "nothing to rename here: place the cursor on a name";
 
 /// The range of the name under the cursor: between the quotes (a number name: the number).
 pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
-    let ctx = Ctx::new(analysis).ok_or(NOTHING)?;
+    let ctx = DragonBonesDoc::new(analysis).ok_or(NOTHING)?;
     let at = names::name_at(&ctx, offset).ok_or(NOTHING)?;
     refuse(&ctx, at)?;
     let range = match at {
@@ -27,7 +27,7 @@ pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<TextRange, Str
 }
 
 pub fn rename(analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
-    let ctx = Ctx::new(analysis).ok_or(NOTHING)?;
+    let ctx = DragonBonesDoc::new(analysis).ok_or(NOTHING)?;
     let at = names::name_at(&ctx, offset).ok_or(NOTHING)?;
     refuse(&ctx, at)?;
     if new_name.is_empty() || new_name.trim() != new_name || new_name.chars().any(char::is_control) {
@@ -56,7 +56,7 @@ pub fn rename(analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<Fi
 }
 
 /// Names that cannot be renamed here.
-fn refuse(ctx: &Ctx, at: NameAt) -> Result<(), String> {
+fn refuse(ctx: &DragonBonesDoc, at: NameAt) -> Result<(), String> {
     match at {
         NameAt::Def(def) if def.implicit => Err(format!(
             "this {} has no written name (it is called `default`): add a `name` first",
@@ -85,7 +85,7 @@ fn refuse(ctx: &Ctx, at: NameAt) -> Result<(), String> {
 }
 
 /// A bone or slot named by a merged 2.3/3.0 timeline while the other kind has the same name.
-fn drives_both(ctx: &Ctx, def: &crate::dragonbones::model::Def) -> bool {
+fn drives_both(ctx: &DragonBonesDoc, def: &crate::dragonbones::model::Def) -> bool {
     let other = match def.kind {
         NameKind::Bone => NameKind::Slot,
         NameKind::Slot => NameKind::Bone,
@@ -96,7 +96,7 @@ fn drives_both(ctx: &Ctx, def: &crate::dragonbones::model::Def) -> bool {
 }
 
 /// Why `new_name` cannot be used: something of the same kind already has it in the same scope.
-fn collision(ctx: &Ctx, symbol: &names::Symbol, new_name: &str) -> Option<String> {
+fn collision(ctx: &DragonBonesDoc, symbol: &names::Symbol, new_name: &str) -> Option<String> {
     let what = symbol.kind.describe();
     match symbol.target? {
         Target::Def(def) => {
@@ -118,7 +118,7 @@ fn collision(ctx: &Ctx, symbol: &names::Symbol, new_name: &str) -> Option<String
     }
 }
 
-fn edit(ctx: &Ctx, o: Occurrence, new_name: &str) -> TextEdit {
+fn edit(ctx: &DragonBonesDoc, o: Occurrence, new_name: &str) -> TextEdit {
     let quoted = ctx.text.as_bytes().get(o.range.start as usize) == Some(&b'"');
     if quoted {
         TextEdit { range: inner(ctx, o.range), new_text: escaped(new_name) }
@@ -135,7 +135,7 @@ fn escaped(name: &str) -> String {
 }
 
 /// The contents of a quoted string (the range itself for a number or an unclosed string's end).
-fn inner(ctx: &Ctx, range: TextRange) -> TextRange {
+fn inner(ctx: &DragonBonesDoc, range: TextRange) -> TextRange {
     let bytes = ctx.text.as_bytes();
     if bytes.get(range.start as usize) != Some(&b'"') {
         return range;

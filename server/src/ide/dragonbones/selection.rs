@@ -1,13 +1,13 @@
 //! Selection ranges, innermost first: a string's contents, the value, the member (key and value),
 //! the object or array holding it, its member, and so on out to the root value.
 
-use super::Ctx;
+use super::DragonBonesDoc;
 use crate::dragonbones::syntax::NodeKind;
 use crate::ide::Analysis;
 use crate::text::TextRange;
 
 pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let path = ctx.tree.path_at(offset);
     let mut out: Vec<TextRange> = Vec::new();
     for (depth, &node) in path.iter().enumerate().rev() {
@@ -47,7 +47,7 @@ pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
 }
 
 /// Between a container's brackets, trimmed of white space.
-fn inner(ctx: &Ctx, range: TextRange) -> Option<TextRange> {
+fn inner(ctx: &DragonBonesDoc, range: TextRange) -> Option<TextRange> {
     if range.len() < 2 {
         return None;
     }

@@ -7,7 +7,7 @@
 //! their starts, so a 10 MB one-line skeleton costs one pass and the output. A token never spans a
 //! line: an unclosed string running onto the next line is cut at its line break.
 
-use super::Ctx;
+use super::DragonBonesDoc;
 use super::walk::walk;
 use crate::dragonbones::schema::{KeyDef, ValueType};
 use crate::dragonbones::syntax::NodeKind;
@@ -15,7 +15,7 @@ use crate::ide::{Analysis, SemanticToken, TokenType, token_modifier};
 use crate::text::TextRange;
 
 pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut names = NameIndex::new(&ctx);
     let version = ctx.version();
     let mut out = Vec::with_capacity(ctx.tree.nodes.len());
@@ -71,7 +71,7 @@ fn single_line(text: &str, range: TextRange) -> TextRange {
 struct NameIndex(Vec<(u32, bool)>, usize);
 
 impl NameIndex {
-    fn new(ctx: &Ctx) -> NameIndex {
+    fn new(ctx: &DragonBonesDoc) -> NameIndex {
         let mut starts: Vec<(u32, bool)> = ctx
             .model
             .defs

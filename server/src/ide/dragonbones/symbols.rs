@@ -8,15 +8,16 @@
 
 use std::collections::HashMap;
 
-use super::{Ctx, plural};
+use super::{DragonBonesDoc, plural};
 use crate::dragonbones::atlas::Region;
 use crate::dragonbones::model::{Armature, DocKind, display_type};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::ide::{Analysis, Symbol, SymbolKind};
 use crate::text::TextRange;
 
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
     let mut out: Vec<Symbol> = Vec::new();
     if ctx.model.doc == DocKind::Skeleton {
         out.extend(ctx.model.armatures.iter().map(|a| armature(&ctx, a)));
@@ -26,10 +27,10 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
 }
 
 /// A symbol for an object, named by its `name` member (selecting it) or `fallback`.
-fn object(ctx: &Ctx, node: NodeId, fallback: &str, kind: SymbolKind, detail: Option<String>) -> Symbol {
+fn object(ctx: &DragonBonesDoc, node: NodeId, fallback: &str, kind: SymbolKind, detail: Option<String>) -> Symbol {
     let range = ctx.tree.range(node);
     let named =
-        ctx.get(node, "name").and_then(|n| Some((crate::dragonbones::model::name_text(ctx.tree, ctx.text, n)?, n)));
+        ctx.get(node, key::NAME).and_then(|n| Some((crate::dragonbones::model::name_text(ctx.tree, ctx.text, n)?, n)));
     let (name, selection_range) = match named {
         Some((name, n)) if !name.is_empty() => (name, ctx.tree.range(n)),
         _ => (fallback.to_owned(), TextRange::new(range.start, (range.start + 1).min(range.end))),
@@ -38,7 +39,7 @@ fn object(ctx: &Ctx, node: NodeId, fallback: &str, kind: SymbolKind, detail: Opt
 }
 
 /// A group for the array member `key` of `object`, holding `children`.
-fn group(ctx: &Ctx, object: NodeId, key: &str, what: (&str, &str), children: Vec<Symbol>) -> Option<Symbol> {
+fn group(ctx: &DragonBonesDoc, object: NodeId, key: &str, what: (&str, &str), children: Vec<Symbol>) -> Option<Symbol> {
     let member = ctx.tree.member(ctx.text, object, key)?;
     let n = ctx.tree.len(member.value);
     Some(Symbol {
@@ -51,47 +52,47 @@ fn group(ctx: &Ctx, object: NodeId, key: &str, what: (&str, &str), children: Vec
     })
 }
 
-fn armature(ctx: &Ctx, arm: &Armature) -> Symbol {
+fn armature(ctx: &DragonBonesDoc, arm: &Armature) -> Symbol {
     let mut symbol = object(ctx, arm.node, "(armature)", SymbolKind::Module, Some("armature".to_owned()));
     let node = arm.node;
-    symbol.children.extend(group(ctx, node, "bone", ("bone", "bones"), bones(ctx, arm)));
+    symbol.children.extend(group(ctx, node, key::BONE, ("bone", "bones"), bones(ctx, arm)));
     let slots = arm.slots.iter().map(|s| object(ctx, s.node, "(slot)", SymbolKind::Field, parent_detail(ctx, s.node)));
     if ctx.model.data_version.is_none_or(|v| !v.is_legacy()) {
-        symbol.children.extend(group(ctx, node, "slot", ("slot", "slots"), slots.collect()));
+        symbol.children.extend(group(ctx, node, key::SLOT, ("slot", "slots"), slots.collect()));
     }
     let skins = arm.skins.iter().map(|skin| {
         let mut s = object(ctx, skin.node, "default", SymbolKind::Namespace, Some("skin".to_owned()));
         s.children = skin.slots.iter().map(|&id| skin_slot(ctx, ctx.model.skin_slots[id as usize].node)).collect();
         s
     });
-    symbol.children.extend(group(ctx, node, "skin", ("skin", "skins"), skins.collect()));
-    for (key, what) in [("ik", "IK constraint"), ("path", "path constraint")] {
+    symbol.children.extend(group(ctx, node, key::SKIN, ("skin", "skins"), skins.collect()));
+    for (key, what) in [(key::IK, "IK constraint"), (key::PATH, "path constraint")] {
         let constraints =
             objects(ctx, node, key).map(|c| object(ctx, c, "(constraint)", SymbolKind::Event, Some(what.to_owned())));
         symbol.children.extend(group(ctx, node, key, ("constraint", "constraints"), constraints.collect()));
     }
     let animations = arm.animations.iter().map(|anim| {
-        let duration = ctx.int(anim.node, "duration").unwrap_or(0).max(0) as usize;
+        let duration = ctx.int(anim.node, key::DURATION).unwrap_or(0).max(0) as usize;
         let mut s = object(ctx, anim.node, "default", SymbolKind::Function, Some(plural(duration, "frame", "frames")));
         s.children = timelines(ctx, anim.node);
         s
     });
-    symbol.children.extend(group(ctx, node, "animation", ("animation", "animations"), animations.collect()));
+    symbol.children.extend(group(ctx, node, key::ANIMATION, ("animation", "animations"), animations.collect()));
     symbol
 }
 
-fn parent_detail(ctx: &Ctx, node: NodeId) -> Option<String> {
-    ctx.name(node, "parent").map(|p| format!("on {p}"))
+fn parent_detail(ctx: &DragonBonesDoc, node: NodeId) -> Option<String> {
+    ctx.name(node, key::PARENT).map(|p| format!("on {p}"))
 }
 
 /// The object elements of array member `key`.
-fn objects<'a>(ctx: &'a Ctx, object: NodeId, key: &str) -> impl Iterator<Item = NodeId> + 'a {
+fn objects<'a>(ctx: &'a DragonBonesDoc, object: NodeId, key: &str) -> impl Iterator<Item = NodeId> + 'a {
     let array = ctx.get(object, key).filter(|&a| ctx.tree.is_array(a));
     array.into_iter().flat_map(|a| ctx.tree.elements(a)).filter(|&e| ctx.tree.is_object(e))
 }
 
 /// The bones nested by parent, built bottom-up from a post-order.
-fn bones(ctx: &Ctx, arm: &Armature) -> Vec<Symbol> {
+fn bones(ctx: &DragonBonesDoc, arm: &Armature) -> Vec<Symbol> {
     let n = arm.bones.len();
     let mut first: HashMap<&str, usize> = HashMap::new();
     for (i, b) in arm.bones.iter().enumerate() {
@@ -148,9 +149,9 @@ fn bones(ctx: &Ctx, arm: &Armature) -> Vec<Symbol> {
     top.into_iter().filter_map(|b| built[b].take()).collect()
 }
 
-fn skin_slot(ctx: &Ctx, node: NodeId) -> Symbol {
+fn skin_slot(ctx: &DragonBonesDoc, node: NodeId) -> Symbol {
     let mut s = object(ctx, node, "(slot)", SymbolKind::Field, Some("skin slot".to_owned()));
-    if let Some(list) = ctx.get(node, "display") {
+    if let Some(list) = ctx.get(node, key::DISPLAY) {
         s.children = ctx
             .tree
             .elements(list)
@@ -165,21 +166,21 @@ fn skin_slot(ctx: &Ctx, node: NodeId) -> Symbol {
 }
 
 /// The timelines of an animation: each named timeline, the zOrder and the main (action) timeline.
-fn timelines(ctx: &Ctx, anim: NodeId) -> Vec<Symbol> {
+fn timelines(ctx: &DragonBonesDoc, anim: NodeId) -> Vec<Symbol> {
     let mut out = Vec::new();
     for m in ctx.tree.members(anim) {
         let key = ctx.tree.key(ctx.text, m.key);
         let what = match key.as_ref() {
-            "bone" => "bone timeline",
-            "slot" => "slot timeline",
-            "ffd" => "deform timeline",
-            "ik" => "IK timeline",
-            "timeline" => "timeline",
-            "surface" => "surface timeline",
-            "frame" | "zOrder" => {
-                let frames = if key == "frame" { Some(m.value) } else { ctx.get(m.value, "frame") };
+            key::BONE => "bone timeline",
+            key::SLOT => "slot timeline",
+            key::FFD => "deform timeline",
+            key::IK => "IK timeline",
+            key::TIMELINE => "timeline",
+            key::SURFACE => "surface timeline",
+            key::FRAME | key::Z_ORDER => {
+                let frames = if key == key::FRAME { Some(m.value) } else { ctx.get(m.value, key::FRAME) };
                 let n = frames.map_or(0, |f| ctx.tree.len(f));
-                let name = if key == "frame" { "(action timeline)" } else { "(zOrder timeline)" };
+                let name = if key == key::FRAME { "(action timeline)" } else { "(zOrder timeline)" };
                 out.push(Symbol {
                     name: name.to_owned(),
                     detail: Some(plural(n, "key frame", "key frames")),
@@ -209,10 +210,10 @@ fn timelines(ctx: &Ctx, anim: NodeId) -> Vec<Symbol> {
     out
 }
 
-fn atlas(ctx: &Ctx, node: NodeId) -> Symbol {
-    let image = ctx.name(node, "imagePath").map(|p| format!("atlas {p}")).unwrap_or_else(|| "atlas".to_owned());
+fn atlas(ctx: &DragonBonesDoc, node: NodeId) -> Symbol {
+    let image = ctx.name(node, key::IMAGE_PATH).map(|p| format!("atlas {p}")).unwrap_or_else(|| "atlas".to_owned());
     let mut s = object(ctx, node, "(atlas)", SymbolKind::File, Some(image));
-    s.children = objects(ctx, node, "SubTexture")
+    s.children = objects(ctx, node, key::SUB_TEXTURE)
         .map(|t| {
             let r = Region::of(ctx.tree, ctx.text, t);
             let n = crate::dragonbones::schema::fmt_num;

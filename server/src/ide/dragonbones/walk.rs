@@ -6,7 +6,7 @@
 //! containers; subtrees that end before the requested range are hopped over whole, and the walk
 //! stops at the first node starting after it. Nothing is allocated per node.
 
-use super::Ctx;
+use super::DragonBonesDoc;
 use crate::dragonbones::schema::{self, KeyDef, ObjectKind, ValueType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::text::TextRange;
@@ -56,7 +56,7 @@ impl Visit<'_> {
 }
 
 /// Calls `visit` for every node whose text overlaps `range` (every node when `None`), in order.
-pub fn walk(ctx: &Ctx, range: Option<TextRange>, mut visit: impl FnMut(&Visit)) {
+pub fn walk(ctx: &DragonBonesDoc, range: Option<TextRange>, mut visit: impl FnMut(&Visit)) {
     let tree = ctx.tree;
     let count = tree.nodes.len() as NodeId;
     let version = ctx.version();

@@ -1,13 +1,13 @@
 //! Code actions: the fix of each diagnostic overlapping the range (preferred when the fix is safe),
 //! and one source action applying every safe fix in the file.
 
-use super::Ctx;
+use super::ElemDoc;
 use crate::ide::fixes::{fix_all, quick_fix};
 use crate::ide::{Analysis, CodeAction};
 use crate::text::TextRange;
 
 pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let mut out: Vec<CodeAction> = ctx
         .diagnostics
         .iter()
@@ -22,7 +22,7 @@ pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
 /// Whether a diagnostic's range and the requested one overlap, counting a cursor at either end.
 /// A bare cursor also gets the fixes of problems starting on its line (`VertexCount=5` is flagged
 /// on the key, but the cursor is as likely to be on the number).
-fn touches(ctx: &Ctx, diagnostic: TextRange, requested: TextRange) -> bool {
+fn touches(ctx: &ElemDoc, diagnostic: TextRange, requested: TextRange) -> bool {
     let overlaps = diagnostic.start <= requested.end && requested.start <= diagnostic.end;
     overlaps || requested.is_empty() && ctx.same_line(diagnostic.start, requested.start)
 }

@@ -4,7 +4,7 @@
 //! had none, so that a picked colour is not rounded to 0 or 1). The colour already written is
 //! presented as written, so asking for it changes nothing.
 
-use super::Ctx;
+use super::ElemDoc;
 use super::hover::color_of;
 use crate::diagnostic::TextEdit;
 use crate::elem::schema::{self, ScopeKind, ValueType};
@@ -15,7 +15,7 @@ use crate::ide::{Analysis, ColorInfo, ColorPresentation, Rgba};
 use crate::text::TextRange;
 
 pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let mut out = Vec::new();
     let mut values = Values::default();
     for id in ctx.tree.preorder() {
@@ -56,7 +56,7 @@ fn clamp(c: Rgba) -> Rgba {
 }
 
 pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let values = Values::read(ctx.text, range);
     // The colour already written there (an editor showing the current colour, or a picker closed
     // unchanged): its text as written, whatever its notation, rather than a rewrite.

@@ -3,7 +3,7 @@
 //! Offsets touch a range when they lie inside it or at either end (a cursor right after a word is
 //! still "on" it). Items are found by binary search, so a hover in a million-line list is cheap.
 
-use super::Ctx;
+use super::ElemDoc;
 use crate::elem::syntax::{Entry, Item, KeyLine, ScopeId};
 use crate::elem::values::{Atom, Values};
 use crate::text::TextRange;
@@ -23,7 +23,7 @@ pub enum Hit {
 }
 
 /// Where an item of a scope starts and ends.
-pub fn item_range(ctx: &Ctx, item: &Item) -> TextRange {
+pub fn item_range(ctx: &ElemDoc, item: &Item) -> TextRange {
     match item {
         Item::Key(line) => line.range(),
         Item::Entry(entry) => entry.range,
@@ -32,7 +32,7 @@ pub fn item_range(ctx: &Ctx, item: &Item) -> TextRange {
 }
 
 /// The item of `scope` whose range touches `offset`, with its position in `items`.
-pub fn item_at(ctx: &Ctx, scope: ScopeId, offset: u32) -> Option<(usize, Item)> {
+pub fn item_at(ctx: &ElemDoc, scope: ScopeId, offset: u32) -> Option<(usize, Item)> {
     let items = &ctx.tree.scope(scope).items;
     let after = items.partition_point(|item| item_range(ctx, item).start <= offset);
     let index = after.checked_sub(1)?;
@@ -41,11 +41,11 @@ pub fn item_at(ctx: &Ctx, scope: ScopeId, offset: u32) -> Option<(usize, Item)> 
 }
 
 /// The position of the bare line `items[index]` among the scope's bare lines.
-pub fn entry_index(ctx: &Ctx, scope: ScopeId, index: usize) -> usize {
+pub fn entry_index(ctx: &ElemDoc, scope: ScopeId, index: usize) -> usize {
     ctx.tree.scope(scope).items[..index].iter().filter(|i| matches!(i, Item::Entry(_))).count()
 }
 
-pub fn hit(ctx: &Ctx, offset: u32) -> Option<Hit> {
+pub fn hit(ctx: &ElemDoc, offset: u32) -> Option<Hit> {
     let scope = ctx.tree.scope_at(offset);
     if let Some((index, item)) = item_at(ctx, scope, offset) {
         return Some(match item {
@@ -70,7 +70,7 @@ pub fn hit(ctx: &Ctx, offset: u32) -> Option<Hit> {
 
 /// The atoms of `range` and the index of the one touching `offset`. When two atoms touch it
 /// (`1:$02` cannot happen, but `"a"$0` at a separator can), the one starting at `offset` wins.
-pub fn atom_at(ctx: &Ctx, range: TextRange, offset: u32) -> Option<(Values, usize)> {
+pub fn atom_at(ctx: &ElemDoc, range: TextRange, offset: u32) -> Option<(Values, usize)> {
     let values = Values::read(ctx.text, range);
     let index = values
         .atoms
@@ -98,7 +98,7 @@ pub fn group(values: &Values, i: usize) -> &[Atom] {
 }
 
 /// The atoms of the bare line at `index` of a list scope (its `index`-th entry).
-pub fn entry_atoms(ctx: &Ctx, list: ScopeId, index: usize) -> Option<(Entry, Vec<Atom>)> {
+pub fn entry_atoms(ctx: &ElemDoc, list: ScopeId, index: usize) -> Option<(Entry, Vec<Atom>)> {
     let entry = *ctx.tree.entries(list).nth(index)?;
     Some((entry, Values::read(ctx.text, entry.range).atoms))
 }

@@ -1,10 +1,10 @@
 //! Folding ranges: every scope that spans more than one line, from its tag to its `}`.
 
-use super::Ctx;
+use super::ElemDoc;
 use crate::ide::{Analysis, Fold, FoldKind};
 
 pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let mut folds: Vec<Fold> = ctx
         .tree
         .scopes

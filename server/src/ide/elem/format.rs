@@ -13,8 +13,8 @@
 //! start of the file (where it would turn into a byte-order mark). The result is
 //! one minimal edit per changed line (or a single edit when that would be very many).
 
-use super::Ctx;
-use crate::diagnostic::{TextEdit, code};
+use super::ElemDoc;
+use crate::diagnostic::{Code, TextEdit};
 use crate::elem::lexer::{Lexer, TokenKind};
 use crate::elem::parser::line_break_of;
 use crate::ide::Analysis;
@@ -28,12 +28,49 @@ const BLANKS: [char; 4] = [' ', '\t', '\u{B}', '\u{C}'];
 const MAX_EDITS: usize = 10_000;
 
 pub fn format(analysis: &Analysis) -> Option<Vec<TextEdit>> {
-    let ctx = Ctx::new(analysis)?;
+    let ctx = ElemDoc::new(analysis)?;
     // Parse errors, and lines the rules found out of place (`syntax` too), make lines ambiguous.
-    if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == code::SYNTAX) {
+    if !ctx.tree.errors.is_empty() || ctx.diagnostics.iter().any(|d| d.code == Code::Syntax) {
+        return None;
+    }
+    if refusal(analysis).is_some() {
         return None;
     }
     edits(ctx.text, ctx.lines)
+}
+
+/// Indentation (one tab per level) the formatter may add, in bytes, beyond four times the text.
+const MAX_FORMATTED_INDENTATION: usize = 64 << 20;
+
+/// Why the document is too deeply nested to format, when it is.
+pub fn refusal(analysis: &Analysis) -> Option<String> {
+    let indentation = formatted_indentation(analysis);
+    (indentation > MAX_FORMATTED_INDENTATION.max(4 * analysis.text.len())).then(|| {
+        format!(
+            "the document is nested too deeply to format: its indentation alone would take {} MB",
+            indentation >> 20
+        )
+    })
+}
+
+/// The bytes of indentation a formatted `.elem` file has: each scope's lines indented by its
+/// depth. Quadratic in the nesting depth (100,000 nested scopes would take 5 GB), so it is
+/// computed, from the tree, before formatting is attempted.
+fn formatted_indentation(analysis: &Analysis) -> usize {
+    let Some(file) = analysis.elem() else { return 0 };
+    let scopes = &file.tree.scopes;
+    // Parents precede their children in the arena.
+    let mut depth = vec![0usize; scopes.len()];
+    let mut total = 0usize;
+    for (id, scope) in scopes.iter().enumerate() {
+        if let Some(parent) = scope.parent {
+            depth[id] = depth[parent as usize] + 1;
+        }
+        // The scope's own `Tag {` and `}` lines at its parent's depth, its items one deeper.
+        let own = depth[id].saturating_sub(1);
+        total = total.saturating_add(own.saturating_mul(2)).saturating_add(depth[id].saturating_mul(scope.items.len()));
+    }
+    total
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
-use super::Ctx;
+use super::ElemDoc;
 use super::cursor::item_range;
 use super::hover::millis;
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::{Entry, Item, ScopeId};
 use crate::elem::values::Values;
@@ -15,7 +16,7 @@ use crate::ide::{Analysis, InlayHint, InlayKind};
 use crate::text::TextRange;
 
 pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let mut materials = Materials::default();
     let mut out = Vec::new();
     let mut stack = vec![crate::elem::syntax::ROOT];
@@ -45,7 +46,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
                     stack.push(child);
                 }
                 Item::Key(line)
-                    if ctx.slice(line.key) == "TransformIndex" && range.contains_inclusive(line.value.end) =>
+                    if ctx.slice(line.key) == key::TRANSFORM_INDEX && range.contains_inclusive(line.value.end) =>
                 {
                     out.extend(transform_index(&ctx, id, line.value));
                 }
@@ -79,7 +80,13 @@ fn after(offset: u32, label: String, tooltip: String) -> InlayHint {
     InlayHint { offset, label, kind: InlayKind::Type, padding_left: true, padding_right: false, tooltip: Some(tooltip) }
 }
 
-fn entry_hint(ctx: &Ctx, materials: &mut Materials, list: ScopeId, entry: Entry, index: usize) -> Option<InlayHint> {
+fn entry_hint(
+    ctx: &ElemDoc,
+    materials: &mut Materials,
+    list: ScopeId,
+    entry: Entry,
+    index: usize,
+) -> Option<InlayHint> {
     match ctx.kind(list) {
         ScopeKind::BoneNames => Some(index_hint(entry.range.start, index, "bone")),
         ScopeKind::OffsetMatrices => {
@@ -97,7 +104,7 @@ fn entry_hint(ctx: &Ctx, materials: &mut Materials, list: ScopeId, entry: Entry,
         }
         ScopeKind::TimeKeys | ScopeKind::GuideTimeKeys => {
             let clip = ctx.tree.enclosing(list, ScopeKind::AnimationData)?;
-            let length = ctx.int_key(clip, "AnimationTime")?;
+            let length = ctx.int_key(clip, key::ANIMATION_TIME)?;
             let t = Values::read(ctx.text, entry.range).atoms.first()?.as_f64(ctx.text)?;
             Some(after(entry.range.end, millis(t * length as f64), format!("{t} × AnimationTime {length} ms")))
         }
@@ -105,7 +112,7 @@ fn entry_hint(ctx: &Ctx, materials: &mut Materials, list: ScopeId, entry: Entry,
     }
 }
 
-fn transform_index(ctx: &Ctx, part: ScopeId, value: TextRange) -> Option<InlayHint> {
+fn transform_index(ctx: &ElemDoc, part: ScopeId, value: TextRange) -> Option<InlayHint> {
     let atoms = Values::read(ctx.text, value).atoms;
     let [atom] = atoms.as_slice() else { return None };
     let index = atom.as_i64(ctx.text)?;
@@ -113,7 +120,7 @@ fn transform_index(ctx: &Ctx, part: ScopeId, value: TextRange) -> Option<InlayHi
     Some(after(value.end, format!("→ {name}"), format!("bone {index} \"{name}\"")))
 }
 
-fn bone_name(ctx: &Ctx, inside: ScopeId, index: i64) -> Option<String> {
+fn bone_name(ctx: &ElemDoc, inside: ScopeId, index: i64) -> Option<String> {
     let container = ctx.tree.enclosing(inside, ScopeKind::MeshContainer)?;
     ctx.model
         .defs_of(NameKind::Bone)
@@ -126,7 +133,7 @@ fn bone_name(ctx: &Ctx, inside: ScopeId, index: i64) -> Option<String> {
 struct Materials(HashMap<ScopeId, Vec<Option<String>>>);
 
 impl Materials {
-    fn name(&mut self, ctx: &Ctx, inside: ScopeId, index: i64) -> Option<String> {
+    fn name(&mut self, ctx: &ElemDoc, inside: ScopeId, index: i64) -> Option<String> {
         let container = ctx.tree.enclosing(inside, ScopeKind::MeshContainer)?;
         let names = self.0.entry(container).or_insert_with(|| ctx.material_names(container));
         names.get(usize::try_from(index).ok()?)?.clone()

@@ -1,6 +1,6 @@
 //! The editor features for `.elem` files.
 //!
-//! Every feature starts from a [`Ctx`] (the analysed text, tree and model) and, for those that
+//! Every feature starts from an [`ElemDoc`] (the analysed text, tree and model) and, for those that
 //! take a cursor, from [`cursor::hit`]: which tag, key, value or list line the offset touches.
 //! Names (bones, nodes, meshes…) go through [`names`], so navigation, rename, hover and semantic
 //! tokens agree on what a name is and which occurrences belong together.
@@ -22,16 +22,78 @@ pub mod selection;
 pub mod semantic_tokens;
 pub mod symbols;
 
-use super::Analysis;
-use crate::diagnostic::Diagnostic;
+use super::file_features::FileFeatures;
+use super::{
+    Analysis, CodeAction, ColorInfo, ColorPresentation, CompletionItem, FileEdit, Fold, Highlight, Hover, InlayHint,
+    Location, NavTarget, Rgba, SemanticToken, Symbol,
+};
+use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::elem::model::Model;
 use crate::elem::schema::ScopeKind;
+use crate::elem::schema::key;
 use crate::elem::syntax::{ScopeId, SyntaxTree};
 use crate::elem::values::Values;
 use crate::text::{LineIndex, TextRange};
 
+/// The `.elem` implementation of every editor feature.
+pub struct ElemFeatures;
+
+impl FileFeatures for ElemFeatures {
+    fn hover(&self, analysis: &Analysis, offset: u32) -> Option<Hover> {
+        hover::hover(analysis, offset)
+    }
+    fn completions(&self, analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
+        completion::completions(analysis, offset)
+    }
+    fn goto_definition(&self, analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
+        navigation::goto_definition(analysis, offset)
+    }
+    fn references(&self, analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
+        navigation::references(analysis, offset, include_declaration)
+    }
+    fn highlights(&self, analysis: &Analysis, offset: u32) -> Vec<Highlight> {
+        navigation::highlights(analysis, offset)
+    }
+    fn prepare_rename(&self, analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
+        rename::prepare_rename(analysis, offset)
+    }
+    fn rename(&self, analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
+        rename::rename(analysis, offset, new_name)
+    }
+    fn document_symbols(&self, analysis: &Analysis) -> Vec<Symbol> {
+        symbols::document_symbols(analysis)
+    }
+    fn folding_ranges(&self, analysis: &Analysis) -> Vec<Fold> {
+        folding::folding_ranges(analysis)
+    }
+    fn selection_ranges(&self, analysis: &Analysis, offset: u32) -> Vec<TextRange> {
+        selection::selection_ranges(analysis, offset)
+    }
+    fn semantic_tokens(&self, analysis: &Analysis) -> Vec<SemanticToken> {
+        semantic_tokens::semantic_tokens(analysis)
+    }
+    fn document_colors(&self, analysis: &Analysis) -> Vec<ColorInfo> {
+        colors::document_colors(analysis)
+    }
+    fn color_presentations(&self, analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
+        colors::color_presentations(analysis, range, color)
+    }
+    fn inlay_hints(&self, analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
+        inlay::inlay_hints(analysis, range)
+    }
+    fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>> {
+        format::format(analysis)
+    }
+    fn format_refusal(&self, analysis: &Analysis) -> Option<String> {
+        format::refusal(analysis)
+    }
+    fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
+        actions::code_actions(analysis, range)
+    }
+}
+
 /// Everything a feature reads from one analysed `.elem` document.
-pub struct Ctx<'a> {
+pub struct ElemDoc<'a> {
     pub text: &'a str,
     pub lines: &'a LineIndex,
     pub tree: &'a SyntaxTree,
@@ -39,10 +101,10 @@ pub struct Ctx<'a> {
     pub diagnostics: &'a [Diagnostic],
 }
 
-impl<'a> Ctx<'a> {
-    pub fn new(analysis: &'a Analysis) -> Option<Ctx<'a>> {
-        let file = analysis.elem.as_ref()?;
-        Some(Ctx {
+impl<'a> ElemDoc<'a> {
+    pub fn new(analysis: &'a Analysis) -> Option<ElemDoc<'a>> {
+        let file = analysis.elem()?;
+        Some(ElemDoc {
             text: &analysis.text,
             lines: &analysis.lines,
             tree: &file.tree,
@@ -98,7 +160,7 @@ impl<'a> Ctx<'a> {
     /// The names of the container's materials, by index (`None` for a material without a name).
     pub fn material_names(&self, container: ScopeId) -> Vec<Option<String>> {
         let Some(materials) = self.tree.child_of(container, ScopeKind::Materials) else { return Vec::new() };
-        self.tree.children_of(materials, ScopeKind::Material).map(|m| self.string_key(m, "Name")).collect()
+        self.tree.children_of(materials, ScopeKind::Material).map(|m| self.string_key(m, key::NAME)).collect()
     }
 
     /// Whether `a` and `b` lie on the same line.

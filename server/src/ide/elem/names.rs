@@ -11,7 +11,7 @@
 //!   whole file, in every container: renaming `Head` renames every bone, node and reference
 //!   spelled `Head`, so a consistent file stays consistent.
 
-use super::Ctx;
+use super::ElemDoc;
 use crate::elem::model::{Def, Model, Ref};
 use crate::elem::schema::NameKind;
 use crate::elem::syntax::ScopeId;
@@ -159,7 +159,7 @@ pub fn targets<'m>(model: &'m Model, at: NameAt<'m>) -> Vec<&'m Def> {
 }
 
 /// The whole construct a definition names: its scope (`Mesh`, `Node`…), or for a bone its line.
-pub fn def_full_range(ctx: &Ctx, def: &Def) -> TextRange {
+pub fn def_full_range(ctx: &ElemDoc, def: &Def) -> TextRange {
     match def.kind {
         NameKind::Bone => def.range,
         _ => ctx.tree.scope(def.owner).range,

@@ -2,15 +2,16 @@
 //! also follows indices (`TransformIndex` to its bone, an `Attributes` line to its material, a
 //! face or blend vertex to its `Positions` line).
 
-use super::Ctx;
+use super::ElemDoc;
 use super::cursor::{self, Hit};
 use super::names;
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::ide::{Analysis, Highlight, HighlightKind, Location, NavTarget};
 use crate::text::TextRange;
 
 pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let Some(at) = names::name_at(ctx.model, offset) else { return index_target(&ctx, offset).into_iter().collect() };
     names::targets(ctx.model, at)
         .into_iter()
@@ -19,7 +20,7 @@ pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
 }
 
 pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let Some(at) = names::name_at(ctx.model, offset) else { return Vec::new() };
     let symbol = names::symbol(ctx.model, at);
     names::occurrences(ctx.model, &symbol)
@@ -30,7 +31,7 @@ pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -
 }
 
 pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let Some(at) = names::name_at(ctx.model, offset) else { return Vec::new() };
     let symbol = names::symbol(ctx.model, at);
     names::occurrences(ctx.model, &symbol)
@@ -40,11 +41,11 @@ pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
 }
 
 /// Where the index under the cursor points.
-fn index_target(ctx: &Ctx, offset: u32) -> Option<NavTarget> {
+fn index_target(ctx: &ElemDoc, offset: u32) -> Option<NavTarget> {
     let line = |range: TextRange| NavTarget { file: None, full_range: range, focus_range: range };
     match cursor::hit(ctx, offset)? {
-        Hit::Value { scope, line: key } if ctx.slice(key.key) == "TransformIndex" => {
-            let index = ctx.int_key(scope, "TransformIndex")?;
+        Hit::Value { scope, line: key_line } if ctx.slice(key_line.key) == key::TRANSFORM_INDEX => {
+            let index = ctx.int_key(scope, key::TRANSFORM_INDEX)?;
             let container = ctx.tree.enclosing(scope, ScopeKind::MeshContainer)?;
             let bone = ctx
                 .model
@@ -72,7 +73,7 @@ fn index_target(ctx: &Ctx, offset: u32) -> Option<NavTarget> {
 }
 
 /// The `Positions` line of a vertex of the mesh enclosing `inside`.
-fn vertex(ctx: &Ctx, inside: crate::elem::syntax::ScopeId, index: i64) -> Option<TextRange> {
+fn vertex(ctx: &ElemDoc, inside: crate::elem::syntax::ScopeId, index: i64) -> Option<TextRange> {
     let mesh = ctx.tree.enclosing(inside, ScopeKind::Mesh)?;
     let positions = ctx.tree.child_of(mesh, ScopeKind::Positions)?;
     cursor::entry_atoms(ctx, positions, usize::try_from(index).ok()?).map(|(entry, _)| entry.range)

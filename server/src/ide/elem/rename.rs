@@ -1,7 +1,7 @@
 //! Rename a name everywhere it occurs (see [`super::names`] for what belongs together; bones and
 //! nodes are renamed together as one joint).
 
-use super::Ctx;
+use super::ElemDoc;
 use super::names::{self, NameAt, Symbol};
 use crate::diagnostic::TextEdit;
 use crate::elem::model::Model;
@@ -13,13 +13,13 @@ const NOTHING: &str = "nothing to rename here: place the cursor on a quoted name
 
 /// The range between the quotes of the name under the cursor.
 pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
-    let ctx = Ctx::new(analysis).ok_or(NOTHING)?;
+    let ctx = ElemDoc::new(analysis).ok_or(NOTHING)?;
     let at = names::name_at(ctx.model, offset).ok_or(NOTHING)?;
     Ok(inner(at.range()))
 }
 
 pub fn rename(analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
-    let ctx = Ctx::new(analysis).ok_or(NOTHING)?;
+    let ctx = ElemDoc::new(analysis).ok_or(NOTHING)?;
     let at = names::name_at(ctx.model, offset).ok_or(NOTHING)?;
     names::validate_new_name(new_name)?;
     let symbol = names::symbol(ctx.model, at);
@@ -41,7 +41,7 @@ fn edits(model: &Model, symbol: &Symbol, new_name: &str) -> Vec<TextEdit> {
         .collect()
 }
 
-fn collision_message(ctx: &Ctx, symbol: &Symbol, at: NameAt, existing: u32, new_name: &str) -> String {
+fn collision_message(ctx: &ElemDoc, symbol: &Symbol, at: NameAt, existing: u32, new_name: &str) -> String {
     let what = match symbol {
         Symbol::Joint(_) => "a bone or node",
         Symbol::Material { .. } => "a material",

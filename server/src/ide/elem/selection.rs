@@ -1,14 +1,14 @@
 //! Selection ranges, innermost first: the text inside quotes, the atom, its `,`-group, the value,
 //! the line, then each enclosing scope out to the whole document.
 
-use super::Ctx;
+use super::ElemDoc;
 use super::cursor::{self, Hit};
 use crate::elem::syntax::ScopeId;
 use crate::ide::Analysis;
 use crate::text::TextRange;
 
 pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let mut out: Vec<TextRange> = Vec::new();
     let scope: ScopeId = match cursor::hit(&ctx, offset) {
         Some(Hit::Key { scope, line }) => {
@@ -62,7 +62,7 @@ pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
 }
 
 /// The atom under the cursor (inside its quotes first), its `,`-group and the whole value.
-fn value(ctx: &Ctx, range: TextRange, offset: u32, out: &mut Vec<TextRange>) {
+fn value(ctx: &ElemDoc, range: TextRange, offset: u32, out: &mut Vec<TextRange>) {
     let Some((values, index)) = cursor::atom_at(ctx, range, offset) else {
         out.push(range);
         return;
@@ -82,7 +82,7 @@ fn value(ctx: &Ctx, range: TextRange, offset: u32, out: &mut Vec<TextRange>) {
 }
 
 /// From the start of the first line after `{` to the end of the last line before `}`, trimmed.
-fn inner_lines(ctx: &Ctx, after_open: u32, before_close: u32) -> Option<TextRange> {
+fn inner_lines(ctx: &ElemDoc, after_open: u32, before_close: u32) -> Option<TextRange> {
     let text = ctx.slice(TextRange::new(after_open, before_close));
     let trimmed = text.trim();
     if trimmed.is_empty() {
@@ -92,6 +92,6 @@ fn inner_lines(ctx: &Ctx, after_open: u32, before_close: u32) -> Option<TextRang
     Some(TextRange::new(start, start + crate::text::to_u32(trimmed.len())))
 }
 
-fn whole(ctx: &Ctx) -> TextRange {
+fn whole(ctx: &ElemDoc) -> TextRange {
     TextRange::new(ctx.lines.line_range(0).start, ctx.lines.len())
 }

@@ -4,7 +4,7 @@
 //! One pass over the tree, lexing each line's value once; separators are not tokens. This is the
 //! one feature that touches every byte of a 10 MB mesh, so it allocates only the output.
 
-use super::Ctx;
+use super::ElemDoc;
 use crate::elem::lexer::{Lexer, TokenKind};
 use crate::elem::schema::{self, ScopeKind, ValueType};
 use crate::elem::syntax::{Item, ROOT, ScopeId};
@@ -12,7 +12,7 @@ use crate::ide::{Analysis, SemanticToken, TokenType, token_modifier};
 use crate::text::TextRange;
 
 pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let names = NameIndex::new(&ctx);
     let mut out = Vec::new();
     // An explicit stack of (scope, next item) keeps deep nesting off the call stack.
@@ -48,7 +48,7 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
     out
 }
 
-fn value_tokens(ctx: &Ctx, names: &NameIndex, range: TextRange, enum_value: bool, out: &mut Vec<SemanticToken>) {
+fn value_tokens(ctx: &ElemDoc, names: &NameIndex, range: TextRange, enum_value: bool, out: &mut Vec<SemanticToken>) {
     for token in Lexer::for_range(ctx.text, range) {
         let (token_type, modifiers) = match token.kind {
             TokenKind::String => match names.get(token.range.start) {
@@ -67,7 +67,7 @@ fn value_tokens(ctx: &Ctx, names: &NameIndex, range: TextRange, enum_value: bool
 }
 
 /// `Elfreina Extension Model File` / `File Version 1.00`.
-fn header_tokens(ctx: &Ctx, range: TextRange, out: &mut Vec<SemanticToken>) {
+fn header_tokens(ctx: &ElemDoc, range: TextRange, out: &mut Vec<SemanticToken>) {
     for token in Lexer::for_range(ctx.text, range) {
         let token_type = match token.kind {
             TokenKind::Ident => TokenType::Keyword,
@@ -82,7 +82,7 @@ fn header_tokens(ctx: &Ctx, range: TextRange, out: &mut Vec<SemanticToken>) {
 struct NameIndex(Vec<(u32, bool)>);
 
 impl NameIndex {
-    fn new(ctx: &Ctx) -> NameIndex {
+    fn new(ctx: &ElemDoc) -> NameIndex {
         let mut starts: Vec<(u32, bool)> = ctx
             .model
             .defs

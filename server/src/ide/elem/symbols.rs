@@ -1,14 +1,15 @@
 //! The document outline: every scope, named by its `Name`/`NodeName`/… value with the tag as
 //! detail, and each bone of a `BoneNames` list.
 
-use super::Ctx;
+use super::ElemDoc;
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::syntax::{ROOT, ScopeId};
 use crate::ide::{Analysis, Symbol, SymbolKind};
 
 /// Built bottom-up (children before parents) so deeply nested `Node`s cannot overflow the stack.
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let mut built: Vec<Option<Symbol>> = (0..ctx.tree.scopes.len()).map(|_| None).collect();
     for id in ctx.tree.preorder().into_iter().rev().filter(|&id| id != ROOT) {
         let children = take_children(&ctx, &mut built, id);
@@ -17,19 +18,19 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
     take_children(&ctx, &mut built, ROOT)
 }
 
-fn take_children(ctx: &Ctx, built: &mut [Option<Symbol>], parent: ScopeId) -> Vec<Symbol> {
+fn take_children(ctx: &ElemDoc, built: &mut [Option<Symbol>], parent: ScopeId) -> Vec<Symbol> {
     ctx.tree.children(parent).filter_map(|c| built[c as usize].take()).collect()
 }
 
 /// The key naming a scope of this kind.
 fn naming_key(kind: ScopeKind) -> Option<&'static str> {
     Some(match kind {
-        ScopeKind::MeshContainer | ScopeKind::Material | ScopeKind::Mesh => "Name",
-        ScopeKind::Node | ScopeKind::BonePart => "NodeName",
-        ScopeKind::RenderingMesh => "RenderingMeshName",
-        ScopeKind::AnimationData => "AnimationName",
-        ScopeKind::UvPart => "MaterialName",
-        ScopeKind::BlendPart => "BoneName",
+        ScopeKind::MeshContainer | ScopeKind::Material | ScopeKind::Mesh => key::NAME,
+        ScopeKind::Node | ScopeKind::BonePart => key::NODE_NAME,
+        ScopeKind::RenderingMesh => key::RENDERING_MESH_NAME,
+        ScopeKind::AnimationData => key::ANIMATION_NAME,
+        ScopeKind::UvPart => key::MATERIAL_NAME,
+        ScopeKind::BlendPart => key::BONE_NAME,
         _ => return None,
     })
 }
@@ -56,7 +57,7 @@ fn symbol_kind(kind: ScopeKind) -> SymbolKind {
     }
 }
 
-fn symbol(ctx: &Ctx, id: ScopeId, mut children: Vec<Symbol>) -> Symbol {
+fn symbol(ctx: &ElemDoc, id: ScopeId, mut children: Vec<Symbol>) -> Symbol {
     let scope = ctx.tree.scope(id);
     let kind = scope.kind;
     let tag = ctx.slice(scope.tag);

@@ -126,7 +126,7 @@ impl std::fmt::Display for PoseError {
 
 /// Poses the document as `request` asks.
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<Pose, PoseError> {
-    match analysis.kind {
+    match analysis.kind() {
         FileKind::DragonBonesSkeleton => super::dragonbones::pose::pose(analysis, request).map(Pose::DragonBones),
         FileKind::Elem => super::elem::pose::pose(analysis, request).map(Pose::Elem),
         FileKind::DragonBonesAtlas => {

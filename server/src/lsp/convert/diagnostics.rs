@@ -32,7 +32,7 @@ pub fn diagnostic(conv: &Converter<'_>, diagnostic: &Diagnostic, index: usize) -
     lsp::Diagnostic {
         range: conv.range(diagnostic.range),
         severity: Some(severity(diagnostic.severity)),
-        code: Some(lsp::NumberOrString::String(diagnostic.code.to_owned())),
+        code: Some(lsp::NumberOrString::String(diagnostic.code.to_string())),
         code_description: None,
         source: Some("rigls".to_owned()),
         message: diagnostic.message.clone(),

@@ -5,6 +5,7 @@
 use super::super::data::*;
 use super::super::geom::{DEG_RAD, Matrix, normalize_radian, to_f32, to_i16};
 use super::{ArmatureScope, FailureKind, Parser, round_i16, timeline_scale};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 
 /// How one timeline's key frames are read.
@@ -49,55 +50,55 @@ impl Parser<'_> {
     pub(super) fn animation(&mut self, node: NodeId, scope: &ArmatureScope) -> AnimationData {
         let raw = self.raw;
         let armature = &scope.data;
-        let frame_count = raw.number(node, "duration", 0.0);
-        let mut name = raw.string(node, "name", "default");
+        let frame_count = raw.number(node, key::DURATION, 0.0);
+        let mut name = raw.string(node, key::NAME, "default");
         if name.is_empty() {
             name = "default".to_owned();
         }
-        let blend_type = u32::from(raw.string(node, "blendType", "").eq_ignore_ascii_case("1d"));
+        let blend_type = u32::from(raw.string(node, key::BLEND_TYPE, "").eq_ignore_ascii_case("1d"));
         let mut a = AnimationData {
             name,
             node,
             frame_count,
-            play_times: raw.number(node, "playTimes", 1.0),
+            play_times: raw.number(node, key::PLAY_TIMES, 1.0),
             duration: frame_count / armature.frame_rate,
-            fade_in_time: raw.number(node, "fadeInTime", 0.0),
-            scale: raw.number(node, "scale", 1.0),
+            fade_in_time: raw.number(node, key::FADE_IN_TIME, 0.0),
+            scale: raw.number(node, key::SCALE, 1.0),
             blend_type,
             frame_rate: armature.frame_rate,
             ..Default::default()
         };
-        if let Some(z) = raw.get(node, "zOrder") {
+        if let Some(z) = raw.get(node, key::Z_ORDER) {
             let reader = FrameReader::ZOrder { slot_count: armature.slots.len() };
-            a.z_order_timeline = self.timeline(&a, z, "frame", TimelineKind::ZOrder, reader);
+            a.z_order_timeline = self.timeline(&a, z, key::FRAME, TimelineKind::ZOrder, reader);
         }
-        if let Some(list) = raw.get(node, "bone") {
+        if let Some(list) = raw.get(node, key::BONE) {
             for t in raw.elements(list) {
                 self.bone_timeline(&mut a, t, armature);
             }
         }
-        if let Some(list) = raw.get(node, "slot") {
+        if let Some(list) = raw.get(node, key::SLOT) {
             for t in raw.elements(list) {
                 self.slot_timeline(&mut a, t, armature);
             }
         }
-        if let Some(list) = raw.get(node, "ffd") {
+        if let Some(list) = raw.get(node, key::FFD) {
             for t in raw.elements(list) {
                 self.ffd_timeline(&mut a, t, scope);
             }
         }
-        if let Some(list) = raw.get(node, "ik") {
+        if let Some(list) = raw.get(node, key::IK) {
             for t in raw.elements(list) {
-                let name = raw.string(t, "name", "");
+                let name = raw.string(t, key::NAME, "");
                 if !scope.constraints.iter().any(|(n, _)| *n == name) {
                     continue;
                 }
-                if let Some(timeline) = self.timeline(&a, t, "frame", TimelineKind::IkConstraint, FrameReader::Ik) {
+                if let Some(timeline) = self.timeline(&a, t, key::FRAME, TimelineKind::IkConstraint, FrameReader::Ik) {
                     a.constraint_timelines.add(name, timeline);
                 }
             }
         }
-        if let Some(list) = raw.get(node, "timeline") {
+        if let Some(list) = raw.get(node, key::TIMELINE) {
             for t in raw.elements(list) {
                 self.typed_timeline(&mut a, t, armature);
             }
@@ -107,7 +108,7 @@ impl Parser<'_> {
 
     fn bone_timeline(&mut self, a: &mut AnimationData, t: NodeId, armature: &ArmatureData) {
         let raw = self.raw;
-        let Some(bone) = armature.bone(&raw.string(t, "name", "")) else { return };
+        let Some(bone) = armature.bone(&raw.string(t, key::NAME, "")) else { return };
         let name = armature.bones[bone].name.clone();
         let readers = [
             ("translateFrame", TimelineKind::BoneTranslate, FrameReader::Pair { default: 0.0, scale: 1.0, int: false }),
@@ -126,11 +127,11 @@ impl Parser<'_> {
 
     fn slot_timeline(&mut self, a: &mut AnimationData, t: NodeId, armature: &ArmatureData) {
         let raw = self.raw;
-        let Some(slot) = armature.slot(&raw.string(t, "name", "")) else { return };
+        let Some(slot) = armature.slot(&raw.string(t, key::NAME, "")) else { return };
         let name = armature.slots[slot].name.clone();
-        let display_key = if raw.has(t, "displayFrame") { "displayFrame" } else { "frame" };
+        let display_key = if raw.has(t, key::DISPLAY_FRAME) { key::DISPLAY_FRAME } else { "frame" };
         let display = self.timeline(a, t, display_key, TimelineKind::SlotDisplay, FrameReader::SlotDisplay);
-        let color_key = if raw.has(t, "colorFrame") { "colorFrame" } else { "frame" };
+        let color_key = if raw.has(t, key::COLOR_FRAME) { key::COLOR_FRAME } else { "frame" };
         let color = self.timeline(a, t, color_key, TimelineKind::SlotColor, FrameReader::SlotColor);
         for timeline in [display, color].into_iter().flatten() {
             a.slot_timelines.add(name.clone(), timeline);
@@ -140,12 +141,12 @@ impl Parser<'_> {
     fn ffd_timeline(&mut self, a: &mut AnimationData, t: NodeId, scope: &ArmatureScope) {
         let raw = self.raw;
         let armature = &scope.data;
-        let mut skin_name = raw.string(t, "skin", "default");
+        let mut skin_name = raw.string(t, key::SKIN, "default");
         if skin_name.is_empty() {
             skin_name = "default".to_owned();
         }
-        let slot_name = raw.string(t, "slot", "");
-        let display_name = raw.string(t, "name", "");
+        let slot_name = raw.string(t, key::SLOT, "");
+        let display_name = raw.string(t, key::NAME, "");
         if armature.slot(&slot_name).is_none() {
             return;
         }
@@ -167,7 +168,7 @@ impl Parser<'_> {
             poses: poses.as_ref().map(|(s, b)| (s.as_slice(), b.as_slice())),
             typed: false,
         };
-        let timeline = self.timeline(a, t, "frame", TimelineKind::SlotDeform, reader);
+        let timeline = self.timeline(a, t, key::FRAME, TimelineKind::SlotDeform, reader);
         self.data.geometries[geometry] = geometry_data;
         if let Some(mut timeline) = timeline {
             timeline.geometry = Some(geometry);
@@ -178,8 +179,8 @@ impl Parser<'_> {
     /// A 5.6 `timeline[]` entry (numeric `type`).
     fn typed_timeline(&mut self, a: &mut AnimationData, t: NodeId, armature: &ArmatureData) {
         let raw = self.raw;
-        let ty = raw.number(t, "type", 0.0);
-        let name = raw.string(t, "name", "");
+        let ty = raw.number(t, key::TYPE, 0.0);
+        let name = raw.string(t, key::NAME, "");
         let single = |default: f64, scale: f64, step: bool| FrameReader::Single { default, scale, step };
         let pair = |default: f64, scale: f64, int: bool| FrameReader::Pair { default, scale, int };
         let (kind, reader) = match ty as i64 {
@@ -222,7 +223,7 @@ impl Parser<'_> {
                 let kind = if ty == 50.0 { TimelineKind::Surface } else { TimelineKind::SlotDeform };
                 let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
                 let reader = FrameReader::Deform { geometry: &geometry_data, poses: None, typed: true };
-                let timeline = self.timeline(a, t, "frame", kind, reader);
+                let timeline = self.timeline(a, t, key::FRAME, kind, reader);
                 self.data.geometries[geometry] = geometry_data;
                 if let Some(mut timeline) = timeline {
                     timeline.geometry = Some(geometry);
@@ -234,9 +235,9 @@ impl Parser<'_> {
             }
             _ => return,
         };
-        let Some(mut timeline) = self.timeline(a, t, "frame", kind, reader) else { return };
+        let Some(mut timeline) = self.timeline(a, t, key::FRAME, kind, reader) else { return };
         if kind == TimelineKind::AnimationProgress && a.blend_type != 0 {
-            timeline.position = (raw.number(t, "x", 0.0), raw.number(t, "y", 0.0));
+            timeline.position = (raw.number(t, key::X, 0.0), raw.number(t, key::Y, 0.0));
         }
         let list = match kind {
             TimelineKind::BoneTranslate
@@ -268,12 +269,12 @@ impl Parser<'_> {
         if raw_frames.is_empty() {
             return None;
         }
-        let scale = timeline_scale(raw.number(container, "scale", 1.0));
+        let scale = timeline_scale(raw.number(container, key::SCALE, 1.0));
         let mut timeline = TimelineData {
             kind,
             node: container,
             time_scale: 100.0 / scale,
-            time_offset: timeline_scale(raw.number(container, "offset", 0.0)) * 0.01,
+            time_offset: timeline_scale(raw.number(container, key::OFFSET, 0.0)) * 0.01,
             key_frame_count: raw_frames.len(),
             frames: Vec::new(),
             frame_indices: Vec::new(),
@@ -302,7 +303,7 @@ impl Parser<'_> {
                 frame_count = if key == raw_frames.len() - 1 {
                     a.frame_count - frame_start
                 } else {
-                    raw.number(f, "duration", 1.0)
+                    raw.number(f, key::DURATION, 1.0)
                 };
                 let frame = self.frame(f, frame_start, frame_count, reader, &mut rotation, &mut timeline);
                 timeline.frames.push(frame);
@@ -337,12 +338,13 @@ impl Parser<'_> {
                 }
             }
             FrameReader::BoneAll => {
-                let t = raw.get(f, "transform").map_or(super::super::geom::Transform::IDENTITY, |t| self.transform(t));
-                let r = rotation.next(t.rotation, frame_start, raw.number(f, "tweenRotate", 0.0));
+                let t =
+                    raw.get(f, key::TRANSFORM).map_or(super::super::geom::Transform::IDENTITY, |t| self.transform(t));
+                let r = rotation.next(t.rotation, frame_start, raw.number(f, key::TWEEN_ROTATE, 0.0));
                 push_floats(timeline, &[t.x, t.y, r, t.skew, t.scale_x, t.scale_y]);
             }
             FrameReader::Pair { default, scale, int } => {
-                let (x, y) = (raw.number(f, "x", default) * scale, raw.number(f, "y", default) * scale);
+                let (x, y) = (raw.number(f, key::X, default) * scale, raw.number(f, key::Y, default) * scale);
                 if int {
                     push_ints(timeline, &[round_i16(x), round_i16(y)]);
                 } else {
@@ -350,12 +352,12 @@ impl Parser<'_> {
                 }
             }
             FrameReader::BoneRotate => {
-                let r = raw.number(f, "rotate", 0.0) * DEG_RAD;
-                let r = rotation.next(r, frame_start, raw.number(f, "clockwise", 0.0));
-                push_floats(timeline, &[r, raw.number(f, "skew", 0.0) * DEG_RAD]);
+                let r = raw.number(f, key::ROTATE, 0.0) * DEG_RAD;
+                let r = rotation.next(r, frame_start, raw.number(f, key::CLOCKWISE, 0.0));
+                push_floats(timeline, &[r, raw.number(f, key::SKEW, 0.0) * DEG_RAD]);
             }
             FrameReader::Single { default, scale, step } => {
-                let v = raw.number(f, "value", default);
+                let v = raw.number(f, key::VALUE, default);
                 if step {
                     if let TimelineValues::Step(values) = &mut timeline.values {
                         values.push(to_i16(v));
@@ -365,14 +367,17 @@ impl Parser<'_> {
                 }
             }
             FrameReader::SlotDisplay => {
-                let v =
-                    if raw.has(f, "value") { raw.number(f, "value", 0.0) } else { raw.number(f, "displayIndex", 0.0) };
+                let v = if raw.has(f, key::VALUE) {
+                    raw.number(f, key::VALUE, 0.0)
+                } else {
+                    raw.number(f, key::DISPLAY_INDEX, 0.0)
+                };
                 if let TimelineValues::Step(values) = &mut timeline.values {
                     values.push(to_i16(v));
                 }
             }
             FrameReader::SlotColor => {
-                let key = if raw.has(f, "value") { "value" } else { "color" };
+                let key = if raw.has(f, key::VALUE) { key::VALUE } else { "color" };
                 let color = raw.get(f, key).filter(|&c| raw.is_object(c) && raw.tree.members(c).next().is_some());
                 let c = color.map_or(super::super::geom::ColorTransform::IDENTITY, |c| self.color(c));
                 let ints = [
@@ -399,8 +404,8 @@ impl Parser<'_> {
                 }
             }
             FrameReader::Ik => {
-                let bend = i16::from(raw.boolean(f, "bendPositive", true));
-                push_ints(timeline, &[bend, round_i16(raw.number(f, "weight", 1.0) * 100.0)]);
+                let bend = i16::from(raw.boolean(f, key::BEND_POSITIVE, true));
+                push_ints(timeline, &[bend, round_i16(raw.number(f, key::WEIGHT, 1.0) * 100.0)]);
             }
         }
         frame
@@ -412,7 +417,7 @@ impl Parser<'_> {
         if frame_count <= 0.0 {
             return Tween::None;
         }
-        if let Some(curve) = raw.get(f, "curve") {
+        if let Some(curve) = raw.get(f, key::CURVE) {
             let sample_count = frame_count + 1.0;
             if sample_count.fract() != 0.0 {
                 self.fail(f, FailureKind::FractionalDuration);
@@ -424,7 +429,7 @@ impl Parser<'_> {
             return Tween::Curve { samples: samples.iter().map(|&y| round_i16(y * 10000.0)).collect(), omitted };
         }
         const NO_TWEEN: f64 = -2.0;
-        let easing = if raw.has(f, "tweenEasing") { raw.number(f, "tweenEasing", NO_TWEEN) } else { NO_TWEEN };
+        let easing = if raw.has(f, key::TWEEN_EASING) { raw.number(f, key::TWEEN_EASING, NO_TWEEN) } else { NO_TWEEN };
         if easing == NO_TWEEN {
             Tween::None
         } else if easing == 0.0 {
@@ -441,7 +446,7 @@ impl Parser<'_> {
     /// `_parseZOrderFrame`: the slot index drawn at each position (`None`: the setup order).
     fn z_order(&mut self, f: NodeId, slot_count: usize) -> Option<Vec<i16>> {
         let raw = self.raw;
-        let pairs = raw.numbers_at(f, "zOrder")?;
+        let pairs = raw.numbers_at(f, key::Z_ORDER)?;
         if pairs.is_empty() {
             return None;
         }
@@ -493,12 +498,12 @@ impl Parser<'_> {
     /// Deform deltas of one key frame (per vertex, or per influence for weighted meshes).
     fn deform(&self, f: NodeId, geometry: &GeometryData, poses: Option<(&[f64], &[f64])>, typed: bool) -> Vec<f64> {
         let raw = self.raw;
-        let values = match raw.array(f, "vertices") {
+        let values = match raw.array(f, key::VERTICES) {
             Some(v) => Some(raw.numbers(v)),
-            None if typed => raw.numbers_at(f, "value"),
+            None if typed => raw.numbers_at(f, key::VALUE),
             None => None,
         };
-        let offset = raw.number(f, "offset", 0.0);
+        let offset = raw.number(f, key::OFFSET, 0.0);
         let count = geometry.vertex_count * 2;
         let value = |i: usize| -> f64 {
             let Some(values) = &values else { return 0.0 };

@@ -5,6 +5,7 @@ use super::super::data::{GeometryData, Influence, WeightData};
 use super::super::geom::{Matrix, to_f32, to_i16};
 use super::super::raw::at;
 use super::{FailureKind, Parser};
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 
 impl Parser<'_> {
@@ -19,21 +20,21 @@ impl Parser<'_> {
     fn read_geometry(&mut self, node: NodeId, raw_bones: &[Option<usize>]) -> GeometryData {
         let raw = self.raw;
         let mut g = GeometryData { node, ..Default::default() };
-        let Some(vertices) = raw.numbers_at(node, "vertices") else {
+        let Some(vertices) = raw.numbers_at(node, key::VERTICES) else {
             self.fail(node, FailureKind::NoVertices);
             return g;
         };
         let vertex_count = vertices.len() / 2;
         g.vertex_count = vertex_count;
         g.vertices = vertices[..vertex_count * 2].iter().map(|&v| to_f32(v)).collect();
-        if let Some(triangles) = raw.numbers_at(node, "triangles") {
+        if let Some(triangles) = raw.numbers_at(node, key::TRIANGLES) {
             let count = triangles.len() / 3;
             g.triangles = triangles[..count * 3].iter().map(|&t| to_i16(t) as i32).collect();
         }
-        if let Some(uvs) = raw.numbers_at(node, "uvs") {
+        if let Some(uvs) = raw.numbers_at(node, key::UVS) {
             g.uvs = Some((0..vertex_count * 2).map(|i| to_f32(at(&uvs, i))).collect());
         }
-        let Some(weights) = raw.numbers_at(node, "weights") else { return g };
+        let Some(weights) = raw.numbers_at(node, key::WEIGHTS) else { return g };
         let weight_count = (weights.len() as f64 - vertex_count as f64).floor() / 2.0;
         if weight_count < 0.0 || weight_count.fract() != 0.0 {
             self.fail(node, FailureKind::BadWeights);
@@ -46,8 +47,8 @@ impl Parser<'_> {
             }
             raw_bones.get(raw_index as usize).copied().flatten()
         };
-        if let Some(bone_pose) = raw.numbers_at(node, "bonePose") {
-            let Some(slot_pose) = raw.numbers_at(node, "slotPose") else {
+        if let Some(bone_pose) = raw.numbers_at(node, key::BONE_POSE) {
+            let Some(slot_pose) = raw.numbers_at(node, key::SLOT_POSE) else {
                 self.fail(node, FailureKind::WeightsWithoutPose);
                 return g;
             };
@@ -89,7 +90,7 @@ impl Parser<'_> {
             if missing {
                 self.fail(node, FailureKind::WeightBoneNotInPose);
             }
-        } else if let Some(bones) = raw.numbers_at(node, "bones") {
+        } else if let Some(bones) = raw.numbers_at(node, key::BONES) {
             for &r in &bones {
                 let bone = bone_at(r);
                 if bone.is_none() {

@@ -7,6 +7,7 @@
 use super::data::*;
 use super::geom::{ColorTransform, DEG_RAD, Transform, js_round, normalize_radian, to_i16, to_u16};
 use super::raw::Raw;
+use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 
 mod animation;
@@ -58,21 +59,21 @@ pub struct Rejected {
 }
 
 pub fn parse(raw: Raw<'_>, root: NodeId) -> Result<Parsed, Rejected> {
-    let version = raw.string(root, "version", "");
-    let compatible_version = raw.string(root, "compatibleVersion", "");
+    let version = raw.string(root, key::VERSION, "");
+    let compatible_version = raw.string(root, key::COMPATIBLE_VERSION, "");
     if !DATA_VERSIONS.contains(&version.as_str()) && !DATA_VERSIONS.contains(&compatible_version.as_str()) {
         return Err(Rejected { version, compatible_version });
     }
-    let mut frame_rate = raw.number(root, "frameRate", 24.0);
+    let mut frame_rate = raw.number(root, key::FRAME_RATE, 24.0);
     if frame_rate == 0.0 {
         frame_rate = 24.0;
     }
     let mut parser = Parser {
         raw,
-        data: DragonBonesData { name: raw.string(root, "name", ""), version, frame_rate, ..Default::default() },
+        data: DragonBonesData { name: raw.string(root, key::NAME, ""), version, frame_rate, ..Default::default() },
         failures: Vec::new(),
     };
-    if let Some(list) = raw.get(root, "armature") {
+    if let Some(list) = raw.get(root, key::ARMATURE) {
         for a in raw.elements(list).collect::<Vec<_>>() {
             crate::cancel::check();
             let armature = parser.armature(a);
@@ -119,14 +120,14 @@ impl Parser<'_> {
 
     fn armature(&mut self, node: NodeId) -> ArmatureData {
         let raw = self.raw;
-        let mut frame_rate = raw.number(node, "frameRate", self.data.frame_rate);
+        let mut frame_rate = raw.number(node, key::FRAME_RATE, self.data.frame_rate);
         if frame_rate == 0.0 {
             frame_rate = 24.0;
         }
-        let data = ArmatureData { name: raw.string(node, "name", ""), node, frame_rate, ..Default::default() };
+        let data = ArmatureData { name: raw.string(node, key::NAME, ""), node, frame_rate, ..Default::default() };
         let mut scope = ArmatureScope { data, constraints: Vec::new(), poses: Vec::new() };
         self.bones(node, &mut scope);
-        if let Some(list) = raw.get(node, "ik") {
+        if let Some(list) = raw.get(node, key::IK) {
             for ik in raw.elements(list) {
                 if let Some(c) = self.ik(ik, &scope.data) {
                     add_constraint(&mut scope, c);
@@ -134,7 +135,7 @@ impl Parser<'_> {
             }
         }
         sort_bones(&mut scope);
-        if let Some(list) = raw.get(node, "slot") {
+        if let Some(list) = raw.get(node, key::SLOT) {
             for (z_order, s) in raw.elements(list).enumerate() {
                 let slot = self.slot(s, z_order as f64, &scope.data);
                 if scope.data.slot(&slot.name).is_none() {
@@ -142,7 +143,7 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(list) = raw.get(node, "skin") {
+        if let Some(list) = raw.get(node, key::SKIN) {
             for s in raw.elements(list).collect::<Vec<_>>() {
                 let skin = self.skin(s, &mut scope);
                 if !scope.data.skins.iter().any(|k| k.name == skin.name) {
@@ -154,14 +155,14 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(list) = raw.get(node, "path") {
+        if let Some(list) = raw.get(node, key::PATH) {
             for p in raw.elements(list) {
                 if let Some(c) = self.path_constraint(p, &scope.data) {
                     add_constraint(&mut scope, c);
                 }
             }
         }
-        if let Some(list) = raw.get(node, "animation") {
+        if let Some(list) = raw.get(node, key::ANIMATION) {
             for a in raw.elements(list).collect::<Vec<_>>() {
                 crate::cancel::check();
                 let animation = self.animation(a, &scope);
@@ -173,7 +174,7 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(actions) = raw.get(node, "defaultActions") {
+        if let Some(actions) = raw.get(node, key::DEFAULT_ACTIONS) {
             for name in play_action_names(raw, actions) {
                 if let Some(i) = scope.data.animation(&name) {
                     scope.data.default_animation = Some(i);
@@ -187,12 +188,12 @@ impl Parser<'_> {
 
     fn bones(&mut self, armature: NodeId, scope: &mut ArmatureScope) {
         let raw = self.raw;
-        let Some(list) = raw.get(armature, "bone") else { return };
+        let Some(list) = raw.get(armature, key::BONE) else { return };
         let entries: Vec<NodeId> = raw.elements(list).collect();
         let mut parents: Vec<Option<String>> = Vec::new();
         for &b in &entries {
-            let name = raw.string(b, "name", "");
-            let parent = raw.string(b, "parent", "");
+            let name = raw.string(b, key::NAME, "");
+            let parent = raw.string(b, key::PARENT, "");
             if let Some(existing) = scope.data.bone(&name) {
                 scope.data.raw_bones.push(Some(existing));
                 continue;
@@ -210,11 +211,11 @@ impl Parser<'_> {
 
     fn bone(&mut self, node: NodeId, name: String, raw_bones: &[Option<usize>]) -> BoneData {
         let raw = self.raw;
-        let surface = match raw.get(node, "type") {
+        let surface = match raw.get(node, key::TYPE) {
             Some(t) if raw.kind(t) == crate::dragonbones::syntax::NodeKind::String => {
                 raw.to_js_string(t).eq_ignore_ascii_case("surface")
             }
-            _ => raw.number(node, "type", 0.0) == 1.0,
+            _ => raw.number(node, key::TYPE, 0.0) == 1.0,
         };
         let mut bone = BoneData {
             name,
@@ -226,24 +227,24 @@ impl Parser<'_> {
             inherit_scale: true,
             inherit_reflection: true,
             length: 0.0,
-            alpha: raw.number(node, "alpha", 1.0),
+            alpha: raw.number(node, key::ALPHA, 1.0),
             surface: None,
         };
         if surface {
             let geometry = self.geometry(node, raw_bones);
             bone.surface = Some(SurfaceData {
-                segment_x: raw.number(node, "segmentX", 0.0),
-                segment_y: raw.number(node, "segmentY", 0.0),
+                segment_x: raw.number(node, key::SEGMENT_X, 0.0),
+                segment_y: raw.number(node, key::SEGMENT_Y, 0.0),
                 geometry,
             });
             return bone;
         }
-        bone.inherit_translation = raw.boolean(node, "inheritTranslation", true);
-        bone.inherit_rotation = raw.boolean(node, "inheritRotation", true);
-        bone.inherit_scale = raw.boolean(node, "inheritScale", true);
-        bone.inherit_reflection = raw.boolean(node, "inheritReflection", true);
-        bone.length = raw.number(node, "length", 0.0);
-        if let Some(t) = raw.get(node, "transform") {
+        bone.inherit_translation = raw.boolean(node, key::INHERIT_TRANSLATION, true);
+        bone.inherit_rotation = raw.boolean(node, key::INHERIT_ROTATION, true);
+        bone.inherit_scale = raw.boolean(node, key::INHERIT_SCALE, true);
+        bone.inherit_reflection = raw.boolean(node, key::INHERIT_REFLECTION, true);
+        bone.length = raw.number(node, key::LENGTH, 0.0);
+        if let Some(t) = raw.get(node, key::TRANSFORM) {
             bone.transform = self.transform(t);
         }
         bone
@@ -251,62 +252,63 @@ impl Parser<'_> {
 
     pub(super) fn transform(&self, node: NodeId) -> Transform {
         let raw = self.raw;
-        let mut t = Transform { x: raw.number(node, "x", 0.0), y: raw.number(node, "y", 0.0), ..Transform::IDENTITY };
-        if raw.has(node, "rotate") || raw.has(node, "skew") {
-            t.rotation = normalize_radian(raw.number(node, "rotate", 0.0) * DEG_RAD);
-            t.skew = normalize_radian(raw.number(node, "skew", 0.0) * DEG_RAD);
-        } else if raw.has(node, "skX") || raw.has(node, "skY") {
-            t.rotation = normalize_radian(raw.number(node, "skY", 0.0) * DEG_RAD);
-            t.skew = normalize_radian(raw.number(node, "skX", 0.0) * DEG_RAD) - t.rotation;
+        let mut t =
+            Transform { x: raw.number(node, key::X, 0.0), y: raw.number(node, key::Y, 0.0), ..Transform::IDENTITY };
+        if raw.has(node, key::ROTATE) || raw.has(node, key::SKEW) {
+            t.rotation = normalize_radian(raw.number(node, key::ROTATE, 0.0) * DEG_RAD);
+            t.skew = normalize_radian(raw.number(node, key::SKEW, 0.0) * DEG_RAD);
+        } else if raw.has(node, key::SK_X) || raw.has(node, key::SK_Y) {
+            t.rotation = normalize_radian(raw.number(node, key::SK_Y, 0.0) * DEG_RAD);
+            t.skew = normalize_radian(raw.number(node, key::SK_X, 0.0) * DEG_RAD) - t.rotation;
         }
-        t.scale_x = raw.number(node, "scX", 1.0);
-        t.scale_y = raw.number(node, "scY", 1.0);
+        t.scale_x = raw.number(node, key::SC_X, 1.0);
+        t.scale_y = raw.number(node, key::SC_Y, 1.0);
         t
     }
 
     pub(super) fn color(&self, node: NodeId) -> ColorTransform {
         let raw = self.raw;
         ColorTransform {
-            alpha_multiplier: raw.number(node, "aM", 100.0) * 0.01,
-            red_multiplier: raw.number(node, "rM", 100.0) * 0.01,
-            green_multiplier: raw.number(node, "gM", 100.0) * 0.01,
-            blue_multiplier: raw.number(node, "bM", 100.0) * 0.01,
-            alpha_offset: raw.number(node, "aO", 0.0),
-            red_offset: raw.number(node, "rO", 0.0),
-            green_offset: raw.number(node, "gO", 0.0),
-            blue_offset: raw.number(node, "bO", 0.0),
+            alpha_multiplier: raw.number(node, key::A_M, 100.0) * 0.01,
+            red_multiplier: raw.number(node, key::R_M, 100.0) * 0.01,
+            green_multiplier: raw.number(node, key::G_M, 100.0) * 0.01,
+            blue_multiplier: raw.number(node, key::B_M, 100.0) * 0.01,
+            alpha_offset: raw.number(node, key::A_O, 0.0),
+            red_offset: raw.number(node, key::R_O, 0.0),
+            green_offset: raw.number(node, key::G_O, 0.0),
+            blue_offset: raw.number(node, key::B_O, 0.0),
         }
     }
 
     fn ik(&self, node: NodeId, armature: &ArmatureData) -> Option<(String, ConstraintData)> {
         let raw = self.raw;
-        let bone = armature.bone(&raw.string(node, "bone", ""))?;
-        let target = armature.bone(&raw.string(node, "target", ""))?;
-        let chain = raw.number(node, "chain", 0.0);
-        let name = raw.string(node, "name", "");
+        let bone = armature.bone(&raw.string(node, key::BONE, ""))?;
+        let target = armature.bone(&raw.string(node, key::TARGET, ""))?;
+        let chain = raw.number(node, key::CHAIN, 0.0);
+        let name = raw.string(node, key::NAME, "");
         let (root, end) = match armature.bones[bone].parent {
             Some(parent) if chain > 0.0 => (parent, Some(bone)),
             _ => (bone, None),
         };
         let kind = ConstraintKind::Ik {
             bone: end,
-            bend_positive: raw.boolean(node, "bendPositive", true),
-            weight: raw.number(node, "weight", 1.0),
+            bend_positive: raw.boolean(node, key::BEND_POSITIVE, true),
+            weight: raw.number(node, key::WEIGHT, 1.0),
         };
         Some((name.clone(), ConstraintData { name, node, root, target, kind }))
     }
 
     fn path_constraint(&self, node: NodeId, armature: &ArmatureData) -> Option<(String, ConstraintData)> {
         let raw = self.raw;
-        let slot = armature.slot(&raw.string(node, "target", ""))?;
+        let slot = armature.slot(&raw.string(node, key::TARGET, ""))?;
         let skin = &armature.skins[armature.default_skin?];
         let slot_name = &armature.slots[slot].name;
-        let wanted = raw.string(node, "targetDisplay", slot_name);
+        let wanted = raw.string(node, key::TARGET_DISPLAY, slot_name);
         let display = skin.displays_of(slot_name)?.iter().flatten().find(|d| d.name == wanted)?;
         if !matches!(display.kind, DisplayKind::Path { .. }) {
             return None;
         }
-        let list = raw.array(node, "bones")?;
+        let list = raw.array(node, key::BONES)?;
         let mut bones = Vec::new();
         for b in raw.elements(list) {
             if let Some(i) = armature.bone(&raw.to_js_string(b)) {
@@ -326,22 +328,22 @@ impl Parser<'_> {
             bones,
             // PositionMode: Fixed 0, Percent 1; SpacingMode: Length 0, Fixed 1, Percent 2;
             // RotateMode: Tangent 0, Chain 1, ChainScale 2.
-            position_mode: mode("positionMode", &["fixed", "percent"], 1),
-            spacing_mode: mode("spacingMode", &["length", "fixed", "percent"], 0),
-            rotate_mode: mode("rotateMode", &["tangent", "chain", "chainscale"], 0),
-            position: raw.number(node, "position", 0.0),
-            spacing: raw.number(node, "spacing", 0.0),
-            rotate_offset: raw.number(node, "rotateOffset", 0.0),
-            rotate_mix: raw.number(node, "rotateMix", 1.0),
-            translate_mix: raw.number(node, "translateMix", 1.0),
+            position_mode: mode(key::POSITION_MODE, &["fixed", "percent"], 1),
+            spacing_mode: mode(key::SPACING_MODE, &["length", "fixed", "percent"], 0),
+            rotate_mode: mode(key::ROTATE_MODE, &["tangent", key::CHAIN, "chainscale"], 0),
+            position: raw.number(node, key::POSITION, 0.0),
+            spacing: raw.number(node, key::SPACING, 0.0),
+            rotate_offset: raw.number(node, key::ROTATE_OFFSET, 0.0),
+            rotate_mix: raw.number(node, key::ROTATE_MIX, 1.0),
+            translate_mix: raw.number(node, key::TRANSLATE_MIX, 1.0),
         };
-        let name = raw.string(node, "name", "");
+        let name = raw.string(node, key::NAME, "");
         Some((name.clone(), ConstraintData { name, node, root, target, kind: ConstraintKind::Path(Box::new(data)) }))
     }
 
     fn slot(&self, node: NodeId, z_order: f64, armature: &ArmatureData) -> SlotData {
         let raw = self.raw;
-        let blend_mode = match raw.get(node, "blendMode") {
+        let blend_mode = match raw.get(node, key::BLEND_MODE) {
             Some(b) if raw.kind(b) == crate::dragonbones::syntax::NodeKind::String => {
                 const MODES: [&str; 14] = [
                     "normal",
@@ -362,35 +364,35 @@ impl Parser<'_> {
                 let s = raw.to_js_string(b).to_lowercase();
                 MODES.iter().position(|m| *m == s).unwrap_or(0) as u32
             }
-            _ => raw.number(node, "blendMode", 0.0).max(0.0) as u32,
+            _ => raw.number(node, key::BLEND_MODE, 0.0).max(0.0) as u32,
         };
         SlotData {
-            name: raw.string(node, "name", ""),
+            name: raw.string(node, key::NAME, ""),
             node,
-            display_index: raw.number(node, "displayIndex", 0.0),
+            display_index: raw.number(node, key::DISPLAY_INDEX, 0.0),
             z_order,
-            z_index: raw.number(node, "zIndex", 0.0),
-            alpha: raw.number(node, "alpha", 1.0),
-            parent: armature.bone(&raw.string(node, "parent", "")),
+            z_index: raw.number(node, key::Z_INDEX, 0.0),
+            alpha: raw.number(node, key::ALPHA, 1.0),
+            parent: armature.bone(&raw.string(node, key::PARENT, "")),
             blend_mode,
-            color: raw.get(node, "color").map_or(ColorTransform::IDENTITY, |c| self.color(c)),
+            color: raw.get(node, key::COLOR).map_or(ColorTransform::IDENTITY, |c| self.color(c)),
         }
     }
 
     fn skin(&mut self, node: NodeId, scope: &mut ArmatureScope) -> SkinData {
         let raw = self.raw;
-        let mut name = raw.string(node, "name", "default");
+        let mut name = raw.string(node, key::NAME, "default");
         if name.is_empty() {
             name = "default".to_owned();
         }
         let mut displays: Vec<(String, Vec<Option<DisplayData>>)> = Vec::new();
-        if let Some(list) = raw.get(node, "slot") {
+        if let Some(list) = raw.get(node, key::SLOT) {
             for s in raw.elements(list).collect::<Vec<_>>() {
-                let slot_name = raw.string(s, "name", "");
+                let slot_name = raw.string(s, key::NAME, "");
                 if scope.data.slot(&slot_name).is_none() {
                     continue;
                 }
-                let Some(entries) = raw.get(s, "display") else { continue };
+                let Some(entries) = raw.get(s, key::DISPLAY) else { continue };
                 if !displays.iter().any(|(n, _)| *n == slot_name) {
                     displays.push((slot_name.clone(), Vec::new()));
                 }
@@ -407,33 +409,33 @@ impl Parser<'_> {
 
     fn display(&mut self, node: NodeId, skin: &str, slot: &str, scope: &mut ArmatureScope) -> Option<DisplayData> {
         let raw = self.raw;
-        let name = raw.string(node, "name", "");
-        let written_path = raw.string(node, "path", "");
+        let name = raw.string(node, key::NAME, "");
+        let written_path = raw.string(node, key::PATH, "");
         let path = if written_path.is_empty() { name.clone() } else { written_path };
-        let ty = match raw.get(node, "type") {
+        let ty = match raw.get(node, key::TYPE) {
             Some(t) if raw.kind(t) == crate::dragonbones::syntax::NodeKind::String => {
                 match raw.to_js_string(t).to_lowercase().as_str() {
-                    "armature" => 1.0,
+                    key::ARMATURE => 1.0,
                     "mesh" => 2.0,
                     "boundingbox" => 3.0,
-                    "path" => 4.0,
+                    key::PATH => 4.0,
                     _ => 0.0,
                 }
             }
-            _ => raw.number(node, "type", 0.0),
+            _ => raw.number(node, key::TYPE, 0.0),
         };
         let kind = match ty {
             0.0 => {
-                let (pivot_x, pivot_y) = match raw.get(node, "pivot") {
-                    Some(p) => (raw.number(p, "x", 0.0), raw.number(p, "y", 0.0)),
+                let (pivot_x, pivot_y) = match raw.get(node, key::PIVOT) {
+                    Some(p) => (raw.number(p, key::X, 0.0), raw.number(p, key::Y, 0.0)),
                     None => (0.5, 0.5),
                 };
                 DisplayKind::Image { pivot_x, pivot_y }
             }
             1.0 => DisplayKind::Armature,
             2.0 => {
-                let inherit_deform = raw.boolean(node, "inheritDeform", true);
-                let geometry = if raw.has(node, "share") {
+                let inherit_deform = raw.boolean(node, key::INHERIT_DEFORM, true);
+                let geometry = if raw.has(node, key::SHARE) {
                     // The runtime looks the shared mesh up under an empty slot name, never finds
                     // it, and is left reading the file's first geometry.
                     if self.data.geometries.is_empty() {
@@ -442,9 +444,9 @@ impl Parser<'_> {
                     0
                 } else {
                     let geometry = self.geometry(node, &scope.data.raw_bones);
-                    if raw.has(node, "weights") {
-                        let slot_pose = raw.numbers_at(node, "slotPose").unwrap_or_default();
-                        let bone_pose = raw.numbers_at(node, "bonePose").unwrap_or_default();
+                    if raw.has(node, key::WEIGHTS) {
+                        let slot_pose = raw.numbers_at(node, key::SLOT_POSE).unwrap_or_default();
+                        let bone_pose = raw.numbers_at(node, key::BONE_POSE).unwrap_or_default();
                         scope.poses.push((format!("{skin}_{slot}_{name}"), slot_pose, bone_pose));
                     }
                     geometry
@@ -452,9 +454,9 @@ impl Parser<'_> {
                 DisplayKind::Mesh { geometry, inherit_deform }
             }
             3.0 => {
-                let sub = match raw.get(node, "subType") {
+                let sub = match raw.get(node, key::SUB_TYPE) {
                     Some(t) if raw.kind(t) == crate::dragonbones::syntax::NodeKind::String => 0.0,
-                    _ => raw.number(node, "subType", 0.0),
+                    _ => raw.number(node, key::SUB_TYPE, 0.0),
                 };
                 if !(sub == 0.0 || sub == 1.0 || sub == 2.0) {
                     return None;
@@ -462,21 +464,21 @@ impl Parser<'_> {
                 DisplayKind::BoundingBox
             }
             4.0 => {
-                let Some(lengths) = raw.numbers_at(node, "lengths") else {
+                let Some(lengths) = raw.numbers_at(node, key::LENGTHS) else {
                     self.fail(node, FailureKind::NoLengths);
                     return None;
                 };
                 let geometry = self.geometry(node, &scope.data.raw_bones);
                 DisplayKind::Path {
                     geometry,
-                    closed: raw.boolean(node, "closed", false),
-                    constant_speed: raw.boolean(node, "constantSpeed", false),
+                    closed: raw.boolean(node, key::CLOSED, false),
+                    constant_speed: raw.boolean(node, key::CONSTANT_SPEED, false),
                     curve_lengths: lengths,
                 }
             }
             _ => return None,
         };
-        let transform = raw.get(node, "transform").map_or(Transform::IDENTITY, |t| self.transform(t));
+        let transform = raw.get(node, key::TRANSFORM).map_or(Transform::IDENTITY, |t| self.transform(t));
         Some(DisplayData { name, path, node, transform, kind })
     }
 }
@@ -528,22 +530,22 @@ fn play_action_names(raw: Raw<'_>, actions: NodeId) -> Vec<String> {
         if !raw.is_object(a) && !raw.is_array(a) {
             continue;
         }
-        if raw.has(a, "gotoAndPlay") {
-            out.push(raw.string(a, "gotoAndPlay", ""));
+        if raw.has(a, key::GOTO_AND_PLAY) {
+            out.push(raw.string(a, key::GOTO_AND_PLAY, ""));
             continue;
         }
-        let ty = match raw.get(a, "type") {
+        let ty = match raw.get(a, key::TYPE) {
             Some(t) if raw.kind(t) == crate::dragonbones::syntax::NodeKind::String => {
                 match raw.to_js_string(t).to_lowercase().as_str() {
-                    "frame" => 10.0,
-                    "sound" => 11.0,
+                    key::FRAME => 10.0,
+                    key::SOUND => 11.0,
                     _ => 0.0,
                 }
             }
-            _ => raw.number(a, "type", 0.0),
+            _ => raw.number(a, key::TYPE, 0.0),
         };
         if ty == 0.0 {
-            out.push(raw.string(a, "name", ""));
+            out.push(raw.string(a, key::NAME, ""));
         }
     }
     out

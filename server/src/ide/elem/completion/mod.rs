@@ -10,8 +10,9 @@
 
 mod values;
 
-use super::{Ctx, describe};
+use super::{ElemDoc, describe};
 use crate::elem::parser::line_break_of;
+use crate::elem::schema::key;
 use crate::elem::schema::{self, KeyDef, NameRole, ScopeDef, ScopeKind, ValueType};
 use crate::elem::syntax::{Item, ROOT, ScopeId};
 use crate::ide::{Analysis, CompletionItem, CompletionKind};
@@ -21,7 +22,7 @@ use values::{count_values, list_entries, reference_names, transform_indices, val
 const HEADER: &str = "Elfreina Extension Model File";
 
 pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
-    let Some(ctx) = Ctx::new(analysis) else { return Vec::new() };
+    let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let Some(line) = Line::at(&ctx, offset) else { return Vec::new() };
     let scope = ctx.tree.scope_at(offset);
     let kind = ctx.kind(scope);
@@ -67,7 +68,7 @@ struct Line {
 }
 
 impl Line {
-    fn at(ctx: &Ctx, offset: u32) -> Option<Line> {
+    fn at(ctx: &ElemDoc, offset: u32) -> Option<Line> {
         let range = ctx.lines.line_range(ctx.lines.line_of(offset));
         if offset < range.start || offset > range.end {
             return None;
@@ -78,33 +79,33 @@ impl Line {
     }
 
     /// What was typed on the line before the cursor, after the indentation.
-    fn typed<'a>(&self, ctx: &Ctx<'a>) -> &'a str {
+    fn typed<'a>(&self, ctx: &ElemDoc<'a>) -> &'a str {
         ctx.slice(TextRange::new(self.content_start, self.offset))
     }
 
-    fn after<'a>(&self, ctx: &Ctx<'a>) -> &'a str {
+    fn after<'a>(&self, ctx: &ElemDoc<'a>) -> &'a str {
         ctx.slice(TextRange::new(self.offset, self.range.end))
     }
 
-    fn indent<'a>(&self, ctx: &Ctx<'a>) -> &'a str {
+    fn indent<'a>(&self, ctx: &ElemDoc<'a>) -> &'a str {
         ctx.slice(TextRange::new(self.range.start, self.content_start))
     }
 
     /// The identifier around the cursor.
-    fn word_range(&self, ctx: &Ctx) -> TextRange {
+    fn word_range(&self, ctx: &ElemDoc) -> TextRange {
         let after = self.after(ctx);
         let end = after.find(|c: char| !is_word_char(c)).unwrap_or(after.len());
         TextRange::new(self.content_start, self.offset + to_u32(end))
     }
 
     /// From the opening quote to the closing one (or the end of the text) around the cursor.
-    fn quoted_range(&self, ctx: &Ctx) -> TextRange {
+    fn quoted_range(&self, ctx: &ElemDoc) -> TextRange {
         let after = self.after(ctx);
         let end = after.find('"').map_or(after.trim_end().len(), |i| i + 1);
         TextRange::new(self.content_start, self.offset + to_u32(end))
     }
 
-    fn is_on(&self, ctx: &Ctx, offset: u32) -> bool {
+    fn is_on(&self, ctx: &ElemDoc, offset: u32) -> bool {
         ctx.same_line(offset, self.range.start)
     }
 }
@@ -127,7 +128,7 @@ enum Mode {
     TagName,
 }
 
-fn keys_and_scopes(ctx: &Ctx, line: &Line, scope: ScopeId, word: TextRange, mode: Mode) -> Vec<CompletionItem> {
+fn keys_and_scopes(ctx: &ElemDoc, line: &Line, scope: ScopeId, word: TextRange, mode: Mode) -> Vec<CompletionItem> {
     let kind = ctx.kind(scope);
     let mut present_keys: Vec<&str> = Vec::new();
     let mut present_tags: Vec<ScopeKind> = Vec::new();
@@ -139,8 +140,8 @@ fn keys_and_scopes(ctx: &Ctx, line: &Line, scope: ScopeId, word: TextRange, mode
         }
     }
     // `SoftVersion` and `ElfreinaSoftVersion` are one key under two spellings.
-    if present_keys.iter().any(|k| *k == "SoftVersion" || *k == "ElfreinaSoftVersion") {
-        present_keys.extend(["SoftVersion", "ElfreinaSoftVersion"]);
+    if present_keys.iter().any(|k| *k == key::SOFT_VERSION || *k == key::ELFREINA_SOFT_VERSION) {
+        present_keys.extend([key::SOFT_VERSION, key::ELFREINA_SOFT_VERSION]);
     }
     let mut items = Vec::new();
     if mode != Mode::TagName {
@@ -199,7 +200,7 @@ fn scope_detail(def: &ScopeDef) -> String {
     }
 }
 
-fn key_item(ctx: &Ctx, scope: ScopeId, def: &KeyDef, word: TextRange, mode: Mode, sort: String) -> CompletionItem {
+fn key_item(ctx: &ElemDoc, scope: ScopeId, def: &KeyDef, word: TextRange, mode: Mode, sort: String) -> CompletionItem {
     let (insert_text, is_snippet) = match mode {
         Mode::Snippet => (format!("{}={}", def.name, value_snippet(ctx, scope, def)), true),
         _ => (def.name.to_owned(), false),
@@ -218,7 +219,7 @@ fn key_item(ctx: &Ctx, scope: ScopeId, def: &KeyDef, word: TextRange, mode: Mode
 
 /// A snippet for a key's value: the real count for count keys, the choices of an enum, the names
 /// a reference may take, else the schema's example value as a placeholder.
-fn value_snippet(ctx: &Ctx, scope: ScopeId, def: &KeyDef) -> String {
+fn value_snippet(ctx: &ElemDoc, scope: ScopeId, def: &KeyDef) -> String {
     let example = def.example.split_once('=').map_or("", |(_, v)| v);
     match def.ty {
         ValueType::Bool => {
@@ -271,7 +272,7 @@ fn escape_choice(text: &str) -> String {
 
 /// The file's indentation step: that of its first indented line (tabs by default; nothing in a
 /// file saved without indentation).
-fn indent_unit(ctx: &Ctx) -> String {
+fn indent_unit(ctx: &ElemDoc) -> String {
     // Through the line index: `str::lines` does not end lines at a lone CR.
     for line in (0..ctx.lines.line_count().min(10_000)).map(|i| ctx.slice(ctx.lines.line_range(i))) {
         let trimmed = line.trim_start_matches([' ', '\t']);
@@ -284,7 +285,7 @@ fn indent_unit(ctx: &Ctx) -> String {
     if nested { String::new() } else { "\t".to_owned() }
 }
 
-fn header(ctx: &Ctx, line: &Line, word: TextRange) -> Option<CompletionItem> {
+fn header(ctx: &ElemDoc, line: &Line, word: TextRange) -> Option<CompletionItem> {
     let root = ctx.tree.scope(ROOT);
     let before_anything = root.items.iter().all(|item| match item {
         Item::Entry(e) => line.is_on(ctx, e.range.start),

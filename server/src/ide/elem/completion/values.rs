@@ -2,14 +2,15 @@
 //! names a reference may take, and the entries of `VertexFormat`, `BoneNames` and `HierarchyNames`.
 
 use super::{Line, to_u32};
+use crate::elem::schema::key;
 use crate::elem::schema::{self, KeyDef, NameKind, NameRole, ScopeKind, ValueType};
 use crate::elem::syntax::ScopeId;
 use crate::elem::values::Values;
-use crate::ide::elem::Ctx;
+use crate::ide::elem::ElemDoc;
 use crate::ide::{CompletionItem, CompletionKind};
 use crate::text::TextRange;
 
-pub(super) fn values(ctx: &Ctx, line: &Line, scope: ScopeId, key: &str, value_start: u32) -> Vec<CompletionItem> {
+pub(super) fn values(ctx: &ElemDoc, line: &Line, scope: ScopeId, key: &str, value_start: u32) -> Vec<CompletionItem> {
     let Some(def) = schema::key_def(ctx.kind(scope), key) else { return Vec::new() };
     let typed = ctx.slice(TextRange::new(value_start, line.offset));
     if typed.contains([':', ',']) {
@@ -38,7 +39,7 @@ pub(super) fn values(ctx: &Ctx, line: &Line, scope: ScopeId, key: &str, value_st
             for (n, detail) in count_values(ctx, scope, def) {
                 out.push((n.to_string(), CompletionKind::Value, Some(detail)));
             }
-            if def.name == "TransformIndex" {
+            if def.name == key::TRANSFORM_INDEX {
                 for (i, bone) in transform_indices(ctx, scope) {
                     out.push((i.to_string(), CompletionKind::Value, Some(format!("bone \"{bone}\""))));
                 }
@@ -66,7 +67,7 @@ fn quote(name: &str) -> String {
 }
 
 /// The numbers a count key could hold: what each list or scope it counts really has.
-pub(super) fn count_values(ctx: &Ctx, scope: ScopeId, def: &KeyDef) -> Vec<(usize, String)> {
+pub(super) fn count_values(ctx: &ElemDoc, scope: ScopeId, def: &KeyDef) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = Vec::new();
     for counted in def.counts {
         let (n, what) = match *counted {
@@ -87,12 +88,12 @@ pub(super) fn count_values(ctx: &Ctx, scope: ScopeId, def: &KeyDef) -> Vec<(usiz
 }
 
 /// For `TransformIndex`: the bones of the container, the one `BoneName` names first.
-pub(super) fn transform_indices(ctx: &Ctx, part: ScopeId) -> Vec<(u32, String)> {
+pub(super) fn transform_indices(ctx: &ElemDoc, part: ScopeId) -> Vec<(u32, String)> {
     if ctx.kind(part) != ScopeKind::BlendPart {
         return Vec::new();
     }
     let container = ctx.tree.enclosing(part, ScopeKind::MeshContainer);
-    let named = ctx.string_key(part, "BoneName");
+    let named = ctx.string_key(part, key::BONE_NAME);
     let mut bones: Vec<(u32, String)> = ctx
         .model
         .defs_of(NameKind::Bone)
@@ -104,11 +105,11 @@ pub(super) fn transform_indices(ctx: &Ctx, part: ScopeId) -> Vec<(u32, String)> 
 }
 
 /// The names a reference of `kind` may take at `scope`, with a detail each, without duplicates.
-pub(super) fn reference_names(ctx: &Ctx, scope: ScopeId, kind: NameKind) -> Vec<(String, String)> {
+pub(super) fn reference_names(ctx: &ElemDoc, scope: ScopeId, kind: NameKind) -> Vec<(String, String)> {
     let container = match kind {
         NameKind::Bone => ctx.tree.enclosing(scope, ScopeKind::MeshContainer),
         NameKind::Material => ctx
-            .string_key(scope, "MeshContainerName")
+            .string_key(scope, key::MESH_CONTAINER_NAME)
             .and_then(|wanted| ctx.model.defs_of(NameKind::Container).find(|d| d.name == wanted).map(|d| d.owner)),
         _ => None,
     };
@@ -131,7 +132,7 @@ pub(super) fn reference_names(ctx: &Ctx, scope: ScopeId, kind: NameKind) -> Vec<
 }
 
 /// Entries of `VertexFormat`, `HierarchyNames` and `BoneNames` not yet listed.
-pub(super) fn list_entries(ctx: &Ctx, line: &Line, list: ScopeId, range: TextRange) -> Vec<CompletionItem> {
+pub(super) fn list_entries(ctx: &ElemDoc, line: &Line, list: ScopeId, range: TextRange) -> Vec<CompletionItem> {
     let present: Vec<String> = ctx
         .tree
         .entries(list)

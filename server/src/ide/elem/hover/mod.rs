@@ -5,7 +5,8 @@ mod named;
 
 use super::cursor::{self, Hit};
 use super::names::{self, NameAt};
-use super::{Ctx, code, describe};
+use super::{ElemDoc, code, describe};
+use crate::elem::schema::key;
 use crate::elem::schema::{self, Counted, NameKind, ScopeKind, ValueType};
 use crate::elem::syntax::{KeyLine, ScopeId};
 use crate::elem::values::{Atom, Values};
@@ -15,7 +16,7 @@ use crate::text::TextRange;
 use named::name_markdown;
 
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
-    let ctx = Ctx::new(analysis)?;
+    let ctx = ElemDoc::new(analysis)?;
     if let Some(at) = names::name_at(ctx.model, offset) {
         return Some(Hover { range: at.range(), markdown: name_markdown(&ctx, at) });
     }
@@ -27,7 +28,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     }
 }
 
-fn scope_hover(ctx: &Ctx, scope: ScopeId) -> Option<Hover> {
+fn scope_hover(ctx: &ElemDoc, scope: ScopeId) -> Option<Hover> {
     let s = ctx.tree.scope(scope);
     let def = schema::scope_def(s.kind)?;
     let mut markdown = describe::scope_markdown(def, ctx.slice(s.tag));
@@ -40,7 +41,7 @@ fn scope_hover(ctx: &Ctx, scope: ScopeId) -> Option<Hover> {
     Some(Hover { range: s.tag.cover(s.open), markdown })
 }
 
-fn key_hover(ctx: &Ctx, scope: ScopeId, line: &KeyLine, range: TextRange) -> Option<Hover> {
+fn key_hover(ctx: &ElemDoc, scope: ScopeId, line: &KeyLine, range: TextRange) -> Option<Hover> {
     let def = schema::key_def(ctx.kind(scope), ctx.slice(line.key))?;
     let mut markdown = describe::key_markdown(def);
     if !def.counts.is_empty() {
@@ -50,7 +51,7 @@ fn key_hover(ctx: &Ctx, scope: ScopeId, line: &KeyLine, range: TextRange) -> Opt
 }
 
 /// `**Counted:** Positions 4 ✓ · Normals 3 ✗ (declared 4)`.
-fn count_report(ctx: &Ctx, scope: ScopeId, key: &str, counts: &[Counted]) -> String {
+fn count_report(ctx: &ElemDoc, scope: ScopeId, key: &str, counts: &[Counted]) -> String {
     let declared = ctx.int_key(scope, key);
     let mut found = Vec::new();
     for counted in counts {
@@ -84,14 +85,14 @@ fn count_report(ctx: &Ctx, scope: ScopeId, key: &str, counts: &[Counted]) -> Str
     format!("**Counted:** {} ({verdict})", parts.join(" · "))
 }
 
-fn value_hover(ctx: &Ctx, scope: ScopeId, line: &KeyLine) -> Option<Hover> {
+fn value_hover(ctx: &ElemDoc, scope: ScopeId, line: &KeyLine) -> Option<Hover> {
     let key = ctx.slice(line.key);
     let def = schema::key_def(ctx.kind(scope), key)?;
     let values = Values::read(ctx.text, line.value);
     let range = values.range().unwrap_or(line.value);
     let markdown = match def.ty {
         ValueType::Color => color_of(ctx, &values.atoms).map(|c| format!("**`{key}`** colour\n\n{}", color_lines(c))),
-        _ if key == "TransformIndex" => transform_index(ctx, scope, &values.atoms),
+        _ if key == key::TRANSFORM_INDEX => transform_index(ctx, scope, &values.atoms),
         _ => None,
     };
     match markdown {
@@ -100,7 +101,7 @@ fn value_hover(ctx: &Ctx, scope: ScopeId, line: &KeyLine) -> Option<Hover> {
     }
 }
 
-fn transform_index(ctx: &Ctx, part: ScopeId, atoms: &[Atom]) -> Option<String> {
+fn transform_index(ctx: &ElemDoc, part: ScopeId, atoms: &[Atom]) -> Option<String> {
     let [atom] = atoms else { return None };
     let index = atom.as_i64(ctx.text)?;
     let container = ctx.tree.enclosing(part, ScopeKind::MeshContainer)?;
@@ -122,7 +123,7 @@ fn transform_index(ctx: &Ctx, part: ScopeId, atoms: &[Atom]) -> Option<String> {
             )
         ),
     };
-    if let (Some(bone), Some(named)) = (bone, ctx.string_key(part, "BoneName"))
+    if let (Some(bone), Some(named)) = (bone, ctx.string_key(part, key::BONE_NAME))
         && bone != named
     {
         out.push_str(&format!("\n\n⚠ `BoneName` is {}: the index and the name disagree", code(&named)));
@@ -130,7 +131,7 @@ fn transform_index(ctx: &Ctx, part: ScopeId, atoms: &[Atom]) -> Option<String> {
     Some(out)
 }
 
-fn entry_hover(ctx: &Ctx, list: ScopeId, entry: TextRange, index: usize, offset: u32) -> Option<Hover> {
+fn entry_hover(ctx: &ElemDoc, list: ScopeId, entry: TextRange, index: usize, offset: u32) -> Option<Hover> {
     let kind = ctx.kind(list);
     // The atom under the cursor, if it is on one (not on a separator).
     let (values, atom) = match cursor::atom_at(ctx, entry, offset) {
@@ -193,7 +194,7 @@ fn entry_hover(ctx: &Ctx, list: ScopeId, entry: TextRange, index: usize, offset:
 }
 
 fn vertex_blend(
-    ctx: &Ctx,
+    ctx: &ElemDoc,
     list: ScopeId,
     values: &Values,
     atom: Option<usize>,
@@ -202,7 +203,7 @@ fn vertex_blend(
     let part = ctx.tree.scope(list).parent?;
     let mesh = ctx.tree.enclosing(list, ScopeKind::Mesh)?;
     let bone =
-        ctx.string_key(part, "BoneName").map_or_else(|| "this bone".to_owned(), |b| format!("bone {}", code(&b)));
+        ctx.string_key(part, key::BONE_NAME).map_or_else(|| "this bone".to_owned(), |b| format!("bone {}", code(&b)));
     let vertex = cursor::group(values, 0).first()?.as_i64(ctx.text)?;
     let weight = cursor::group(values, 1).first().copied();
     let range = atom.and_then(|i| values.atoms.get(i)).map_or(values.range()?, |a| a.range);
@@ -214,7 +215,7 @@ fn vertex_blend(
 }
 
 /// `vertex 2 of `BodyMesh` at `0.5:1.5:0``.
-fn vertex_summary(ctx: &Ctx, mesh: ScopeId, vertex: i64) -> String {
+fn vertex_summary(ctx: &ElemDoc, mesh: ScopeId, vertex: i64) -> String {
     let label = mesh_label(ctx, mesh);
     let position = ctx
         .tree
@@ -227,7 +228,7 @@ fn vertex_summary(ctx: &Ctx, mesh: ScopeId, vertex: i64) -> String {
     }
 }
 
-fn key_frame(ctx: &Ctx, list: ScopeId, parent: ScopeId, index: usize) -> Option<String> {
+fn key_frame(ctx: &ElemDoc, list: ScopeId, parent: ScopeId, index: usize) -> Option<String> {
     let clip = ctx.tree.enclosing(list, ScopeKind::AnimationData)?;
     let time_list = if matches!(ctx.kind(list), ScopeKind::TimeKeys | ScopeKind::GuideTimeKeys) {
         list
@@ -236,10 +237,10 @@ fn key_frame(ctx: &Ctx, list: ScopeId, parent: ScopeId, index: usize) -> Option<
     };
     let (_, atoms) = cursor::entry_atoms(ctx, time_list, index)?;
     let t = atoms.first()?.as_f64(ctx.text)?;
-    let length = ctx.int_key(clip, "AnimationTime")?;
+    let length = ctx.int_key(clip, key::ANIMATION_TIME)?;
     let ms = t * length as f64;
     let mut out = format!("**Key {index}** at {} ({t} × AnimationTime {length} ms)", millis(ms));
-    if let Some(fps) = ctx.int_key(clip, "FrameParSecond").filter(|&f| f > 0) {
+    if let Some(fps) = ctx.int_key(clip, key::FRAME_PAR_SECOND).filter(|&f| f > 0) {
         out.push_str(&format!(", frame {}", trim_number(ms * fps as f64 / 1000.0)));
     }
     Some(out)
@@ -265,7 +266,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// A count key's value, or the length of the list it counts when the key is missing.
-fn counted(ctx: &Ctx, scope: ScopeId, key: &str, list: ScopeKind) -> usize {
+fn counted(ctx: &ElemDoc, scope: ScopeId, key: &str, list: ScopeKind) -> usize {
     ctx.int_key(scope, key)
         .and_then(|n| usize::try_from(n).ok())
         .or_else(|| ctx.tree.child_of(scope, list).map(|l| ctx.tree.entry_count(l)))
@@ -273,46 +274,46 @@ fn counted(ctx: &Ctx, scope: ScopeId, key: &str, list: ScopeKind) -> usize {
 }
 
 /// `` `Robot` `` or `MeshContainer (line 9)` when it has no name.
-fn container_label(ctx: &Ctx, container: ScopeId) -> String {
-    ctx.string_key(container, "Name").map_or_else(
+fn container_label(ctx: &ElemDoc, container: ScopeId) -> String {
+    ctx.string_key(container, key::NAME).map_or_else(
         || format!("`MeshContainer` (line {})", ctx.line_no(ctx.tree.scope(container).tag.start)),
         |n| code(&n),
     )
 }
 
-fn mesh_label(ctx: &Ctx, mesh: ScopeId) -> String {
-    ctx.string_key(mesh, "Name")
+fn mesh_label(ctx: &ElemDoc, mesh: ScopeId) -> String {
+    ctx.string_key(mesh, key::NAME)
         .map_or_else(|| format!("`Mesh` (line {})", ctx.line_no(ctx.tree.scope(mesh).tag.start)), |n| code(&n))
 }
 
-fn bone_at<'a>(ctx: &Ctx<'a>, container: ScopeId, index: i64) -> Option<&'a str> {
+fn bone_at<'a>(ctx: &ElemDoc<'a>, container: ScopeId, index: i64) -> Option<&'a str> {
     ctx.model
         .defs_of(NameKind::Bone)
         .find(|d| d.container == Some(container) && d.index as i64 == index)
         .map(|d| d.name.as_str())
 }
 
-fn line_of_bone(ctx: &Ctx, container: ScopeId, index: i64) -> Option<u32> {
+fn line_of_bone(ctx: &ElemDoc, container: ScopeId, index: i64) -> Option<u32> {
     let def = ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && d.index as i64 == index)?;
     Some(ctx.line_no(def.range.start))
 }
 
-fn material_name(ctx: &Ctx, inside: ScopeId, index: i64) -> String {
+fn material_name(ctx: &ElemDoc, inside: ScopeId, index: i64) -> String {
     match ctx.material_scope(inside, index) {
         Some(m) => ctx
-            .string_key(m, "Name")
+            .string_key(m, key::NAME)
             .map_or_else(|| format!("material {index}"), |n| format!("{} (material {index})", code(&n))),
         None => format!("{index} (no such material)"),
     }
 }
 
-fn material_summary(ctx: &Ctx, inside: ScopeId, index: i64) -> String {
+fn material_summary(ctx: &ElemDoc, inside: ScopeId, index: i64) -> String {
     let Some(m) = ctx.material_scope(inside, index) else {
         return format!("material {index}: no such material in this mesh container");
     };
-    let name = ctx.string_key(m, "Name").map_or_else(|| "(unnamed)".to_owned(), |n| code(&n));
+    let name = ctx.string_key(m, key::NAME).map_or_else(|| "(unnamed)".to_owned(), |n| code(&n));
     let diffuse =
-        color_of(ctx, &ctx.key_values(m, "Diffuse").atoms).map(|c| format!("\n\nDiffuse {}", swatch_markdown(c)));
+        color_of(ctx, &ctx.key_values(m, key::DIFFUSE).atoms).map(|c| format!("\n\nDiffuse {}", swatch_markdown(c)));
     format!(
         "material {index} {name} (line {}){}",
         ctx.line_no(ctx.tree.scope(m).tag.start),
@@ -321,7 +322,7 @@ fn material_summary(ctx: &Ctx, inside: ScopeId, index: i64) -> String {
 }
 
 /// Four numbers `a:r:g:b` as a colour (components unclamped).
-pub fn color_of(ctx: &Ctx, atoms: &[Atom]) -> Option<Rgba> {
+pub fn color_of(ctx: &ElemDoc, atoms: &[Atom]) -> Option<Rgba> {
     let [a, r, g, b] = atoms else { return None };
     Some(Rgba {
         alpha: a.as_f64(ctx.text)?,

@@ -2,13 +2,14 @@
 //! children, clips), a mesh's counts, a material's colours, a container's and a clip's contents.
 
 use super::{bullets, color_of, container_label, counted, material_name, plural};
+use crate::elem::schema::key;
 use crate::elem::schema::{NameKind, ScopeKind};
 use crate::elem::values::Values;
 use crate::ide::color::swatch_markdown;
 use crate::ide::elem::names::{self, NameAt};
-use crate::ide::elem::{Ctx, code};
+use crate::ide::elem::{ElemDoc, code};
 
-pub(super) fn name_markdown(ctx: &Ctx, at: NameAt) -> String {
+pub(super) fn name_markdown(ctx: &ElemDoc, at: NameAt) -> String {
     match at.kind() {
         NameKind::Bone | NameKind::Node => joint(ctx, at),
         NameKind::Mesh => mesh(ctx, at),
@@ -22,7 +23,7 @@ fn heading(at: NameAt) -> String {
     format!("**{}** {}", at.kind().describe(), code(at.name()))
 }
 
-fn not_found(ctx: &Ctx, at: NameAt) -> String {
+fn not_found(ctx: &ElemDoc, at: NameAt) -> String {
     let place = match at {
         NameAt::Ref(r) if r.kind == NameKind::Material => match names::ref_container(ctx.model, r) {
             Some(c) => format!("among the materials of {}", container_label(ctx, c)),
@@ -33,7 +34,7 @@ fn not_found(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n⚠ Not found {place}", heading(at))
 }
 
-fn joint(ctx: &Ctx, at: NameAt) -> String {
+fn joint(ctx: &ElemDoc, at: NameAt) -> String {
     let name = at.name();
     let mut lines = Vec::new();
     let bones: Vec<_> = ctx.model.defs_of(NameKind::Bone).filter(|d| d.name == name).collect();
@@ -78,7 +79,7 @@ fn joint(ctx: &Ctx, at: NameAt) -> String {
         .iter()
         .filter(|r| r.kind == NameKind::Node && r.name == name && ctx.kind(r.scope) == ScopeKind::BonePart)
         .filter_map(|r| ctx.tree.enclosing(r.scope, ScopeKind::AnimationData))
-        .map(|clip| ctx.string_key(clip, "AnimationName").map_or("(unnamed)".to_owned(), |n| code(&n)))
+        .map(|clip| ctx.string_key(clip, key::ANIMATION_NAME).map_or("(unnamed)".to_owned(), |n| code(&n)))
         .collect();
     clips.dedup();
     if !clips.is_empty() {
@@ -87,7 +88,7 @@ fn joint(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn mesh(ctx: &Ctx, at: NameAt) -> String {
+fn mesh(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let scope = def.owner;
     let mut lines = Vec::new();
@@ -98,8 +99,8 @@ fn mesh(ctx: &Ctx, at: NameAt) -> String {
         container.unwrap_or_default(),
         ctx.line_no(ctx.tree.scope(scope).tag.start)
     ));
-    let vertices = counted(ctx, scope, "VertexCount", ScopeKind::Positions);
-    let faces = counted(ctx, scope, "FaceCount", ScopeKind::VertexIndices);
+    let vertices = counted(ctx, scope, key::VERTEX_COUNT, ScopeKind::Positions);
+    let faces = counted(ctx, scope, key::FACE_COUNT, ScopeKind::VertexIndices);
     lines.push(format!("{}, {}", plural(vertices, "vertex", "vertices"), plural(faces, "face", "faces")));
     if let Some(attributes) = ctx.tree.child_of(scope, ScopeKind::Attributes) {
         let mut used: Vec<i64> = ctx
@@ -132,7 +133,7 @@ fn mesh(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn material(ctx: &Ctx, at: NameAt) -> String {
+fn material(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let scope = def.owner;
     let container = def.container.map(|c| format!(" of {}", container_label(ctx, c))).unwrap_or_default();
@@ -143,21 +144,21 @@ fn material(ctx: &Ctx, at: NameAt) -> String {
         .map_or(0, |p| ctx.tree.children_of(p, ScopeKind::Material).take_while(|&m| m != scope).count());
     let mut lines =
         vec![format!("Material {index}{container} (line {})", ctx.line_no(ctx.tree.scope(scope).tag.start))];
-    for key in ["Diffuse", "Ambient", "Emissive", "Specular"] {
+    for key in [key::DIFFUSE, key::AMBIENT, key::EMISSIVE, key::SPECULAR] {
         if let Some(c) = color_of(ctx, &ctx.key_values(scope, key).atoms) {
             lines.push(format!("{key} {}", swatch_markdown(c)));
         }
     }
-    if let Some(texture) = ctx.string_key(scope, "TextureFilename") {
+    if let Some(texture) = ctx.string_key(scope, key::TEXTURE_FILENAME) {
         lines.push(format!("Texture {}", code(&texture)));
     }
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn container(ctx: &Ctx, at: NameAt) -> String {
+fn container(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let scope = def.owner;
-    let bones = counted(ctx, scope, "BoneCount", ScopeKind::BoneNames);
+    let bones = counted(ctx, scope, key::BONE_COUNT, ScopeKind::BoneNames);
     let meshes = ctx.tree.children_of(scope, ScopeKind::Mesh).count();
     let materials = ctx
         .tree
@@ -175,13 +176,13 @@ fn container(ctx: &Ctx, at: NameAt) -> String {
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
 
-fn animation(ctx: &Ctx, at: NameAt) -> String {
+fn animation(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let clip = def.owner;
     let mut lines = vec![format!("Animation clip (line {})", ctx.line_no(ctx.tree.scope(clip).tag.start))];
-    let length = ctx.int_key(clip, "AnimationTime").map(|t| format!("{t} ms"));
-    let fps = ctx.int_key(clip, "FrameParSecond").map(|f| format!(" at {f} fps"));
-    let looping = match ctx.key_values(clip, "Loop").atoms.first().map(|a| ctx.slice(a.range)) {
+    let length = ctx.int_key(clip, key::ANIMATION_TIME).map(|t| format!("{t} ms"));
+    let fps = ctx.int_key(clip, key::FRAME_PAR_SECOND).map(|f| format!(" at {f} fps"));
+    let looping = match ctx.key_values(clip, key::LOOP).atoms.first().map(|a| ctx.slice(a.range)) {
         Some("True") => ", loops",
         _ => ", plays once",
     };

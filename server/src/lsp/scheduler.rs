@@ -1,5 +1,6 @@
-//! The analysis of one document version: started once (eagerly, after a debounce, or by the first
-//! request that needs it), run off the async runtime, and shared by every request on that version.
+//! Scheduling the analysis of each document version: started once (eagerly, after a debounce, or
+//! by the first request that needs it), run off the async runtime, and shared by every request on
+//! that version. The analysis itself is [`crate::ide::Analysis`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
