@@ -43,7 +43,7 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
         Ok(pose) => {
             let out = match args.format {
                 PoseFormat::Json => {
-                    let mut s = serde_json::to_string(&to_json(&pose)).expect("a JSON value serialises");
+                    let mut s = to_json(&pose);
                     s.push('\n');
                     s
                 }
@@ -68,9 +68,9 @@ fn numbers(values: &[f64]) -> Value {
     Value::Array(values.iter().map(|&v| number(v)).collect())
 }
 
-fn to_json(pose: &Pose) -> Value {
+fn to_json(pose: &Pose) -> String {
     match pose {
-        Pose::DragonBones(p) => dragonbones_json(p),
+        Pose::DragonBones(p) => serde_json::to_string(&dragonbones_json(p)).expect("a JSON value serialises"),
         Pose::Elem(p) => elem_json(p),
     }
 }
@@ -98,14 +98,31 @@ fn dragonbones_json(p: &DragonBonesPose) -> Value {
     })
 }
 
-fn elem_json(p: &ElemPose) -> Value {
-    let nodes: Vec<Value> = p.nodes.iter().map(|n| json!({ "name": n.name, "matrix": numbers(&n.matrix) })).collect();
-    let meshes: Vec<Value> = p
-        .meshes
-        .iter()
-        .map(|m| json!({ "container": m.container, "mesh": m.mesh, "vertices": numbers(&m.vertices) }))
-        .collect();
-    json!({ "animation": p.animation, "time": number(p.time), "nodes": nodes, "meshes": meshes })
+/// The `.elem` object, its keys in the order the contract lists them (`serde_json`'s maps sort
+/// theirs): `{"animation", "time", "nodes": [{"name", "matrix"}], "meshes": [{"container", "mesh",
+/// "vertices"}]}`.
+fn elem_json(p: &ElemPose) -> String {
+    let text = |v: &Value| serde_json::to_string(v).expect("a JSON value serialises");
+    let string = |s: &str| text(&json!(s));
+    let mut out =
+        format!("{{\"animation\":{},\"time\":{},\"nodes\":[", text(&json!(p.animation)), text(&number(p.time)));
+    for (i, n) in p.nodes.iter().enumerate() {
+        let comma = if i > 0 { "," } else { "" };
+        let _ = write!(out, "{comma}{{\"name\":{},\"matrix\":{}}}", string(&n.name), text(&numbers(&n.matrix)));
+    }
+    out.push_str("],\"meshes\":[");
+    for (i, m) in p.meshes.iter().enumerate() {
+        let comma = if i > 0 { "," } else { "" };
+        let _ = write!(
+            out,
+            "{comma}{{\"container\":{},\"mesh\":{},\"vertices\":{}}}",
+            string(&m.container),
+            string(&m.mesh),
+            text(&numbers(&m.vertices))
+        );
+    }
+    out.push_str("]}");
+    out
 }
 
 /// A number for people: six significant decimals, no `-0`.
@@ -146,23 +163,40 @@ fn to_text(pose: &Pose) -> String {
             }
         }
         Pose::Elem(p) => {
-            let animation = p.animation.as_deref().map_or("setup pose".to_owned(), |a| format!("animation \"{a}\""));
-            let _ = writeln!(out, "{animation}, time {}s", fmt(p.time));
+            let animation = match &p.animation {
+                Some(a) => format!("animation \"{a}\", time {}s (clip time {} ms)", fmt(p.time), fmt(p.clip_ms)),
+                None => format!("setup pose, time {}s", fmt(p.time)),
+            };
+            let _ = writeln!(out, "{animation}");
             let width = p.nodes.iter().map(|n| n.name.chars().count()).max().unwrap_or(4).max(4);
-            let _ = writeln!(out, "\nnodes (world matrix, row major)");
+            let _ = writeln!(out, "\nnodes (world matrix, row major, one row per group)");
             for n in &p.nodes {
-                let _ = writeln!(out, "  {:<width$}  {}", n.name, row(&n.matrix));
+                let rows: Vec<String> = n.matrix.chunks(4).map(row).collect();
+                let pad = width - n.name.chars().count();
+                let _ = writeln!(out, "  {}{}  {}", n.name, " ".repeat(pad), rows.join("  |  "));
             }
             let _ = writeln!(out, "\nmeshes (skinned positions x y z)");
             for m in &p.meshes {
-                let _ = writeln!(
-                    out,
-                    "  {} / {}  {} vertices: {}",
-                    m.container,
-                    m.mesh,
-                    m.vertices.len() / 3,
-                    row(&m.vertices)
-                );
+                let count = m.vertices.len() / 3;
+                let noun = if count == 1 { "vertex" } else { "vertices" };
+                let _ = writeln!(out, "  {} / {}  {count} {noun}", m.container, m.mesh);
+                for (i, v) in m.vertices.chunks(3).enumerate() {
+                    let _ = writeln!(out, "    {i:>4}  {}", row(v));
+                }
+            }
+            if !p.uv.is_empty() {
+                let _ = writeln!(out, "\nuv animation (translation u v, rotation radians, scale u v)");
+                for uv in &p.uv {
+                    let _ = writeln!(
+                        out,
+                        "  {} / {}  {}  {}  {}",
+                        uv.container,
+                        uv.material,
+                        row(&uv.translation),
+                        fmt(uv.rotation),
+                        row(&uv.scale)
+                    );
+                }
             }
         }
     }
