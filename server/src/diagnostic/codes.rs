@@ -43,6 +43,7 @@ pub mod code {
     pub const UNSUPPORTED_VERSION: &str = "unsupported-version";
     pub const LEGACY_VERSION: &str = "legacy-version";
     pub const FRAME_AFTER_END: &str = "frame-after-end";
+    pub const NON_FINITE_POSE: &str = "non-finite-pose";
 }
 
 /// One entry of the rule catalogue.
@@ -423,6 +424,16 @@ pub static RULES: &[Rule] = &[
         why: "Runtimes drop key frames past the end and leave garbage offsets in the timeline; a 0-frame animation with several key frames throws when played.",
         bad: "\"duration\": 10, \"bone\": [{\"frame\": [{\"duration\": 12}, {\"duration\": 0}]}]\n",
         good: "\"duration\": 12, \"bone\": [{\"frame\": [{\"duration\": 12}, {\"duration\": 0}]}]\n",
+        fixable: false,
+    },
+    Rule {
+        code: code::NON_FINITE_POSE,
+        severity: Severity::Error,
+        formats: BOTH,
+        summary: "A world matrix (`.elem` node, DragonBones bone) or a skinned mesh vertex is NaN or infinite at the setup pose or at a key frame of an animation.",
+        why: "Runtimes pose without checking for it: an infinite value (`1e999`, or a product of large values that overflows) or a NaN from interpolating such keys spreads to every child bone and every vertex skinned to it, which then vanish or cover the screen. The message names the animation and key time, on the line that starts it.",
+        bad: "InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:1e999:0:1\n",
+        good: "InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:1.0:0:1\n",
         fixable: false,
     },
 ];

@@ -52,6 +52,8 @@ pub struct Influence {
     /// Palette index (`TransformIndex`).
     pub bone: u32,
     pub weight: f64,
+    /// The `VertexBlend` line.
+    pub line: TextRange,
 }
 
 /// One `Mesh`, ready to skin.
@@ -218,7 +220,7 @@ impl MeshSkin {
                     match read {
                         Ok((vertex, weight)) => {
                             match u32::try_from(vertex).ok().filter(|&v| (v as usize) < positions.len()) {
-                                Some(vertex) => influences.push(Influence { vertex, bone, weight }),
+                                Some(vertex) => influences.push(Influence { vertex, bone, weight, line: entry.range }),
                                 None => problems.push(at(format!(
                                     "names vertex {vertex}, which the mesh does not have ({} vertices)",
                                     positions.len()

@@ -2,6 +2,7 @@
 
 mod counts;
 mod files;
+mod finite;
 mod geometry;
 mod header;
 mod indices;
@@ -97,7 +98,7 @@ pub fn check(
     fs: &dyn FileSystem,
 ) -> Vec<Diagnostic> {
     let mut ctx = Ctx { text, tree, model, lines, path, fs, out: Vec::new() };
-    let rules: [fn(&mut Ctx); 8] = [
+    let rules: [fn(&mut Ctx); 9] = [
         header::check,
         structure::check,
         values::check,
@@ -106,6 +107,7 @@ pub fn check(
         names::check,
         files::check,
         geometry::check,
+        finite::check,
     ];
     for rule in rules {
         crate::cancel::check();
