@@ -316,6 +316,26 @@ fn keys_word(n: usize) -> String {
     format!("{n} {}", if n == 1 { "key" } else { "keys" })
 }
 
+impl BoneTrack {
+    /// Reads the bone `AnimationPart` at `part` alone, with the problems that keep it from being
+    /// sampled.
+    pub fn read(text: &str, tree: &SyntaxTree, part: ScopeId, hierarchy: &Hierarchy) -> (BoneTrack, Vec<Problem>) {
+        let mut problems = Vec::new();
+        let track = read_bone_track(&mut Reader::new(text, tree), part, hierarchy, &mut problems);
+        (track, problems)
+    }
+}
+
+impl UvTrack {
+    /// Reads the UV `AnimationPart` at `part` alone, with the problems that keep it from being
+    /// sampled.
+    pub fn read(text: &str, tree: &SyntaxTree, part: ScopeId) -> (UvTrack, Vec<Problem>) {
+        let mut problems = Vec::new();
+        let track = read_uv_track(&mut Reader::new(text, tree), part, &mut problems);
+        (track, problems)
+    }
+}
+
 fn read_bone_track(
     reader: &mut Reader,
     part: ScopeId,

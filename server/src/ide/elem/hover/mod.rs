@@ -2,6 +2,7 @@
 //! count keys, the targets of indices, colour swatches and key-frame times.
 
 mod named;
+mod transform;
 
 use super::cursor::{self, Hit};
 use super::names::{self, NameAt};
@@ -17,7 +18,13 @@ use named::name_markdown;
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     let ctx = Ctx::new(analysis)?;
     if let Some(at) = names::name_at(ctx.model, offset) {
-        return Some(Hover { range: at.range(), markdown: name_markdown(&ctx, at) });
+        let mut markdown = name_markdown(&ctx, at);
+        if let NameAt::Def(def) = at
+            && def.kind == NameKind::Node
+        {
+            markdown.push_str(&node_world(&ctx, def.owner));
+        }
+        return Some(Hover { range: at.range(), markdown });
     }
     match cursor::hit(&ctx, offset)? {
         Hit::Tag(scope) | Hit::Close(scope) => scope_hover(&ctx, scope),
@@ -37,7 +44,15 @@ fn scope_hover(ctx: &Ctx, scope: ScopeId) -> Option<Hover> {
     } else if let Some(name) = names::def_of_scope(ctx.model, scope) {
         markdown.push_str(&format!("\n\n---\n\n{}", name_markdown(ctx, NameAt::Def(name))));
     }
+    if s.kind == ScopeKind::Node {
+        markdown.push_str(&node_world(ctx, scope));
+    }
     Some(Hover { range: s.tag.cover(s.open), markdown })
+}
+
+/// `\n\n**World transform at the setup pose** …` for a `Node` scope.
+fn node_world(ctx: &Ctx, node: ScopeId) -> String {
+    transform::node_world(ctx, node).map(|w| format!("\n\n{w}")).unwrap_or_default()
 }
 
 fn key_hover(ctx: &Ctx, scope: ScopeId, line: &KeyLine, range: TextRange) -> Option<Hover> {
@@ -45,6 +60,9 @@ fn key_hover(ctx: &Ctx, scope: ScopeId, line: &KeyLine, range: TextRange) -> Opt
     let mut markdown = describe::key_markdown(def);
     if !def.counts.is_empty() {
         markdown.push_str(&format!("\n\n{}", count_report(ctx, scope, def.name, def.counts)));
+    }
+    if def.name == "NodeName" && ctx.kind(scope) == ScopeKind::Node {
+        markdown.push_str(&node_world(ctx, scope));
     }
     Some(Hover { range, markdown })
 }
@@ -241,6 +259,11 @@ fn key_frame(ctx: &Ctx, list: ScopeId, parent: ScopeId, index: usize) -> Option<
     let mut out = format!("**Key {index}** at {} ({t} × AnimationTime {length} ms)", millis(ms));
     if let Some(fps) = ctx.int_key(clip, "FrameParSecond").filter(|&f| f > 0) {
         out.push_str(&format!(", frame {}", trim_number(ms * fps as f64 / 1000.0)));
+    }
+    if ctx.kind(list) != ScopeKind::GuideTimeKeys
+        && let Some(sample) = transform::key_sample(ctx, parent, length as f64, t)
+    {
+        out.push_str(&format!("\n\n{sample}"));
     }
     Some(out)
 }
