@@ -366,3 +366,92 @@ fn a_vertex_that_overflows_only_when_animated() {
         "#,
     );
 }
+
+#[test]
+fn ranges_are_the_same_lines_and_columns_with_crlf_and_a_bom() {
+    use rigls::text::PositionEncoding;
+    let fixture = support::strip_annotations(&support::trim_indent(&clip_with(
+        "\t\t\t\t\t0:0:0",
+        "\t\t\t\t\t0:0:0:1e999",
+        "\t\t\t\t\t1e999:1:1",
+    )));
+    let lf = support::analyse("model.elem", &fixture, &[]);
+    let expected: Vec<String> = support::positions(&lf, PositionEncoding::Utf16)
+        .into_iter()
+        .filter(|d| d.starts_with("non-finite-pose"))
+        .collect();
+    assert_eq!(expected.len(), 1, "{expected:?}");
+    for text in [support::crlf(&fixture), support::bom(&fixture), support::bom(&support::crlf(&fixture))] {
+        for encoding in [PositionEncoding::Utf16, PositionEncoding::Utf8] {
+            let found: Vec<String> = support::positions(&support::analyse("model.elem", &text, &[]), encoding)
+                .into_iter()
+                .filter(|d| d.starts_with("non-finite-pose"))
+                .collect();
+            assert_eq!(found, expected);
+        }
+    }
+}
+
+#[test]
+fn a_node_below_an_animated_one_and_a_node_bad_from_the_start() {
+    // 腰's scale key 1e200 leaves 腰 finite, but 尾 (scaled 1e200 itself) overflows below it at
+    // 1000 ms; 頭 is infinite from the setup pose on and is not reported again for the clip.
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        HierarchyList {
+        	Node {
+        		NodeName="腰"
+        		Node {
+        			NodeName="尾"
+        			InitPostureMatrix=1e200:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        			^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error[non-finite-pose]: node "尾" is not finite at 1000 ms of animation "伸び": its InitPostureMatrix times its parent's animated world matrix overflows
+        			                  ^^^^^ warning[number-format]: `1e200` uses exponent notation, which Keystone cannot read; write a plain decimal
+        		}
+        		Node {
+        			NodeName="頭"
+        			InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:1e999:0:0:1
+        			^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error[non-finite-pose]: node "頭" is not finite at the setup pose: its InitPostureMatrix has a value that is not a finite number
+        			                                          ^^^^^ warning[number-format]: `1e999` uses exponent notation, which Keystone cannot read; write a plain decimal
+        		}
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="伸び"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        		BoneAnimation {
+        			AnimationPart {
+        				NodeName="腰"
+        				TimeKeys {
+        					0.0
+        					0.5
+        					1.0
+        				}
+        				TransKeys {
+        					0:0:0
+        					0:0:0
+        					0:0:0
+        				}
+        				RotateKeys {
+        					0:0:0:1
+        					0:0:0:1
+        					0:0:0:1
+        				}
+        				ScaleKeys {
+        					1:1:1
+        					1:1:1
+        					1e200:1:1
+        					^^^^^ warning[number-format]: `1e200` uses exponent notation, which Keystone cannot read; write a plain decimal
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}

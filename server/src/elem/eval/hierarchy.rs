@@ -103,6 +103,22 @@ impl Hierarchy {
         }
     }
 
+    /// Recomputes the world matrices of `nodes` only (ascending indices; every other entry of
+    /// `worlds` is left as it is, e.g. at the setup pose), `animation` as in [`Hierarchy::worlds`].
+    pub fn update_worlds(&self, nodes: &[u32], animation: impl Fn(u32) -> Option<Mat4>, worlds: &mut [Mat4]) {
+        for &i in nodes {
+            let node = &self.nodes[i as usize];
+            let local = match animation(i) {
+                Some(a) => matrix::mul(&a, &node.init),
+                None => node.init,
+            };
+            worlds[i as usize] = match node.parent {
+                Some(p) => matrix::mul(&local, &worlds[p as usize]),
+                None => local,
+            };
+        }
+    }
+
     /// The setup pose: every node at its `InitPostureMatrix`.
     pub fn setup_worlds(&self) -> Vec<Mat4> {
         let mut out = Vec::new();

@@ -46,6 +46,17 @@ pub enum Rigid {
     Node { node: u32, bone: Option<u32> },
 }
 
+impl Rigid {
+    /// The matrix it stands for, given the palette's skin matrices and the node worlds.
+    pub fn matrix(&self, skins: &[Mat4], worlds: &[Mat4]) -> Mat4 {
+        match *self {
+            Rigid::Identity => IDENTITY,
+            Rigid::Node { bone: Some(b), .. } if (b as usize) < skins.len() => skins[b as usize],
+            Rigid::Node { node, .. } => worlds.get(node as usize).copied().unwrap_or(IDENTITY),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Influence {
     pub vertex: u32,
@@ -252,11 +263,7 @@ impl MeshSkin {
 
     /// The matrix that moves the vertices without blend weights.
     pub fn rigid_matrix(&self, skins: &[Mat4], worlds: &[Mat4]) -> Mat4 {
-        match self.rigid {
-            Rigid::Identity => IDENTITY,
-            Rigid::Node { bone: Some(b), .. } if (b as usize) < skins.len() => skins[b as usize],
-            Rigid::Node { node, .. } => worlds.get(node as usize).copied().unwrap_or(IDENTITY),
-        }
+        self.rigid.matrix(skins, worlds)
     }
 
     /// The skinned positions `[x, y, z, …]` into `out`, given the palette's skin matrices and the

@@ -27,8 +27,8 @@ struct MeshBound {
     scope: ScopeId,
     /// The palette entries its influences use.
     bones: Vec<u32>,
-    /// Whether some vertex follows the rigid node instead.
-    rigid: bool,
+    /// Where its unweighted vertices go, when it has some.
+    rigid: Option<Rigid>,
     /// 3 × the largest coordinate + 1: how much a matrix entry can be multiplied by.
     reach: f64,
     /// The largest sum of absolute weights of a vertex.
@@ -52,7 +52,9 @@ pub fn check(ctx: &mut Ctx) {
     let model = SkinModel { palettes: &palettes, hierarchy: &hierarchy, targets: &targets };
 
     let setup = hierarchy.setup_worlds();
-    let setup_bad = nodes(ctx, &hierarchy, &setup, &no_bad(&hierarchy), None);
+    let all: Vec<u32> = (0..crate::text::to_u32(hierarchy.nodes.len())).collect();
+    let mut setup_bad = vec![false; hierarchy.nodes.len()];
+    nodes(ctx, &hierarchy, &setup, &all, &mut setup_bad, None);
     let skins = skin_matrices(&palettes, &setup);
     let mut bounds = Vec::with_capacity(mesh_scopes.len());
     let mut reported_offsets = HashSet::new();
@@ -70,12 +72,17 @@ pub fn check(ctx: &mut Ctx) {
 
     for scope in clips {
         let clip = Clip::read(text, tree, scope, &hierarchy);
-        animated(ctx, &clip, &hierarchy, &palettes, &model, &bounds, &setup_bad);
+        let setup = Setup { worlds: &setup, skins: &skins, bad: &setup_bad };
+        animated(ctx, &clip, &hierarchy, &model, &bounds, &setup);
     }
 }
 
-fn no_bad(hierarchy: &Hierarchy) -> Vec<bool> {
-    vec![false; hierarchy.nodes.len()]
+/// The setup pose, which a clip changes only where it animates.
+struct Setup<'a> {
+    worlds: &'a [Mat4],
+    skins: &'a [Vec<Mat4>],
+    /// Nodes not finite at the setup pose (reported then).
+    bad: &'a [bool],
 }
 
 fn skin_matrices(palettes: &[Palette], worlds: &[Mat4]) -> Vec<Vec<Mat4>> {
@@ -102,7 +109,7 @@ fn bound_of(mesh: &MeshSkin, setup_bad: bool) -> MeshBound {
         palette: mesh.palette,
         scope: mesh.scope,
         bones,
-        rigid: !mesh.unweighted.is_empty(),
+        rigid: (!mesh.unweighted.is_empty()).then_some(mesh.rigid),
         reach: 3.0 * largest + 1.0,
         weight: sums.iter().fold(0.0f64, |m, &s| m.max(s)),
         setup_bad,
@@ -144,40 +151,51 @@ fn below(count: usize) -> String {
     }
 }
 
-/// Reports each node whose world matrix is not finite while its parent's is (unless it was so
-/// at the setup pose already, `before`); returns which nodes are not finite.
+/// Among `candidates` (ascending; every other node is unchanged and finite or reported), reports
+/// each node whose world matrix is not finite while its parent's is, unless `bad` already says
+/// so (reported before); `bad` is updated.
 fn nodes(
     ctx: &mut Ctx,
     hierarchy: &Hierarchy,
     worlds: &[Mat4],
-    before: &[bool],
+    candidates: &[u32],
+    bad: &mut [bool],
     clip: Option<(&Clip, f64)>,
-) -> Vec<bool> {
-    let bad: Vec<bool> = worlds.iter().map(|m| !matrix::is_finite(m)).collect();
-    if !bad.contains(&true) {
-        return bad;
+) {
+    let now: Vec<u32> = candidates.iter().copied().filter(|&i| !matrix::is_finite(&worlds[i as usize])).collect();
+    if now.is_empty() {
+        return;
     }
-    // The top-most bad node of each bad node, and how many bad nodes each top-most one has below.
-    let mut top: Vec<usize> = (0..bad.len()).collect();
-    let mut under = vec![0usize; bad.len()];
-    for (i, node) in hierarchy.nodes.iter().enumerate() {
-        if let Some(p) = node.parent.map(|p| p as usize).filter(|&p| bad[i] && bad[p]) {
-            top[i] = top[p];
-            under[top[i]] += 1;
+    let is_bad = |i: u32| now.binary_search(&i).is_ok();
+    // The top-most bad node above each bad node, and how many bad nodes each top-most one has
+    // below it (parents come first).
+    let mut top: Vec<(u32, u32)> = Vec::with_capacity(now.len());
+    let mut under = vec![0usize; now.len()];
+    for (k, &i) in now.iter().enumerate() {
+        let parent = hierarchy.nodes[i as usize].parent.filter(|&p| is_bad(p));
+        match parent.and_then(|p| now.binary_search(&p).ok()).map(|k| top[k].1) {
+            Some(t) => {
+                top.push((i, t));
+                under[now.binary_search(&t).unwrap_or(k)] += 1;
+            }
+            None => top.push((i, i)),
         }
     }
-    for i in 0..bad.len() {
-        if !bad[i] || top[i] != i || before[i] {
+    for (k, &(i, t)) in top.iter().enumerate() {
+        if i != t || bad[i as usize] {
             continue;
         }
         let (range, cause) = match clip {
-            None => setup_cause(ctx, hierarchy, i),
-            Some((clip, ms)) => animated_cause(ctx, hierarchy, clip, ms, i),
+            None => setup_cause(ctx, hierarchy, i as usize),
+            Some((clip, ms)) => animated_cause(ctx, hierarchy, clip, ms, i as usize),
         };
-        let message = format!("{} is not finite {}: {cause}{}", node_label(hierarchy, i), when(clip), below(under[i]));
+        let label = node_label(hierarchy, i as usize);
+        let message = format!("{label} is not finite {}: {cause}{}", when(clip), below(under[k]));
         ctx.push(Diagnostic::error(code::NON_FINITE_POSE, range, message));
     }
-    bad
+    for &i in &now {
+        bad[i as usize] = true;
+    }
 }
 
 /// The node's `InitPostureMatrix` line, or its tag when it has none.
@@ -317,53 +335,80 @@ fn report_vertex(
 }
 
 /// Every key time of `clip`: nodes that turn non-finite, and meshes whose bound allows an overflow
-/// (skinned again to find out).
-fn animated(
-    ctx: &mut Ctx,
-    clip: &Clip,
-    hierarchy: &Hierarchy,
-    palettes: &[Palette],
-    model: &SkinModel,
-    bounds: &[MeshBound],
-    setup_bad: &[bool],
-) {
-    if clip.bones.iter().all(|t| !t.usable || t.node.is_none()) {
+/// (skinned again to find out). Only what the clip animates is evaluated: the nodes it animates and
+/// those below them, the palettes with such a bone, the meshes of those palettes or rigid on such a
+/// node; everything else keeps its setup value.
+fn animated(ctx: &mut Ctx, clip: &Clip, hierarchy: &Hierarchy, model: &SkinModel, bounds: &[MeshBound], setup: &Setup) {
+    let count = hierarchy.nodes.len();
+    let mut moved = vec![false; count];
+    for track in clip.bones.iter().filter(|t| t.usable) {
+        if let Some(node) = track.node.filter(|&n| (n as usize) < count) {
+            moved[node as usize] = true;
+        }
+    }
+    for (i, node) in hierarchy.nodes.iter().enumerate() {
+        moved[i] |= node.parent.is_some_and(|p| moved[p as usize]);
+    }
+    let nodes_moved: Vec<u32> = (0..count).filter(|&i| moved[i]).map(crate::text::to_u32).collect();
+    if nodes_moved.is_empty() {
         return;
     }
-    let mut seen_nodes = setup_bad.to_vec();
-    let mut seen_meshes: Vec<bool> = bounds.iter().map(|b| b.setup_bad).collect();
-    let (mut animation, mut worlds, mut skins) = (Vec::new(), Vec::new(), vec![Vec::new(); palettes.len()]);
+    let node_moved = |n: Option<u32>| n.is_some_and(|n| moved[n as usize]);
+    let palettes_moved: Vec<usize> =
+        (0..model.palettes.len()).filter(|&p| model.palettes[p].bones.iter().any(|b| node_moved(b.node))).collect();
+    let meshes_moved: Vec<usize> = (0..bounds.len())
+        .filter(|&m| {
+            let b = &bounds[m];
+            let rigid_moved = matches!(b.rigid, Some(Rigid::Node { node, .. }) if moved[node as usize]);
+            !b.setup_bad && (palettes_moved.contains(&(b.palette as usize)) || rigid_moved)
+        })
+        .collect();
+    let mut bad = setup.bad.to_vec();
+    let mut seen_meshes = vec![false; bounds.len()];
+    let mut worlds = setup.worlds.to_vec();
+    let mut skins = setup.skins.to_vec();
+    // Per palette: the largest entry of its skin matrices (NaN when one is not finite).
+    let largest_of =
+        |skins: &[Mat4]| skins.iter().fold(0.0f64, |a, s| if a.is_nan() { a } else { a.max(matrix::max_abs(s)) });
+    let mut largest: Vec<f64> = skins.iter().map(|s| largest_of(s)).collect();
+    let mut animation = Vec::new();
     for ms in clip.key_times_ms() {
         crate::cancel::check();
-        clip.node_animation(hierarchy.nodes.len(), ms, &mut animation);
-        hierarchy.worlds(|i| animation[i as usize], &mut worlds);
-        let bad = nodes(ctx, hierarchy, &worlds, &seen_nodes, Some((clip, ms)));
-        for (seen, bad) in seen_nodes.iter_mut().zip(&bad) {
-            *seen |= bad;
+        clip.node_animation(count, ms, &mut animation);
+        hierarchy.update_worlds(&nodes_moved, |i| animation[i as usize], &mut worlds);
+        nodes(ctx, hierarchy, &worlds, &nodes_moved, &mut bad, Some((clip, ms)));
+        for &p in &palettes_moved {
+            model.palettes[p].skin_matrices(&worlds, &mut skins[p]);
+            largest[p] = largest_of(&skins[p]);
         }
-        for (palette, out) in palettes.iter().zip(&mut skins) {
-            palette.skin_matrices(&worlds, out);
-        }
-        for (m, bound) in bounds.iter().enumerate() {
+        for &m in &meshes_moved {
+            let bound = &bounds[m];
             if seen_meshes[m] {
                 continue;
             }
-            let skins = &skins[bound.palette as usize];
-            let used: Vec<&Mat4> = bound.bones.iter().filter_map(|&b| skins.get(b as usize)).collect();
-            if used.iter().any(|s| !matrix::is_finite(&s[..])) {
-                continue; // a node or an offset matrix is the cause, reported as such
+            let palette = bound.palette as usize;
+            let mut reach = largest[palette];
+            if reach.is_nan() {
+                // A bone of the palette is not finite (reported as its node or offset matrix):
+                // only this mesh's own bones count.
+                let used = bound.bones.iter().filter_map(|&b| skins[palette].get(b as usize));
+                if used.clone().any(|s| !matrix::is_finite(s)) {
+                    continue;
+                }
+                reach = used.fold(0.0f64, |a, s| a.max(matrix::max_abs(s)));
             }
-            let largest = used.iter().fold(0.0f64, |a, s| a.max(matrix::max_abs(&s[..])));
-            let mut risk = bound.weight * bound.reach * largest;
-            if bound.rigid {
-                // The rigid matrix is a node world or a skin matrix of the same pose.
-                let rigid = worlds.iter().chain(skins.iter()).fold(0.0f64, |a, s| a.max(matrix::max_abs(&s[..])));
-                risk = risk.max(bound.reach * rigid);
+            let mut risk = bound.weight * bound.reach * reach;
+            if let Some(rigid) = bound.rigid {
+                let matrix = rigid.matrix(&skins[palette], &worlds);
+                if !matrix::is_finite(&matrix) {
+                    continue; // its node or offset matrix is reported
+                }
+                risk = risk.max(bound.reach * matrix::max_abs(&matrix));
             }
             if risk.is_finite() && risk < SAFE {
                 continue;
             }
-            seen_meshes[m] |= overflowing_vertex(ctx, clip, ms, bound, model, skins, &worlds);
+            seen_meshes[m] = overflowing_vertex(ctx, clip, ms, bound, model, &skins[palette], &worlds);
         }
     }
 }
