@@ -49,7 +49,8 @@ pub struct ElemRig {
     pub problems: Vec<Problem>,
 }
 
-/// One evaluated pose; reused from one evaluation to the next.
+/// One evaluated pose; reused from one evaluation of a rig to the next (with one rig only: a mesh
+/// whose skin matrices did not change since the previous evaluation keeps its vertices).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PoseState {
     /// The clip time posed, in ms (0 at the setup pose).
@@ -65,6 +66,11 @@ pub struct PoseState {
     /// Per UV track of the clip (in file order, broken tracks left out): the track's index and
     /// its value.
     pub uv: Vec<(usize, UvSample)>,
+    /// Per palette, whether its skin matrices changed in this evaluation.
+    skins_changed: Vec<bool>,
+    /// Per mesh, the matrix its unweighted vertices were last placed with.
+    rigid: Vec<Mat4>,
+    scratch: Vec<Mat4>,
 }
 
 impl PoseState {
@@ -101,13 +107,29 @@ impl ElemRig {
     pub fn evaluate(&self, clip: Option<usize>, ms: f64, state: &mut PoseState) {
         self.evaluate_nodes(clip, ms, state);
         state.skins.resize_with(self.palettes.len(), Vec::new);
-        for (palette, skins) in self.palettes.iter().zip(&mut state.skins) {
-            palette.skin_matrices(&state.worlds, skins);
+        state.skins_changed.resize(self.palettes.len(), true);
+        for (p, palette) in self.palettes.iter().enumerate() {
+            palette.skin_matrices(&state.worlds, &mut state.scratch);
+            // NaN never equals itself: a palette that is not finite counts as changed.
+            state.skins_changed[p] = state.scratch != state.skins[p];
+            if state.skins_changed[p] {
+                std::mem::swap(&mut state.scratch, &mut state.skins[p]);
+            }
         }
         state.vertices.resize_with(self.meshes.len(), Vec::new);
-        for (mesh, out) in self.meshes.iter().zip(&mut state.vertices) {
+        state.rigid.resize(self.meshes.len(), [f64::NAN; 16]);
+        for (m, mesh) in self.meshes.iter().enumerate() {
             crate::cancel::check();
-            mesh.skin(&state.skins[mesh.palette as usize], &state.worlds, out);
+            let skins = &state.skins[mesh.palette as usize];
+            let rigid =
+                if mesh.unweighted.is_empty() { matrix::IDENTITY } else { mesh.rigid_matrix(skins, &state.worlds) };
+            let stale = state.vertices[m].len() != mesh.positions.len() * 3
+                || (state.skins_changed[mesh.palette as usize] && !mesh.influences.is_empty())
+                || rigid != state.rigid[m];
+            if stale {
+                mesh.skin(skins, &state.worlds, &mut state.vertices[m]);
+                state.rigid[m] = rigid;
+            }
         }
         state.uv.clear();
         if let Some(clip) = clip.and_then(|c| self.clips.get(c)) {
