@@ -63,8 +63,6 @@ pub struct Influence {
     /// Palette index (`TransformIndex`).
     pub bone: u32,
     pub weight: f64,
-    /// The `VertexBlend` line.
-    pub line: TextRange,
 }
 
 /// One `Mesh`, ready to skin.
@@ -78,6 +76,8 @@ pub struct MeshSkin {
     pub positions: Vec<[f64; 3]>,
     /// Every usable `VertexBlend` line, in file order.
     pub influences: Vec<Influence>,
+    /// The line of each influence (kept apart: skinning reads only the influences).
+    pub influence_lines: Vec<TextRange>,
     /// The vertices no influence moves, ascending.
     pub unweighted: Vec<u32>,
     pub rigid: Rigid,
@@ -213,6 +213,7 @@ impl MeshSkin {
             .unwrap_or_default();
         let bones = &palettes[palette as usize].bones;
         let mut influences = Vec::new();
+        let mut influence_lines = Vec::new();
         for list in tree.children_of(scope, ScopeKind::BlendList) {
             for part in tree.children_of(list, ScopeKind::BlendPart) {
                 let Some(blend) = tree.child_of(part, ScopeKind::VertexBlend) else { continue };
@@ -231,7 +232,10 @@ impl MeshSkin {
                     match read {
                         Ok((vertex, weight)) => {
                             match u32::try_from(vertex).ok().filter(|&v| (v as usize) < positions.len()) {
-                                Some(vertex) => influences.push(Influence { vertex, bone, weight, line: entry.range }),
+                                Some(vertex) => {
+                                    influences.push(Influence { vertex, bone, weight });
+                                    influence_lines.push(entry.range);
+                                }
                                 None => problems.push(at(format!(
                                     "names vertex {vertex}, which the mesh does not have ({} vertices)",
                                     positions.len()
@@ -258,7 +262,7 @@ impl MeshSkin {
             weighted[influence.vertex as usize] = true;
         }
         let unweighted = (0..positions.len()).filter(|&v| !weighted[v]).map(crate::text::to_u32).collect();
-        MeshSkin { palette, scope, name, positions, influences, unweighted, rigid }
+        MeshSkin { palette, scope, name, positions, influences, influence_lines, unweighted, rigid }
     }
 
     /// The matrix that moves the vertices without blend weights.
@@ -273,11 +277,15 @@ impl MeshSkin {
         out.resize(self.positions.len() * 3, 0.0);
         for influence in &self.influences {
             let v = influence.vertex as usize;
-            let skin = skins.get(influence.bone as usize).unwrap_or(&IDENTITY);
-            let p = matrix::transform_point(self.positions[v], skin);
-            for axis in 0..3 {
-                out[v * 3 + axis] += influence.weight * p[axis];
-            }
+            let (Some(skin), Some(&position), Some(at)) =
+                (skins.get(influence.bone as usize), self.positions.get(v), out.get_mut(v * 3..v * 3 + 3))
+            else {
+                continue; // not built by `read`
+            };
+            let p = matrix::transform_point(position, skin);
+            at[0] += influence.weight * p[0];
+            at[1] += influence.weight * p[1];
+            at[2] += influence.weight * p[2];
         }
         if self.unweighted.is_empty() {
             return;

@@ -266,7 +266,8 @@ fn setup_vertices(
     let palette = &palettes[mesh.palette as usize];
     let skins = &skins[mesh.palette as usize];
     let mut cause = None;
-    for influence in mesh.influences.iter().filter(|i| i.vertex as usize == first) {
+    let lines = mesh.influence_lines.iter();
+    for (influence, &line) in mesh.influences.iter().zip(lines).filter(|(i, _)| i.vertex as usize == first) {
         let bone = &palette.bones[influence.bone as usize];
         if !matrix::is_finite(&skins[influence.bone as usize]) {
             if bone.node.is_some_and(|n| !matrix::is_finite(&worlds[n as usize])) {
@@ -276,12 +277,12 @@ fn setup_vertices(
                 return; // this offset matrix is reported already
             }
             let name = bone.name.as_deref().map_or_else(|| format!("{}", influence.bone), |n| format!("\"{n}\""));
-            let range = bone.offset_line.unwrap_or(influence.line);
+            let range = bone.offset_line.unwrap_or(line);
             cause = Some((range, format!("the offset matrix of bone {name} has a value that is not a finite number")));
             break;
         }
         if !influence.weight.is_finite() {
-            cause = Some((influence.line, "its blend weight is not a finite number".to_owned()));
+            cause = Some((line, "its blend weight is not a finite number".to_owned()));
         }
     }
     if cause.is_none() && mesh.unweighted.binary_search(&(first as u32)).is_ok() {
