@@ -1,9 +1,10 @@
 //! rigls's benchmarks: prints figures and ratios, asserts nothing about time.
 //!
 //! `bench/run.sh` (or `cargo bench -p rigls --bench perf [-- SECTION...]`, sections `cli`,
-//! `scaling`, `lsp`, `vscode`, `folder`; all when none is named). Inputs are generated once into
+//! `scaling`, `lsp`, `vscode`, `folder`, `eval`; all when none is named). Inputs are generated once into
 //! `target/tmp/bench-data/` by `benches/gen/`. See BENCHMARKS.md for what is compared and why.
 
+mod elem_eval;
 #[path = "../gen/mod.rs"]
 mod generate;
 mod lsp_client;
@@ -69,6 +70,9 @@ fn main() {
     }
     if run("folder") {
         sections::folder();
+    }
+    if run("eval") {
+        elem_eval::every_key_time();
     }
     println!("{}", measure::machine());
 }

@@ -162,6 +162,11 @@ fn fmt(v: f64) -> String {
     if s == "-0" { "0".to_owned() } else { s.to_owned() }
 }
 
+/// Numbers right-aligned in cells of `width` characters.
+fn aligned(values: &[f64], width: usize) -> String {
+    values.iter().map(|&v| format!("{:>width$}", fmt(v))).collect::<Vec<_>>().join(" ")
+}
+
 fn row(values: &[f64]) -> String {
     values.iter().map(|&v| fmt(v)).collect::<Vec<_>>().join(" ")
 }
@@ -189,23 +194,42 @@ fn to_text(pose: &Pose) -> String {
             }
         }
         Pose::Elem(p) => {
-            let animation = p.animation.as_deref().map_or("setup pose".to_owned(), |a| format!("animation \"{a}\""));
-            let _ = writeln!(out, "{animation}, time {}s", fmt(p.time));
+            let animation = match &p.animation {
+                Some(a) => format!("animation \"{a}\", time {}s (clip time {} ms)", fmt(p.time), fmt(p.clip_ms)),
+                None => format!("setup pose, time {}s", fmt(p.time)),
+            };
+            let _ = writeln!(out, "{animation}");
             let width = p.nodes.iter().map(|n| n.name.chars().count()).max().unwrap_or(4).max(4);
-            let _ = writeln!(out, "\nnodes (world matrix, row major)");
+            let cell = p.nodes.iter().flat_map(|n| n.matrix.iter()).map(|&v| fmt(v).len()).max().unwrap_or(1);
+            let _ = writeln!(out, "\nnodes (world matrix, row major, rows separated by |)");
             for n in &p.nodes {
-                let _ = writeln!(out, "  {:<width$}  {}", n.name, row(&n.matrix));
+                let rows: Vec<String> = n.matrix.chunks(4).map(|r| aligned(r, cell)).collect();
+                let pad = width - n.name.chars().count();
+                let _ = writeln!(out, "  {}{}  {}", n.name, " ".repeat(pad), rows.join(" | "));
             }
             let _ = writeln!(out, "\nmeshes (skinned positions x y z)");
             for m in &p.meshes {
-                let _ = writeln!(
-                    out,
-                    "  {} / {}  {} vertices: {}",
-                    m.container,
-                    m.mesh,
-                    m.vertices.len() / 3,
-                    row(&m.vertices)
-                );
+                let count = m.vertices.len() / 3;
+                let noun = if count == 1 { "vertex" } else { "vertices" };
+                let _ = writeln!(out, "  {} / {}  {count} {noun}", m.container, m.mesh);
+                let cell = m.vertices.iter().map(|&v| fmt(v).len()).max().unwrap_or(1);
+                for (i, v) in m.vertices.chunks(3).enumerate() {
+                    let _ = writeln!(out, "    {i:>4}  {}", aligned(v, cell));
+                }
+            }
+            if !p.uv.is_empty() {
+                let _ = writeln!(out, "\nuv animation (translation u v, rotation radians, scale u v)");
+                for uv in &p.uv {
+                    let _ = writeln!(
+                        out,
+                        "  {} / {}  {}  {}  {}",
+                        uv.container,
+                        uv.material,
+                        row(&uv.translation),
+                        fmt(uv.rotation),
+                        row(&uv.scale)
+                    );
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
-//! Elfreina Extension Model files (`.elem`): lexer, recovering parser, schema, model and rules.
+//! Elfreina Extension Model files (`.elem`): lexer, recovering parser, schema, model, evaluation
+//! (poses, [`eval`]) and rules.
 
 pub mod eval;
 pub mod lexer;

@@ -420,19 +420,31 @@ fn key_frames_show_their_time() {
         MODEL,
         "0.2$05",
         expect![[r#"
-        120:6 "0.25"
-        ---
-        **Key 1** at 300 ms (0.25 × AnimationTime 1200 ms), frame 9
-    "#]],
+            120:6 "0.25"
+            ---
+            **Key 1** at 300 ms (0.25 × AnimationTime 1200 ms), frame 9
+
+            **Sampled** local animation of `頭` at 300 ms
+
+            - Translation 0 · 0 · 0
+            - Rotation X 30° · Y 0° · Z 0° (XYZ order; quaternion `0.2588 : 0 : 0 : 0.9659`)
+            - Scale 1 · 1 · 1
+        "#]],
     );
     check(
         MODEL,
         "0.258819:0:0:0.96$05926",
         expect![[r#"
-        130:6 "0.258819:0:0:0.965926"
-        ---
-        **Key 1** at 300 ms (0.25 × AnimationTime 1200 ms), frame 9
-    "#]],
+            130:6 "0.258819:0:0:0.965926"
+            ---
+            **Key 1** at 300 ms (0.25 × AnimationTime 1200 ms), frame 9
+
+            **Sampled** local animation of `頭` at 300 ms
+
+            - Translation 0 · 0 · 0
+            - Rotation X 30° · Y 0° · Z 0° (XYZ order; quaternion `0.2588 : 0 : 0 : 0.9659`)
+            - Scale 1 · 1 · 1
+        "#]],
     );
 }
 
@@ -511,6 +523,200 @@ fn signed_ranges_show_both_bounds() {
             ```elem
             Priority=0
             ```
+        "#]],
+    );
+}
+
+/// Three nodes `腰` › `胸` › `頭` (a move, a quarter turn about Z and a move, a scale by 2 and a
+/// move), skinned and rigid meshes and two clips.
+const CHAIN: &str = include_str!("../fixtures/elem/pose/chain.elem");
+
+#[test]
+fn node_tag_shows_its_world_transform_at_the_setup_pose() {
+    // 頭's world: scale 2, then turned 90° about Z by 胸, at 1 + 1 + (1 turned onto Y) = (0, 3, 0).
+    check(
+        CHAIN,
+        "No$0de {\n\t\t\t\tNodeName=\"頭\"",
+        expect![[r#"
+            95:4 "Node {"
+            ---
+            **`Node`** · scope in `HierarchyList` or `Node` (repeatable)
+
+            One hierarchy node (frame or bone) with its name, initial posture and child nodes.
+
+            ```elem
+            Node {
+            	NodeName="Root"
+            	InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+            }
+            ```
+
+            ---
+
+            **node** `頭`
+
+            - Bone 2 of `ロボ` (line 20)
+            - Bone 0 of `帽子入れ` (line 74)
+            - Node `腰` › `胸` › **`頭`** (line 96); no children
+            - Animated in `うなずき`
+
+            **World transform at the setup pose**
+
+            - Translation 0 · 3 · 0
+            - Rotation X 0° · Y 0° · Z 90° (XYZ order)
+            - Scale 2 · 2 · 2
+
+            ```text
+             0  2  0  0
+            -2  0  0  0
+             0  0  2  0
+             0  3  0  1
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn node_name_shows_its_world_transform_too() {
+    check(
+        CHAIN,
+        "NodeName=\"胸$0\"",
+        expect![[r#"
+        93:13 "\"胸\""
+        ---
+        **node** `胸`
+
+        - Bone 1 of `ロボ` (line 19)
+        - Node `腰` › **`胸`** (line 93); children `頭`
+        - Animated in `うなずき`
+
+        **World transform at the setup pose**
+
+        - Translation 0 · 2 · 0
+        - Rotation X 0° · Y 0° · Z 90° (XYZ order)
+        - Scale 1 · 1 · 1
+
+        ```text
+         0  1  0  0
+        -1  0  0  0
+         0  0  1  0
+         0  2  0  1
+        ```
+    "#]],
+    );
+    check(
+        CHAIN,
+        "Node$0Name=\"腰\"",
+        expect![[r#"
+        90:3 "NodeName"
+        ---
+        **`NodeName`** · key in `Node`
+
+        Name of the hierarchy node (frame or bone). Matches the `BoneNames` entry of the bone it drives.
+
+        - Type: quoted string
+        - Required
+
+        ```elem
+        NodeName="Body"
+        ```
+
+        **World transform at the setup pose**
+
+        - Translation 0 · 1 · 0
+        - Rotation X 0° · Y 0° · Z 0° (XYZ order)
+        - Scale 1 · 1 · 1
+
+        ```text
+        1  0  0  0
+        0  1  0  0
+        0  0  1  0
+        0  1  0  1
+        ```
+    "#]],
+    );
+}
+
+#[test]
+fn key_lines_show_the_sampled_local_value() {
+    // The last key of 頭 is written as -w (the same rotation): sampled as it is written.
+    check(
+        CHAIN,
+        "0:0:0:$0-1",
+        expect![[r#"
+        151:6 "0:0:0:-1"
+        ---
+        **Key 2** at 1000 ms (1 × AnimationTime 1000 ms), frame 30
+
+        **Sampled** local animation of `頭` at 1000 ms
+
+        - Translation 0 · 0 · 0
+        - Rotation X 0° · Y 0° · Z 0° (XYZ order; quaternion `0 : 0 : 0 : -1`)
+        - Scale 1 · 1 · 1
+    "#]],
+    );
+    check(
+        CHAIN,
+        "3:3$0:3",
+        expect![[r#"
+        175:6 "3:3:3"
+        ---
+        **Key 1** at 1000 ms (1 × AnimationTime 1000 ms), frame 30
+
+        **Sampled** local animation of `胸` at 1000 ms
+
+        - Translation 0 · 0 · 2
+        - Rotation X 0° · Y 0° · Z 0° (XYZ order; quaternion `0 : 0 : 0 : 1`)
+        - Scale 3 · 3 · 3
+    "#]],
+    );
+    check(
+        CHAIN,
+        "3.14$01593",
+        expect![[r#"
+        197:6 "3.141593"
+        ---
+        **Key 1** at 1000 ms (1 × AnimationTime 1000 ms), frame 30
+
+        **Sampled** UV animation of `顔` at 1000 ms
+
+        - Translation 1 · 0.5
+        - Rotation 3.1416 rad (180°)
+        - Scale 2 · 2
+    "#]],
+    );
+}
+
+#[test]
+fn a_key_that_cannot_be_sampled_says_why() {
+    check_fixture(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        AnimationList {
+        	AnimationData {
+        		AnimationTime=1000
+        		BoneAnimation {
+        			AnimationPart {
+        				NodeName="頭"
+        				TimeKeys {
+        					0.0
+        					1.0
+        				}
+        				TransKeys {
+        					0:0:$00
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+        expect![[r#"
+            14:6 "0:0:0"
+            ---
+            **Key 0** at 0 ms (0 × AnimationTime 1000 ms)
+
+            **Sampled** local animation of `頭` at 0 ms: not sampled, TransKeys of the part animating "頭" has 1 key but TimeKeys has 2 keys
         "#]],
     );
 }

@@ -2,6 +2,7 @@
 
 mod counts;
 mod files;
+mod finite;
 mod geometry;
 mod header;
 mod indices;
@@ -104,7 +105,7 @@ pub fn check(
     fs: &dyn FileSystem,
 ) -> Vec<Diagnostic> {
     let mut ctx = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
-    let rules: [fn(&mut ElemCheck); 8] = [
+    let rules: [fn(&mut ElemCheck); 9] = [
         header::check,
         structure::check,
         values::check,
@@ -113,6 +114,7 @@ pub fn check(
         names::check,
         files::check,
         geometry::check,
+        finite::check,
     ];
     for rule in rules {
         crate::cancel::check();

@@ -62,6 +62,11 @@ pub struct ElemPose {
     pub nodes: Vec<NodePose>,
     /// Every mesh, with its skinned vertex positions.
     pub meshes: Vec<MeshPose>,
+    /// The clip time posed, in ms: `time` wrapped (looping clips) or clamped to the clip; 0 at the
+    /// setup pose.
+    pub clip_ms: f64,
+    /// The animation's UV parts, in file order, at that time (none at the setup pose).
+    pub uv: Vec<UvPose>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -77,6 +82,18 @@ pub struct MeshPose {
     pub mesh: String,
     /// `[x, y, z, …]`.
     pub vertices: Vec<f64>,
+}
+
+/// How one material's texture coordinates are moved (a UV `AnimationPart` sampled).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UvPose {
+    /// `MeshContainerName` and `MaterialName` as written (empty when missing).
+    pub container: String,
+    pub material: String,
+    pub translation: [f64; 2],
+    /// Radians.
+    pub rotation: f64,
+    pub scale: [f64; 2],
 }
 
 /// Why there is no pose.

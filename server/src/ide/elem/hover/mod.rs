@@ -2,6 +2,7 @@
 //! count keys, the targets of indices, colour swatches and key-frame times.
 
 mod named;
+mod transform;
 
 use super::cursor::{self, Hit};
 use super::names::{self, NameAt};
@@ -18,7 +19,13 @@ use named::name_markdown;
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     let ctx = ElemDoc::new(analysis)?;
     if let Some(at) = names::name_at(ctx.model, offset) {
-        return Some(Hover { range: at.range(), markdown: name_markdown(&ctx, at) });
+        let mut markdown = name_markdown(&ctx, at);
+        if let NameAt::Def(def) = at
+            && def.kind == NameKind::Node
+        {
+            markdown.push_str(&node_world(&ctx, def.owner));
+        }
+        return Some(Hover { range: at.range(), markdown });
     }
     match cursor::hit(&ctx, offset)? {
         Hit::Tag(scope) | Hit::Close(scope) => scope_hover(&ctx, scope),
@@ -38,7 +45,15 @@ fn scope_hover(ctx: &ElemDoc, scope: ScopeId) -> Option<Hover> {
     } else if let Some(name) = names::def_of_scope(ctx.model, scope) {
         markdown.push_str(&format!("\n\n---\n\n{}", name_markdown(ctx, NameAt::Def(name))));
     }
+    if s.kind == ScopeKind::Node {
+        markdown.push_str(&node_world(ctx, scope));
+    }
     Some(Hover { range: s.tag.cover(s.open), markdown })
+}
+
+/// `\n\n**World transform at the setup pose** …` for a `Node` scope.
+fn node_world(ctx: &ElemDoc, node: ScopeId) -> String {
+    transform::node_world(ctx, node).map(|w| format!("\n\n{w}")).unwrap_or_default()
 }
 
 fn key_hover(ctx: &ElemDoc, scope: ScopeId, line: &KeyLine, range: TextRange) -> Option<Hover> {
@@ -46,6 +61,9 @@ fn key_hover(ctx: &ElemDoc, scope: ScopeId, line: &KeyLine, range: TextRange) ->
     let mut markdown = describe::key_markdown(def);
     if !def.counts.is_empty() {
         markdown.push_str(&format!("\n\n{}", count_report(ctx, scope, def.name, def.counts)));
+    }
+    if def.name == key::NODE_NAME && ctx.kind(scope) == ScopeKind::Node {
+        markdown.push_str(&node_world(ctx, scope));
     }
     Some(Hover { range, markdown })
 }
@@ -242,6 +260,11 @@ fn key_frame(ctx: &ElemDoc, list: ScopeId, parent: ScopeId, index: usize) -> Opt
     let mut out = format!("**Key {index}** at {} ({t} × AnimationTime {length} ms)", millis(ms));
     if let Some(fps) = ctx.int_key(clip, key::FRAME_PAR_SECOND).filter(|&f| f > 0) {
         out.push_str(&format!(", frame {}", trim_number(ms * fps as f64 / 1000.0)));
+    }
+    if ctx.kind(list) != ScopeKind::GuideTimeKeys
+        && let Some(sample) = transform::key_sample(ctx, parent, length as f64, t)
+    {
+        out.push_str(&format!("\n\n{sample}"));
     }
     Some(out)
 }
