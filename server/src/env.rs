@@ -12,6 +12,18 @@ pub trait FileSystem: Send + Sync {
     fn read_to_string(&self, path: &Path) -> Option<String>;
     /// The entries of a directory (files only), sorted.
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf>;
+    /// The first `len` bytes of a file (fewer when it is shorter), e.g. an image's header.
+    fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>>;
+}
+
+/// The width and height a PNG file's header declares.
+pub fn png_size(fs: &dyn FileSystem, path: &Path) -> Option<(u32, u32)> {
+    let head = fs.read_head(path, 24)?;
+    if head.len() < 24 || &head[..8] != b"\x89PNG\r\n\x1a\n" || &head[12..16] != b"IHDR" {
+        return None;
+    }
+    let word = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    Some((word(16), word(20)))
 }
 
 /// The real file system.
@@ -24,6 +36,13 @@ impl FileSystem for RealFs {
 
     fn read_to_string(&self, path: &Path) -> Option<String> {
         std::fs::read_to_string(path).ok()
+    }
+
+    fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>> {
+        use std::io::Read;
+        let mut out = Vec::with_capacity(len);
+        std::fs::File::open(path).ok()?.take(len as u64).read_to_end(&mut out).ok()?;
+        Some(out)
     }
 
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf> {
@@ -43,6 +62,8 @@ impl FileSystem for RealFs {
 #[derive(Default, Clone)]
 pub struct MemoryFs {
     pub files: HashMap<PathBuf, String>,
+    /// Files that are not text (images).
+    pub binaries: HashMap<PathBuf, Vec<u8>>,
 }
 
 impl MemoryFs {
@@ -54,11 +75,19 @@ impl MemoryFs {
 
 impl FileSystem for MemoryFs {
     fn exists(&self, path: &Path) -> bool {
-        self.files.contains_key(path)
+        self.files.contains_key(path) || self.binaries.contains_key(path)
     }
 
     fn read_to_string(&self, path: &Path) -> Option<String> {
         self.files.get(path).cloned()
+    }
+
+    fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>> {
+        let bytes = match self.binaries.get(path) {
+            Some(b) => b.as_slice(),
+            None => self.files.get(path)?.as_bytes(),
+        };
+        Some(bytes[..len.min(bytes.len())].to_vec())
     }
 
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf> {

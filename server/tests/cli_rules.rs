@@ -42,7 +42,11 @@ fn rules_lists_every_code_with_its_severity_and_summary() {
          [3 DragonBones JSON cases: warning]\n"
     ));
     assert!(run.stdout.contains("\nout-of-range            error              A number outside its documented range"));
-    assert!(run.stdout.contains("counts ≥ 0…). [DragonBones JSON: warning]\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("counts ≥ 0…). [DragonBones JSON: warning; 1 DragonBones JSON case: error]\n"),
+        "{}",
+        run.stdout
+    );
     let list = Scratch::new().run(&["--list-rules"]);
     assert_eq!((list.code, list.stdout.as_str()), (0, run.stdout.as_str()), "--list-rules is the same list");
 }

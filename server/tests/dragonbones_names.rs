@@ -179,7 +179,7 @@ fn unknown_displays_skins_and_constraints() {
             "skin": [{"slot": [{"name": "body", "display": [
               {"name": "body_mesh", "type": "mesh", "vertices": [0, 0, 1, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]},
               {"name": "linked", "type": "mesh", "share": "body_msh"}
-                                                          ^^^^^^^^^^ error[unknown-display]: unknown display `body_msh`: skin `default` has no display of this name for slot `body` (the mesh stays empty); did you mean `body_mesh`?
+                                                          ^^^^^^^^^^ error[unknown-display]: unknown display `body_msh`: skin `default` has no display of this name for slot `body` (the runtime shows the file's first geometry instead); did you mean `body_mesh`?
             ]}]}],
             "ik": [{"name": "leg_ik", "bone": "leg", "target": "root"}],
             "animation": [{
@@ -425,7 +425,7 @@ fn parent_cycles_v55_minified() {
 }
 
 #[test]
-fn early_45_ik_without_bone_is_accepted_but_not_in_50() {
+fn early_45_ik_without_bone_is_a_legacy_warning_and_not_in_50() {
     check_diagnostics(
         "hero_ske.json",
         r#"
@@ -435,6 +435,7 @@ fn early_45_ik_without_bone_is_accepted_but_not_in_50() {
             "name": "hero",
             "bone": [{"name": "root"}, {"name": "calf", "parent": "root"}],
             "ik": [{"name": "calf", "target": "root"}, {"name": "nothing", "target": "root"}]
+                    ^^^^^^ warning[legacy-ik]: IK constraint `calf` names its bone in `name` and has no `bone` (an early 4.x export style): DragonBonesJS 5.x and the current C++ and C# runtimes drop it, so the chain no longer follows its target
                                                         ^^^^^^^^^^^^^^^^^ error[missing-key]: IK constraint `nothing` has no `bone`: runtimes drop it
           }]
         }

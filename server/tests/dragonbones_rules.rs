@@ -140,7 +140,7 @@ fn mesh_counts_and_indices_v45() {
               "name": "m", "type": "mesh",
               "vertices": [0, 0, 10, 0, 10, 10, 0, 10],
               "uvs": [0, 0, 1, 0, 1, 1],
-              ^^^^^ warning[count-mismatch]: `uvs` has 6 numbers but `vertices` has 8: each vertex needs one u, v pair
+              ^^^^^ error[count-mismatch]: `uvs` has 6 numbers but `vertices` has 8: each vertex needs one u, v pair; the runtime's texture coordinates of the last vertices are NaN
               "triangles": [0, 1, 2, 2, 3, 4, 0],
               ^^^^^^^^^^^ warning[arity]: `triangles` has 7 indices: they come in threes (runtimes drop the last 1)
                                            ^ warning[index-out-of-range]: triangle index 4 is out of range: the mesh has 4 vertices (0–3)

@@ -67,10 +67,6 @@ pub mod case {
         severity: Severity::Error,
         when: "A `frameRate` below 0: the runtime hangs advancing time (only 0 is guarded).",
     };
-    pub const UVS_OUTSIDE: Case = warning(
-        Code::OutOfRange,
-        "A mesh's `uvs` outside 0..1 (beyond the ±0.002 real exports overshoot by): the mesh samples the atlas outside its region.",
-    );
     pub const VERSION_AS_NUMBER: Case = warning(
         Code::InvalidValue,
         "`version` written as a number in 4.0 or later data: DragonBonesJS reads it; the C++ runtime expects a string.",
@@ -183,7 +179,7 @@ impl Code {
                 severity: Severity::Error,
                 formats: BOTH,
                 format_severities: &[(FileFormat::DragonBones, Severity::Warning)],
-                cases: &[],
+                cases: &[&case::NEGATIVE_FRAME_RATE],
                 summary: "A number outside its documented range (colours 0..1, weights 0..1, TimeKeys 0..1, counts ≥ 0…).",
                 why: "Values outside the range are used as given: colours overflow, weights over-scale vertices, negative counts break allocation. DragonBones runtimes load such data and only render it wrongly, so there it is a warning.",
                 bad: "Diffuse=1.0:1.5:0.2:0.2\n",

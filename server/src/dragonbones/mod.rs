@@ -46,6 +46,8 @@ pub struct DragonBonesFile {
     pub model: Model,
     /// The atlas files paired with a skeleton (see [`DragonBonesFile::pair_atlases`]).
     pub atlases: Vec<PairedAtlas>,
+    /// What the runtime reads of a skeleton, computed once when first asked for.
+    evaluation: std::sync::OnceLock<eval::Evaluation>,
 }
 
 impl DragonBonesFile {
@@ -54,7 +56,7 @@ impl DragonBonesFile {
         let tree = parser::parse(text);
         let doc = model::classify(&tree, text)?;
         let model = Model::build(text, &tree, doc);
-        Some(DragonBonesFile { tree, model, atlases: Vec::new() })
+        Some(DragonBonesFile { tree, model, atlases: Vec::new(), evaluation: std::sync::OnceLock::new() })
     }
 
     pub fn doc(&self) -> DocKind {
@@ -83,8 +85,24 @@ impl DragonBonesFile {
         fs: &dyn FileSystem,
     ) -> Vec<Diagnostic> {
         let mut out = self.tree.errors.clone();
-        out.extend(rules::check(text, &self.tree, &self.model, lines, path, fs, &self.atlases));
+        let evaluation = (self.model.doc == DocKind::Skeleton).then(|| self.evaluation(text));
+        out.extend(rules::check(rules::Inputs {
+            text,
+            tree: &self.tree,
+            model: &self.model,
+            lines,
+            path,
+            fs,
+            paired: &self.atlases,
+            evaluation,
+        }));
         out
+    }
+
+    /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).
+    /// `text` must be the text this file was parsed from.
+    pub fn evaluation(&self, text: &str) -> &eval::Evaluation {
+        self.evaluation.get_or_init(|| eval::Evaluation::new(&self.tree, text))
     }
 
     /// The object kind of the root (`Skeleton` or `Atlas`).

@@ -30,6 +30,13 @@ impl FileSystem for OverlayFs {
         }
     }
 
+    fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>> {
+        match self.docs.text_at(path) {
+            Some(rope) => Some(rope.bytes().take(len).collect()),
+            None => RealFs.read_head(path, len),
+        }
+    }
+
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf> {
         let mut out = RealFs.list_dir(dir);
         out.extend(self.docs.paths_in(dir));
@@ -68,6 +75,11 @@ impl FileSystem for RecordingFs<'_> {
     fn read_to_string(&self, path: &Path) -> Option<String> {
         self.record(|d| d.files.push(path.to_path_buf()));
         self.inner.read_to_string(path)
+    }
+
+    fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>> {
+        self.record(|d| d.files.push(path.to_path_buf()));
+        self.inner.read_head(path, len)
     }
 
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf> {

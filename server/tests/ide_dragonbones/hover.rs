@@ -115,15 +115,16 @@ fn bone_with_parent_chain_children_and_slots() {
         V55,
         "{ \"name\": \"体$0\", \"parent\": \"根\"",
         expect![[r#"
-        13:15 "\"体\""
-        ---
-        **bone** `体`
+            13:15 "\"体\""
+            ---
+            **bone** `体`
 
-        - Bone 1 of armature `勇者` (line 13)
-        - Parent chain: `根` › `体`
-        - Children: `頭`, `腕`
-        - Slots: `体`, `マント`
-    "#]],
+            - Bone 1 of armature `勇者` (line 13)
+            - Parent chain: `根` › `体`
+            - Children: `頭`, `腕`
+            - Slots: `体`, `マント`
+            - **At the setup pose** (as the DragonBones runtime computes it, in armature space): position (0, 0) · rotation 0° · scale (1, 1)
+        "#]],
     );
 }
 
@@ -133,16 +134,17 @@ fn reference_to_a_bone() {
         V55,
         "\"parent\": \"頭$0\", \"displayIndex\"",
         expect![[r#"
-        19:30 "\"頭\""
-        ---
-        **bone** `頭`
+            19:30 "\"頭\""
+            ---
+            **bone** `頭`
 
-        - Bone 2 of armature `勇者` (line 14)
-        - Parent chain: `根` › `体` › `頭`
-        - Slots: `頭`
+            - Bone 2 of armature `勇者` (line 14)
+            - Parent chain: `根` › `体` › `頭`
+            - Slots: `頭`
+            - **At the setup pose** (as the DragonBones runtime computes it, in armature space): position (0, -40) · rotation 0° · scale (1, 1)
 
-        _Referred to 3 times._
-    "#]],
+            _Referred to 3 times._
+        "#]],
     );
 }
 
@@ -516,49 +518,57 @@ fn key_frame_duration_shows_its_start() {
         V55,
         "{ \"duration\": 10$0, \"value\": 0 }",
         expect![[r#"
-        61:71 "10"
-        ---
-        **Key frame 1** of 2 · starts at frame 10 (0.417 s at 24 fps)
+            61:71 "10"
+            ---
+            **At this key frame** (frame 10, 0.417 s of `待機`), as the runtime poses it: slot `頭`: display 0
 
-        ---
+            ---
 
-        **`duration`** · key of a display key frame
+            **Key frame 1** of 2 · starts at frame 10 (0.417 s at 24 fps)
 
-        Length of this key frame in frames; the next key frame starts this many frames later. The last key frame lasts to the end of the animation.
+            ---
 
-        - Type: whole number
-        - Range: at least 0
-        - Default: `1`
-        - Data versions: all versions
+            **`duration`** · key of a display key frame
 
-        ```json
-        "duration": 5
-        ```
-    "#]],
+            Length of this key frame in frames; the next key frame starts this many frames later. The last key frame lasts to the end of the animation.
+
+            - Type: whole number
+            - Range: at least 0
+            - Default: `1`
+            - Data versions: all versions
+
+            ```json
+            "duration": 5
+            ```
+        "#]],
     );
     check(
         V55,
         "{ \"dura$0tion\": 10, \"value\": 0 }",
         expect![[r#"
-        61:59 "\"duration\""
-        ---
-        **Key frame 1** of 2 · starts at frame 10 (0.417 s at 24 fps)
+            61:59 "\"duration\""
+            ---
+            **At this key frame** (frame 10, 0.417 s of `待機`), as the runtime poses it: slot `頭`: display 0
 
-        ---
+            ---
 
-        **`duration`** · key of a display key frame
+            **Key frame 1** of 2 · starts at frame 10 (0.417 s at 24 fps)
 
-        Length of this key frame in frames; the next key frame starts this many frames later. The last key frame lasts to the end of the animation.
+            ---
 
-        - Type: whole number
-        - Range: at least 0
-        - Default: `1`
-        - Data versions: all versions
+            **`duration`** · key of a display key frame
 
-        ```json
-        "duration": 5
-        ```
-    "#]],
+            Length of this key frame in frames; the next key frame starts this many frames later. The last key frame lasts to the end of the animation.
+
+            - Type: whole number
+            - Range: at least 0
+            - Default: `1`
+            - Data versions: all versions
+
+            ```json
+            "duration": 5
+            ```
+        "#]],
     );
 }
 

@@ -42,6 +42,7 @@ async fn hover_on_keys_names_indices_and_colours() {
             - Parent chain: `根` › `体`
             - Children: `頭`, `腕`
             - Slots: `体`, `マント`
+            - **At the setup pose** (as the DragonBones runtime computes it, in armature space): position (0, 0) · rotation 0° · scale (1, 1)
         range: 12:14-12:17 "\"体\""
     "#]]
     .assert_eq(&at_cursor(&mut s, "{ \"name\": \"体$0\", \"parent\": \"根\"", "textDocument/hover").await);

@@ -14,6 +14,7 @@ pub mod runtime;
 pub use runtime::{BuildError, Runtime};
 
 /// The runtime's data of a skeleton, once per analysis.
+#[derive(Debug)]
 pub struct Evaluation {
     pub parsed: Result<parse::Parsed, parse::Rejected>,
 }

@@ -45,6 +45,7 @@ fn key_range(ctx: &DragonBonesCheck, object: NodeId, key: &str) -> TextRange {
 
 fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bool) {
     if !path && ctx.get(display, key::SHARE).is_some() {
+        shared(ctx, display);
         return; // a linked mesh has no geometry of its own
     }
     let what = if path { "path display" } else { "mesh display" };
@@ -83,21 +84,101 @@ fn mesh(ctx: &mut DragonBonesCheck, display: NodeId, bone_count: usize, path: bo
             _ => {}
         }
     } else {
-        if let Some(uvs) = ctx.is_array(ctx.get(display, key::UVS))
-            && len(ctx, uvs) != n
-        {
-            let message = format!(
-                "`uvs` has {} but `vertices` has {}: each vertex needs one u, v pair",
-                plural(len(ctx, uvs) as i64, "number", "numbers"),
-                n
-            );
-            ctx.push(Diagnostic::of_case(&case::MESH_UVS, key_range(ctx, display, key::UVS), message));
+        let missing: Vec<&str> =
+            [key::UVS, key::TRIANGLES].into_iter().filter(|k| ctx.get(display, k).is_none()).collect();
+        if !missing.is_empty() {
+            let what_breaks = match missing.as_slice() {
+                [k] if *k == key::UVS => {
+                    "the runtime reads the next mesh's data (or past its buffer) as its texture coordinates"
+                }
+                [_] => "it has no faces and draws nothing",
+                _ => "it has no texture coordinates and no faces: it draws nothing",
+            };
+            let list = missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ");
+            let message = format!("{what} {name} has no {list}: {what_breaks}");
+            ctx.push(report(Code::MeshIncomplete, ctx.anchor(display), message));
+        }
+        if let Some(uvs) = ctx.is_array(ctx.get(display, key::UVS)) {
+            uvs_check(ctx, display, uvs, n);
         }
         if let Some(triangles) = ctx.is_array(ctx.get(display, key::TRIANGLES)) {
             triangles_check(ctx, display, triangles, vertex_count);
         }
     }
     skinning(ctx, display, vertex_count, bone_count);
+}
+
+/// UVs: one u, v pair per vertex (too few leave the last vertices' texture coordinates NaN),
+/// within 0..1 (real exports overshoot by less than 0.002).
+fn uvs_check(ctx: &mut DragonBonesCheck, display: NodeId, uvs: NodeId, vertex_values: usize) {
+    let count = len(ctx, uvs);
+    if count != vertex_values {
+        let message = format!(
+            "`uvs` has {} but `vertices` has {vertex_values}: each vertex needs one u, v pair",
+            plural(count as i64, "number", "numbers"),
+        );
+        let at = key_range(ctx, display, key::UVS);
+        if count < vertex_values {
+            let message = format!("{message}; the runtime's texture coordinates of the last vertices are NaN");
+            ctx.push(report(Code::CountMismatch, at, message));
+        } else {
+            ctx.push(Diagnostic::of_case(&case::MESH_UVS, at, message));
+        }
+    }
+    const SLACK: f64 = 0.002;
+    let mut reported = 0;
+    for (v, node) in ctx.numbers(uvs) {
+        if (-SLACK..=1.0 + SLACK).contains(&v) || reported == MAX_PER_ARRAY {
+            continue;
+        }
+        reported += 1;
+        let message = format!(
+            "texture coordinate {} is outside 0–1: the mesh samples the atlas outside its region",
+            super::super::schema::fmt_num(v)
+        );
+        ctx.push(report(Code::OutOfRange, ctx.tree.range(node), message));
+    }
+}
+
+/// `share`: the runtime never links the shared geometry (it looks it up under an empty slot
+/// name), so the display shows the file's first geometry; a share of a share or of nothing is
+/// said so.
+fn shared(ctx: &mut DragonBonesCheck, display: NodeId) {
+    let Some(share) = ctx.get(display, key::SHARE) else { return };
+    let target = crate::dragonbones::model::name_text(ctx.tree, ctx.text, share).unwrap_or_default();
+    let model = ctx.model;
+    let skin_name = ctx
+        .get(display, key::SKIN)
+        .and_then(|s| crate::dragonbones::model::name_text(ctx.tree, ctx.text, s))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "default".to_owned());
+    // The mesh displays of that name in that skin of this display's armature.
+    let armature = model.armature_at(ctx.tree, ctx.tree.range(display).start);
+    let mut found: Option<NodeId> = None;
+    if let Some(a) = armature {
+        let arm = &model.armatures[a as usize];
+        for skin in arm.skins.iter().filter(|k| k.name == skin_name) {
+            for &s in &skin.slots {
+                for d in &model.skin_slots[s as usize].displays {
+                    if d.name == target && d.ty == Some(DisplayType::Mesh) && d.node != display {
+                        found = found.or(Some(d.node));
+                    }
+                }
+            }
+        }
+    }
+    let what = match found {
+        // `unknown-display` says that the name resolves to nothing.
+        None if model.refs.iter().find(|r| r.node == share).is_some_and(|r| model.resolve(r).is_none()) => return,
+        None => format!("no mesh display of skin `{skin_name}` is named `{target}`; "),
+        Some(t) if ctx.get(t, key::SHARE).is_some() => format!("`{target}` shares another mesh itself; "),
+        Some(_) => String::new(),
+    };
+    let message = format!(
+        "mesh display {} shares `{target}`: {what}DragonBonesJS and the C++ runtime never link shared meshes (they look them up under an empty slot name) and show the file's first geometry instead",
+        ctx.quoted_name(display)
+    );
+    ctx.push(report(Code::SharedMesh, ctx.tree.range(share), message));
 }
 
 fn triangles_check(ctx: &mut DragonBonesCheck, display: NodeId, triangles: NodeId, vertex_count: usize) {

@@ -5,7 +5,9 @@
 
 mod geometry;
 mod indices;
+mod legacy;
 mod names;
+mod regions;
 mod runtime;
 mod structure;
 mod timing;
@@ -102,27 +104,41 @@ pub fn report(code: Code, range: TextRange, message: impl Into<String>) -> Diagn
     Diagnostic::new(code, FileFormat::DragonBones, range, message)
 }
 
-/// Runs every rule; textures are checked against `paired`.
-pub fn check(
-    text: &str,
-    tree: &Tree,
-    model: &Model,
-    lines: &LineIndex,
-    path: Option<&Path>,
-    fs: &dyn FileSystem,
-    paired: &[PairedAtlas],
-) -> Vec<Diagnostic> {
+/// What the rules read of one file.
+pub struct Inputs<'a> {
+    pub text: &'a str,
+    pub tree: &'a Tree,
+    pub model: &'a Model,
+    pub lines: &'a LineIndex,
+    pub path: Option<&'a Path>,
+    pub fs: &'a dyn FileSystem,
+    /// The atlases paired with a skeleton (textures are checked against them).
+    pub paired: &'a [PairedAtlas],
+    /// The runtime's reading of a skeleton, for the rules that run it.
+    pub evaluation: Option<&'a super::eval::Evaluation>,
+}
+
+/// Runs every rule.
+pub fn check(inputs: Inputs<'_>) -> Vec<Diagnostic> {
+    let Inputs { text, tree, model, lines, path, fs, paired, evaluation } = inputs;
     let mut ctx =
         DragonBonesCheck { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
-    let rules: [fn(&mut DragonBonesCheck); 6] =
-        [version::check, structure::check, names::check, geometry::check, indices::check, timing::check];
+    let rules: [fn(&mut DragonBonesCheck); 8] = [
+        version::check,
+        structure::check,
+        names::check,
+        geometry::check,
+        indices::check,
+        timing::check,
+        regions::check,
+        legacy::check,
+    ];
     for rule in rules {
         crate::cancel::check();
         rule(&mut ctx);
     }
-    if model.doc == super::model::DocKind::Skeleton {
-        let evaluation = super::eval::Evaluation::new(tree, text);
-        runtime::check(&mut ctx, &evaluation);
+    if let Some(evaluation) = evaluation {
+        runtime::check(&mut ctx, evaluation);
     }
     ctx.out
 }

@@ -156,7 +156,7 @@ fn effect(site: Site) -> &'static str {
         Site::ActionBone | Site::ActionSlot | Site::EventBone | Site::EventSlot => "the event fires without it",
         Site::ArmatureDisplay => "the display stays empty unless another loaded file defines it",
         Site::Stage => "runtimes use the first armature",
-        Site::Share | Site::ShareSkin => "the mesh stays empty",
+        Site::Share | Site::ShareSkin => "the runtime shows the file's first geometry instead",
         Site::Texture => "the display shows nothing",
     }
 }
@@ -249,7 +249,18 @@ fn ik_without_bone(ctx: &mut DragonBonesCheck) {
                     ),
                 )
             } else {
-                continue; // the early 4.5 layout
+                // The early 4.x layout: the bone in `name`. An old C++ runtime read it; current
+                // runtimes drop the constraint. Renaming the key restores what it meant.
+                let Some(member) = ctx.member(ik, key::NAME) else { continue };
+                let key_range = ctx.tree.range(member.key);
+                let message = format!(
+                    "IK constraint {label} names its bone in `name` and has no `bone` (an early 4.x export style): DragonBonesJS 5.x and the current C++ and C# runtimes drop it, so the chain no longer follows its target"
+                );
+                report(Code::LegacyIk, key_range, message).with_fix(Fix::replace(
+                    "Rename `name` to `bone`",
+                    key_range,
+                    json_string(key::BONE),
+                ))
             };
             ctx.push(d);
         }

@@ -7,6 +7,7 @@ use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::eval::data::{
     ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineMap, TimelineValues,
 };
+use crate::dragonbones::eval::parse::{Failure, FailureKind};
 use crate::dragonbones::eval::{Evaluation, Runtime};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
@@ -17,13 +18,44 @@ pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
         ik_cycles(ctx, armature);
     }
     armature_cycles(ctx, data);
-    // Where parsing fails the runtime loads nothing or NaN data, which other rules report.
-    if evaluation.parsed.as_ref().is_ok_and(|p| !p.failures.is_empty()) {
+    // Where parsing fails the runtime loads nothing or NaN data; other rules report most of it.
+    if let Ok(parsed) = &evaluation.parsed
+        && !parsed.failures.is_empty()
+    {
+        failures(ctx, &parsed.failures);
         return;
     }
     for index in 0..data.armatures.len() {
         crate::cancel::check();
         non_finite(ctx, data, index);
+    }
+}
+
+/// The failures no other rule reports.
+fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
+    for f in failures {
+        let (code, message) = match f.kind {
+            FailureKind::FractionalDuration => (
+                Code::InvalidValue,
+                "key frames on a duration that is not a whole number of frames: DragonBonesJS throws a RangeError (\"Invalid array length\") loading the file",
+            ),
+            FailureKind::HugeDuration => (
+                Code::InvalidValue,
+                "a duration of more than a million frames: DragonBonesJS builds a table with an entry per frame and runs out of memory loading the file (its frame positions wrap past 32,767 frames already)",
+            ),
+            FailureKind::DeformOfNonMesh => (
+                Code::UnknownDisplay,
+                "this deform timeline names a display that is not a mesh: DragonBonesJS throws loading the file (it reads the display's geometry)",
+            ),
+            _ => continue,
+        };
+        let at = match ctx.get(f.node, key::DURATION) {
+            Some(d) if matches!(f.kind, FailureKind::FractionalDuration | FailureKind::HugeDuration) => {
+                ctx.tree.range(d)
+            }
+            _ => ctx.get(f.node, key::NAME).map_or_else(|| ctx.anchor(f.node), |n| ctx.tree.range(n)),
+        };
+        ctx.push(diagnostic(code, at, message));
     }
 }
 

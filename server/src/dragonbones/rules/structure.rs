@@ -73,7 +73,10 @@ fn check_object(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, st
             seen_many.insert(key.clone(), key_range);
         }
         match schema::key_def(kind, &key, ctx.version) {
-            Some(def) => check_value(ctx, def, member, stack),
+            Some(def) => {
+                super::legacy::ignored_key(ctx, def.name, key_range);
+                check_value(ctx, def, member, stack)
+            }
             None => unknown_key(ctx, object, kind, &key, key_range),
         }
     }
@@ -289,6 +292,11 @@ fn bounds(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     if !b.contains(v) {
         let default = def.default.map(|d| format!(" (default {d})")).unwrap_or_default();
         let message = format!("`{}` is {} but must be {}{default}", def.name, fmt_num(v), b.describe());
+        if def.name == key::FRAME_RATE && v < 0.0 {
+            let message = format!("{message}: the runtime hangs advancing time (it guards only 0)");
+            ctx.push(Diagnostic::of_case(&case::NEGATIVE_FRAME_RATE, ctx.tree.range(value), message));
+            return;
+        }
         let mut d = report(Code::OutOfRange, ctx.tree.range(value), message);
         // The nearest allowed value; not safe: the number may be a typo for something else.
         // None for a duration: it moves every later key frame, so clamping one can push frames

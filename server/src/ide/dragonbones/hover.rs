@@ -46,6 +46,9 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     {
         markdown = format!("{timing}\n\n---\n\n{markdown}");
     }
+    if let Some(state) = super::pose_hover::key_frame(&ctx, cursor.object) {
+        markdown = format!("{state}\n\n---\n\n{markdown}");
+    }
     Some(Hover { range, markdown })
 }
 
@@ -241,6 +244,9 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
                 if !slots.is_empty() {
                     facts.push(format!("Slots: {}", slots.join(", ")));
                 }
+            }
+            if let Some(setup) = armature_of(ctx, def).and_then(|a| super::pose_hover::bone_setup(ctx, a, &def.name)) {
+                facts.push(setup);
             }
         }
         NameKind::Slot => {

@@ -18,6 +18,7 @@ pub mod inlay;
 mod names;
 pub mod navigation;
 pub mod pose;
+mod pose_hover;
 pub mod rename;
 pub mod selection;
 pub mod semantic_tokens;

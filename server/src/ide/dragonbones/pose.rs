@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Code;
 use crate::dragonbones::eval::parse::{Failure, FailureKind};
-use crate::dragonbones::eval::{BuildError, Evaluation, Runtime};
+use crate::dragonbones::eval::{BuildError, Runtime};
 use crate::ide::Analysis;
 use crate::ide::pose::{BonePose, DragonBonesPose, PoseError, PoseRequest, SlotPose};
 use crate::text::{LineIndex, PositionEncoding, TextRange};
@@ -21,7 +21,7 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
     if !syntax.is_empty() {
         return Err(PoseError::Broken(syntax));
     }
-    let evaluation = Evaluation::new(&file.tree, &analysis.text);
+    let evaluation = file.evaluation(&analysis.text);
     let parsed = match &evaluation.parsed {
         Ok(parsed) => parsed,
         Err(rejected) => {
@@ -129,6 +129,9 @@ pub fn failure_message(f: &Failure) -> &'static str {
         FailureKind::NoLengths => "a path display without `lengths`: the runtime throws reading it",
         FailureKind::FractionalDuration => "key frames on a fractional duration: the runtime throws a RangeError",
         FailureKind::DeformOfNonMesh => "a deform timeline names a display that is not a mesh: the runtime throws",
+        FailureKind::HugeDuration => {
+            "an animation or key frame so long that the runtime's per-frame tables exhaust memory"
+        }
         FailureKind::BadZOrder => {
             "a `zOrder` list the runtime cannot read (odd length, too long, or slot indices out of order)"
         }

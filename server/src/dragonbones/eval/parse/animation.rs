@@ -294,6 +294,10 @@ impl Parser<'_> {
             self.fail(a.node, FailureKind::FractionalDuration);
             return None;
         }
+        if total > super::MAX_FRAMES {
+            self.fail(a.node, FailureKind::HugeDuration);
+            return None;
+        }
         let (mut key, mut frame_start, mut frame_count) = (0usize, 0.0f64, 0.0f64);
         let mut i = 0.0;
         while i < total {
@@ -421,6 +425,10 @@ impl Parser<'_> {
             let sample_count = frame_count + 1.0;
             if sample_count.fract() != 0.0 {
                 self.fail(f, FailureKind::FractionalDuration);
+                return Tween::None;
+            }
+            if sample_count > super::MAX_FRAMES {
+                self.fail(f, FailureKind::HugeDuration);
                 return Tween::None;
             }
             let points = if raw.is_array(curve) { raw.numbers(curve) } else { Vec::new() };

@@ -67,7 +67,12 @@ impl Parser<'_> {
             for i in 0..vertex_count {
                 let count = at(&weights, iw);
                 iw += 1;
-                let count = if count.is_finite() && count > 0.0 { count as usize } else { 0 };
+                let count = influence_count(count, weights.len().saturating_sub(iw));
+                if count.is_none() {
+                    self.fail(node, FailureKind::BadWeights);
+                    return g;
+                }
+                let count = count.unwrap_or(0);
                 weight.vertex_bone_counts.push(count);
                 let (x, y) = slot_matrix.transform_point(g.vertices[i * 2], g.vertices[i * 2 + 1]);
                 for _ in 0..count {
@@ -103,7 +108,10 @@ impl Parser<'_> {
             for _ in 0..weight.count {
                 let count = at(&weights, iw);
                 iw += 1;
-                let count = if count.is_finite() && count > 0.0 { count as usize } else { 0 };
+                let Some(count) = influence_count(count, weights.len().saturating_sub(iw)) else {
+                    self.fail(node, FailureKind::BadWeights);
+                    return g;
+                };
                 weight.vertex_bone_counts.push(count);
                 for _ in 0..count {
                     let raw_bone = at(&weights, iw);
@@ -122,4 +130,13 @@ impl Parser<'_> {
         g.weight = Some(weight);
         g
     }
+}
+
+/// A vertex's influence count, when the weights hold that many (bone, weight) pairs: more would
+/// make the runtime read past the list (or count for ever).
+fn influence_count(count: f64, remaining: usize) -> Option<usize> {
+    if !count.is_finite() || count <= 0.0 {
+        return Some(0);
+    }
+    (count <= (remaining / 2) as f64).then_some(count as usize)
 }

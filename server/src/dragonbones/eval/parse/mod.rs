@@ -13,6 +13,10 @@ use crate::dragonbones::syntax::NodeId;
 mod animation;
 mod geometry;
 
+/// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
+/// entry per frame and run out of memory (its frame positions wrap at 32,768 already).
+pub const MAX_FRAMES: f64 = (1 << 20) as f64;
+
 /// The data versions the runtime (DragonBonesJS 5.6+) accepts.
 pub const DATA_VERSIONS: [&str; 5] = ["4.0", "4.5", "5.0", "5.5", "5.6"];
 
@@ -41,11 +45,15 @@ pub enum FailureKind {
     FractionalDuration,
     /// A deform timeline naming a display that is not a mesh (parse throws).
     DeformOfNonMesh,
+    /// An animation or key frame so long that the runtime's per-frame tables exhaust memory
+    /// (and frame positions, stored in 16 bits, wrap long before).
+    HugeDuration,
     /// A `zOrder` list of odd length or too long (parse throws `RangeError`), or with slot indices
     /// out of order (parse never ends).
     BadZOrder,
 }
 
+#[derive(Debug)]
 pub struct Parsed {
     pub data: DragonBonesData,
     pub failures: Vec<Failure>,
