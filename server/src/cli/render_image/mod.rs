@@ -213,10 +213,13 @@ impl Pictures {
             match &s.content {
                 SceneContent::Flat(flat) => {
                     if flat.atlases.is_empty() && !flat.drawables.is_empty() && !args.outline {
+                        let found = s
+                            .notes
+                            .first()
+                            .map_or("no texture atlas found", |n| n.trim_end_matches(": images have no size"));
                         return Err(Failure(format!(
-                            "{}: no texture atlas found for the skeleton ({}), so its images have no size and nothing can be textured; render with --outline to draw the meshes and image origins without it",
+                            "{}: {found}: its images have no size and nothing can be textured; render with --outline to draw its meshes and image origins without one",
                             args.file.display(),
-                            s.notes.first().map_or("none paired", String::as_str)
                         )));
                     }
                     if args.outline {

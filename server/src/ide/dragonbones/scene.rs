@@ -72,7 +72,8 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
         builder.scene.bounds = bounds(&builder.scene);
         builder.scene.atlases = file.atlases.iter().map(|a| a.path.to_string_lossy().into_owned()).collect();
         let mut notes = notes.clone();
-        for texture in builder.missing.drain(..) {
+        // Without any atlas every texture is missing: the note above says it once.
+        for texture in builder.missing.drain(..).filter(|_| !file.atlases.is_empty()) {
             notes.push(format!("no atlas has the texture \"{texture}\": the runtime shows nothing for it"));
         }
         out.push(Scene {
