@@ -220,6 +220,27 @@ fn the_walker_mid_animation_from_every_side() {
 }
 
 #[test]
+fn a_textured_elem_model_with_two_materials_and_uv_animation() {
+    let (png, run) = render(&fixture("sign.elem"), &["--size", "160x160"]);
+    assert_eq!(run.stderr, "");
+    check_snapshot("sign_front", &png);
+    let (png, _) = render(
+        &fixture("sign.elem"),
+        &["--size", "160x160", "--view", "iso", "--animation", "回転", "--time", "0.25", "--bones"],
+    );
+    check_snapshot("sign_iso_0.25s", &png);
+    // Without the texture file: the material's diffuse colour, and a note.
+    let scratch = Scratch::new();
+    let file = scratch.write("sign.elem", &std::fs::read_to_string(fixture("sign.elem")).unwrap());
+    let (_, run) = render(&file, &["--size", "32x32"]);
+    let texture = scratch.path().join("atlas_tex.png");
+    assert_eq!(
+        run.stderr,
+        format!("note: texture {} not found: drawn with its material's diffuse colour\n", texture.display())
+    );
+}
+
+#[test]
 fn an_atlas_without_its_image_draws_outlines_and_says_so() {
     let (png, run) = render(&example("dragonbones/hero_ske.json"), &["--size", "160x160", "--bones"]);
     let image = example("dragonbones/hero_tex.png");
