@@ -45,6 +45,9 @@ enum Output {
     Json,
 }
 
+/// The largest picture (a sheet's frames together): 64 MiB of pixels, 256 MiB supersampled.
+const MAX_PIXELS: u64 = 4096 * 4096;
+
 /// The background of GIF frames (GIF has no partial transparency).
 const GIF_BACKGROUND: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 
@@ -81,8 +84,16 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
         }
     };
     let (w, h) = args.size;
-    if w == 0 || h == 0 || w > 16384 || h > 16384 {
-        return Err(Failure(format!("--size {w}x{h}: each side must be 1 to 16384 pixels")));
+    if w == 0 || h == 0 || w > 8192 || h > 8192 {
+        return Err(Failure(format!("--size {w}x{h}: each side must be 1 to 8192 pixels")));
+    }
+    let (columns, rows) = grid(args.sheet);
+    let cells = (columns * rows) as u64;
+    if u64::from(w) * u64::from(h) * cells > MAX_PIXELS {
+        return Err(Failure(format!(
+            "{w}x{h}{}: at most {MAX_PIXELS} pixels in all (rendering holds four times as many)",
+            args.sheet.map_or_else(String::new, |n| format!(" × {n} frames"))
+        )));
     }
     if let Some(t) = args.time.filter(|t| !t.is_finite()) {
         return Err(Failure(format!("--time {t}: must be a finite number of seconds")));
@@ -305,6 +316,12 @@ impl Pictures {
     }
 }
 
+/// The columns and rows of a sheet of `frames` (one cell without a sheet): as square as it goes.
+fn grid(frames: Option<usize>) -> (usize, usize) {
+    let columns = frames.map_or(1, |n| (n as f64).sqrt().ceil() as usize).max(1);
+    (columns, frames.map_or(1, |n| n.div_ceil(columns)).max(1))
+}
+
 /// One canvas per picture written: a sheet's frames side by side on one, a GIF's on one each.
 fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>) -> Vec<Canvas> {
     let (w, h) = args.size;
@@ -355,8 +372,7 @@ fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>) -> Vec<
         }
     }
     let (min, max) = bounds.unwrap_or(((-1.0, -1.0), (1.0, 1.0)));
-    let columns = args.sheet.map_or(1, |n| (n as f64).sqrt().ceil() as usize).max(1);
-    let rows = args.sheet.map_or(1, |n| n.div_ceil(columns));
+    let (columns, rows) = grid(args.sheet);
     let draw = |s: &Scene, cell: (f64, f64), prims: &mut Vec<Prim>| {
         let fit = Fit::new(min, max, w, h, cell);
         match &s.content {
