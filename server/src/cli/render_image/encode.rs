@@ -51,7 +51,7 @@ pub fn encode_png(pixmap: &Pixmap) -> Vec<u8> {
         let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_compression(png::Compression::Default);
+        encoder.set_compression(png::Compression::Fast);
         encoder.set_filter(png::FilterType::Paeth);
         encoder.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
         let mut writer = encoder.write_header().expect("writing to memory");
