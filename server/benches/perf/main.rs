@@ -1,7 +1,7 @@
 //! rigls's benchmarks: prints figures and ratios, asserts nothing about time.
 //!
 //! `bench/run.sh` (or `cargo bench -p rigls --bench perf [-- SECTION...]`, sections `cli`,
-//! `scaling`, `lsp`, `vscode`, `folder`, `eval`; all when none is named). Inputs are generated once into
+//! `scaling`, `lsp`, `vscode`, `folder`, `eval`, `render`; all when none is named). Inputs are generated once into
 //! `target/tmp/bench-data/` by `benches/gen/`. See BENCHMARKS.md for what is compared and why.
 
 mod elem_eval;
@@ -9,6 +9,7 @@ mod elem_eval;
 mod generate;
 mod lsp_client;
 mod measure;
+mod render;
 mod sections;
 
 use std::path::{Path, PathBuf};
@@ -73,6 +74,9 @@ fn main() {
     }
     if run("eval") {
         elem_eval::every_key_time();
+    }
+    if run("render") {
+        render::per_frame();
     }
     println!("{}", measure::machine());
 }

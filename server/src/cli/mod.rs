@@ -7,6 +7,7 @@ mod output;
 mod parallel;
 mod pose;
 mod render;
+mod render_image;
 mod rules;
 
 use std::path::PathBuf;
@@ -94,6 +95,71 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = PoseFormat::Text)]
         format: PoseFormat,
     },
+    /// Draw the model as a runtime shows it: a PNG, an SVG, an animated GIF, or the scene as JSON.
+    ///
+    /// DragonBones: slots in draw order, textured from the paired atlas image; without the image,
+    /// outlines. `.elem`: a shaded view of the meshes. Exit status: 0 written, 2 unreadable or
+    /// broken file, unknown armature or animation, no atlas to texture a skeleton with, an atlas
+    /// image that cannot be read, or the output cannot be written.
+    Render {
+        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// DragonBones: the armature to draw (default: the first).
+        #[arg(long, value_name = "NAME")]
+        armature: Option<String>,
+        /// The animation to pose (default: the setup pose; for --sheet and .gif the default
+        /// animation).
+        #[arg(long, value_name = "NAME")]
+        animation: Option<String>,
+        /// Seconds from the start of the animation.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, conflicts_with_all = ["frame", "sheet"])]
+        time: Option<f64>,
+        /// A frame of the animation (its time is N / frame rate).
+        #[arg(long, value_name = "N", conflicts_with = "sheet")]
+        frame: Option<u32>,
+        /// The picture's size in pixels (a --sheet's cells each have this size).
+        #[arg(long, value_name = "WxH", value_parser = parse_size, default_value = "512x512")]
+        size: (u32, u32),
+        /// Draw the skeleton over the picture.
+        #[arg(long)]
+        bones: bool,
+        /// `.elem`: where the camera looks from.
+        #[arg(long, value_enum, value_name = "VIEW")]
+        view: Option<ViewArg>,
+        /// N evenly spaced frames of the animation in a grid, on one picture.
+        #[arg(long, value_name = "N")]
+        sheet: Option<usize>,
+        /// DragonBones: outline each display instead of texturing it (no atlas image needed).
+        #[arg(long)]
+        outline: bool,
+        /// The file to write: `.png`, `.svg`, `.gif` (the animation at its frame rate) or `.json`
+        /// (the scene, docs/scene.md).
+        #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
+        output: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ViewArg {
+    /// From −z, looking at the model's front (Direct3D's default camera).
+    Front,
+    Back,
+    /// From −x.
+    Left,
+    /// From +x.
+    Right,
+    /// From above, the front at the bottom.
+    Top,
+    /// From the front, right and above.
+    Iso,
+}
+
+/// `WxH` in pixels.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT (e.g. 512x512)"))?;
+    let side = |v: &str| v.trim().parse::<u32>().map_err(|_| format!("`{s}` is not WIDTHxHEIGHT (e.g. 512x512)"));
+    Ok((side(w)?, side(h)?))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -137,6 +203,30 @@ pub fn run(args: Args) -> Option<ExitCode> {
         Some(Command::Pose { file, armature, animation, time, format }) => {
             let args = pose::PoseArgs { file: &file, armature, animation, time, format };
             return Some(ExitCode::from(pose::run(args)));
+        }
+        Some(Command::Render { file, armature, animation, time, frame, size, bones, view, sheet, outline, output }) => {
+            let view = view.map(|v| match v {
+                ViewArg::Front => render_image::View::Front,
+                ViewArg::Back => render_image::View::Back,
+                ViewArg::Left => render_image::View::Left,
+                ViewArg::Right => render_image::View::Right,
+                ViewArg::Top => render_image::View::Top,
+                ViewArg::Iso => render_image::View::Iso,
+            });
+            let args = render_image::RenderArgs {
+                file: &file,
+                armature,
+                animation,
+                time,
+                frame: frame.map(f64::from),
+                size,
+                bones,
+                view,
+                sheet,
+                outline,
+                output: &output,
+            };
+            return Some(ExitCode::from(render_image::run(args)));
         }
         None => {}
     }

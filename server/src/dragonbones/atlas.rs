@@ -35,6 +35,13 @@ pub struct PairedAtlas {
     pub textures: Vec<(String, TextRange)>,
     /// The region of each texture of `textures` (same order), for editors to show.
     pub regions: Vec<Region>,
+    /// `imagePath` as written (relative to the atlas file); `None` when absent or empty.
+    pub image_path: Option<String>,
+    /// The atlas image size the atlas declares (`width`, `height`; absent in 2.3–4.x atlases).
+    pub width: Option<f64>,
+    pub height: Option<f64>,
+    /// `scale` (default 1): the runtime draws the atlas's textures at `1 / scale`.
+    pub scale: f64,
 }
 
 /// A `SubTexture`'s rectangle in the atlas image and whether it is stored rotated.
@@ -45,6 +52,9 @@ pub struct Region {
     pub width: f64,
     pub height: f64,
     pub rotated: bool,
+    /// The untrimmed frame `[frameX, frameY, frameWidth, frameHeight]`, when the texture was
+    /// trimmed: as the runtime reads it, only when both `frameWidth` and `frameHeight` are above 0.
+    pub frame: Option<[f64; 4]>,
 }
 
 impl Region {
@@ -52,7 +62,19 @@ impl Region {
     pub fn of(tree: &Tree, text: &str, sub_texture: NodeId) -> Region {
         let number = |key: &str| tree.get(text, sub_texture, key).and_then(|v| tree.number(text, v)).unwrap_or(0.0);
         let rotated = tree.get(text, sub_texture, key::ROTATED).is_some_and(|v| tree.kind(v) == NodeKind::True);
-        Region { x: number(key::X), y: number(key::Y), width: number(key::WIDTH), height: number(key::HEIGHT), rotated }
+        let frame_size =
+            |key: &str| tree.get(text, sub_texture, key).and_then(|v| tree.number(text, v)).unwrap_or(-1.0);
+        let (frame_width, frame_height) = (frame_size(key::FRAME_WIDTH), frame_size(key::FRAME_HEIGHT));
+        let frame = (frame_width > 0.0 && frame_height > 0.0)
+            .then(|| [number(key::FRAME_X), number(key::FRAME_Y), frame_width, frame_height]);
+        Region {
+            x: number(key::X),
+            y: number(key::Y),
+            width: number(key::WIDTH),
+            height: number(key::HEIGHT),
+            rotated,
+            frame,
+        }
     }
 }
 
@@ -121,5 +143,18 @@ pub fn read_atlas(path: &Path, fs: &dyn FileSystem) -> Option<PairedAtlas> {
     let atlas = model::Model::build(&text, &tree, DocKind::Atlas);
     let regions = atlas.defs.iter().map(|d| Region::of(&tree, &text, d.node)).collect();
     let textures = atlas.defs.into_iter().map(|d| (d.name, d.range)).collect();
-    Some(PairedAtlas { path: path.to_path_buf(), name: atlas.name, textures, regions })
+    let root = tree.root();
+    let member = |key: &str| root.and_then(|r| tree.get(&text, r, key));
+    let image_path = member(key::IMAGE_PATH).and_then(|v| tree.str(&text, v)).map(|s| s.into_owned());
+    let number = |key: &str| member(key).and_then(|v| tree.number(&text, v));
+    Some(PairedAtlas {
+        path: path.to_path_buf(),
+        name: atlas.name,
+        textures,
+        regions,
+        image_path: image_path.filter(|p| !p.is_empty()),
+        width: number(key::WIDTH).filter(|w| *w > 0.0),
+        height: number(key::HEIGHT).filter(|h| *h > 0.0),
+        scale: number(key::SCALE).unwrap_or(1.0),
+    })
 }

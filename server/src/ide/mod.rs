@@ -14,6 +14,7 @@ mod elem;
 mod file_features;
 mod fixes;
 pub mod pose;
+pub mod scene;
 pub mod text_edit;
 mod types;
 

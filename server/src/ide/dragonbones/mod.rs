@@ -20,6 +20,7 @@ pub mod navigation;
 pub mod pose;
 mod pose_hover;
 pub mod rename;
+pub mod scene;
 pub mod selection;
 pub mod semantic_tokens;
 pub mod symbols;

@@ -1,76 +1,19 @@
 //! `rigls pose` for DragonBones skeletons: the armature the runtime builds, posed at a time.
 
 use crate::diagnostic::Code;
+use crate::dragonbones::DragonBonesFile;
+use crate::dragonbones::eval::data::DragonBonesData;
 use crate::dragonbones::eval::parse::{Failure, FailureKind};
-use crate::dragonbones::eval::{BuildError, Runtime};
+use crate::dragonbones::eval::{BuildError, Evaluation, Runtime};
 use crate::ide::Analysis;
 use crate::ide::pose::{BonePose, DragonBonesPose, PoseError, PoseRequest, SlotPose};
 use crate::text::{LineIndex, PositionEncoding, TextRange};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPose, PoseError> {
-    let Some(file) = analysis.dragonbones() else {
-        return Err(PoseError::NoPose("not a DragonBones skeleton".to_owned()));
-    };
-    let at = |range: TextRange| place(&analysis.lines, range);
-    let syntax: Vec<String> = analysis
-        .diagnostics
-        .iter()
-        .filter(|d| d.code == Code::Syntax)
-        .map(|d| format!("{}: {} (JSON.parse rejects the file)", at(d.range), d.message))
-        .collect();
-    if !syntax.is_empty() {
-        return Err(PoseError::Broken(syntax));
-    }
-    let evaluation = file.evaluation(&analysis.text);
-    let parsed = match &evaluation.parsed {
-        Ok(parsed) => parsed,
-        Err(rejected) => {
-            let version =
-                if rejected.version.is_empty() { "none".to_owned() } else { format!("\"{}\"", rejected.version) };
-            return Err(PoseError::NoPose(format!(
-                "the DragonBones runtime rejects this file: data version {version} is not one it reads (4.0, 4.5, 5.0, 5.5, 5.6)"
-            )));
-        }
-    };
-    if !parsed.failures.is_empty() {
-        let tree = &file.tree;
-        return Err(PoseError::Broken(
-            parsed.failures.iter().map(|f| format!("{}: {}", at(tree.range(f.node)), failure_message(f))).collect(),
-        ));
-    }
-    let data = &parsed.data;
-    let known = || data.armatures.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
-    let index = match &request.armature {
-        Some(name) => {
-            data.armature(name).ok_or_else(|| PoseError::UnknownArmature { name: name.clone(), known: known() })?
-        }
-        None if data.armatures.is_empty() => return Err(PoseError::NoPose("the skeleton has no armature".to_owned())),
-        None => 0,
-    };
+    let (file, evaluation) = evaluate(analysis)?;
+    let data = parsed_data(analysis, file, evaluation)?;
+    let (index, mut runtime) = build(analysis, file, data, request)?;
     let armature = &data.armatures[index];
-    if let Some(name) = &request.animation
-        && armature.animation(name).is_none()
-    {
-        let known = armature.animations.iter().map(|a| a.name.clone()).collect();
-        return Err(PoseError::UnknownAnimation { name: name.clone(), known });
-    }
-    let mut runtime = Runtime::build(data, index).map_err(|e| {
-        PoseError::Broken(vec![match e {
-            BuildError::BoneLoop => format!(
-                "{}: the bones of armature \"{}\" form a loop (parents or IK targets): the runtime never finishes sorting them",
-                at(file.tree.range(armature.node)),
-                armature.name
-            ),
-            BuildError::SlotWithoutParent(s) => {
-                let slot = &armature.slots[s];
-                format!(
-                    "{}: slot \"{}\" has no parent bone: building the armature throws",
-                    at(file.tree.range(slot.node)),
-                    slot.name
-                )
-            }
-        }])
-    })?;
     if let Some(name) = &request.animation {
         runtime.goto_and_play_by_time(name, request.time, 1.0);
     }
@@ -103,6 +46,94 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
         bones,
         slots,
     })
+}
+
+/// The skeleton's parse and the runtime's data of it, or why there is none.
+pub fn evaluate(analysis: &Analysis) -> Result<(&DragonBonesFile, &Evaluation), PoseError> {
+    let Some(file) = analysis.dragonbones() else {
+        return Err(PoseError::NoPose("not a DragonBones skeleton".to_owned()));
+    };
+    let at = |range: TextRange| place(&analysis.lines, range);
+    let syntax: Vec<String> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::Syntax)
+        .map(|d| format!("{}: {} (JSON.parse rejects the file)", at(d.range), d.message))
+        .collect();
+    if !syntax.is_empty() {
+        return Err(PoseError::Broken(syntax));
+    }
+    Ok((file, file.evaluation(&analysis.text)))
+}
+
+/// The data the runtime builds from, when it reads the file without failing.
+pub fn parsed_data<'e>(
+    analysis: &Analysis,
+    file: &DragonBonesFile,
+    evaluation: &'e Evaluation,
+) -> Result<&'e DragonBonesData, PoseError> {
+    let at = |range: TextRange| place(&analysis.lines, range);
+    let parsed = match &evaluation.parsed {
+        Ok(parsed) => parsed,
+        Err(rejected) => {
+            let version =
+                if rejected.version.is_empty() { "none".to_owned() } else { format!("\"{}\"", rejected.version) };
+            return Err(PoseError::NoPose(format!(
+                "the DragonBones runtime rejects this file: data version {version} is not one it reads (4.0, 4.5, 5.0, 5.5, 5.6)"
+            )));
+        }
+    };
+    if !parsed.failures.is_empty() {
+        let tree = &file.tree;
+        return Err(PoseError::Broken(
+            parsed.failures.iter().map(|f| format!("{}: {}", at(tree.range(f.node)), failure_message(f))).collect(),
+        ));
+    }
+    Ok(&parsed.data)
+}
+
+/// The armature `request` names (default: the first), built at its setup pose; the animation it
+/// names must exist.
+pub fn build<'d>(
+    analysis: &Analysis,
+    file: &DragonBonesFile,
+    data: &'d DragonBonesData,
+    request: &PoseRequest,
+) -> Result<(usize, Runtime<'d>), PoseError> {
+    let at = |range: TextRange| place(&analysis.lines, range);
+    let known = || data.armatures.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
+    let index = match &request.armature {
+        Some(name) => {
+            data.armature(name).ok_or_else(|| PoseError::UnknownArmature { name: name.clone(), known: known() })?
+        }
+        None if data.armatures.is_empty() => return Err(PoseError::NoPose("the skeleton has no armature".to_owned())),
+        None => 0,
+    };
+    let armature = &data.armatures[index];
+    if let Some(name) = &request.animation
+        && armature.animation(name).is_none()
+    {
+        let known = armature.animations.iter().map(|a| a.name.clone()).collect();
+        return Err(PoseError::UnknownAnimation { name: name.clone(), known });
+    }
+    let runtime = Runtime::build(data, index).map_err(|e| {
+        PoseError::Broken(vec![match e {
+            BuildError::BoneLoop => format!(
+                "{}: the bones of armature \"{}\" form a loop (parents or IK targets): the runtime never finishes sorting them",
+                at(file.tree.range(armature.node)),
+                armature.name
+            ),
+            BuildError::SlotWithoutParent(s) => {
+                let slot = &armature.slots[s];
+                format!(
+                    "{}: slot \"{}\" has no parent bone: building the armature throws",
+                    at(file.tree.range(slot.node)),
+                    slot.name
+                )
+            }
+        }])
+    })?;
+    Ok((index, runtime))
 }
 
 fn place(lines: &LineIndex, range: TextRange) -> String {

@@ -18,6 +18,7 @@ mod names;
 pub mod navigation;
 pub mod pose;
 pub mod rename;
+pub mod scene;
 pub mod selection;
 pub mod semantic_tokens;
 pub mod symbols;

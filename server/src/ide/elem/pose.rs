@@ -6,28 +6,7 @@ use crate::ide::Analysis;
 use crate::ide::pose::{ElemPose, MeshPose, NodePose, PoseError, PoseRequest, UvPose};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, PoseError> {
-    let Some(file) = analysis.elem() else {
-        return Err(PoseError::NoPose("not an `.elem` model".to_owned()));
-    };
-    if let Some(name) = &request.armature {
-        // `.elem` has no armatures: say so rather than ignore the flag.
-        return Err(PoseError::UnknownArmature { name: name.clone(), known: Vec::new() });
-    }
-    let rig = ElemRig::read(&analysis.text, &file.tree);
-    let clip = match &request.animation {
-        None => None,
-        Some(name) => Some(rig.clip_named(name).ok_or_else(|| PoseError::UnknownAnimation {
-            name: name.clone(),
-            known: rig.clips.iter().filter_map(|c| c.name.clone()).collect(),
-        })?),
-    };
-    let clip_problems = clip.map_or(&[][..], |c| &rig.clips[c].problems[..]);
-    let mut problems: Vec<&Problem> = rig.problems.iter().chain(clip_problems).collect();
-    if !problems.is_empty() {
-        problems.sort_by_key(|p| p.range.start);
-        let line = |p: &Problem| analysis.lines.line_of(p.range.start) + 1;
-        return Err(PoseError::Broken(problems.iter().map(|p| format!("line {}: {}", line(p), p.message)).collect()));
-    }
+    let (_, rig, clip) = prepare(analysis, request)?;
     let clip_ms = clip.map_or(0.0, |c| rig.clips[c].local_time_ms(request.time));
     let mut state = PoseState::default();
     rig.evaluate(clip, clip_ms, &mut state);
@@ -66,4 +45,34 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, Pose
         None => Vec::new(),
     };
     Ok(ElemPose { animation: request.animation.clone(), time: request.time, nodes, meshes, clip_ms, uv })
+}
+
+/// The model's rig and the clip `request` names (`None`: the setup pose), or why there is no pose.
+pub fn prepare<'a>(
+    analysis: &'a Analysis,
+    request: &PoseRequest,
+) -> Result<(&'a crate::elem::ElemFile, ElemRig, Option<usize>), PoseError> {
+    let Some(file) = analysis.elem() else {
+        return Err(PoseError::NoPose("not an `.elem` model".to_owned()));
+    };
+    if let Some(name) = &request.armature {
+        // `.elem` has no armatures: say so rather than ignore the flag.
+        return Err(PoseError::UnknownArmature { name: name.clone(), known: Vec::new() });
+    }
+    let rig = ElemRig::read(&analysis.text, &file.tree);
+    let clip = match &request.animation {
+        None => None,
+        Some(name) => Some(rig.clip_named(name).ok_or_else(|| PoseError::UnknownAnimation {
+            name: name.clone(),
+            known: rig.clips.iter().filter_map(|c| c.name.clone()).collect(),
+        })?),
+    };
+    let clip_problems = clip.map_or(&[][..], |c| &rig.clips[c].problems[..]);
+    let mut problems: Vec<&Problem> = rig.problems.iter().chain(clip_problems).collect();
+    if !problems.is_empty() {
+        problems.sort_by_key(|p| p.range.start);
+        let line = |p: &Problem| analysis.lines.line_of(p.range.start) + 1;
+        return Err(PoseError::Broken(problems.iter().map(|p| format!("line {}: {}", line(p), p.message)).collect()));
+    }
+    Ok((file, rig, clip))
 }

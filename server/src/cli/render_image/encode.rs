@@ -1,0 +1,91 @@
+//! Reading PNG textures and writing PNG and GIF files (the png and gif crates). PNG output is
+//! deterministic: fixed compression and filter, no time stamp or other metadata.
+
+use tiny_skia::{ColorU8, IntSize, Pixmap};
+
+/// A PNG file decoded into premultiplied pixels, or why it cannot be.
+pub fn decode_png(bytes: &[u8]) -> Result<Pixmap, String> {
+    let mut decoder = png::Decoder::new(bytes);
+    // Palettes and low bit depths become 8-bit channels; 16-bit ones are cut to 8.
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().map_err(|e| format!("not a PNG image it can read ({e})"))?;
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).map_err(|e| format!("a broken PNG image ({e})"))?;
+    let (w, h) = (info.width, info.height);
+    let pixels = &buffer[..info.buffer_size()];
+    let channels = match info.color_type {
+        png::ColorType::Grayscale => 1,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        png::ColorType::Indexed => return Err("a palette PNG image that could not be expanded".to_owned()),
+    };
+    let mut data = Vec::with_capacity(w as usize * h as usize * 4);
+    for p in pixels.chunks_exact(channels) {
+        let (r, g, b, a) = match channels {
+            1 => (p[0], p[0], p[0], 255),
+            2 => (p[0], p[0], p[0], p[1]),
+            3 => (p[0], p[1], p[2], 255),
+            _ => (p[0], p[1], p[2], p[3]),
+        };
+        let c = ColorU8::from_rgba(r, g, b, a).premultiply();
+        data.extend([c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let size = IntSize::from_wh(w, h).ok_or("an empty PNG image")?;
+    Pixmap::from_vec(data, size).ok_or_else(|| "a PNG image of an unexpected size".to_owned())
+}
+
+/// Straight RGBA bytes of a pixmap.
+pub fn straight_rgba(pixmap: &Pixmap) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pixmap.pixels().len() * 4);
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        out.extend([c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    out
+}
+
+pub fn encode_png(pixmap: &Pixmap) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fast);
+        encoder.set_filter(png::FilterType::Paeth);
+        encoder.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
+        let mut writer = encoder.write_header().expect("writing to memory");
+        writer.write_image_data(&straight_rgba(pixmap)).expect("writing to memory");
+    }
+    out
+}
+
+/// An animated GIF looping forever; `frames` are opaque pictures, `delays` in hundredths of a
+/// second.
+pub fn encode_gif(frames: &[Pixmap], delays: &[u16]) -> Result<Vec<u8>, String> {
+    let (Some(first), true) = (frames.first(), frames.len() == delays.len()) else {
+        return Err("no frame to write".to_owned());
+    };
+    let (w, h) = (u16::try_from(first.width()), u16::try_from(first.height()));
+    let (Ok(w), Ok(h)) = (w, h) else {
+        return Err("a GIF is at most 65535 pixels wide and high".to_owned());
+    };
+    let mut out = Vec::new();
+    {
+        let mut encoder = gif::Encoder::new(&mut out, w, h, &[]).map_err(|e| e.to_string())?;
+        encoder.set_repeat(gif::Repeat::Infinite).map_err(|e| e.to_string())?;
+        for (pixmap, &delay) in frames.iter().zip(delays) {
+            let mut rgba = straight_rgba(pixmap);
+            let mut frame = gif::Frame::from_rgba_speed(w, h, &mut rgba, 10);
+            frame.delay = delay;
+            encoder.write_frame(&frame).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(out)
+}
+
+/// Hundredths of a second between frames at `fps`, rounded so that their sum keeps time.
+pub fn gif_delays(count: usize, fps: f64) -> Vec<u16> {
+    let at = |i: usize| if fps > 0.0 { (i as f64 * 100.0 / fps).round() } else { i as f64 * 10.0 };
+    (0..count).map(|i| (at(i + 1) - at(i)).clamp(2.0, 65535.0) as u16).collect()
+}

@@ -1,0 +1,113 @@
+//! The 3-D scene of an `.elem` model, in the model's own space (Direct3D's: left-handed, y up, the
+//! front faces the −z side unless `rightHanded`). Matrices are 16 numbers, row major, row vectors
+//! (`v' = v × M`, translation in elements 12–14), as `rigls pose` prints them.
+
+use serde::Serialize;
+
+use super::ByteRange;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scene3d {
+    /// Every `Node`, in file order (parents first).
+    pub nodes: Vec<Node3d>,
+    /// Every `Mesh`, in file order, skinned.
+    pub meshes: Vec<Mesh3d>,
+    /// Every `Material` of every container, in file order.
+    pub materials: Vec<Material3d>,
+    /// `Setting { IsRightHand=True }`: the model is right-handed (its front faces +z).
+    pub right_handed: bool,
+    /// The box around every mesh vertex (around the nodes when there is no mesh).
+    pub bounds: Option<Bounds3d>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Bounds3d {
+    pub min: [f64; 3],
+    pub max: [f64; 3],
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Node3d {
+    pub name: String,
+    /// Index into `nodes`.
+    pub parent: Option<usize>,
+    /// The world matrix at the pose.
+    pub matrix: [f64; 16],
+    /// The `Node { … }` scope; its `NodeName` string.
+    pub range: ByteRange,
+    pub name_range: Option<ByteRange>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mesh3d {
+    /// The `MeshContainer`'s `Name` and the mesh's.
+    pub container: String,
+    pub name: String,
+    pub range: ByteRange,
+    pub name_range: Option<ByteRange>,
+    /// Skinned positions `[x, y, z, …]`.
+    pub positions: Vec<f64>,
+    /// Skinned unit normals, one per vertex, when the mesh has `Normals` (one line per vertex).
+    pub normals: Option<Vec<f64>>,
+    /// `TextureUV` (else `Texture1UV`) `[u, v, …]`, one per vertex, v down the image.
+    pub uvs: Option<Vec<f64>>,
+    /// Per-vertex `Diffuse` as `[r, g, b, a, …]` (the file writes a:r:g:b).
+    pub colors: Option<Vec<f64>>,
+    /// Vertex indices, three per triangle: each face of `VertexIndices` fanned from its first
+    /// corner, in file order (faces naming vertices the mesh lacks are left out).
+    pub triangles: Vec<u32>,
+    /// Runs of triangles sharing a material, in triangle order.
+    pub groups: Vec<Group3d>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Group3d {
+    /// Index into `materials` (`None`: the face's `Attributes` entry names no material).
+    pub material: Option<usize>,
+    /// The first triangle (not index) and how many.
+    pub start: usize,
+    pub count: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Material3d {
+    pub container: String,
+    pub name: String,
+    pub range: ByteRange,
+    pub name_range: Option<ByteRange>,
+    /// `[r, g, b, a]` (the file writes a:r:g:b); diffuse defaults to opaque white.
+    pub diffuse: [f64; 4],
+    pub ambient: Option<[f64; 4]>,
+    pub specular: Option<[f64; 4]>,
+    pub emissive: Option<[f64; 4]>,
+    pub specular_sharpness: Option<f64>,
+    /// `TextureFilename` as written, and resolved against the model's folder (it may not exist:
+    /// the caller reads it).
+    pub texture: Option<String>,
+    pub texture_path: Option<String>,
+    /// The UV animation at the pose: `uv' = rotate(scale × uv) + translation` (rotation in
+    /// radians); the identity when the clip has no UV part for the material.
+    pub uv_transform: UvTransform3d,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct UvTransform3d {
+    pub translation: [f64; 2],
+    pub rotation: f64,
+    pub scale: [f64; 2],
+}
+
+impl UvTransform3d {
+    pub const IDENTITY: UvTransform3d = UvTransform3d { translation: [0.0; 2], rotation: 0.0, scale: [1.0; 2] };
+
+    pub fn apply(&self, u: f64, v: f64) -> (f64, f64) {
+        let (su, sv) = (u * self.scale[0], v * self.scale[1]);
+        let (sin, cos) = self.rotation.sin_cos();
+        (su * cos - sv * sin + self.translation[0], su * sin + sv * cos + self.translation[1])
+    }
+}
