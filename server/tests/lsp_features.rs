@@ -73,6 +73,7 @@ impl Features for Fake {
             insert_text: "\"${1:胴体}\"$0".to_owned(),
             is_snippet: true,
             replace_range: find(&a.text, "\"胴体😀\""),
+            filter_text: "\"胴体\"".to_owned(),
             sort_text: Some("0".to_owned()),
         }]
     }

@@ -33,6 +33,10 @@ pub struct CompletionItem {
     pub insert_text: String,
     pub is_snippet: bool,
     pub replace_range: TextRange,
+    /// What the text typed in `replace_range` (up to the cursor) is matched against to keep or drop
+    /// the item as the user types: the label, or the label as it is written in the file (a
+    /// DragonBones key typed with its opening quote is matched as `"name"`).
+    pub filter_text: String,
     /// Sorts before items with a greater key.
     pub sort_text: Option<String>,
 }

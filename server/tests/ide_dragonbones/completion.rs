@@ -42,14 +42,14 @@ fn a_half_typed_key_is_replaced_with_its_quotes_v45() {
         "{ \"name\": \"腰\" }",
         "{ \"name\": \"腰\", \"inh$0 }",
         expect![[r#"
-        parent [Key snippet] (name (a string)) "\"parent\": \"$1\"" replacing "\"inh"
-        length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}" replacing "\"inh"
-        transform [Key snippet] (transform object) "\"transform\": {$1}" replacing "\"inh"
-        inheritTranslation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}" replacing "\"inh"
-        inheritRotation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}" replacing "\"inh"
-        inheritScale [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}" replacing "\"inh"
-        userData [Key snippet] (anything) "\"userData\": {$1}" replacing "\"inh"
-    "#]],
+            parent [Key snippet] (name (a string)) "\"parent\": \"$1\"" replacing "\"inh" filtered as "\"parent\""
+            length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}" replacing "\"inh" filtered as "\"length\""
+            transform [Key snippet] (transform object) "\"transform\": {$1}" replacing "\"inh" filtered as "\"transform\""
+            inheritTranslation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}" replacing "\"inh" filtered as "\"inheritTranslation\""
+            inheritRotation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}" replacing "\"inh" filtered as "\"inheritRotation\""
+            inheritScale [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}" replacing "\"inh" filtered as "\"inheritScale\""
+            userData [Key snippet] (anything) "\"userData\": {$1}" replacing "\"inh" filtered as "\"userData\""
+        "#]],
     );
     // A bare word.
     check(
@@ -72,15 +72,15 @@ fn a_half_typed_key_is_replaced_with_its_quotes_v45() {
         "\"playTimes\": 0",
         "\"playT$0\": 0",
         expect![[r#"
-        playTimes [Key] (whole number · at least 0 · default 1) "\"playTimes\"" replacing "\"playT\""
-        fadeInTime [Key] (number · at least 0 · default 0) "\"fadeInTime\"" replacing "\"playT\""
-        scale [Key] (number · greater than 0 · default 1) "\"scale\"" replacing "\"playT\""
-        frame [Key] (array of action key frame objects) "\"frame\"" replacing "\"playT\""
-        zOrder [Key] (draw-order timeline object) "\"zOrder\"" replacing "\"playT\""
-        ffd [Key] (array of deform timeline objects) "\"ffd\"" replacing "\"playT\""
-        timeline [Key] (array of typed timeline objects) "\"timeline\"" replacing "\"playT\""
-        userData [Key] (anything) "\"userData\"" replacing "\"playT\""
-    "#]],
+            playTimes [Key] (whole number · at least 0 · default 1) "\"playTimes\"" replacing "\"playT\"" filtered as "\"playTimes\""
+            fadeInTime [Key] (number · at least 0 · default 0) "\"fadeInTime\"" replacing "\"playT\"" filtered as "\"fadeInTime\""
+            scale [Key] (number · greater than 0 · default 1) "\"scale\"" replacing "\"playT\"" filtered as "\"scale\""
+            frame [Key] (array of action key frame objects) "\"frame\"" replacing "\"playT\"" filtered as "\"frame\""
+            zOrder [Key] (draw-order timeline object) "\"zOrder\"" replacing "\"playT\"" filtered as "\"zOrder\""
+            ffd [Key] (array of deform timeline objects) "\"ffd\"" replacing "\"playT\"" filtered as "\"ffd\""
+            timeline [Key] (array of typed timeline objects) "\"timeline\"" replacing "\"playT\"" filtered as "\"timeline\""
+            userData [Key] (anything) "\"userData\"" replacing "\"playT\"" filtered as "\"userData\""
+        "#]],
     );
 }
 

@@ -108,8 +108,11 @@ pub fn render_completions(text: &str, items: &[CompletionItem]) -> String {
         .map(|i| {
             let snippet = if i.is_snippet { " snippet" } else { "" };
             let detail = i.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default();
+            // The filter text, when it is not the label.
+            let filter =
+                if i.filter_text == i.label { String::new() } else { format!(" filtered as {:?}", i.filter_text) };
             format!(
-                "{} [{:?}{snippet}]{detail} {:?} replacing {:?}\n",
+                "{} [{:?}{snippet}]{detail} {:?} replacing {:?}{filter}\n",
                 i.label,
                 i.kind,
                 i.insert_text,

@@ -60,6 +60,8 @@ fn keys(
     let (before, after) = commas(ctx, cursor.object, range);
     let object = schema::object_def(kind);
     let mut seen = BTreeSet::new();
+    // A key typed with its opening quote (`"pa`) is matched as the quoted key.
+    let quoted = ctx.text[range.start as usize..range.end as usize].starts_with('"');
     schema::keys(kind, ctx.version())
         .enumerate()
         .filter(|(_, def)| !present.contains(def.name) && seen.insert(def.name))
@@ -71,6 +73,7 @@ fn keys(
             CompletionItem {
                 label: def.name.to_owned(),
                 kind: CompletionKind::Key,
+                filter_text: if quoted { json_string(def.name) } else { def.name.to_owned() },
                 detail: Some(describe::key_detail(def)),
                 documentation_markdown: Some(describe::key_markdown(object, def, ctx.version())),
                 insert_text,
@@ -185,6 +188,7 @@ fn typed_range(ctx: &DragonBonesDoc, node: NodeId, offset: u32) -> TextRange {
 fn item(label: String, kind: CompletionKind, detail: Option<String>, range: TextRange) -> CompletionItem {
     CompletionItem {
         insert_text: label.clone(),
+        filter_text: label.clone(),
         label,
         kind,
         detail,

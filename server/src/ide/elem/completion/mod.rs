@@ -170,6 +170,7 @@ fn keys_and_scopes(ctx: &ElemDoc, line: &Line, scope: ScopeId, word: TextRange, 
                 };
                 items.push(CompletionItem {
                     label: tag.clone(),
+                    filter_text: tag.clone(),
                     kind: CompletionKind::Scope,
                     detail: Some(scope_detail(def)),
                     documentation_markdown: Some(describe::scope_markdown(def, &tag)),
@@ -209,6 +210,7 @@ fn key_item(ctx: &ElemDoc, scope: ScopeId, def: &KeyDef, word: TextRange, mode: 
         label: def.name.to_owned(),
         kind: CompletionKind::Key,
         detail: Some(describe::value_type(def.ty)),
+        filter_text: def.name.to_owned(),
         documentation_markdown: Some(describe::key_markdown(def)),
         insert_text,
         is_snippet,
@@ -300,6 +302,7 @@ fn header(ctx: &ElemDoc, line: &Line, word: TextRange) -> Option<CompletionItem>
         label: HEADER.to_owned(),
         kind: CompletionKind::Snippet,
         detail: Some("the two header lines".to_owned()),
+        filter_text: HEADER.to_owned(),
         documentation_markdown: Some("Every `.elem` file starts with these two lines.".to_owned()),
         insert_text: format!("{HEADER}{nl}File Version 1.00{nl}"),
         is_snippet: false,
