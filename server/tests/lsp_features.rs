@@ -331,6 +331,7 @@ async fn completion() {
                 "detail": "bone",
                 "documentation": {"kind": "markdown", "value": "A *bone*."},
                 "sortText": "0",
+                "filterText": "\"胴体\"",
                 "insertTextFormat": 2,
                 "textEdit": {"range": range((1, 6), (1, c.quoted_end)), "newText": "\"${1:胴体}\"$0"},
             }])

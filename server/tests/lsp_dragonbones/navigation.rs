@@ -127,6 +127,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`length`** · key of a bone …"
+          filterText: "\"length\""
           insertTextFormat: 2
           kind: 10
           label: "length"
@@ -138,6 +139,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`transform`** · key of a bone …"
+          filterText: "\"transform\""
           insertTextFormat: 2
           kind: 10
           label: "transform"
@@ -149,6 +151,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`inheritTranslation`** · key of a bone …"
+          filterText: "\"inheritTranslation\""
           insertTextFormat: 2
           kind: 10
           label: "inheritTranslation"
@@ -160,6 +163,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`inheritRotation`** · key of a bone …"
+          filterText: "\"inheritRotation\""
           insertTextFormat: 2
           kind: 10
           label: "inheritRotation"
@@ -171,6 +175,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`inheritScale`** · key of a bone …"
+          filterText: "\"inheritScale\""
           insertTextFormat: 2
           kind: 10
           label: "inheritScale"
@@ -182,6 +187,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`inheritReflection`** · key of a bone …"
+          filterText: "\"inheritReflection\""
           insertTextFormat: 2
           kind: 10
           label: "inheritReflection"
@@ -193,6 +199,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`type`** · key of a bone …"
+          filterText: "\"type\""
           insertTextFormat: 2
           kind: 10
           label: "type"
@@ -204,6 +211,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`segmentX`** · key of a bone …"
+          filterText: "\"segmentX\""
           insertTextFormat: 2
           kind: 10
           label: "segmentX"
@@ -215,6 +223,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`segmentY`** · key of a bone …"
+          filterText: "\"segmentY\""
           insertTextFormat: 2
           kind: 10
           label: "segmentY"
@@ -226,6 +235,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`vertices`** · key of a bone …"
+          filterText: "\"vertices\""
           insertTextFormat: 2
           kind: 10
           label: "vertices"
@@ -237,6 +247,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`userData`** · key of a bone …"
+          filterText: "\"userData\""
           insertTextFormat: 2
           kind: 10
           label: "userData"
@@ -253,6 +264,7 @@ async fn completion_of_keys_bone_names_and_textures() {
         .await;
     expect![[r#"
         - detail: "bone"
+          filterText: "\"根\""
           insertTextFormat: 1
           kind: 18
           label: "\"根\""
@@ -260,6 +272,7 @@ async fn completion_of_keys_bone_names_and_textures() {
             newText: "\"根\""
             range: 14:29-14:31 "\"\""
         - detail: "bone"
+          filterText: "\"体\""
           insertTextFormat: 1
           kind: 18
           label: "\"体\""
@@ -267,6 +280,7 @@ async fn completion_of_keys_bone_names_and_textures() {
             newText: "\"体\""
             range: 14:29-14:31 "\"\""
         - detail: "bone"
+          filterText: "\"頭\""
           insertTextFormat: 1
           kind: 18
           label: "\"頭\""
@@ -457,5 +471,42 @@ async fn a_minified_skeleton_on_one_line() {
         range: 0:1209-0:1210 "1"
     "#]]
     .assert_eq(&hover);
+    s.shutdown().await;
+}
+
+/// As an editor filters: what remains of the list after the text typed so far, a key typed with
+/// or without its opening quote and a quoted name (issue 12, item 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completion_is_filtered_by_what_was_typed() {
+    let typing =
+        edit(SKELETON, "{ \"name\": \"腕\", \"parent\": \"体\" }", "{ \"name\": \"腕\", \"parent\": \"体\", \"inh }");
+    let typing = edit(&typing, "{ \"name\": \"頭\", \"parent\": \"体\"", "{ \"name\": \"頭\", \"parent\": \"体\", len");
+    let typing = edit(&typing, "\"parent\": \"頭\"", "\"parent\": \"頭");
+    let mut s = Servers::start("complete-filtered", &typing, ATLAS).await;
+    let mut filtered = async |marker: &str| {
+        s.each(Some(marker), async |client, case| {
+            let items = request(client, "textDocument/completion", case.at_cursor()).await;
+            crate::lsp_support::view::filtered(case.doc, case.offset, &items)
+        })
+        .await
+    };
+    expect![[r#"
+        typed "\"inh", 4 of 11 items:
+        inheritTranslation → "\"inheritTranslation\": ${1:true}"
+        inheritRotation → "\"inheritRotation\": ${1:true}"
+        inheritScale → "\"inheritScale\": ${1:true}"
+        inheritReflection → "\"inheritReflection\": ${1:true}"
+    "#]]
+    .assert_eq(&filtered("\"inh$0 }").await);
+    expect![[r#"
+        typed "len", 1 of 10 items:
+        length → "\"length\": ${1:0}"
+    "#]]
+    .assert_eq(&filtered(", len$0").await);
+    expect![[r#"
+        typed "\"頭", 1 of 4 items:
+        "頭" → "\"頭\""
+    "#]]
+    .assert_eq(&filtered("\"parent\": \"頭$0").await);
     s.shutdown().await;
 }

@@ -21,7 +21,10 @@ pub fn hover(conv: &Converter<'_>, hover: &ide::Hover, markdown: bool) -> lsp::H
 /// - an item over several lines carries the indentation of its later lines, so it is marked to be
 ///   inserted as it is; a client that cannot be told so but adds the cursor line's indentation to
 ///   later lines itself gets them without it;
-/// - documentation in Markdown, or as plain text for a client that cannot render Markdown.
+/// - documentation in Markdown, or as plain text for a client that cannot render Markdown;
+/// - a `filterText` always: clients filter what the user typed in the edit's range against it (a
+///   client that sees an edit range but no filter text may take the list as filtered already and
+///   show every item, as Neovim does).
 pub fn completion_item(conv: &Converter<'_>, item: &ide::CompletionItem, caps: &ClientCaps) -> lsp::CompletionItem {
     let (mut new_text, format) = match (item.is_snippet, caps.snippets) {
         (true, true) => (item.insert_text.clone(), lsp::InsertTextFormat::SNIPPET),
@@ -44,6 +47,7 @@ pub fn completion_item(conv: &Converter<'_>, item: &ide::CompletionItem, caps: &
             }
         }),
         sort_text: item.sort_text.clone(),
+        filter_text: Some(item.filter_text.clone()),
         insert_text_format: Some(format),
         insert_text_mode: (multiline && caps.insert_as_is).then_some(lsp::InsertTextMode::AS_IS),
         text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
