@@ -264,3 +264,16 @@ fn nothing_on_a_name_being_defined_or_after_a_closing_quote() {
     check(V55, "{ \"name\": \"根\" }", "{ \"name\": \"根$0\" }", expect![[""]]);
     check(V55, "\"parent\": \"根\", \"length\"", "\"parent\": \"根\"$0, \"length\"", expect![[""]]);
 }
+
+/// Found by the property that every edit covers the cursor: before a value (`"parent":| "体"`)
+/// nothing is offered, rather than items replacing the value after the cursor, which editors drop
+/// or apply in the wrong place.
+#[test]
+fn nothing_before_a_value() {
+    check(
+        V55,
+        "{ \"name\": \"腕\", \"parent\": \"体\" }",
+        "{ \"name\": \"腕\", \"parent\":$0 \"体\" }",
+        expect![""],
+    );
+}

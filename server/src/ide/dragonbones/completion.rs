@@ -140,6 +140,9 @@ fn values(ctx: &DragonBonesDoc, cursor: &Cursor, kind: ObjectKind, offset: u32) 
     if ctx.tree.kind(leaf) == NodeKind::String && !ctx.tree.node(leaf).has(flag::UNCLOSED) && offset == range.end {
         return Vec::new(); // after the closing quote
     }
+    if !(range.start <= offset && offset <= range.end) {
+        return Vec::new(); // before the value (`"parent":| "root"`): an edit must cover the cursor
+    }
     let def = cursor.key_def(ctx);
     let mut out = Vec::new();
     if let Some(def) = def
