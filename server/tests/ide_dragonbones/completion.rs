@@ -270,10 +270,5 @@ fn nothing_on_a_name_being_defined_or_after_a_closing_quote() {
 /// or apply in the wrong place.
 #[test]
 fn nothing_before_a_value() {
-    check(
-        V55,
-        "{ \"name\": \"腕\", \"parent\": \"体\" }",
-        "{ \"name\": \"腕\", \"parent\":$0 \"体\" }",
-        expect![""],
-    );
+    check(V55, "{ \"name\": \"腕\", \"parent\": \"体\" }", "{ \"name\": \"腕\", \"parent\":$0 \"体\" }", expect![""]);
 }
