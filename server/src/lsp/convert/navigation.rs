@@ -10,9 +10,35 @@ use crate::lsp::capabilities::ClientCaps;
 /// The hover, in Markdown or, for a client that cannot render it, as plain text.
 pub fn hover(conv: &Converter<'_>, hover: &ide::Hover, markdown: bool) -> lsp::Hover {
     lsp::Hover {
-        contents: lsp::HoverContents::Markup(markup(&hover.markdown, markdown)),
+        contents: lsp::HoverContents::Markup(markup(&with_links(conv, &hover.markdown, markdown), markdown)),
         range: Some(conv.range(hover.range)),
     }
+}
+
+/// The hover's links to positions ([`ide::location_links`]) as links to the file's URI with a
+/// `#L<line>,<column>` fragment (1-based, the column in UTF-16 code units: what VS Code opens such
+/// a link at); just their text for a client without Markdown or a file without a URI.
+fn with_links(conv: &Converter<'_>, markdown: &str, renders_markdown: bool) -> String {
+    let links = ide::location_links(markdown);
+    if links.is_empty() {
+        return markdown.to_owned();
+    }
+    let mut out = String::with_capacity(markdown.len() + links.len() * 64);
+    let mut done = 0;
+    for link in links {
+        out.push_str(&markdown[done..link.link.start as usize]);
+        let text = link.text.slice(markdown);
+        match conv.uri_of(link.file.as_deref()).filter(|_| renders_markdown) {
+            Some(uri) => {
+                let at = conv.utf16_position_in(link.file.as_deref(), link.offset);
+                out.push_str(&format!("[{text}]({}#L{},{})", uri.as_str(), at.line + 1, at.col + 1));
+            }
+            None => out.push_str(text),
+        }
+        done = link.link.end as usize;
+    }
+    out.push_str(&markdown[done..]);
+    out
 }
 
 /// A completion item replacing the item's range, as the client can take it:
