@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::text::TextRange;
+use crate::text::{LineIndex, PositionEncoding, TextRange};
 
 const SCHEME: &str = "rigls-location:";
 
@@ -85,6 +85,21 @@ fn decode(encoded: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// `line 12`, or `line 1, column 4821` where the position is not the first thing on its line
+/// (a minified file is one line), as a link to it. Columns count Unicode characters.
+pub fn place(text: &str, lines: &LineIndex, file: Option<&Path>, offset: u32) -> String {
+    let line = lines.line_of(offset);
+    let start = lines.line_range(line).start;
+    let before = text.get(start as usize..offset as usize).unwrap_or_default();
+    let words = if before.trim_start_matches(['\u{feff}', ' ', '\t']).is_empty() {
+        format!("line {}", line + 1)
+    } else {
+        let column = lines.line_col(offset, PositionEncoding::Utf32).col + 1;
+        format!("line {}, column {column}", line + 1)
+    };
+    location_link(&words, file, offset)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +121,16 @@ mod tests {
         assert_eq!(links[0].link.slice(&markdown), "[line 3](rigls-location:42)");
         assert_eq!((links[0].file.clone(), links[0].offset), (None, 42));
         assert_eq!((links[1].file.clone(), links[1].offset), (Some(PathBuf::from("/tmp/勇者 (1)/x_tex.json")), 7));
+    }
+
+    #[test]
+    fn a_place_gives_the_column_when_the_line_has_text_before_it() {
+        let text = "\u{feff}{\n\t\"name\": \"頭\", \"parent\": \"体\"\n}";
+        let lines = LineIndex::new(text);
+        let name = text.find("\"name\"").unwrap() as u32;
+        let parent = text.find("\"体\"").unwrap() as u32;
+        assert_eq!(place(text, &lines, None, name), format!("[line 2](rigls-location:{name})"));
+        assert_eq!(place(text, &lines, None, parent), format!("[line 2, column 25](rigls-location:{parent})"));
+        assert_eq!(place(text, &lines, None, 0), "[line 1](rigls-location:0)");
     }
 }

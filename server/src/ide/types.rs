@@ -41,6 +41,12 @@ pub struct CompletionItem {
     pub sort_text: Option<String>,
 }
 
+/// A one-line Markdown text (a value type, a list's shape) as the plain words a completion detail
+/// needs, which editors show as it is: code spans lose their backticks.
+pub fn plain_words(markdown: &str) -> String {
+    markdown.replace('`', "")
+}
+
 /// A place to navigate to, in this document (`file: None`) or another.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NavTarget {

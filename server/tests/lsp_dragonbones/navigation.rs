@@ -25,10 +25,6 @@ async fn hover_on_keys_names_indices_and_colours() {
             - Range: at least 0
             - Default: `1`
             - Data versions: 4.0 and later
-
-            ```json
-            "playTimes": 0
-            ```
         range: 51:5-51:16 "\"playTimes\""
     "#]]
     .assert_eq(&at_cursor(&mut s, "\"play$0Times\"", "textDocument/hover").await);
@@ -38,7 +34,7 @@ async fn hover_on_keys_names_indices_and_colours() {
           value: |
             **bone** `体`
 
-            - Bone 1 of armature `勇者` (line 13)
+            - Bone 1 of armature `勇者` ([line 13, column 15](<doc>#L13,15))
             - Parent chain: `根` › `体`
             - Children: `頭`, `腕`
             - Slots: `体`, `マント`
@@ -51,7 +47,7 @@ async fn hover_on_keys_names_indices_and_colours() {
           value: |
             **texture** `parts/頭_怒り`
 
-            - SubTexture of atlas `hero_tex.json`
+            - SubTexture of atlas [`hero_tex.json`](<atlas>#L9,13)
             - Region 48×48 at (112, 0)
         range: 26:76-26:88 "\"parts/頭_怒り\""
     "#]]
@@ -59,7 +55,7 @@ async fn hover_on_keys_names_indices_and_colours() {
     expect![[r#"
         contents:
           kind: "markdown"
-          value: "**Display 1** → `頭_怒り` (line 27) of slot `頭` in the default skin · image, path `parts/頭_怒り`"
+          value: "**Display 1** → `頭_怒り` ([line 27, column 61](<doc>#L27,61)) of slot `頭` in the default skin · image, path `parts/頭_怒り`"
         range: 18:50-18:51 "1"
     "#]]
     .assert_eq(&at_cursor(&mut s, "\"displayIndex\": 1$0", "textDocument/hover").await);
@@ -83,10 +79,6 @@ async fn hover_on_keys_names_indices_and_colours() {
             - Range: between 0 and 100
             - Default: `100`
             - Data versions: all versions
-
-            ```json
-            "gM": 100
-            ```
         range: 17:72-17:74 "80"
     "#]]
     .assert_eq(&at_cursor(&mut s, "\"gM\": 8$00", "textDocument/hover").await);
@@ -147,7 +139,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"transform\": {$1}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritTranslation`** · key of a bone …"
@@ -159,7 +151,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritTranslation\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritRotation`** · key of a bone …"
@@ -171,7 +163,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritRotation\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritScale`** · key of a bone …"
@@ -183,7 +175,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritScale\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritReflection`** · key of a bone …"
@@ -195,7 +187,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritReflection\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "one of `\"bone\"`, `\"surface\"` (case-insensitive), or its index · default \"bone\""
+        - detail: "one of \"bone\", \"surface\" (case-insensitive), or its index · default \"bone\""
           documentation:
             kind: "markdown"
             value: "**`type`** · key of a bone …"
@@ -467,7 +459,7 @@ async fn a_minified_skeleton_on_one_line() {
     expect![[r#"
         contents:
           kind: "markdown"
-          value: "**Bone 1** → `体` (line 1)"
+          value: "**Bone 1** → `体` ([line 1, column 578](<doc>#L1,578))"
         range: 0:1209-0:1210 "1"
     "#]]
     .assert_eq(&hover);

@@ -31,10 +31,6 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
             Data type of the file. Only one value exists and readers ignore it.
 
             - Type: quoted string
-
-            ```elem
-            LoadType="View"
-            ```
         range: 4:1-4:9 "LoadType"
     "#]]
     .assert_eq(&hover(&mut s, "Loa$0dType=").await);
@@ -49,13 +45,6 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
 
             - Lines: one quoted name per line
 
-            ```elem
-            BoneNames {
-            	"Root"
-            	"Body"
-            }
-            ```
-
             **Here:** 2 lines
         range: 18:2-18:13 "BoneNames {"
     "#]].assert_eq(&hover(&mut s, "Bone$0Names {").await);
@@ -66,8 +55,8 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
           value: |
             **bone** `腰`
 
-            - Bone 0 of `歩行ロボ` (line 20)
-            - Node **`腰`** (line 91); children `頭`
+            - Bone 0 of `歩行ロボ` ([line 20](<doc>#L20,4))
+            - Node **`腰`** ([line 91, column 12](<doc>#L91,12)); children `頭`
         range: 55:14-55:17 "\"腰\""
     "#]]
     .assert_eq(&hover(&mut s, "BoneName=\"腰$0\"").await);
@@ -78,7 +67,7 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
           value: |
             **animation** `うなずき`
 
-            - Animation clip (line 112)
+            - Animation clip ([line 112](<doc>#L112,2))
             - 1000 ms at 30 fps, loops
             - 1 bone part, 0 UV parts
         range: 112:16-112:22 "\"うなずき\""
@@ -96,11 +85,7 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
             - Type: integer ≥ 0
             - Required
 
-            ```elem
-            VertexCount=4
-            ```
-
-            **Counted:** Positions 4 ✓ · Normals 4 ✓ · TextureUV 4 ✓ (matches)
+            **Counted:** Positions 4 · Normals 4 · TextureUV 4 (matches ✓)
         range: 39:3-39:14 "VertexCount"
     "#]]
     .assert_eq(&hover(&mut s, "Vertex$0Count=4").await);
@@ -108,7 +93,7 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
     expect![[r#"
         contents:
           kind: "markdown"
-          value: "**`TransformIndex`** 1 → bone `頭` of `歩行ロボ` (line 21)"
+          value: "**`TransformIndex`** 1 → bone `頭` of `歩行ロボ` ([line 21](<doc>#L21,4))"
         range: 66:20-66:21 "1"
     "#]]
     .assert_eq(&hover(&mut s, "TransformIndex=1$0").await);
@@ -309,7 +294,7 @@ async fn completion_of_keys_values_and_names() {
     // Scopes are snippets over several lines, in the document's line breaks and indentation.
     expect![[r#"
         10 items, starting with "Diff":
-        - detail: "list: `a:r:g:b` per line, 0.0 … 1.0"
+        - detail: "list: a:r:g:b per line, 0.0 … 1.0"
           documentation:
             kind: "markdown"
             value: "**`Diffuse`** · list in `Mesh` …"

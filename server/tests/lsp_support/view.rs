@@ -279,6 +279,14 @@ impl ClientDoc {
                 self.plain_value(&Value::Object(out))
             }
             Value::Array(items) => Value::Array(items.iter().map(|v| self.plain_value_with(v, others)).collect()),
+            // Links to positions in the other documents (`…/x_tex.json#L3,5`), as their label.
+            Value::String(s) => {
+                let mut s = s.clone();
+                for (label, other) in others {
+                    s = s.replace(&format!("]({}#", other.uri), &format!("]({label}#"));
+                }
+                self.plain_value(&Value::String(s))
+            }
             other => self.plain_value(other),
         }
     }
@@ -305,7 +313,10 @@ impl ClientDoc {
             }
             Value::Array(items) => Value::Array(items.iter().map(|v| self.plain_value(v)).collect()),
             Value::String(s) if *s == self.uri => Value::String("<doc>".to_owned()),
-            Value::String(s) => Value::String(s.replace(self.line_break(), "\n")),
+            // Markdown links to positions in this document: `](<doc>#L3,5)`.
+            Value::String(s) => {
+                Value::String(s.replace(self.line_break(), "\n").replace(&format!("]({}#", self.uri), "](<doc>#"))
+            }
             other => other.clone(),
         }
     }

@@ -9,7 +9,8 @@
 
 use std::collections::BTreeSet;
 
-use super::{Cursor, DragonBonesDoc, describe, json_string};
+use super::describe::{self, Example};
+use super::{Cursor, DragonBonesDoc, json_string};
 use crate::dragonbones::model::{NameAt, Scope, display_type};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, DisplayType, KeyDef, NameKind, NameRole, ObjectKind, ValueType, timeline_type};
@@ -59,9 +60,9 @@ fn keys(
         .collect();
     let (before, after) = commas(ctx, cursor.object, range);
     let object = schema::object_def(kind);
-    let mut seen = BTreeSet::new();
     // A key typed with its opening quote (`"pa`) is matched as the quoted key.
     let quoted = ctx.text[range.start as usize..range.end as usize].starts_with('"');
+    let mut seen = BTreeSet::new();
     schema::keys(kind, ctx.version())
         .enumerate()
         .filter(|(_, def)| !present.contains(def.name) && seen.insert(def.name))
@@ -72,10 +73,10 @@ fn keys(
             };
             CompletionItem {
                 label: def.name.to_owned(),
-                kind: CompletionKind::Key,
                 filter_text: if quoted { json_string(def.name) } else { def.name.to_owned() },
+                kind: CompletionKind::Key,
                 detail: Some(describe::key_detail(def)),
-                documentation_markdown: Some(describe::key_markdown(object, def, ctx.version())),
+                documentation_markdown: Some(describe::key_markdown(object, def, ctx.version(), Example::Shown)),
                 insert_text,
                 is_snippet,
                 replace_range: range,
