@@ -61,7 +61,10 @@ impl Features for Fake {
     fn hover(&self, a: &Analysis, offset: u32) -> Option<ide::Hover> {
         let name = Fake::name(a);
         let range = if name.contains_inclusive(offset) { name } else { TextRange::empty(offset) };
-        Some(ide::Hover { range, markdown: format!("**offset {offset}**") })
+        // Links to a place in this document and in another.
+        let here = ide::location_link("頭", None, Fake::head(a).start);
+        let there = ide::location_link("😀", Some(&self.other), self.other_emoji().start);
+        Some(ide::Hover { range, markdown: format!("**offset {offset}** · {here} · {there}") })
     }
 
     fn completions(&self, a: &Analysis, offset: u32) -> Vec<ide::CompletionItem> {
@@ -73,6 +76,7 @@ impl Features for Fake {
             insert_text: "\"${1:胴体}\"$0".to_owned(),
             is_snippet: true,
             replace_range: find(&a.text, "\"胴体😀\""),
+            filter_text: "\"胴体\"".to_owned(),
             sort_text: Some("0".to_owned()),
         }]
     }
@@ -304,7 +308,10 @@ async fn diagnostics_carry_related_files_tags_and_data() {
 async fn hover() {
     for c in [UTF16, UTF8] {
         let s = setup(c, |_| {}).await;
-        let expected = json!({"contents": {"kind": "markdown", "value": "**offset 24**"}, "range": range((1, 7), (1, c.name_end))});
+        // Link fragments count UTF-16 columns whatever the session's encoding (as VS Code opens them).
+        let value = format!("**offset 24** · [頭]({DOC}#L3,8) · [😀]({}#L2,3)", s.other);
+        let expected =
+            json!({"contents": {"kind": "markdown", "value": value}, "range": range((1, 7), (1, c.name_end))});
         assert_eq!(s.client.request("textDocument/hover", at(1, c.emoji)).await, Ok(expected.clone()));
         // Between the halves of 😀 (or inside its UTF-8 bytes): the character's start.
         assert_eq!(s.client.request("textDocument/hover", at(1, c.emoji + 1)).await, Ok(expected));
@@ -313,7 +320,11 @@ async fn hover() {
     // A client without markdown gets plain text: what the Markdown reads as, without its markup.
     let s = setup(UTF16, |caps| caps["textDocument"]["hover"] = json!({"contentFormat": ["plaintext"]})).await;
     let hover = s.client.request("textDocument/hover", at(0, 0)).await.unwrap();
-    assert_eq!(hover, json!({"contents": {"kind": "plaintext", "value": "offset 3"}, "range": range((0, 0), (0, 0))}));
+    // Links as their text.
+    assert_eq!(
+        hover,
+        json!({"contents": {"kind": "plaintext", "value": "offset 3 · 頭 · 😀"}, "range": range((0, 0), (0, 0))})
+    );
     s.client.shutdown().await;
 }
 
@@ -330,6 +341,7 @@ async fn completion() {
                 "detail": "bone",
                 "documentation": {"kind": "markdown", "value": "A *bone*."},
                 "sortText": "0",
+                "filterText": "\"胴体\"",
                 "insertTextFormat": 2,
                 "textEdit": {"range": range((1, 6), (1, c.quoted_end)), "newText": "\"${1:胴体}\"$0"},
             }])

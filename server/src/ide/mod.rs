@@ -13,6 +13,7 @@ mod dragonbones;
 mod elem;
 mod file_features;
 mod fixes;
+mod links;
 pub mod pose;
 pub mod scene;
 pub mod text_edit;
@@ -20,6 +21,7 @@ mod types;
 
 pub use analysis::{Analysis, FileKind, ParsedFile, detect, detect_lossy};
 pub use fixes::offered_actions;
+pub use links::{LocationLink, location_link, location_links};
 pub use types::*;
 
 use crate::text::TextRange;

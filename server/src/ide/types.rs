@@ -33,8 +33,18 @@ pub struct CompletionItem {
     pub insert_text: String,
     pub is_snippet: bool,
     pub replace_range: TextRange,
+    /// What the text typed in `replace_range` (up to the cursor) is matched against to keep or drop
+    /// the item as the user types: the label, or the label as it is written in the file (a
+    /// DragonBones key typed with its opening quote is matched as `"name"`).
+    pub filter_text: String,
     /// Sorts before items with a greater key.
     pub sort_text: Option<String>,
+}
+
+/// A one-line Markdown text (a value type, a list's shape) as the plain words a completion detail
+/// needs, which editors show as it is: code spans lose their backticks.
+pub fn plain_words(markdown: &str) -> String {
+    markdown.replace('`', "")
 }
 
 /// A place to navigate to, in this document (`file: None`) or another.

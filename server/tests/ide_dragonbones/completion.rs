@@ -20,18 +20,18 @@ fn keys_of_a_bone_not_yet_present_v55() {
         "{ \"name\": \"腕\", \"parent\": \"体\" }",
         "{ \"name\": \"腕\", $0 \"parent\": \"体\" }",
         expect![[r#"
-        length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}," replacing ""
-        transform [Key snippet] (transform object) "\"transform\": {$1}," replacing ""
-        inheritTranslation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}," replacing ""
-        inheritRotation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}," replacing ""
-        inheritScale [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}," replacing ""
-        inheritReflection [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritReflection\": ${1:true}," replacing ""
-        type [Key snippet] (one of `"bone"`, `"surface"` (case-insensitive), or its index · default "bone") "\"type\": \"$1\"," replacing ""
-        segmentX [Key snippet] (whole number · at least 0 · default 0) "\"segmentX\": ${1:0}," replacing ""
-        segmentY [Key snippet] (whole number · at least 0 · default 0) "\"segmentY\": ${1:0}," replacing ""
-        vertices [Key snippet] (array of numbers) "\"vertices\": [$1]," replacing ""
-        userData [Key snippet] (anything) "\"userData\": {$1}," replacing ""
-    "#]],
+            length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}," replacing ""
+            transform [Key snippet] (transform object) "\"transform\": {$1}," replacing ""
+            inheritTranslation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}," replacing ""
+            inheritRotation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}," replacing ""
+            inheritScale [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}," replacing ""
+            inheritReflection [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritReflection\": ${1:true}," replacing ""
+            type [Key snippet] (one of "bone", "surface" (case-insensitive), or its index · default "bone") "\"type\": \"$1\"," replacing ""
+            segmentX [Key snippet] (whole number · at least 0 · default 0) "\"segmentX\": ${1:0}," replacing ""
+            segmentY [Key snippet] (whole number · at least 0 · default 0) "\"segmentY\": ${1:0}," replacing ""
+            vertices [Key snippet] (array of numbers) "\"vertices\": [$1]," replacing ""
+            userData [Key snippet] (anything) "\"userData\": {$1}," replacing ""
+        "#]],
     );
 }
 
@@ -42,14 +42,14 @@ fn a_half_typed_key_is_replaced_with_its_quotes_v45() {
         "{ \"name\": \"腰\" }",
         "{ \"name\": \"腰\", \"inh$0 }",
         expect![[r#"
-        parent [Key snippet] (name (a string)) "\"parent\": \"$1\"" replacing "\"inh"
-        length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}" replacing "\"inh"
-        transform [Key snippet] (transform object) "\"transform\": {$1}" replacing "\"inh"
-        inheritTranslation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}" replacing "\"inh"
-        inheritRotation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}" replacing "\"inh"
-        inheritScale [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}" replacing "\"inh"
-        userData [Key snippet] (anything) "\"userData\": {$1}" replacing "\"inh"
-    "#]],
+            parent [Key snippet] (name (a string)) "\"parent\": \"$1\"" replacing "\"inh" filtered as "\"parent\""
+            length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}" replacing "\"inh" filtered as "\"length\""
+            transform [Key snippet] (transform object) "\"transform\": {$1}" replacing "\"inh" filtered as "\"transform\""
+            inheritTranslation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}" replacing "\"inh" filtered as "\"inheritTranslation\""
+            inheritRotation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}" replacing "\"inh" filtered as "\"inheritRotation\""
+            inheritScale [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}" replacing "\"inh" filtered as "\"inheritScale\""
+            userData [Key snippet] (anything) "\"userData\": {$1}" replacing "\"inh" filtered as "\"userData\""
+        "#]],
     );
     // A bare word.
     check(
@@ -57,14 +57,14 @@ fn a_half_typed_key_is_replaced_with_its_quotes_v45() {
         "{ \"name\": \"腰\" }",
         "{ \"name\": \"腰\", len$0 }",
         expect![[r#"
-        parent [Key snippet] (name (a string)) "\"parent\": \"$1\"" replacing "len"
-        length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}" replacing "len"
-        transform [Key snippet] (transform object) "\"transform\": {$1}" replacing "len"
-        inheritTranslation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}" replacing "len"
-        inheritRotation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}" replacing "len"
-        inheritScale [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}" replacing "len"
-        userData [Key snippet] (anything) "\"userData\": {$1}" replacing "len"
-    "#]],
+            parent [Key snippet] (name (a string)) "\"parent\": \"$1\"" replacing "len"
+            length [Key snippet] (number · at least 0 · default 0) "\"length\": ${1:0}" replacing "len"
+            transform [Key snippet] (transform object) "\"transform\": {$1}" replacing "len"
+            inheritTranslation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritTranslation\": ${1:true}" replacing "len"
+            inheritRotation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritRotation\": ${1:true}" replacing "len"
+            inheritScale [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) "\"inheritScale\": ${1:true}" replacing "len"
+            userData [Key snippet] (anything) "\"userData\": {$1}" replacing "len"
+        "#]],
     );
     // A key that already has a value: only the key is replaced.
     check(
@@ -72,15 +72,15 @@ fn a_half_typed_key_is_replaced_with_its_quotes_v45() {
         "\"playTimes\": 0",
         "\"playT$0\": 0",
         expect![[r#"
-        playTimes [Key] (whole number · at least 0 · default 1) "\"playTimes\"" replacing "\"playT\""
-        fadeInTime [Key] (number · at least 0 · default 0) "\"fadeInTime\"" replacing "\"playT\""
-        scale [Key] (number · greater than 0 · default 1) "\"scale\"" replacing "\"playT\""
-        frame [Key] (array of action key frame objects) "\"frame\"" replacing "\"playT\""
-        zOrder [Key] (draw-order timeline object) "\"zOrder\"" replacing "\"playT\""
-        ffd [Key] (array of deform timeline objects) "\"ffd\"" replacing "\"playT\""
-        timeline [Key] (array of typed timeline objects) "\"timeline\"" replacing "\"playT\""
-        userData [Key] (anything) "\"userData\"" replacing "\"playT\""
-    "#]],
+            playTimes [Key] (whole number · at least 0 · default 1) "\"playTimes\"" replacing "\"playT\"" filtered as "\"playTimes\""
+            fadeInTime [Key] (number · at least 0 · default 0) "\"fadeInTime\"" replacing "\"playT\"" filtered as "\"fadeInTime\""
+            scale [Key] (number · greater than 0 · default 1) "\"scale\"" replacing "\"playT\"" filtered as "\"scale\""
+            frame [Key] (array of action key frame objects) "\"frame\"" replacing "\"playT\"" filtered as "\"frame\""
+            zOrder [Key] (draw-order timeline object) "\"zOrder\"" replacing "\"playT\"" filtered as "\"zOrder\""
+            ffd [Key] (array of deform timeline objects) "\"ffd\"" replacing "\"playT\"" filtered as "\"ffd\""
+            timeline [Key] (array of typed timeline objects) "\"timeline\"" replacing "\"playT\"" filtered as "\"timeline\""
+            userData [Key] (anything) "\"userData\"" replacing "\"playT\"" filtered as "\"userData\""
+        "#]],
     );
 }
 
@@ -91,19 +91,19 @@ fn keys_after_the_last_member_without_a_comma() {
         "{ \"name\": \"根\" }",
         "{ \"name\": \"根\" $0}",
         expect![[r#"
-        parent [Key snippet] (name (a string)) ", \"parent\": \"$1\"" replacing ""
-        length [Key snippet] (number · at least 0 · default 0) ", \"length\": ${1:0}" replacing ""
-        transform [Key snippet] (transform object) ", \"transform\": {$1}" replacing ""
-        inheritTranslation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) ", \"inheritTranslation\": ${1:true}" replacing ""
-        inheritRotation [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) ", \"inheritRotation\": ${1:true}" replacing ""
-        inheritScale [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) ", \"inheritScale\": ${1:true}" replacing ""
-        inheritReflection [Key snippet] (boolean (`true`/`false`; runtimes also read 0/1) · default true) ", \"inheritReflection\": ${1:true}" replacing ""
-        type [Key snippet] (one of `"bone"`, `"surface"` (case-insensitive), or its index · default "bone") ", \"type\": \"$1\"" replacing ""
-        segmentX [Key snippet] (whole number · at least 0 · default 0) ", \"segmentX\": ${1:0}" replacing ""
-        segmentY [Key snippet] (whole number · at least 0 · default 0) ", \"segmentY\": ${1:0}" replacing ""
-        vertices [Key snippet] (array of numbers) ", \"vertices\": [$1]" replacing ""
-        userData [Key snippet] (anything) ", \"userData\": {$1}" replacing ""
-    "#]],
+            parent [Key snippet] (name (a string)) ", \"parent\": \"$1\"" replacing ""
+            length [Key snippet] (number · at least 0 · default 0) ", \"length\": ${1:0}" replacing ""
+            transform [Key snippet] (transform object) ", \"transform\": {$1}" replacing ""
+            inheritTranslation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) ", \"inheritTranslation\": ${1:true}" replacing ""
+            inheritRotation [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) ", \"inheritRotation\": ${1:true}" replacing ""
+            inheritScale [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) ", \"inheritScale\": ${1:true}" replacing ""
+            inheritReflection [Key snippet] (boolean (true/false; runtimes also read 0/1) · default true) ", \"inheritReflection\": ${1:true}" replacing ""
+            type [Key snippet] (one of "bone", "surface" (case-insensitive), or its index · default "bone") ", \"type\": \"$1\"" replacing ""
+            segmentX [Key snippet] (whole number · at least 0 · default 0) ", \"segmentX\": ${1:0}" replacing ""
+            segmentY [Key snippet] (whole number · at least 0 · default 0) ", \"segmentY\": ${1:0}" replacing ""
+            vertices [Key snippet] (array of numbers) ", \"vertices\": [$1]" replacing ""
+            userData [Key snippet] (anything) ", \"userData\": {$1}" replacing ""
+        "#]],
     );
 }
 
@@ -263,4 +263,12 @@ fn names_in_the_23_layout() {
 fn nothing_on_a_name_being_defined_or_after_a_closing_quote() {
     check(V55, "{ \"name\": \"根\" }", "{ \"name\": \"根$0\" }", expect![[""]]);
     check(V55, "\"parent\": \"根\", \"length\"", "\"parent\": \"根\"$0, \"length\"", expect![[""]]);
+}
+
+/// Found by the property that every edit covers the cursor: before a value (`"parent":| "体"`)
+/// nothing is offered, rather than items replacing the value after the cursor, which editors drop
+/// or apply in the wrong place.
+#[test]
+fn nothing_before_a_value() {
+    check(V55, "{ \"name\": \"腕\", \"parent\": \"体\" }", "{ \"name\": \"腕\", \"parent\":$0 \"体\" }", expect![""]);
 }

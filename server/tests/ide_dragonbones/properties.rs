@@ -22,6 +22,7 @@ fn every_feature_at(analysis: &Analysis, offset: u32) {
     for item in ide::completions(analysis, offset) {
         inside(item.replace_range);
     }
+    crate::ide_support::check_completions_and_hover(analysis, offset);
     for t in ide::goto_definition(analysis, offset).iter().filter(|t| t.file.is_none()) {
         inside(t.full_range);
     }

@@ -42,21 +42,21 @@ fn keys_not_yet_present_and_scopes_as_snippets() {
         expect![[r#"
             VertexCount [Key snippet] (integer ≥ 0) "VertexCount=${1:1}" replacing "Vert"
             FaceCount [Key snippet] (integer ≥ 0) "FaceCount=${1:0}" replacing "Vert"
-            Normals [Scope snippet] (list: `x:y:z` per line) "Normals {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Diffuse [Scope snippet] (list: `a:r:g:b` per line, 0.0 … 1.0) "Diffuse {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            TextureUV [Scope snippet] (list: `u:v` per line) "TextureUV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Normals [Scope snippet] (list: x:y:z per line) "Normals {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Diffuse [Scope snippet] (list: a:r:g:b per line, 0.0 … 1.0) "Diffuse {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            TextureUV [Scope snippet] (list: u:v per line) "TextureUV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
             BlendList [Scope snippet] (scope) "BlendList {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
             BlendIndices [Scope snippet] (list: free-form lines) "BlendIndices {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            VertexIndices [Scope snippet] (list: `n,i1:…:in` per line) "VertexIndices {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            VertexIndices [Scope snippet] (list: n,i1:…:in per line) "VertexIndices {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
             Attributes [Scope snippet] (list: one index per line) "Attributes {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture1UV [Scope snippet] (list: `u:v` per line) "Texture1UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture2UV [Scope snippet] (list: `u:v` per line) "Texture2UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture3UV [Scope snippet] (list: `u:v` per line) "Texture3UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture4UV [Scope snippet] (list: `u:v` per line) "Texture4UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture5UV [Scope snippet] (list: `u:v` per line) "Texture5UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture6UV [Scope snippet] (list: `u:v` per line) "Texture6UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture7UV [Scope snippet] (list: `u:v` per line) "Texture7UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
-            Texture8UV [Scope snippet] (list: `u:v` per line) "Texture8UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture1UV [Scope snippet] (list: u:v per line) "Texture1UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture2UV [Scope snippet] (list: u:v per line) "Texture2UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture3UV [Scope snippet] (list: u:v per line) "Texture3UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture4UV [Scope snippet] (list: u:v per line) "Texture4UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture5UV [Scope snippet] (list: u:v per line) "Texture5UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture6UV [Scope snippet] (list: u:v per line) "Texture6UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture7UV [Scope snippet] (list: u:v per line) "Texture7UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
+            Texture8UV [Scope snippet] (list: u:v per line) "Texture8UV {\n\t\t\t\t$0\n\t\t\t}" replacing "Vert"
         "#]],
     );
 }
@@ -82,10 +82,10 @@ fn material_keys_show_value_shapes() {
         }
         "#,
         expect![[r#"
-            Diffuse [Key snippet] (colour `a:r:g:b`, 4 numbers 0.0 … 1.0, alpha first) "Diffuse=${1:1.000000}:${2:0.800000}:${3:0.800000}:${4:0.800000}" replacing ""
-            Ambient [Key snippet] (colour `a:r:g:b`, 4 numbers 0.0 … 1.0, alpha first) "Ambient=${1:1.000000}:${2:0.400000}:${3:0.400000}:${4:0.400000}" replacing ""
-            Emissive [Key snippet] (colour `a:r:g:b`, 4 numbers 0.0 … 1.0, alpha first) "Emissive=${1:1.000000}:${2:0.000000}:${3:0.000000}:${4:0.000000}" replacing ""
-            Specular [Key snippet] (colour `a:r:g:b`, 4 numbers 0.0 … 1.0, alpha first) "Specular=${1:1.000000}:${2:0.200000}:${3:0.200000}:${4:0.200000}" replacing ""
+            Diffuse [Key snippet] (colour a:r:g:b, 4 numbers 0.0 … 1.0, alpha first) "Diffuse=${1:1.000000}:${2:0.800000}:${3:0.800000}:${4:0.800000}" replacing ""
+            Ambient [Key snippet] (colour a:r:g:b, 4 numbers 0.0 … 1.0, alpha first) "Ambient=${1:1.000000}:${2:0.400000}:${3:0.400000}:${4:0.400000}" replacing ""
+            Emissive [Key snippet] (colour a:r:g:b, 4 numbers 0.0 … 1.0, alpha first) "Emissive=${1:1.000000}:${2:0.000000}:${3:0.000000}:${4:0.000000}" replacing ""
+            Specular [Key snippet] (colour a:r:g:b, 4 numbers 0.0 … 1.0, alpha first) "Specular=${1:1.000000}:${2:0.200000}:${3:0.200000}:${4:0.200000}" replacing ""
             SpecularSharpness [Key snippet] (number ≥ 0) "SpecularSharpness=${1:10.000000}" replacing ""
             TextureFilename [Key snippet] (quoted file path (relative to the .elem file)) "TextureFilename=\"${1:body.png}\"" replacing ""
         "#]],
@@ -119,11 +119,11 @@ fn animation_keys_offer_choices() {
         expect![[r#"
             NodeName [Key snippet] (quoted string) "NodeName=\"${1|腰|}\"" replacing "N"
             TransitionTime [Key snippet] (integer ≥ 0) "TransitionTime=${1:0}" replacing "N"
-            InterpolationType [Key snippet] (one of `"Linear"`, `"Step"`, `"Spline"`, `"Lagrange"`) "InterpolationType=\"${1|Linear,Step,Spline,Lagrange|}\"" replacing "N"
+            InterpolationType [Key snippet] (one of "Linear", "Step", "Spline", "Lagrange") "InterpolationType=\"${1|Linear,Step,Spline,Lagrange|}\"" replacing "N"
             TimeKeys [Scope snippet] (list: one number per line, 0.0 … 1.0) "TimeKeys {\n\t\t\t\t\t$0\n\t\t\t\t}" replacing "N"
-            TransKeys [Scope snippet] (list: `x:y:z` per line) "TransKeys {\n\t\t\t\t\t$0\n\t\t\t\t}" replacing "N"
-            RotateKeys [Scope snippet] (list: `x:y:z:w` per line) "RotateKeys {\n\t\t\t\t\t$0\n\t\t\t\t}" replacing "N"
-            ScaleKeys [Scope snippet] (list: `x:y:z` per line) "ScaleKeys {\n\t\t\t\t\t$0\n\t\t\t\t}" replacing "N"
+            TransKeys [Scope snippet] (list: x:y:z per line) "TransKeys {\n\t\t\t\t\t$0\n\t\t\t\t}" replacing "N"
+            RotateKeys [Scope snippet] (list: x:y:z:w per line) "RotateKeys {\n\t\t\t\t\t$0\n\t\t\t\t}" replacing "N"
+            ScaleKeys [Scope snippet] (list: x:y:z per line) "ScaleKeys {\n\t\t\t\t\t$0\n\t\t\t\t}" replacing "N"
         "#]],
     );
 }
@@ -145,19 +145,19 @@ fn the_word_before_a_brace_completes_tags_only() {
         MODEL,
         "\t\t\tPosi$0tions {",
         expect![[r#"
-        Positions [Scope] (list: `x:y:z` per line) "Positions" replacing "Positions"
-        Normals [Scope] (list: `x:y:z` per line) "Normals" replacing "Positions"
-        TextureUV [Scope] (list: `u:v` per line) "TextureUV" replacing "Positions"
-        BlendIndices [Scope] (list: free-form lines) "BlendIndices" replacing "Positions"
-        Texture1UV [Scope] (list: `u:v` per line) "Texture1UV" replacing "Positions"
-        Texture2UV [Scope] (list: `u:v` per line) "Texture2UV" replacing "Positions"
-        Texture3UV [Scope] (list: `u:v` per line) "Texture3UV" replacing "Positions"
-        Texture4UV [Scope] (list: `u:v` per line) "Texture4UV" replacing "Positions"
-        Texture5UV [Scope] (list: `u:v` per line) "Texture5UV" replacing "Positions"
-        Texture6UV [Scope] (list: `u:v` per line) "Texture6UV" replacing "Positions"
-        Texture7UV [Scope] (list: `u:v` per line) "Texture7UV" replacing "Positions"
-        Texture8UV [Scope] (list: `u:v` per line) "Texture8UV" replacing "Positions"
-    "#]],
+            Positions [Scope] (list: x:y:z per line) "Positions" replacing "Positions"
+            Normals [Scope] (list: x:y:z per line) "Normals" replacing "Positions"
+            TextureUV [Scope] (list: u:v per line) "TextureUV" replacing "Positions"
+            BlendIndices [Scope] (list: free-form lines) "BlendIndices" replacing "Positions"
+            Texture1UV [Scope] (list: u:v per line) "Texture1UV" replacing "Positions"
+            Texture2UV [Scope] (list: u:v per line) "Texture2UV" replacing "Positions"
+            Texture3UV [Scope] (list: u:v per line) "Texture3UV" replacing "Positions"
+            Texture4UV [Scope] (list: u:v per line) "Texture4UV" replacing "Positions"
+            Texture5UV [Scope] (list: u:v per line) "Texture5UV" replacing "Positions"
+            Texture6UV [Scope] (list: u:v per line) "Texture6UV" replacing "Positions"
+            Texture7UV [Scope] (list: u:v per line) "Texture7UV" replacing "Positions"
+            Texture8UV [Scope] (list: u:v per line) "Texture8UV" replacing "Positions"
+        "#]],
     );
 }
 

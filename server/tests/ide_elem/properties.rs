@@ -362,8 +362,7 @@ fn each_mutation_alone_offers_a_fix_that_works() {
 
 /// Runs every feature at `offset` (and over `range`), for the no-panic property.
 fn exercise(analysis: &Analysis, offset: u32, range: rigls::text::TextRange) {
-    let _ = ide::hover(analysis, offset);
-    let _ = ide::completions(analysis, offset);
+    crate::ide_support::check_completions_and_hover(analysis, offset);
     let _ = ide::goto_definition(analysis, offset);
     let _ = ide::references(analysis, offset, true);
     let _ = ide::highlights(analysis, offset);

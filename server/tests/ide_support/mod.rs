@@ -95,8 +95,30 @@ pub fn range(text: &str, range: TextRange) -> String {
 pub fn render_hover(text: &str, hover: Option<Hover>) -> String {
     match hover {
         None => "no hover".to_owned(),
-        Some(h) => format!("{}\n---\n{}\n", range(text, h.range), h.markdown),
+        Some(h) => format!("{}\n---\n{}\n", range(text, h.range), with_link_targets(text, &h.markdown)),
     }
+}
+
+/// The Markdown with each link to a position shown as what it points at: `[line 3](→ 3 "Name=…")`
+/// (the line and the text there) in this document, `[…](→ x_tex.json@120)` in another file.
+fn with_link_targets(text: &str, markdown: &str) -> String {
+    let mut out = String::new();
+    let mut done = 0;
+    for link in ide::location_links(markdown) {
+        out.push_str(&markdown[done..link.text.end as usize]);
+        let target = match &link.file {
+            Some(path) => format!("{}@{}", path.file_name().unwrap().to_string_lossy(), link.offset),
+            None => {
+                let at = text.get(link.offset as usize..).expect("a link past the end of the text");
+                let snippet: String = at.chars().take_while(|c| !matches!(c, '\r' | '\n')).take(16).collect();
+                format!("{} {snippet:?}", LineIndex::new(text).line_of(link.offset) + 1)
+            }
+        };
+        out.push_str(&format!("](→ {target})"));
+        done = link.link.end as usize;
+    }
+    out.push_str(&markdown[done..]);
+    out
 }
 
 /// One line per item: label, kind, detail, what is inserted and the text it replaces.
@@ -108,8 +130,11 @@ pub fn render_completions(text: &str, items: &[CompletionItem]) -> String {
         .map(|i| {
             let snippet = if i.is_snippet { " snippet" } else { "" };
             let detail = i.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default();
+            // The filter text, when it is not the label.
+            let filter =
+                if i.filter_text == i.label { String::new() } else { format!(" filtered as {:?}", i.filter_text) };
             format!(
-                "{} [{:?}{snippet}]{detail} {:?} replacing {:?}\n",
+                "{} [{:?}{snippet}]{detail} {:?} replacing {:?}{filter}\n",
                 i.label,
                 i.kind,
                 i.insert_text,
@@ -204,4 +229,31 @@ pub fn render_inlays(text: &str, hints: &[InlayHint]) -> String {
 /// Text slices of ranges, one per line, with line breaks shown as `⏎`.
 pub fn render_slices(text: &str, ranges: &[TextRange]) -> String {
     ranges.iter().map(|r| format!("{}\n", r.slice(text).replace("\r\n", "⏎").replace('\n', "⏎"))).collect()
+}
+
+/// What every completion list and hover must be, wherever the cursor is: completion items replace
+/// from one position up to at least the cursor (clients take the typed text from there and match it
+/// against each filter text) and have plain-text details (editors do not render Markdown there);
+/// a hover's links point into the text.
+pub fn check_completions_and_hover(analysis: &Analysis, offset: u32) {
+    let items = ide::completions(analysis, offset);
+    if let Some(first) = items.first() {
+        for item in &items {
+            let r = item.replace_range;
+            assert_eq!(r.start, first.replace_range.start, "items at {offset} replace from different places");
+            assert!(
+                r.start <= offset && offset <= r.end,
+                "{} at {offset} does not cover the cursor: {r:?}",
+                item.label
+            );
+            assert!(!item.filter_text.is_empty(), "{} at {offset} has no filter text", item.label);
+            let detail = item.detail.as_deref().unwrap_or_default();
+            assert!(!detail.contains('`'), "the detail of {} at {offset} has Markdown: {detail}", item.label);
+        }
+    }
+    if let Some(hover) = ide::hover(analysis, offset) {
+        for link in ide::location_links(&hover.markdown).iter().filter(|l| l.file.is_none()) {
+            assert!(link.offset as usize <= analysis.text.len(), "a link past the end in {:?}", hover.markdown);
+        }
+    }
 }

@@ -25,10 +25,6 @@ async fn hover_on_keys_names_indices_and_colours() {
             - Range: at least 0
             - Default: `1`
             - Data versions: 4.0 and later
-
-            ```json
-            "playTimes": 0
-            ```
         range: 51:5-51:16 "\"playTimes\""
     "#]]
     .assert_eq(&at_cursor(&mut s, "\"play$0Times\"", "textDocument/hover").await);
@@ -38,7 +34,7 @@ async fn hover_on_keys_names_indices_and_colours() {
           value: |
             **bone** `体`
 
-            - Bone 1 of armature `勇者` (line 13)
+            - Bone 1 of armature `勇者` ([line 13, column 15](<doc>#L13,15))
             - Parent chain: `根` › `体`
             - Children: `頭`, `腕`
             - Slots: `体`, `マント`
@@ -52,7 +48,7 @@ async fn hover_on_keys_names_indices_and_colours() {
           value: |
             **texture** `parts/頭_怒り`
 
-            - SubTexture of atlas `hero_tex.json`
+            - SubTexture of atlas [`hero_tex.json`](<atlas>#L9,13)
             - Region 48×48 at (112, 0)
         range: 26:76-26:88 "\"parts/頭_怒り\""
     "#]]
@@ -60,7 +56,7 @@ async fn hover_on_keys_names_indices_and_colours() {
     expect![[r#"
         contents:
           kind: "markdown"
-          value: "**Display 1** → `頭_怒り` (line 27) of slot `頭` in the default skin · image, path `parts/頭_怒り`"
+          value: "**Display 1** → `頭_怒り` ([line 27, column 61](<doc>#L27,61)) of slot `頭` in the default skin · image, path `parts/頭_怒り`"
         range: 18:50-18:51 "1"
     "#]]
     .assert_eq(&at_cursor(&mut s, "\"displayIndex\": 1$0", "textDocument/hover").await);
@@ -84,10 +80,6 @@ async fn hover_on_keys_names_indices_and_colours() {
             - Range: between 0 and 100
             - Default: `100`
             - Data versions: all versions
-
-            ```json
-            "gM": 100
-            ```
         range: 17:72-17:74 "80"
     "#]]
     .assert_eq(&at_cursor(&mut s, "\"gM\": 8$00", "textDocument/hover").await);
@@ -128,6 +120,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`length`** · key of a bone …"
+          filterText: "\"length\""
           insertTextFormat: 2
           kind: 10
           label: "length"
@@ -139,6 +132,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`transform`** · key of a bone …"
+          filterText: "\"transform\""
           insertTextFormat: 2
           kind: 10
           label: "transform"
@@ -146,10 +140,11 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"transform\": {$1}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritTranslation`** · key of a bone …"
+          filterText: "\"inheritTranslation\""
           insertTextFormat: 2
           kind: 10
           label: "inheritTranslation"
@@ -157,10 +152,11 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritTranslation\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritRotation`** · key of a bone …"
+          filterText: "\"inheritRotation\""
           insertTextFormat: 2
           kind: 10
           label: "inheritRotation"
@@ -168,10 +164,11 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritRotation\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritScale`** · key of a bone …"
+          filterText: "\"inheritScale\""
           insertTextFormat: 2
           kind: 10
           label: "inheritScale"
@@ -179,10 +176,11 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritScale\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "boolean (`true`/`false`; runtimes also read 0/1) · default true"
+        - detail: "boolean (true/false; runtimes also read 0/1) · default true"
           documentation:
             kind: "markdown"
             value: "**`inheritReflection`** · key of a bone …"
+          filterText: "\"inheritReflection\""
           insertTextFormat: 2
           kind: 10
           label: "inheritReflection"
@@ -190,10 +188,11 @@ async fn completion_of_keys_bone_names_and_textures() {
           textEdit:
             newText: "\"inheritReflection\": ${1:true}"
             range: 14:33-14:42 "\"inheritR"
-        - detail: "one of `\"bone\"`, `\"surface\"` (case-insensitive), or its index · default \"bone\""
+        - detail: "one of \"bone\", \"surface\" (case-insensitive), or its index · default \"bone\""
           documentation:
             kind: "markdown"
             value: "**`type`** · key of a bone …"
+          filterText: "\"type\""
           insertTextFormat: 2
           kind: 10
           label: "type"
@@ -205,6 +204,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`segmentX`** · key of a bone …"
+          filterText: "\"segmentX\""
           insertTextFormat: 2
           kind: 10
           label: "segmentX"
@@ -216,6 +216,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`segmentY`** · key of a bone …"
+          filterText: "\"segmentY\""
           insertTextFormat: 2
           kind: 10
           label: "segmentY"
@@ -227,6 +228,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`vertices`** · key of a bone …"
+          filterText: "\"vertices\""
           insertTextFormat: 2
           kind: 10
           label: "vertices"
@@ -238,6 +240,7 @@ async fn completion_of_keys_bone_names_and_textures() {
           documentation:
             kind: "markdown"
             value: "**`userData`** · key of a bone …"
+          filterText: "\"userData\""
           insertTextFormat: 2
           kind: 10
           label: "userData"
@@ -254,6 +257,7 @@ async fn completion_of_keys_bone_names_and_textures() {
         .await;
     expect![[r#"
         - detail: "bone"
+          filterText: "\"根\""
           insertTextFormat: 1
           kind: 18
           label: "\"根\""
@@ -261,6 +265,7 @@ async fn completion_of_keys_bone_names_and_textures() {
             newText: "\"根\""
             range: 14:29-14:31 "\"\""
         - detail: "bone"
+          filterText: "\"体\""
           insertTextFormat: 1
           kind: 18
           label: "\"体\""
@@ -268,6 +273,7 @@ async fn completion_of_keys_bone_names_and_textures() {
             newText: "\"体\""
             range: 14:29-14:31 "\"\""
         - detail: "bone"
+          filterText: "\"頭\""
           insertTextFormat: 1
           kind: 18
           label: "\"頭\""
@@ -454,9 +460,46 @@ async fn a_minified_skeleton_on_one_line() {
     expect![[r#"
         contents:
           kind: "markdown"
-          value: "**Bone 1** → `体` (line 1)"
+          value: "**Bone 1** → `体` ([line 1, column 578](<doc>#L1,578))"
         range: 0:1209-0:1210 "1"
     "#]]
     .assert_eq(&hover);
+    s.shutdown().await;
+}
+
+/// As an editor filters: what remains of the list after the text typed so far, a key typed with
+/// or without its opening quote and a quoted name (issue 12, item 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completion_is_filtered_by_what_was_typed() {
+    let typing =
+        edit(SKELETON, "{ \"name\": \"腕\", \"parent\": \"体\" }", "{ \"name\": \"腕\", \"parent\": \"体\", \"inh }");
+    let typing = edit(&typing, "{ \"name\": \"頭\", \"parent\": \"体\"", "{ \"name\": \"頭\", \"parent\": \"体\", len");
+    let typing = edit(&typing, "\"parent\": \"頭\"", "\"parent\": \"頭");
+    let mut s = Servers::start("complete-filtered", &typing, ATLAS).await;
+    let mut filtered = async |marker: &str| {
+        s.each(Some(marker), async |client, case| {
+            let items = request(client, "textDocument/completion", case.at_cursor()).await;
+            crate::lsp_support::view::filtered(case.doc, case.offset, &items)
+        })
+        .await
+    };
+    expect![[r#"
+        typed "\"inh", 4 of 11 items:
+        inheritTranslation → "\"inheritTranslation\": ${1:true}"
+        inheritRotation → "\"inheritRotation\": ${1:true}"
+        inheritScale → "\"inheritScale\": ${1:true}"
+        inheritReflection → "\"inheritReflection\": ${1:true}"
+    "#]]
+    .assert_eq(&filtered("\"inh$0 }").await);
+    expect![[r#"
+        typed "len", 1 of 10 items:
+        length → "\"length\": ${1:0}"
+    "#]]
+    .assert_eq(&filtered(", len$0").await);
+    expect![[r#"
+        typed "\"頭", 1 of 4 items:
+        "頭" → "\"頭\""
+    "#]]
+    .assert_eq(&filtered("\"parent\": \"頭$0").await);
     s.shutdown().await;
 }

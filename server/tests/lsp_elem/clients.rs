@@ -226,9 +226,7 @@ async fn a_plain_text_client_gets_no_markup() {
             - Type: integer ≥ 0
             - Required
 
-            VertexCount=4
-
-            Counted: Positions 4 ✓ · Normals 4 ✓ · TextureUV 4 ✓ (matches)
+            Counted: Positions 4 · Normals 4 · TextureUV 4 (matches ✓)
         range: 39:3-39:14 "VertexCount"
     "#]]
     .assert_eq(&hover);
@@ -245,6 +243,8 @@ async fn a_plain_text_client_gets_no_markup() {
           Sharpness (power) of the specular highlight, ≥ 0.
 
           - Type: number ≥ 0
+
+          Example:
 
           SpecularSharpness=10.000000
     "#]]

@@ -31,10 +31,6 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
             Data type of the file. Only one value exists and readers ignore it.
 
             - Type: quoted string
-
-            ```elem
-            LoadType="View"
-            ```
         range: 4:1-4:9 "LoadType"
     "#]]
     .assert_eq(&hover(&mut s, "Loa$0dType=").await);
@@ -49,13 +45,6 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
 
             - Lines: one quoted name per line
 
-            ```elem
-            BoneNames {
-            	"Root"
-            	"Body"
-            }
-            ```
-
             **Here:** 2 lines
         range: 18:2-18:13 "BoneNames {"
     "#]].assert_eq(&hover(&mut s, "Bone$0Names {").await);
@@ -66,8 +55,8 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
           value: |
             **bone** `腰`
 
-            - Bone 0 of `歩行ロボ` (line 20)
-            - Node **`腰`** (line 91); children `頭`
+            - Bone 0 of `歩行ロボ` ([line 20](<doc>#L20,4))
+            - Node **`腰`** ([line 91, column 12](<doc>#L91,12)); children `頭`
         range: 55:14-55:17 "\"腰\""
     "#]]
     .assert_eq(&hover(&mut s, "BoneName=\"腰$0\"").await);
@@ -78,7 +67,7 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
           value: |
             **animation** `うなずき`
 
-            - Animation clip (line 112)
+            - Animation clip ([line 112](<doc>#L112,2))
             - 1000 ms at 30 fps, loops
             - 1 bone part, 0 UV parts
         range: 112:16-112:22 "\"うなずき\""
@@ -96,11 +85,7 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
             - Type: integer ≥ 0
             - Required
 
-            ```elem
-            VertexCount=4
-            ```
-
-            **Counted:** Positions 4 ✓ · Normals 4 ✓ · TextureUV 4 ✓ (matches)
+            **Counted:** Positions 4 · Normals 4 · TextureUV 4 (matches ✓)
         range: 39:3-39:14 "VertexCount"
     "#]]
     .assert_eq(&hover(&mut s, "Vertex$0Count=4").await);
@@ -108,7 +93,7 @@ async fn hover_on_keys_scopes_names_counts_indices_and_colours() {
     expect![[r#"
         contents:
           kind: "markdown"
-          value: "**`TransformIndex`** 1 → bone `頭` of `歩行ロボ` (line 21)"
+          value: "**`TransformIndex`** 1 → bone `頭` of `歩行ロボ` ([line 21](<doc>#L21,4))"
         range: 66:20-66:21 "1"
     "#]]
     .assert_eq(&hover(&mut s, "TransformIndex=1$0").await);
@@ -191,6 +176,7 @@ async fn completion_of_keys_values_and_names() {
           documentation:
             kind: "markdown"
             value: "**`SpecularSharpness`** · key in `Material` …"
+          filterText: "SpecularSharpness"
           insertTextFormat: 2
           kind: 10
           label: "SpecularSharpness"
@@ -202,6 +188,7 @@ async fn completion_of_keys_values_and_names() {
           documentation:
             kind: "markdown"
             value: "**`TextureFilename`** · key in `Material` …"
+          filterText: "TextureFilename"
           insertTextFormat: 2
           kind: 10
           label: "TextureFilename"
@@ -213,6 +200,7 @@ async fn completion_of_keys_values_and_names() {
     .assert_eq(&completion(&mut s, "SpecularSh$0").await);
     expect![[r#"
         - detail: "vertex component"
+          filterText: "\"Diffuse\""
           insertTextFormat: 1
           kind: 20
           label: "\"Diffuse\""
@@ -221,6 +209,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Diffuse\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture\""
@@ -229,6 +218,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture1\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture1\""
@@ -237,6 +227,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture1\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture2\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture2\""
@@ -245,6 +236,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture2\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture3\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture3\""
@@ -253,6 +245,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture3\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture4\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture4\""
@@ -261,6 +254,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture4\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture5\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture5\""
@@ -269,6 +263,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture5\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture6\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture6\""
@@ -277,6 +272,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture6\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture7\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture7\""
@@ -285,6 +281,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"Texture7\""
             range: 16:3-16:7 "\"Tex"
         - detail: "vertex component"
+          filterText: "\"Texture8\""
           insertTextFormat: 1
           kind: 20
           label: "\"Texture8\""
@@ -297,10 +294,11 @@ async fn completion_of_keys_values_and_names() {
     // Scopes are snippets over several lines, in the document's line breaks and indentation.
     expect![[r#"
         10 items, starting with "Diff":
-        - detail: "list: `a:r:g:b` per line, 0.0 … 1.0"
+        - detail: "list: a:r:g:b per line, 0.0 … 1.0"
           documentation:
             kind: "markdown"
             value: "**`Diffuse`** · list in `Mesh` …"
+          filterText: "Diffuse"
           insertTextFormat: 2
           kind: 22
           label: "Diffuse"
@@ -323,6 +321,7 @@ async fn completion_of_keys_values_and_names() {
     let mut s = Servers::start("complete-name", &typing, |_| {}).await;
     expect![[r#"
         - detail: "bone 0"
+          filterText: "\"腰\""
           insertTextFormat: 1
           kind: 18
           label: "\"腰\""
@@ -331,6 +330,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"腰\""
             range: 55:14-55:16 "\"\""
         - detail: "bone 1"
+          filterText: "\"頭\""
           insertTextFormat: 1
           kind: 18
           label: "\"頭\""
@@ -342,6 +342,7 @@ async fn completion_of_keys_values_and_names() {
     .assert_eq(&completion(&mut s, "BoneName=\"$0\"").await);
     expect![[r#"
         - detail: "bone 0"
+          filterText: "\"腰\""
           insertTextFormat: 1
           kind: 18
           label: "\"腰\""
@@ -350,6 +351,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"腰\""
             range: 65:14-65:16 "\"頭"
         - detail: "bone 1"
+          filterText: "\"頭\""
           insertTextFormat: 1
           kind: 18
           label: "\"頭\""
@@ -361,6 +363,7 @@ async fn completion_of_keys_values_and_names() {
     .assert_eq(&completion(&mut s, "BoneName=\"頭$0").await);
     expect![[r#"
         - detail: "mesh"
+          filterText: "\"胴体\""
           insertTextFormat: 1
           kind: 18
           label: "\"胴体\""
@@ -375,14 +378,16 @@ async fn completion_of_keys_values_and_names() {
     let mut s = Servers::start("complete-value", WALKER, |_| {}).await;
     // A boolean, in place of the one written.
     expect![[r#"
-        - insertTextFormat: 1
+        - filterText: "True"
+          insertTextFormat: 1
           kind: 20
           label: "True"
           sortText: "0000"
           textEdit:
             newText: "True"
             range: 117:7-117:11 "True"
-        - insertTextFormat: 1
+        - filterText: "False"
+          insertTextFormat: 1
           kind: 20
           label: "False"
           sortText: "0001"
@@ -394,6 +399,7 @@ async fn completion_of_keys_values_and_names() {
     // Names inside quotes, after Japanese text.
     expect![[r#"
         - detail: "bone 0"
+          filterText: "\"腰\""
           insertTextFormat: 1
           kind: 18
           label: "\"腰\""
@@ -402,6 +408,7 @@ async fn completion_of_keys_values_and_names() {
             newText: "\"腰\""
             range: 65:14-65:17 "\"頭\""
         - detail: "bone 1"
+          filterText: "\"頭\""
           insertTextFormat: 1
           kind: 18
           label: "\"頭\""
@@ -414,6 +421,7 @@ async fn completion_of_keys_values_and_names() {
     // The real count behind a count key.
     expect![[r#"
         - detail: "lines in VertexIndices, lines in Attributes"
+          filterText: "1"
           insertTextFormat: 1
           kind: 12
           label: "1"
@@ -626,5 +634,59 @@ async fn rename_a_joint_or_refuse_an_existing_name() {
         +		Name="ロボ"
     "#]]
     .assert_eq(&rename(&mut s, "Name=\"歩行$0ロボ\"", "ロボ").await);
+    s.shutdown().await;
+}
+
+/// As an editor filters: what remains of the list after the text typed so far (issue 12, item 2:
+/// `Tex` then omni completion in Neovim listed every key and inserted `Diffuse`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completion_is_filtered_by_what_was_typed() {
+    let typing = edit(WALKER, "\t\t\tFaceCount=1\n", "\t\t\tFaceCount=1\n\t\t\tTex\n");
+    let typing = edit(&typing, "\t\t\t\"Texture1\"\n", "\t\t\t\"Tex\n");
+    let typing = edit(&typing, "\t\tLoop=True", "\t\tLoop=T");
+    let typing = edit(&typing, "\t\t\t\t\tBoneName=\"頭\"", "\t\t\t\t\tBoneName=\"頭");
+    let mut s = Servers::start("complete-filtered", &typing, |_| {}).await;
+    let mut filtered = async |marker: &str| {
+        s.each(Some(marker), async |client, case| {
+            let items = request(client, "textDocument/completion", case.at_cursor()).await;
+            crate::lsp_support::view::filtered(case.doc, case.offset, &items)
+        })
+        .await
+    };
+    expect![[r#"
+        typed "Tex", 8 of 10 items:
+        Texture1UV → "Texture1UV {\n\t\t\t\t$0\n\t\t\t}"
+        Texture2UV → "Texture2UV {\n\t\t\t\t$0\n\t\t\t}"
+        Texture3UV → "Texture3UV {\n\t\t\t\t$0\n\t\t\t}"
+        Texture4UV → "Texture4UV {\n\t\t\t\t$0\n\t\t\t}"
+        Texture5UV → "Texture5UV {\n\t\t\t\t$0\n\t\t\t}"
+        Texture6UV → "Texture6UV {\n\t\t\t\t$0\n\t\t\t}"
+        Texture7UV → "Texture7UV {\n\t\t\t\t$0\n\t\t\t}"
+        Texture8UV → "Texture8UV {\n\t\t\t\t$0\n\t\t\t}"
+    "#]]
+    .assert_eq(&filtered("\t\t\tTex$0\n").await);
+    expect![[r#"
+        typed "\"Tex", 9 of 10 items:
+        "Texture" → "\"Texture\""
+        "Texture1" → "\"Texture1\""
+        "Texture2" → "\"Texture2\""
+        "Texture3" → "\"Texture3\""
+        "Texture4" → "\"Texture4\""
+        "Texture5" → "\"Texture5\""
+        "Texture6" → "\"Texture6\""
+        "Texture7" → "\"Texture7\""
+        "Texture8" → "\"Texture8\""
+    "#]]
+    .assert_eq(&filtered("\t\t\t\"Tex$0\n").await);
+    expect![[r#"
+        typed "T", 1 of 2 items:
+        True → "True"
+    "#]]
+    .assert_eq(&filtered("\t\tLoop=T$0").await);
+    expect![[r#"
+        typed "\"頭", 1 of 2 items:
+        "頭" → "\"頭\""
+    "#]]
+    .assert_eq(&filtered("BoneName=\"頭$0").await);
     s.shutdown().await;
 }

@@ -279,6 +279,14 @@ impl ClientDoc {
                 self.plain_value(&Value::Object(out))
             }
             Value::Array(items) => Value::Array(items.iter().map(|v| self.plain_value_with(v, others)).collect()),
+            // Links to positions in the other documents (`…/x_tex.json#L3,5`), as their label.
+            Value::String(s) => {
+                let mut s = s.clone();
+                for (label, other) in others {
+                    s = s.replace(&format!("]({}#", other.uri), &format!("]({label}#"));
+                }
+                self.plain_value(&Value::String(s))
+            }
             other => self.plain_value(other),
         }
     }
@@ -305,7 +313,10 @@ impl ClientDoc {
             }
             Value::Array(items) => Value::Array(items.iter().map(|v| self.plain_value(v)).collect()),
             Value::String(s) if *s == self.uri => Value::String("<doc>".to_owned()),
-            Value::String(s) => Value::String(s.replace(self.line_break(), "\n")),
+            // Markdown links to positions in this document: `](<doc>#L3,5)`.
+            Value::String(s) => {
+                Value::String(s.replace(self.line_break(), "\n").replace(&format!("]({}#", self.uri), "](<doc>#"))
+            }
             other => other.clone(),
         }
     }
@@ -465,4 +476,30 @@ fn scalar(value: &Value) -> String {
         Value::Array(_) => "[]".to_owned(),
         other => other.to_string(),
     }
+}
+
+/// What an editor lists after the user typed the text that the items' edits replace, up to the
+/// cursor: the items whose `filterText` starts with it (Neovim's filter; VS Code's is fuzzy but
+/// starts from the same text), in `sortText` order, each as `label → text the edit inserts`.
+/// Every item must have a filter text and replace from the same position, since a client takes
+/// the typed text from the edit range and matches it against the filter text.
+pub fn filtered(doc: &ClientDoc, cursor: usize, items: &Value) -> String {
+    let items = items.as_array().expect("a list of items");
+    let starts: Vec<usize> = items.iter().map(|i| doc.offsets(&i["textEdit"]["range"]).0).collect();
+    let Some(&start) = starts.first() else { return "(no items)\n".to_owned() };
+    assert!(starts.iter().all(|&s| s == start), "the items replace from different positions: {items:?}");
+    assert!(start <= cursor, "the edits start after the cursor");
+    let typed = &doc.text[start..cursor];
+    let mut kept: Vec<&Value> = items
+        .iter()
+        .filter(|i| i["filterText"].as_str().unwrap_or_else(|| panic!("no filterText: {i}")).starts_with(typed))
+        .collect();
+    kept.sort_by_key(|i| i["sortText"].as_str().or(i["label"].as_str()).unwrap_or_default().to_owned());
+    let mut out = format!("typed {typed:?}, {} of {} items:\n", kept.len(), items.len());
+    for item in kept {
+        // Shown with LF line breaks, whatever the document's.
+        let inserted = item["textEdit"]["newText"].as_str().unwrap().replace("\r\n", "\n").replace('\r', "\n");
+        out.push_str(&format!("{} → {inserted:?}\n", item["label"].as_str().unwrap()));
+    }
+    out
 }

@@ -9,7 +9,8 @@
 
 use std::collections::BTreeSet;
 
-use super::{Cursor, DragonBonesDoc, describe, json_string};
+use super::describe::{self, Example};
+use super::{Cursor, DragonBonesDoc, json_string};
 use crate::dragonbones::model::{NameAt, Scope, display_type};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, DisplayType, KeyDef, NameKind, NameRole, ObjectKind, ValueType, timeline_type};
@@ -59,6 +60,8 @@ fn keys(
         .collect();
     let (before, after) = commas(ctx, cursor.object, range);
     let object = schema::object_def(kind);
+    // A key typed with its opening quote (`"pa`) is matched as the quoted key.
+    let quoted = ctx.text[range.start as usize..range.end as usize].starts_with('"');
     let mut seen = BTreeSet::new();
     schema::keys(kind, ctx.version())
         .enumerate()
@@ -70,9 +73,10 @@ fn keys(
             };
             CompletionItem {
                 label: def.name.to_owned(),
+                filter_text: if quoted { json_string(def.name) } else { def.name.to_owned() },
                 kind: CompletionKind::Key,
                 detail: Some(describe::key_detail(def)),
-                documentation_markdown: Some(describe::key_markdown(object, def, ctx.version())),
+                documentation_markdown: Some(describe::key_markdown(object, def, ctx.version(), Example::Shown)),
                 insert_text,
                 is_snippet,
                 replace_range: range,
@@ -137,6 +141,9 @@ fn values(ctx: &DragonBonesDoc, cursor: &Cursor, kind: ObjectKind, offset: u32) 
     if ctx.tree.kind(leaf) == NodeKind::String && !ctx.tree.node(leaf).has(flag::UNCLOSED) && offset == range.end {
         return Vec::new(); // after the closing quote
     }
+    if !(range.start <= offset && offset <= range.end) {
+        return Vec::new(); // before the value (`"parent":| "root"`): an edit must cover the cursor
+    }
     let def = cursor.key_def(ctx);
     let mut out = Vec::new();
     if let Some(def) = def
@@ -185,6 +192,7 @@ fn typed_range(ctx: &DragonBonesDoc, node: NodeId, offset: u32) -> TextRange {
 fn item(label: String, kind: CompletionKind, detail: Option<String>, range: TextRange) -> CompletionItem {
     CompletionItem {
         insert_text: label.clone(),
+        filter_text: label.clone(),
         label,
         kind,
         detail,

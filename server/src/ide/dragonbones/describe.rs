@@ -34,16 +34,31 @@ pub fn enum_list(e: &EnumDef) -> String {
 fn role(def: &KeyDef) -> Option<String> {
     match def.role {
         NameRole::None => None,
-        NameRole::Defines(kind) => Some(format!("Defines a {} name", kind.describe())),
-        NameRole::Refers(kind) => Some(format!("Refers to a {}", kind.describe())),
+        NameRole::Defines(kind) => Some(format!("Defines {} name", with_article(kind.describe()))),
+        NameRole::Refers(kind) => Some(format!("Refers to {}", with_article(kind.describe()))),
         NameRole::Contextual => Some("Refers to a name; what it names depends on the object (see above)".to_owned()),
     }
 }
 
-/// The full documentation of a key: title, doc, facts (type, range, default, versions) and a
-/// fenced JSON example. `version` is the file's: a key of other versions or one runtimes ignore
-/// says so.
-pub fn key_markdown(object: &ObjectDef, def: &KeyDef, version: Option<Version>) -> String {
+/// `a bone`, `an animation`, `an IK constraint`.
+pub fn with_article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+/// Whether a key's documentation ends with the schema's example: in completion, where the key is
+/// not written yet, labelled as an example; not in a hover over the key, where the file's own
+/// value would contradict it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Example {
+    Shown,
+    Omitted,
+}
+
+/// The full documentation of a key: title, doc, facts (type, range, default, versions) and, when
+/// `example` says so, a labelled JSON example. `version` is the file's: a key of other versions or
+/// one runtimes ignore says so.
+pub fn key_markdown(object: &ObjectDef, def: &KeyDef, version: Option<Version>, example: Example) -> String {
     let mut facts = vec![format!("Type: {}", value_type(def.ty))];
     if let Some(bounds) = def.bounds {
         facts.push(format!("Range: {}", bounds.describe()));
@@ -64,36 +79,39 @@ pub fn key_markdown(object: &ObjectDef, def: &KeyDef, version: Option<Version>) 
         warnings.push(format!("⚠ Not part of data version {v}: this key belongs to {}.", def.versions()));
     }
     let warnings = if warnings.is_empty() { String::new() } else { format!("\n\n{}", warnings.join("\n\n")) };
+    let example = match example {
+        Example::Shown => format!("\n\n{}", labelled_example(def.example)),
+        Example::Omitted => String::new(),
+    };
     format!(
-        "**`{}`** · key of {}\n\n{}{warnings}\n\n{}\n\n```json\n{}\n```",
+        "**`{}`** · key of {}\n\n{}{warnings}\n\n{}{example}",
         def.name,
         object_name(object),
         def.doc,
         facts.iter().map(|f| format!("- {f}")).collect::<Vec<_>>().join("\n"),
-        def.example
     )
 }
 
-/// The documentation of an object kind.
+/// A fenced JSON sample, labelled as one (its values are the schema's, not the file's).
+fn labelled_example(json: &str) -> String {
+    format!("Example:\n\n```json\n{json}\n```")
+}
+
+/// The documentation of an object kind, for a hover over one (so without the schema's example,
+/// which the object itself would contradict).
 pub fn object_markdown(object: &ObjectDef) -> String {
-    format!("**{}**\n\n{}\n\n```json\n{}\n```", object_name(object), object.doc, object.example)
+    format!("**{}**\n\n{}", object_name(object), object.doc)
 }
 
 /// `a bone`, `the DragonBones data`.
 fn object_name(object: &ObjectDef) -> String {
     let name = object.name;
-    if name == "DragonBones data" {
-        "the DragonBones data (root)".to_owned()
-    } else if name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
-        format!("an {name}")
-    } else {
-        format!("a {name}")
-    }
+    if name == "DragonBones data" { "the DragonBones data (root)".to_owned() } else { with_article(name) }
 }
 
-/// One line for completion details: `whole number · default 0`.
+/// One line for completion details, in plain text: `whole number · default 0`.
 pub fn key_detail(def: &KeyDef) -> String {
-    let mut out = value_type(def.ty);
+    let mut out = crate::ide::plain_words(&value_type(def.ty));
     if let Some(b) = def.bounds {
         out.push_str(&format!(" · {}", b.describe()));
     }

@@ -2,13 +2,15 @@
 //! an index, colour swatches for colour transforms and integer colours, and key-frame timing.
 
 use super::colors::{self, Transform};
+use super::describe::{self, Example};
 use super::names::{self, Target};
-use super::{Cursor, DragonBonesDoc, code, describe, indices, plural};
+use super::{Cursor, DragonBonesDoc, code, indices, plural};
 use crate::dragonbones::model::{Def, NameAt, Ref, Scope, Site, display_type};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, DisplayType, NameKind, ObjectKind, ValueType};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::ide::color::swatch_markdown;
+use crate::ide::links::location_link;
 use crate::ide::{Analysis, Hover};
 
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
@@ -28,7 +30,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     let kind = cursor.kind?;
     let Some(member) = cursor.member else { return object_hover(&ctx, offset) };
     let def = cursor.key_def(&ctx)?;
-    let mut markdown = describe::key_markdown(schema::object_def(kind), def, ctx.version());
+    let mut markdown = describe::key_markdown(schema::object_def(kind), def, ctx.version(), Example::Omitted);
     let range = if cursor.on_key { ctx.tree.range(member.key) } else { ctx.tree.range(cursor.leaf) };
     if !cursor.on_key {
         let value = member.value;
@@ -41,15 +43,52 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     {
         markdown = format!("{}\n\n---\n\n{markdown}", colors::transform_markdown(&t));
     }
-    if def.name == key::DURATION
-        && let Some(timing) = frame_timing(&ctx, cursor.object)
-    {
-        markdown = format!("{timing}\n\n---\n\n{markdown}");
+    if def.name == key::DURATION {
+        let timing = match kind {
+            ObjectKind::Animation => Some(animation_length(&ctx, cursor.object)),
+            _ if is_frame(kind) => frame_timing(&ctx, cursor.object),
+            _ => None,
+        };
+        if let Some(timing) = timing {
+            markdown = format!("{timing}\n\n---\n\n{markdown}");
+        }
     }
     if let Some(state) = super::pose_hover::key_frame(&ctx, cursor.object) {
         markdown = format!("{state}\n\n---\n\n{markdown}");
     }
     Some(Hover { range, markdown })
+}
+
+/// A key frame of some timeline (its `duration` is the frame's, not the animation's).
+fn is_frame(kind: ObjectKind) -> bool {
+    use ObjectKind as K;
+    matches!(
+        kind,
+        K::ActionFrame
+            | K::ZOrderFrame
+            | K::BoneFrame
+            | K::TranslateFrame
+            | K::RotateFrame
+            | K::ScaleFrame
+            | K::SlotFrame
+            | K::DisplayFrame
+            | K::ColorFrame
+            | K::FfdFrame
+            | K::IkFrame
+            | K::TypedFrame
+            | K::LegacyFrame
+    )
+}
+
+/// `**Length:** 10 frames (0.417 s at 24 fps)` for an animation.
+fn animation_length(ctx: &DragonBonesDoc, animation: NodeId) -> String {
+    let frames = ctx.int(animation, key::DURATION).unwrap_or(0).max(0);
+    let fps = frame_rate(ctx, ctx.model.armature_at(ctx.tree, ctx.tree.range(animation).start));
+    format!(
+        "**Length:** {} ({} at {fps} fps)",
+        plural(frames as usize, "frame", "frames"),
+        seconds(frames as f64 / fps as f64)
+    )
 }
 
 /// On an object's brace: what the object is (a colour transform shows its colour).
@@ -167,8 +206,13 @@ fn ref_markdown(ctx: &DragonBonesDoc, r: &Ref) -> String {
         }
         Some(Target::Atlas(atlas, i)) => {
             let file = atlas.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            // A link to the texture's name in the atlas.
+            let file = match atlas.textures.get(i) {
+                Some((_, range)) => location_link(&code(&file), Some(&atlas.path), range.start),
+                None => code(&file),
+            };
             let region = atlas.regions.get(i).map(|r| region_line(r.x, r.y, r.width, r.height, r.rotated));
-            format!("**texture** {}\n\n- SubTexture of atlas `{file}`\n{}", code(&r.name), region.unwrap_or_default())
+            format!("**texture** {}\n\n- SubTexture of atlas {file}\n{}", code(&r.name), region.unwrap_or_default())
         }
         None => {
             let place = match r.scope {
@@ -206,13 +250,13 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
     let title = format!("**{what}** {}", code(&def.name));
     let armature = armature_of(ctx, def).and_then(|a| ctx.model.armatures.get(a as usize));
     let of = armature.map(|a| format!(" of armature {}", code(&a.name))).unwrap_or_default();
-    let line = ctx.line_no(def.range.start);
+    let line = ctx.place(def.range.start);
     let mut facts: Vec<String> = Vec::new();
     let node = def.node;
     match def.kind {
         NameKind::Armature => {
             let arm = &ctx.model.armatures[def.index as usize];
-            facts.push(format!("Armature {} of the file (line {line})", def.index));
+            facts.push(format!("Armature {} of the file ({line})", def.index));
             facts.push(format!(
                 "{} · {} · {} · {}",
                 plural(arm.bones.len(), "bone", "bones"),
@@ -223,7 +267,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
             facts.push(format!("{} fps", frame_rate(ctx, Some(def.index))));
         }
         NameKind::Bone => {
-            facts.push(format!("Bone {}{of} (line {line})", def.index));
+            facts.push(format!("Bone {}{of} ({line})", def.index));
             if let Some(arm) = armature {
                 facts.push(parent_chain(ctx, arm, &def.name));
                 let children: Vec<String> = arm
@@ -250,7 +294,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
             }
         }
         NameKind::Slot => {
-            facts.push(format!("Slot {} in draw order{of} (line {line})", def.index));
+            facts.push(format!("Slot {} in draw order{of} ({line})", def.index));
             if let Some(parent) = ctx.name(node, key::PARENT) {
                 facts.push(format!("On bone {}", code(&parent)));
             }
@@ -274,11 +318,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
         NameKind::Skin => {
             let skin = armature.and_then(|a| a.skins.get(def.index as usize));
             let default = armature.and_then(|a| a.default_skin) == Some(def.index as usize);
-            facts.push(format!(
-                "Skin {}{of} (line {line}){}",
-                def.index,
-                if default { ", the default skin" } else { "" }
-            ));
+            facts.push(format!("Skin {}{of} ({line}){}", def.index, if default { ", the default skin" } else { "" }));
             if let Some(skin) = skin {
                 let slots: Vec<String> =
                     skin.slots.iter().map(|&s| code(&ctx.model.skin_slots[s as usize].name)).collect();
@@ -289,13 +329,13 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
         NameKind::Animation => animation_facts(ctx, def, armature_of(ctx, def), &mut facts),
         NameKind::Constraint => {
             if ctx.file.object_kind(ctx.text, node) == Some(ObjectKind::Ik) {
-                facts.push(format!("IK constraint{of} (line {line})"));
+                facts.push(format!("IK constraint{of} ({line})"));
                 let bone = ctx.name(node, key::BONE).map_or("?".to_owned(), |b| code(&b));
                 let target = ctx.name(node, key::TARGET).map_or("?".to_owned(), |b| code(&b));
                 let chain = ctx.int(node, key::CHAIN).unwrap_or(0);
                 facts.push(format!("Rotates {bone} towards {target} · chain {chain}"));
             } else {
-                facts.push(format!("Path constraint{of} (line {line})"));
+                facts.push(format!("Path constraint{of} ({line})"));
                 let target = ctx.name(node, key::TARGET).map_or("?".to_owned(), |b| code(&b));
                 let bones: Vec<String> = ctx
                     .get(node, key::BONES)
@@ -305,7 +345,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
             }
         }
         NameKind::Texture => {
-            facts.push(format!("SubTexture {} (line {line})", def.index));
+            facts.push(format!("SubTexture {} ({line})", def.index));
             let r = crate::dragonbones::atlas::Region::of(ctx.tree, ctx.text, node);
             facts.push(region_line(r.x, r.y, r.width, r.height, r.rotated).trim_start_matches("- ").to_owned());
             if let Some(image) = ctx.model.atlases.iter().find_map(|&a| {
@@ -355,11 +395,11 @@ fn display_facts(ctx: &DragonBonesDoc, def: &Def, facts: &mut Vec<String>) {
     };
     let ty = display_type(ctx.tree, ctx.text, node);
     facts.push(format!(
-        "Display {} of slot {} in skin {} (line {}) · {}",
+        "Display {} of slot {} in skin {} ({}) · {}",
         def.index,
         code(&slot),
         code(&skin),
-        ctx.line_no(def.range.start),
+        ctx.place(def.range.start),
         ty.map_or("unknown type", |t| t.describe())
     ));
     if let Some(path) = ctx.name(node, key::PATH) {
@@ -397,7 +437,7 @@ fn display_facts(ctx: &DragonBonesDoc, def: &Def, facts: &mut Vec<String>) {
 
 fn animation_facts(ctx: &DragonBonesDoc, def: &Def, armature: Option<u32>, facts: &mut Vec<String>) {
     let node = def.node;
-    facts.push(format!("Animation {} (line {})", def.index, ctx.line_no(def.range.start)));
+    facts.push(format!("Animation {} ({})", def.index, ctx.place(def.range.start)));
     let fps = frame_rate(ctx, armature);
     let duration = ctx.int(node, key::DURATION).unwrap_or(0);
     let play = match ctx.int(node, key::PLAY_TIMES) {

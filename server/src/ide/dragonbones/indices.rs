@@ -126,7 +126,7 @@ pub fn resolve(ctx: &DragonBonesDoc, space: &Space, index: i64) -> Resolved {
         let range = ctx.tree.range(node);
         let focus = ctx.get(node, key::NAME).map_or(range, |n| ctx.tree.range(n));
         Resolved {
-            markdown: format!("**{what} {index}** → {} (line {}){more}", code(name), ctx.line_no(focus.start)),
+            markdown: format!("**{what} {index}** → {} ({}){more}", code(name), ctx.place(focus.start)),
             target: Some((range, focus)),
         }
     };

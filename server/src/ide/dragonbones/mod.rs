@@ -154,6 +154,11 @@ impl<'a> DragonBonesDoc<'a> {
         self.lines.line_of(offset) + 1
     }
 
+    /// `line 12, column 5` as a Markdown link to `offset`, for hovers.
+    pub fn place(&self, offset: u32) -> String {
+        crate::ide::links::place(self.text, self.lines, None, offset)
+    }
+
     /// The numbers of an array (non-numbers as `None`, keeping positions).
     pub fn numbers(&self, array: NodeId) -> Vec<Option<f64>> {
         self.tree.elements(array).map(|e| self.tree.number(self.text, e)).collect()

@@ -61,13 +61,22 @@ fn parents(kinds: &[ScopeKind]) -> String {
     names.join(" or ")
 }
 
-/// A fenced `.elem` example.
+/// A fenced `.elem` sample, labelled as one (its values are the schema's, not the file's).
 fn example(text: &str) -> String {
-    format!("```elem\n{text}\n```")
+    format!("Example:\n\n```elem\n{text}\n```")
 }
 
-/// The full documentation of a key: title, doc, type, default, example.
-pub fn key_markdown(def: &KeyDef) -> String {
+/// Whether a key's documentation ends with the schema's example: in completion, where the key is
+/// not written yet; not in a hover over the key, where the file's own value would contradict it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Example {
+    Shown,
+    Omitted,
+}
+
+/// The full documentation of a key: title, doc, type, default and, when `example` says so, a
+/// labelled example.
+pub fn key_markdown(def: &KeyDef, example_shown: Example) -> String {
     let mut facts = vec![format!("Type: {}", value_type(def.ty))];
     if let Some(default) = def.default {
         facts.push(format!("Default: `{default}`"));
@@ -75,19 +84,23 @@ pub fn key_markdown(def: &KeyDef) -> String {
     if def.required {
         facts.push("Required".to_owned());
     }
+    let example = match example_shown {
+        Example::Shown => format!("\n\n{}", example(def.example)),
+        Example::Omitted => String::new(),
+    };
     format!(
-        "**`{}`** · key in {}\n\n{}\n\n{}\n\n{}",
+        "**`{}`** · key in {}\n\n{}\n\n{}{example}",
         def.name,
         parents(def.parents),
         def.doc,
         facts.iter().map(|f| format!("- {f}")).collect::<Vec<_>>().join("\n"),
-        example(def.example)
     )
 }
 
-/// The full documentation of a scope: title, doc, list shape, example. `tag` is the tag as
-/// written (`Texture3UV` shares one definition with the other numbered sets).
-pub fn scope_markdown(def: &ScopeDef, tag: &str) -> String {
+/// The full documentation of a scope: title, doc, list shape and, when `example_shown` says so, a
+/// labelled example. `tag` is the tag as written (`Texture3UV` shares one definition with the
+/// other numbered sets).
+pub fn scope_markdown(def: &ScopeDef, tag: &str, example_shown: Example) -> String {
     let mut title =
         format!("**`{tag}`** · {} in {}", if def.list.is_some() { "list" } else { "scope" }, parents(def.parents));
     if def.repeats {
@@ -109,7 +122,11 @@ pub fn scope_markdown(def: &ScopeDef, tag: &str) -> String {
     let facts = if facts.is_empty() {
         String::new()
     } else {
-        format!("{}\n\n", facts.iter().map(|f| format!("- {f}")).collect::<Vec<_>>().join("\n"))
+        format!("\n\n{}", facts.iter().map(|f| format!("- {f}")).collect::<Vec<_>>().join("\n"))
     };
-    format!("{title}\n\n{}\n\n{facts}{}", def.doc, example(def.example))
+    let example = match example_shown {
+        Example::Shown => format!("\n\n{}", example(def.example)),
+        Example::Omitted => String::new(),
+    };
+    format!("{title}\n\n{}{facts}{example}", def.doc)
 }

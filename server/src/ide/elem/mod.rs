@@ -127,6 +127,11 @@ impl<'a> ElemDoc<'a> {
         self.lines.line_of(offset) + 1
     }
 
+    /// `line 12` (with the column where needed) as a Markdown link to `offset`, for hovers.
+    pub fn place(&self, offset: u32) -> String {
+        crate::ide::links::place(self.text, self.lines, None, offset)
+    }
+
     /// The value of `key` in `scope` as atoms (empty when the key is absent or broken).
     pub fn key_values(&self, scope: ScopeId, key: &str) -> Values {
         match self.tree.key(self.text, scope, key).filter(|l| l.ok) {

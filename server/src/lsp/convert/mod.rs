@@ -125,6 +125,15 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// The 0-based line and UTF-16 column of `offset` in `file` (`None`: the analysed document):
+    /// a position as editors count it in a link, whatever the negotiated encoding.
+    pub fn utf16_position_in(&self, file: Option<&Path>, offset: u32) -> LineCol {
+        match file {
+            Some(path) if !self.is_this(Some(path)) => self.other_lines(path).line_col(offset, PositionEncoding::Utf16),
+            _ => self.lines.line_col(offset, PositionEncoding::Utf16),
+        }
+    }
+
     fn other_lines(&self, path: &Path) -> Rc<LineIndex> {
         let mut others = self.others.borrow_mut();
         let lines = others.entry(path.to_path_buf()).or_insert_with(|| {

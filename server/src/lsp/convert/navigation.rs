@@ -10,9 +10,35 @@ use crate::lsp::capabilities::ClientCaps;
 /// The hover, in Markdown or, for a client that cannot render it, as plain text.
 pub fn hover(conv: &Converter<'_>, hover: &ide::Hover, markdown: bool) -> lsp::Hover {
     lsp::Hover {
-        contents: lsp::HoverContents::Markup(markup(&hover.markdown, markdown)),
+        contents: lsp::HoverContents::Markup(markup(&with_links(conv, &hover.markdown, markdown), markdown)),
         range: Some(conv.range(hover.range)),
     }
+}
+
+/// The hover's links to positions ([`ide::location_links`]) as links to the file's URI with a
+/// `#L<line>,<column>` fragment (1-based, the column in UTF-16 code units: what VS Code opens such
+/// a link at); just their text for a client without Markdown or a file without a URI.
+fn with_links(conv: &Converter<'_>, markdown: &str, renders_markdown: bool) -> String {
+    let links = ide::location_links(markdown);
+    if links.is_empty() {
+        return markdown.to_owned();
+    }
+    let mut out = String::with_capacity(markdown.len() + links.len() * 64);
+    let mut done = 0;
+    for link in links {
+        out.push_str(&markdown[done..link.link.start as usize]);
+        let text = link.text.slice(markdown);
+        match conv.uri_of(link.file.as_deref()).filter(|_| renders_markdown) {
+            Some(uri) => {
+                let at = conv.utf16_position_in(link.file.as_deref(), link.offset);
+                out.push_str(&format!("[{text}]({}#L{},{})", uri.as_str(), at.line + 1, at.col + 1));
+            }
+            None => out.push_str(text),
+        }
+        done = link.link.end as usize;
+    }
+    out.push_str(&markdown[done..]);
+    out
 }
 
 /// A completion item replacing the item's range, as the client can take it:
@@ -21,7 +47,10 @@ pub fn hover(conv: &Converter<'_>, hover: &ide::Hover, markdown: bool) -> lsp::H
 /// - an item over several lines carries the indentation of its later lines, so it is marked to be
 ///   inserted as it is; a client that cannot be told so but adds the cursor line's indentation to
 ///   later lines itself gets them without it;
-/// - documentation in Markdown, or as plain text for a client that cannot render Markdown.
+/// - documentation in Markdown, or as plain text for a client that cannot render Markdown;
+/// - a `filterText` always: clients filter what the user typed in the edit's range against it (a
+///   client that sees an edit range but no filter text may take the list as filtered already and
+///   show every item, as Neovim does).
 pub fn completion_item(conv: &Converter<'_>, item: &ide::CompletionItem, caps: &ClientCaps) -> lsp::CompletionItem {
     let (mut new_text, format) = match (item.is_snippet, caps.snippets) {
         (true, true) => (item.insert_text.clone(), lsp::InsertTextFormat::SNIPPET),
@@ -44,6 +73,7 @@ pub fn completion_item(conv: &Converter<'_>, item: &ide::CompletionItem, caps: &
             }
         }),
         sort_text: item.sort_text.clone(),
+        filter_text: Some(item.filter_text.clone()),
         insert_text_format: Some(format),
         insert_text_mode: (multiline && caps.insert_as_is).then_some(lsp::InsertTextMode::AS_IS),
         text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {

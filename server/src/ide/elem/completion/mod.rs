@@ -10,7 +10,8 @@
 
 mod values;
 
-use super::{ElemDoc, describe};
+use super::ElemDoc;
+use super::describe::{self, Example};
 use crate::elem::parser::line_break_of;
 use crate::elem::schema::key;
 use crate::elem::schema::{self, KeyDef, NameRole, ScopeDef, ScopeKind, ValueType};
@@ -169,10 +170,11 @@ fn keys_and_scopes(ctx: &ElemDoc, line: &Line, scope: ScopeId, word: TextRange, 
                     format!("{tag} {{{nl}{indent}{unit}$0{nl}{indent}}}")
                 };
                 items.push(CompletionItem {
+                    filter_text: tag.clone(),
                     label: tag.clone(),
                     kind: CompletionKind::Scope,
                     detail: Some(scope_detail(def)),
-                    documentation_markdown: Some(describe::scope_markdown(def, &tag)),
+                    documentation_markdown: Some(describe::scope_markdown(def, &tag, Example::Shown)),
                     is_snippet: mode == Mode::Snippet,
                     insert_text: insert,
                     replace_range: word,
@@ -193,9 +195,10 @@ fn tags(def: &ScopeDef) -> Vec<String> {
     }
 }
 
+/// In plain text, as editors show details.
 fn scope_detail(def: &ScopeDef) -> String {
     match def.list {
-        Some(item) => format!("list: {}", describe::list_item(def.kind, item)),
+        Some(item) => format!("list: {}", crate::ide::plain_words(&describe::list_item(def.kind, item))),
         None => "scope".to_owned(),
     }
 }
@@ -207,9 +210,10 @@ fn key_item(ctx: &ElemDoc, scope: ScopeId, def: &KeyDef, word: TextRange, mode: 
     };
     CompletionItem {
         label: def.name.to_owned(),
+        filter_text: def.name.to_owned(),
         kind: CompletionKind::Key,
-        detail: Some(describe::value_type(def.ty)),
-        documentation_markdown: Some(describe::key_markdown(def)),
+        detail: Some(crate::ide::plain_words(&describe::value_type(def.ty))),
+        documentation_markdown: Some(describe::key_markdown(def, Example::Shown)),
         insert_text,
         is_snippet,
         replace_range: word,
@@ -298,6 +302,7 @@ fn header(ctx: &ElemDoc, line: &Line, word: TextRange) -> Option<CompletionItem>
     let nl = line_break_of(ctx.text);
     Some(CompletionItem {
         label: HEADER.to_owned(),
+        filter_text: HEADER.to_owned(),
         kind: CompletionKind::Snippet,
         detail: Some("the two header lines".to_owned()),
         documentation_markdown: Some("Every `.elem` file starts with these two lines.".to_owned()),

@@ -51,6 +51,7 @@ pub(super) fn values(ctx: &ElemDoc, line: &Line, scope: ScopeId, key: &str, valu
         .enumerate()
         .map(|(i, (label, kind, detail))| CompletionItem {
             insert_text: label.clone(),
+            filter_text: label.clone(),
             label,
             kind,
             detail,
@@ -161,6 +162,7 @@ pub(super) fn list_entries(ctx: &ElemDoc, line: &Line, list: ScopeId, range: Tex
             detail: Some(detail),
             documentation_markdown: None,
             insert_text: quote(&name),
+            filter_text: quote(&name),
             is_snippet: false,
             replace_range: range,
             sort_text: Some(format!("{i:04}")),

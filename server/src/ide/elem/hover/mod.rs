@@ -5,8 +5,9 @@ mod named;
 mod transform;
 
 use super::cursor::{self, Hit};
+use super::describe::{self, Example};
 use super::names::{self, NameAt};
-use super::{ElemDoc, code, describe};
+use super::{ElemDoc, code};
 use crate::elem::schema::key;
 use crate::elem::schema::{self, Counted, NameKind, ScopeKind, ValueType};
 use crate::elem::syntax::{KeyLine, ScopeId};
@@ -38,7 +39,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
 fn scope_hover(ctx: &ElemDoc, scope: ScopeId) -> Option<Hover> {
     let s = ctx.tree.scope(scope);
     let def = schema::scope_def(s.kind)?;
-    let mut markdown = describe::scope_markdown(def, ctx.slice(s.tag));
+    let mut markdown = describe::scope_markdown(def, ctx.slice(s.tag), Example::Omitted);
     if def.list.is_some() {
         let n = ctx.tree.entry_count(scope);
         markdown.push_str(&format!("\n\n**Here:** {}", plural(n, "line", "lines")));
@@ -58,7 +59,7 @@ fn node_world(ctx: &ElemDoc, node: ScopeId) -> String {
 
 fn key_hover(ctx: &ElemDoc, scope: ScopeId, line: &KeyLine, range: TextRange) -> Option<Hover> {
     let def = schema::key_def(ctx.kind(scope), ctx.slice(line.key))?;
-    let mut markdown = describe::key_markdown(def);
+    let mut markdown = describe::key_markdown(def, Example::Omitted);
     if !def.counts.is_empty() {
         markdown.push_str(&format!("\n\n{}", count_report(ctx, scope, def.name, def.counts)));
     }
@@ -68,7 +69,9 @@ fn key_hover(ctx: &ElemDoc, scope: ScopeId, line: &KeyLine, range: TextRange) ->
     Some(Hover { range, markdown })
 }
 
-/// `**Counted:** Positions 4 ✓ · Normals 3 ✗ (declared 4)`.
+/// What the count key counts, and which is wrong: the declared count when everything it counts
+/// agrees on another number (`**Counted:** Positions 4 · Normals 4 (declared 5 ✗, counted 4)`),
+/// else each list that disagrees with it (`Positions 4 · Normals 3 ✗ (declared 4)`).
 fn count_report(ctx: &ElemDoc, scope: ScopeId, key: &str, counts: &[Counted]) -> String {
     let declared = ctx.int_key(scope, key);
     let mut found = Vec::new();
@@ -87,18 +90,20 @@ fn count_report(ctx: &ElemDoc, scope: ScopeId, key: &str, counts: &[Counted]) ->
     if found.is_empty() {
         return "**Counted:** nothing yet (no list it counts is present)".to_owned();
     }
-    let all_match = declared.is_some_and(|d| found.iter().all(|(_, n)| *n as i64 == d));
+    let agreed = found.first().map(|(_, n)| *n as i64).filter(|&n| found.iter().all(|(_, m)| *m as i64 == n));
+    let wrong_lists = agreed.is_none();
     let parts: Vec<String> = found
         .iter()
         .map(|(what, n)| {
-            let mark = if declared == Some(*n as i64) { "✓" } else { "✗" };
-            format!("{what} {n} {mark}")
+            let mark = if wrong_lists && declared.is_some_and(|d| d != *n as i64) { " ✗" } else { "" };
+            format!("{what} {n}{mark}")
         })
         .collect();
-    let verdict = match declared {
-        Some(_) if all_match => "matches".to_owned(),
-        Some(d) => format!("declared {d}"),
-        None => "the declared value is not an integer".to_owned(),
+    let verdict = match (declared, agreed) {
+        (Some(d), Some(n)) if d == n => "matches ✓".to_owned(),
+        (Some(d), Some(n)) => format!("declared {d} ✗, counted {n}"),
+        (Some(d), None) => format!("declared {d}"),
+        (None, _) => "the declared value is not an integer".to_owned(),
     };
     format!("**Counted:** {} ({verdict})", parts.join(" · "))
 }
@@ -126,10 +131,10 @@ fn transform_index(ctx: &ElemDoc, part: ScopeId, atoms: &[Atom]) -> Option<Strin
     let bone = bone_at(ctx, container, index);
     let mut out = match bone {
         Some(bone) => format!(
-            "**`TransformIndex`** {index} → bone {} of {} (line {})",
+            "**`TransformIndex`** {index} → bone {} of {} ({})",
             code(bone),
             container_label(ctx, container),
-            line_of_bone(ctx, container, index).unwrap_or(0)
+            place_of_bone(ctx, container, index).unwrap_or_default()
         ),
         None => format!(
             "**`TransformIndex`** {index} → no bone: {} has {}",
@@ -205,7 +210,11 @@ fn entry_hover(ctx: &ElemDoc, list: ScopeId, entry: TextRange, index: usize, off
             let def = schema::scope_def(kind)?;
             let tag = ctx.slice(ctx.tree.scope(list).tag);
             let n = ctx.tree.entry_count(list);
-            let markdown = format!("{}\n\n**Here:** line {} of {n}", describe::scope_markdown(def, tag), index + 1);
+            let markdown = format!(
+                "{}\n\n**Here:** line {} of {n}",
+                describe::scope_markdown(def, tag, Example::Omitted),
+                index + 1
+            );
             Some(Hover { range: entry, markdown })
         }
     }
@@ -296,17 +305,15 @@ fn counted(ctx: &ElemDoc, scope: ScopeId, key: &str, list: ScopeKind) -> usize {
         .unwrap_or(0)
 }
 
-/// `` `Robot` `` or `MeshContainer (line 9)` when it has no name.
+/// `` `Robot` `` or `` `MeshContainer` (line 9) `` (a link to it) when it has no name.
 fn container_label(ctx: &ElemDoc, container: ScopeId) -> String {
-    ctx.string_key(container, key::NAME).map_or_else(
-        || format!("`MeshContainer` (line {})", ctx.line_no(ctx.tree.scope(container).tag.start)),
-        |n| code(&n),
-    )
+    ctx.string_key(container, key::NAME)
+        .map_or_else(|| format!("`MeshContainer` ({})", ctx.place(ctx.tree.scope(container).tag.start)), |n| code(&n))
 }
 
 fn mesh_label(ctx: &ElemDoc, mesh: ScopeId) -> String {
     ctx.string_key(mesh, key::NAME)
-        .map_or_else(|| format!("`Mesh` (line {})", ctx.line_no(ctx.tree.scope(mesh).tag.start)), |n| code(&n))
+        .map_or_else(|| format!("`Mesh` ({})", ctx.place(ctx.tree.scope(mesh).tag.start)), |n| code(&n))
 }
 
 fn bone_at<'a>(ctx: &ElemDoc<'a>, container: ScopeId, index: i64) -> Option<&'a str> {
@@ -316,9 +323,9 @@ fn bone_at<'a>(ctx: &ElemDoc<'a>, container: ScopeId, index: i64) -> Option<&'a 
         .map(|d| d.name.as_str())
 }
 
-fn line_of_bone(ctx: &ElemDoc, container: ScopeId, index: i64) -> Option<u32> {
+fn place_of_bone(ctx: &ElemDoc, container: ScopeId, index: i64) -> Option<String> {
     let def = ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && d.index as i64 == index)?;
-    Some(ctx.line_no(def.range.start))
+    Some(ctx.place(def.range.start))
 }
 
 fn material_name(ctx: &ElemDoc, inside: ScopeId, index: i64) -> String {
@@ -337,11 +344,7 @@ fn material_summary(ctx: &ElemDoc, inside: ScopeId, index: i64) -> String {
     let name = ctx.string_key(m, key::NAME).map_or_else(|| "(unnamed)".to_owned(), |n| code(&n));
     let diffuse =
         color_of(ctx, &ctx.key_values(m, key::DIFFUSE).atoms).map(|c| format!("\n\nDiffuse {}", swatch_markdown(c)));
-    format!(
-        "material {index} {name} (line {}){}",
-        ctx.line_no(ctx.tree.scope(m).tag.start),
-        diffuse.unwrap_or_default()
-    )
+    format!("material {index} {name} ({}){}", ctx.place(ctx.tree.scope(m).tag.start), diffuse.unwrap_or_default())
 }
 
 /// Four numbers `a:r:g:b` as a colour (components unclamped).

@@ -40,7 +40,7 @@ fn joint(ctx: &ElemDoc, at: NameAt) -> String {
     let bones: Vec<_> = ctx.model.defs_of(NameKind::Bone).filter(|d| d.name == name).collect();
     for bone in &bones {
         let container = bone.container.map_or_else(|| "no mesh container".to_owned(), |c| container_label(ctx, c));
-        lines.push(format!("Bone {} of {container} (line {})", bone.index, ctx.line_no(bone.range.start)));
+        lines.push(format!("Bone {} of {container} ({})", bone.index, ctx.place(bone.range.start)));
     }
     if let NameAt::Ref(r) = at
         && let Some(c) = r.container
@@ -68,7 +68,7 @@ fn joint(ctx: &ElemDoc, at: NameAt) -> String {
             .collect();
         let children =
             if children.is_empty() { "no children".to_owned() } else { format!("children {}", children.join(", ")) };
-        lines.push(format!("Node {} (line {}); {children}", chain.join(" › "), ctx.line_no(node.range.start)));
+        lines.push(format!("Node {} ({}); {children}", chain.join(" › "), ctx.place(node.range.start)));
     }
     if nodes.is_empty() {
         lines.push("⚠ No hierarchy `Node` has this name".to_owned());
@@ -94,11 +94,7 @@ fn mesh(ctx: &ElemDoc, at: NameAt) -> String {
     let mut lines = Vec::new();
     let container =
         ctx.tree.enclosing(scope, ScopeKind::MeshContainer).map(|c| format!(" of {}", container_label(ctx, c)));
-    lines.push(format!(
-        "Mesh{} (line {})",
-        container.unwrap_or_default(),
-        ctx.line_no(ctx.tree.scope(scope).tag.start)
-    ));
+    lines.push(format!("Mesh{} ({})", container.unwrap_or_default(), ctx.place(ctx.tree.scope(scope).tag.start)));
     let vertices = counted(ctx, scope, key::VERTEX_COUNT, ScopeKind::Positions);
     let faces = counted(ctx, scope, key::FACE_COUNT, ScopeKind::VertexIndices);
     lines.push(format!("{}, {}", plural(vertices, "vertex", "vertices"), plural(faces, "face", "faces")));
@@ -142,8 +138,7 @@ fn material(ctx: &ElemDoc, at: NameAt) -> String {
         .scope(scope)
         .parent
         .map_or(0, |p| ctx.tree.children_of(p, ScopeKind::Material).take_while(|&m| m != scope).count());
-    let mut lines =
-        vec![format!("Material {index}{container} (line {})", ctx.line_no(ctx.tree.scope(scope).tag.start))];
+    let mut lines = vec![format!("Material {index}{container} ({})", ctx.place(ctx.tree.scope(scope).tag.start))];
     for key in [key::DIFFUSE, key::AMBIENT, key::EMISSIVE, key::SPECULAR] {
         if let Some(c) = color_of(ctx, &ctx.key_values(scope, key).atoms) {
             lines.push(format!("{key} {}", swatch_markdown(c)));
@@ -165,7 +160,7 @@ fn container(ctx: &ElemDoc, at: NameAt) -> String {
         .child_of(scope, ScopeKind::Materials)
         .map_or(0, |m| ctx.tree.children_of(m, ScopeKind::Material).count());
     let lines = [
-        format!("Mesh container (line {})", ctx.line_no(ctx.tree.scope(scope).tag.start)),
+        format!("Mesh container ({})", ctx.place(ctx.tree.scope(scope).tag.start)),
         format!(
             "{}, {}, {}",
             plural(bones, "bone", "bones"),
@@ -179,7 +174,7 @@ fn container(ctx: &ElemDoc, at: NameAt) -> String {
 fn animation(ctx: &ElemDoc, at: NameAt) -> String {
     let Some(def) = names::targets(ctx.model, at).first().copied() else { return not_found(ctx, at) };
     let clip = def.owner;
-    let mut lines = vec![format!("Animation clip (line {})", ctx.line_no(ctx.tree.scope(clip).tag.start))];
+    let mut lines = vec![format!("Animation clip ({})", ctx.place(ctx.tree.scope(clip).tag.start))];
     let length = ctx.int_key(clip, key::ANIMATION_TIME).map(|t| format!("{t} ms"));
     let fps = ctx.int_key(clip, key::FRAME_PAR_SECOND).map(|f| format!(" at {f} fps"));
     let looping = match ctx.key_values(clip, key::LOOP).atoms.first().map(|a| ctx.slice(a.range)) {
