@@ -25,6 +25,7 @@ pub mod eval;
 pub mod lexer;
 pub mod model;
 pub mod parser;
+pub mod reparse;
 pub mod rules;
 pub mod schema;
 pub mod syntax;

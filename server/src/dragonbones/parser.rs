@@ -20,6 +20,37 @@ use crate::text::{LineIndex, TextRange, to_u32};
 /// Beyond this many syntax errors the file is hopeless; the rest are summarised in one.
 const MAX_ERRORS: usize = 100;
 
+/// The nodes of the container (object or array) whose opening bracket is at `start`, as
+/// [`parse`] would make them in any text with these bytes from `start` to `end` and a parser
+/// expecting a value at `start`: `None` unless it parses without a syntax error and closes at
+/// exactly `end`. Node ids start at 0 (the container); ranges are offsets into `text`.
+///
+/// Without an error the parser never looks outside the container (recovery alone reads the
+/// enclosing brackets), so these are the nodes of a whole-file parse too (`super::reparse`).
+pub fn parse_container(text: &str, start: usize, end: usize) -> Option<Vec<Node>> {
+    let text = text.get(..end)?;
+    let mut parser = Parser {
+        text,
+        lexer: Lexer::at(text, start),
+        peeked: None,
+        nodes: Vec::with_capacity(estimate_nodes(text.get(start..)?)),
+        errors: Vec::new(),
+        stack: Vec::new(),
+        lines: None,
+        current: TextRange::empty(0),
+        previous: TextRange::empty(0),
+        suppressed: 0,
+    };
+    let first = parser.next_token()?;
+    if !matches!(first.kind, TokenKind::LBrace | TokenKind::LBracket) || first.range.start as usize != start {
+        return None;
+    }
+    parser.value(first);
+    parser.values();
+    let closed = parser.nodes.first().is_some_and(|n| n.range().end as usize == end && !n.has(flag::UNCLOSED));
+    (closed && parser.errors.is_empty() && parser.next_token().is_none()).then_some(parser.nodes)
+}
+
 pub fn parse(text: &str) -> Tree {
     if text.len() >= MAX_TEXT_LEN {
         let message = format!(
@@ -112,6 +143,23 @@ impl Parser<'_> {
             }
             self.unexpected(token, "expected a JSON value");
         }
+        self.values();
+        if let Some(token) = self.next_token() {
+            let end = to_u32(self.text.len());
+            let range = TextRange::new(token.range.start, end.max(token.range.start));
+            let slice = short(token.range.slice(self.text));
+            let message = format!("unexpected `{slice}` after the end of the JSON document: a file holds one value");
+            self.error_fix(token.range, message, Fix::replace("Remove the text after the document", range, ""));
+        }
+        if self.suppressed > 0 {
+            let end = to_u32(self.text.len());
+            let message = format!("{} more syntax errors are not shown", self.suppressed);
+            self.errors.push(Diagnostic::new(Code::Syntax, FileFormat::DragonBones, TextRange::empty(end), message));
+        }
+    }
+
+    /// Reads values until the open containers are closed (or the text ends).
+    fn values(&mut self) {
         let mut tokens = 0u32;
         while let Some(top) = self.stack.last() {
             let (object, state) = (top.object, top.state);
@@ -153,18 +201,6 @@ impl Parser<'_> {
                 }
                 _ => self.step(token),
             }
-        }
-        if let Some(token) = self.next_token() {
-            let end = to_u32(self.text.len());
-            let range = TextRange::new(token.range.start, end.max(token.range.start));
-            let slice = short(token.range.slice(self.text));
-            let message = format!("unexpected `{slice}` after the end of the JSON document: a file holds one value");
-            self.error_fix(token.range, message, Fix::replace("Remove the text after the document", range, ""));
-        }
-        if self.suppressed > 0 {
-            let end = to_u32(self.text.len());
-            let message = format!("{} more syntax errors are not shown", self.suppressed);
-            self.errors.push(Diagnostic::new(Code::Syntax, FileFormat::DragonBones, TextRange::empty(end), message));
         }
     }
 

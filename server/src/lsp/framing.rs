@@ -14,6 +14,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWrite
 use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{self, Id, Response};
 
+use super::lean::{self, LeanAnswers, Part};
 use super::raw_uris::{self, Spellings};
 
 /// The largest message accepted (the Content-Length of anything bigger is refused unread).
@@ -40,6 +41,7 @@ where
         match read_frame(&mut input).await {
             Frame::Valid(body) => {
                 let body = raw_uris::escape_message(&body, &spellings).unwrap_or(body);
+                let body = lean::route(&body).unwrap_or(body);
                 // Header and body written apart: a 10 MB `didOpen` is not copied once more.
                 let header = format!("Content-Length: {}\r\n\r\n", body.len());
                 if server.write_all(header.as_bytes()).await.is_err()
@@ -59,24 +61,37 @@ where
 }
 
 /// Copies the transport's messages from `server` to `output`, with the answers of
-/// [`guard_input`] between them, until the transport has finished.
+/// [`guard_input`] between them, until the transport has finished. Lean answers are spliced into
+/// the responses that name them ([`LeanAnswers::splice`]).
 pub async fn merge_output<S, O>(
     server: S,
     output: O,
     mut answers: mpsc::UnboundedReceiver<Response>,
     spellings: Spellings,
+    lean: std::sync::Arc<LeanAnswers>,
 ) where
     S: AsyncRead + Unpin,
     O: AsyncWrite,
 {
     // Frames are read whole by one future and handed over a channel, so that waiting for either
     // source never abandons a half-read frame.
-    let (frames_tx, mut frames) = mpsc::channel::<Vec<u8>>(16);
+    let (frames_tx, mut frames) = mpsc::channel::<Vec<Part>>(16);
     let read = async move {
         let mut server = BufReader::with_capacity(1 << 16, server);
         while let Some(body) = read_raw_body(&mut server).await {
-            let body = raw_uris::respell_message(&body, &spellings).unwrap_or(body);
-            if frames_tx.send(frame_of(&body)).await.is_err() {
+            let body = match lean.splice(&body) {
+                // Nothing to respell unless the client sent raw URIs (then the answer is joined).
+                Some(parts) if raw_uris::none_respelled(&spellings) => {
+                    if frames_tx.send(framed(parts)).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                Some(parts) => parts.iter().flat_map(|p| p.bytes().iter().copied()).collect(),
+                None => body,
+            };
+            let frame = vec![Part::Owned(frame_of(&raw_uris::respell_message(&body, &spellings).unwrap_or(body)))];
+            if frames_tx.send(frame).await.is_err() {
                 break;
             }
         }
@@ -90,15 +105,33 @@ pub async fn merge_output<S, O>(
                     Some(frame) => frame,
                     None => break,
                 },
-                Some(answer) = answers.recv() => frame_of(&serde_json::to_vec(&answer).unwrap_or_default()),
+                Some(answer) = answers.recv() => vec![Part::Owned(frame_of(&serde_json::to_vec(&answer).unwrap_or_default()))],
             };
-            if output.write_all(&frame).await.is_err() || output.flush().await.is_err() {
+            if !write_parts(&mut output, &frame).await || output.flush().await.is_err() {
                 break;
             }
         }
         let _ = output.flush().await;
     };
     tokio::join!(read, write);
+}
+
+/// Writes a frame's pieces in order; false when the output is gone.
+async fn write_parts(output: &mut (impl AsyncWrite + Unpin), frame: &[Part]) -> bool {
+    for part in frame {
+        if output.write_all(part.bytes()).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// A body in pieces behind its header (the pieces are not copied).
+fn framed(parts: Vec<Part>) -> Vec<Part> {
+    let length: usize = parts.iter().map(|p| p.bytes().len()).sum();
+    let mut frame = vec![Part::Owned(format!("Content-Length: {length}\r\n\r\n").into_bytes())];
+    frame.extend(parts);
+    frame
 }
 
 fn frame_of(body: &[u8]) -> Vec<u8> {

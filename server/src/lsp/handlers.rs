@@ -5,12 +5,14 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
+use serde_json::Value;
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
 use super::capabilities::ClientCaps;
 use super::convert::{self, Converter, DiagnosticData};
 use super::features::Features;
+use super::lean::{self, Part, Placeholder};
 use super::scheduler::AnalysisTask;
 use super::state::{State, panic_message};
 use crate::ide::{self, Analysis, FileKind};
@@ -22,21 +24,22 @@ fn features_of(features: &Arc<dyn Features>) -> &dyn Features {
 /// What a feature computes from the whole of an analysis (the semantic tokens, the outline), kept
 /// per open document while that analysis is the latest asked about: a 10 MB mesh has a million
 /// tokens, and editors ask again for every range they scroll to and every outline they show.
-pub struct PerAnalysis<T>(Mutex<HashMap<Uri, Cached<T>>>);
+/// (Keyed by another shared result, `K`, it is what is computed from that result.)
+pub struct PerAnalysis<T, K = Analysis>(Mutex<HashMap<Uri, Cached<T, K>>>);
 
 /// A result (once computed) and the analysis it is of (compared by address while it lives).
-type Cached<T> = (Weak<Analysis>, Arc<OnceLock<Arc<T>>>);
+type Cached<T, K> = (Weak<K>, Arc<OnceLock<Arc<T>>>);
 
-impl<T> Default for PerAnalysis<T> {
+impl<T, K> Default for PerAnalysis<T, K> {
     fn default() -> Self {
         PerAnalysis(Mutex::default())
     }
 }
 
-impl<T> PerAnalysis<T> {
+impl<T, K> PerAnalysis<T, K> {
     /// The result for `analysis`, computed now unless it was for this very analysis. Callers
     /// asking while another computes it wait for that result instead of computing it again.
-    fn get_or(&self, uri: &Uri, analysis: &Arc<Analysis>, compute: impl FnOnce() -> T) -> Arc<T> {
+    fn get_or(&self, uri: &Uri, analysis: &Arc<K>, compute: impl FnOnce() -> T) -> Arc<T> {
         let cell = {
             let mut map = self.lock();
             match map.get(uri).filter(|(a, _)| a.as_ptr() == Arc::as_ptr(analysis)) {
@@ -55,7 +58,7 @@ impl<T> PerAnalysis<T> {
         self.lock().remove(uri);
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uri, Cached<T>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uri, Cached<T, K>>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -73,6 +76,33 @@ fn encoded_tokens(
     encoded.get_or(uri, a, || {
         let tokens = cache.get_or(uri, a, || f.semantic_tokens(a));
         convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data
+    })
+}
+
+/// The `data` of semantic tokens as LSP writes it: five integers per token, one flat array.
+struct TokenData<'a>(&'a [lsp::SemanticToken]);
+
+impl serde::Serialize for TokenData<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.0.len() * 5))?;
+        for t in self.0 {
+            for n in [t.delta_line, t.delta_start, t.length, t.token_type, t.token_modifiers_bitset] {
+                seq.serialize_element(&n)?;
+            }
+        }
+        seq.end()
+    }
+}
+
+fn delta_answer(
+    id: String,
+    old: &[lsp::SemanticToken],
+    new: &[lsp::SemanticToken],
+) -> lsp::SemanticTokensFullDeltaResult {
+    lsp::SemanticTokensFullDeltaResult::TokensDelta(lsp::SemanticTokensDelta {
+        result_id: Some(id),
+        edits: convert::token_edits(old, new),
     })
 }
 
@@ -219,19 +249,33 @@ impl State {
         .map_err(refused)
     }
 
+    /// The outline's JSON (of the whole answer, `null` included), written once per analysis.
+    async fn outline_json(&self, uri: Uri) -> jsonrpc::Result<Arc<Vec<u8>>> {
+        let cache = self.outlines.clone();
+        let key = uri.clone();
+        let outline = self
+            .on_shared_analysis("textDocument/documentSymbol", &uri, None, move |f, a, conv, caps| {
+                Some(cache.get_or(&key, a, || {
+                    let symbols = convert::document_symbols(conv, f.document_symbols(a), caps.hierarchical_symbols);
+                    lean::to_json(&Some(symbols))
+                }))
+            })
+            .await?;
+        Ok(outline.unwrap_or_else(|| Arc::new(b"null".to_vec())))
+    }
+
+    /// `textDocument/documentSymbol` as the transport answers it (the server answers it lean).
     pub async fn document_symbols(
         &self,
         params: lsp::DocumentSymbolParams,
     ) -> jsonrpc::Result<Option<lsp::DocumentSymbolResponse>> {
-        let cache = self.outlines.clone();
-        let uri = params.text_document.uri;
-        let key = uri.clone();
-        self.on_shared_analysis("textDocument/documentSymbol", &uri, None, move |f, a, conv, caps| {
-            let outline = cache
-                .get_or(&key, a, || convert::document_symbols(conv, f.document_symbols(a), caps.hierarchical_symbols));
-            Some((*outline).clone())
-        })
-        .await
+        let json = self.outline_json(params.text_document.uri).await?;
+        Ok(serde_json::from_slice(&json).unwrap_or_default())
+    }
+
+    pub async fn lean_document_symbols(&self, params: lsp::DocumentSymbolParams) -> jsonrpc::Result<Placeholder> {
+        let json = self.outline_json(params.text_document.uri).await?;
+        Ok(self.lean.store(vec![Part::Shared(json)]))
     }
 
     pub async fn folding_ranges(
@@ -259,6 +303,7 @@ impl State {
         .await
     }
 
+    /// `textDocument/semanticTokens/full` as the transport answers it (the server answers it lean).
     pub async fn semantic_tokens(
         &self,
         params: lsp::SemanticTokensParams,
@@ -268,6 +313,22 @@ impl State {
         Ok(answer.map(|(id, data, _)| {
             lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: Some(id), data: data.to_vec() })
         }))
+    }
+
+    pub async fn lean_semantic_tokens(&self, params: lsp::SemanticTokensParams) -> jsonrpc::Result<Placeholder> {
+        let uri = params.text_document.uri;
+        let answer = self.all_semantic_tokens("textDocument/semanticTokens/full", uri.clone(), None).await?;
+        Ok(match answer {
+            Some((id, data, _)) => self.full_token_answer(&uri, id, &data),
+            None => self.lean.store_json(&Value::Null),
+        })
+    }
+
+    /// A full answer: the result id, then the `data` array written once per analysis.
+    fn full_token_answer(&self, uri: &Uri, id: String, data: &Arc<Vec<lsp::SemanticToken>>) -> Placeholder {
+        let json = self.token_json.get_or(uri, data, || lean::to_json(&TokenData(data)));
+        let head = format!("{{\"resultId\":{},\"data\":", Value::String(id));
+        self.lean.store(vec![Part::Owned(head.into_bytes()), Part::Shared(json), Part::Owned(b"}".to_vec())])
     }
 
     /// The tokens of the whole document as edits of those the client has from an earlier answer
@@ -280,15 +341,26 @@ impl State {
         let answer =
             self.all_semantic_tokens(method, params.text_document.uri, Some(params.previous_result_id)).await?;
         Ok(answer.map(|(id, data, previous)| match previous {
-            Some(old) => lsp::SemanticTokensFullDeltaResult::TokensDelta(lsp::SemanticTokensDelta {
-                result_id: Some(id),
-                edits: convert::token_edits(&old, &data),
-            }),
+            Some(old) => delta_answer(id, &old, &data),
             None => lsp::SemanticTokensFullDeltaResult::Tokens(lsp::SemanticTokens {
                 result_id: Some(id),
                 data: data.to_vec(),
             }),
         }))
+    }
+
+    pub async fn lean_semantic_tokens_delta(
+        &self,
+        params: lsp::SemanticTokensDeltaParams,
+    ) -> jsonrpc::Result<Placeholder> {
+        let method = "textDocument/semanticTokens/full/delta";
+        let uri = params.text_document.uri;
+        let answer = self.all_semantic_tokens(method, uri.clone(), Some(params.previous_result_id)).await?;
+        Ok(match answer {
+            Some((id, data, Some(old))) => self.lean.store_json(&delta_answer(id, &old, &data)),
+            Some((id, data, None)) => self.full_token_answer(&uri, id, &data),
+            None => self.lean.store_json(&Value::Null),
+        })
     }
 
     /// The document's tokens, encoded, recorded as sent, with their result id and the tokens of

@@ -26,6 +26,7 @@ mod documents;
 mod features;
 mod framing;
 mod handlers;
+mod lean;
 mod overlay;
 mod progress;
 mod raw_uris;
@@ -73,8 +74,14 @@ where
     I: AsyncRead + Unpin,
     O: AsyncWrite + Unpin,
 {
-    let (service, socket) = LspService::build(|client| server::Server::new(client, options))
+    // Large answers bypass the transport's `Value` trees (see `lean`).
+    let lean = Arc::new(lean::LeanAnswers::default());
+    let server_lean = lean.clone();
+    let (service, socket) = LspService::build(|client| server::Server::new(client, options, server_lean))
         .custom_method("rigls/documentText", server::Server::document_text)
+        .custom_method(lean::LEAN_METHODS[0].1, server::Server::lean_document_symbol)
+        .custom_method(lean::LEAN_METHODS[1].1, server::Server::lean_semantic_tokens)
+        .custom_method(lean::LEAN_METHODS[2].1, server::Server::lean_semantic_tokens_delta)
         .finish();
     // Malformed messages are answered and skipped, and raw non-ASCII URIs escaped, before
     // tower-lsp-server sees them (see `framing`).
@@ -86,7 +93,10 @@ where
     // Requests waiting for an analysis must not hold up the edits that follow them.
     let lsp_loop = tower_lsp_server::Server::new(server_input, server_output, socket).concurrency_level(16);
     let session = async {
-        tokio::join!(lsp_loop.serve(service), framing::merge_output(from_server, output, answers, output_spellings));
+        tokio::join!(
+            lsp_loop.serve(service),
+            framing::merge_output(from_server, output, answers, output_spellings, lean)
+        );
     };
     // The session ends when the transport does (after `exit`, even if the client keeps its end of
     // the input open); the end of the input ends the transport.

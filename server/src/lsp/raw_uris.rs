@@ -93,6 +93,11 @@ pub fn escape_message(body: &[u8], spellings: &Spellings) -> Option<Vec<u8>> {
     changed.then(|| serde_json::to_vec(&value).ok()).flatten()
 }
 
+/// True while the client has sent no URI that needed escaping (so none needs respelling).
+pub fn none_respelled(spellings: &Spellings) -> bool {
+    spellings.lock().unwrap_or_else(|e| e.into_inner()).is_empty()
+}
+
 /// Gives outgoing URIs the client's own spelling back.
 pub fn respell_message(body: &[u8], spellings: &Spellings) -> Option<Vec<u8>> {
     let spellings = spellings.lock().unwrap_or_else(|e| e.into_inner());

@@ -10,6 +10,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::Options;
 use super::capabilities::{ClientCaps, server_capabilities};
 use super::documents::apply_change;
+use super::lean::{LeanAnswers, Placeholder};
 use super::state::{State, file_path};
 
 pub struct Server {
@@ -19,8 +20,23 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn new(client: Client, options: Options) -> Server {
-        Server { state: Arc::new(State::new(client, options)), initial_settings: Mutex::default() }
+    pub fn new(client: Client, options: Options, lean: Arc<LeanAnswers>) -> Server {
+        Server { state: Arc::new(State::new(client, options, lean)), initial_settings: Mutex::default() }
+    }
+
+    /// `textDocument/documentSymbol`, answered with JSON written directly (see `lean`).
+    pub async fn lean_document_symbol(&self, params: DocumentSymbolParams) -> Result<Placeholder> {
+        self.state.lean_document_symbols(params).await
+    }
+
+    /// `textDocument/semanticTokens/full`, answered with JSON written directly.
+    pub async fn lean_semantic_tokens(&self, params: SemanticTokensParams) -> Result<Placeholder> {
+        self.state.lean_semantic_tokens(params).await
+    }
+
+    /// `textDocument/semanticTokens/full/delta`, answered with JSON written directly.
+    pub async fn lean_semantic_tokens_delta(&self, params: SemanticTokensDeltaParams) -> Result<Placeholder> {
+        self.state.lean_semantic_tokens_delta(params).await
     }
 
     /// `rigls/documentText`: the server's copy of an open document (see the module docs).

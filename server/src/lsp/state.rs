@@ -38,8 +38,13 @@ pub struct State {
     pub semantic_tokens: Arc<PerAnalysis<Vec<crate::ide::SemanticToken>>>,
     /// The same tokens encoded for the client (what full and delta answers are made of).
     pub encoded_tokens: Arc<PerAnalysis<Vec<tower_lsp_server::ls_types::SemanticToken>>>,
-    pub outlines: Arc<PerAnalysis<tower_lsp_server::ls_types::DocumentSymbolResponse>>,
+    /// The outline as the JSON of the answer (`null` included), written once per analysis.
+    pub outlines: Arc<PerAnalysis<Vec<u8>>>,
+    /// The JSON array of the encoded tokens (the `data` of a full answer).
+    pub token_json: Arc<PerAnalysis<Vec<u8>, Vec<tower_lsp_server::ls_types::SemanticToken>>>,
     pub sent_tokens: Arc<super::sent_tokens::SentTokens>,
+    /// Answers written as JSON, waiting to be sent (see `super::lean`).
+    pub lean: Arc<super::lean::LeanAnswers>,
 }
 
 /// How long after a version's diagnostics its semantic tokens are computed, if no edit came.
@@ -60,7 +65,7 @@ pub struct Snapshot {
 }
 
 impl State {
-    pub fn new(client: Client, options: Options) -> State {
+    pub fn new(client: Client, options: Options, lean: Arc<super::lean::LeanAnswers>) -> State {
         let docs = Arc::new(Documents::default());
         State {
             client,
@@ -74,7 +79,9 @@ impl State {
             semantic_tokens: Arc::default(),
             encoded_tokens: Arc::default(),
             outlines: Arc::default(),
+            token_json: Arc::default(),
             sent_tokens: Arc::default(),
+            lean,
         }
     }
 
@@ -127,6 +134,7 @@ impl State {
         self.semantic_tokens.forget(uri);
         self.encoded_tokens.forget(uri);
         self.outlines.forget(uri);
+        self.token_json.forget(uri);
         self.sent_tokens.forget(uri);
         if !self.caps().pull_diagnostics {
             let state = self.clone();

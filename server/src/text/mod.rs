@@ -1,8 +1,10 @@
-//! Format-neutral text utilities: byte ranges and the line index.
+//! Format-neutral text utilities: byte ranges, the line index and where two versions differ.
 
+mod change;
 mod line_index;
 mod range;
 
+pub use change::TextChange;
 pub use line_index::{BOM, LineCol, LineIndex, PositionEncoding};
 pub use range::{TextRange, to_u32};
 
