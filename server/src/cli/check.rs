@@ -263,7 +263,7 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
         return FileReport::from_analysis(display, analysis);
     }
     if let Some(reason) = fix::refusal(&analysis) {
-        if analysis.diagnostics.iter().any(|d| d.fix.as_ref().is_some_and(|f| f.safe)) {
+        if analysis.diagnostics.iter().any(|d| d.safe_fix().is_some()) {
             tally.notes.push(format!("Not fixed: {display}: {reason}"));
         }
         return FileReport::from_analysis(display, analysis);

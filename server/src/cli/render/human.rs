@@ -70,7 +70,7 @@ fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> Strin
             ),
         );
     }
-    if let Some(fix) = &d.fix {
+    for fix in &d.fixes {
         let title = if fix.safe { format!("{} (applied by --fix)", fix.title) } else { fix.title.clone() };
         groups.push(Group::with_title(Level::HELP.secondary_title(title)));
     }

@@ -298,7 +298,7 @@ fn result<'a>(file: &FileReport, location: &'a ArtifactLocation, d: &Diagnostic)
             message: None,
         }],
         related_locations: related,
-        fixes: d.fix.iter().map(|f| fix(file, location, f)).collect(),
+        fixes: d.fixes.iter().map(|f| fix(file, location, f)).collect(),
     }
 }
 

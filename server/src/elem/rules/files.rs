@@ -46,20 +46,20 @@ pub fn check(ctx: &mut ElemCheck) {
             continue;
         }
         let file_name = full.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
-        let (hint, best) = suggest::did_you_mean(&file_name, siblings.iter().map(String::as_str));
-        let hint = match best {
+        let suggested = suggest::ranked(&file_name, siblings.iter().map(String::as_str));
+        let hint = match suggested.first() {
             Some(b) if b.eq_ignore_ascii_case(&file_name) => format!(" (there is `{b}`, which differs in letter case)"),
-            _ => hint,
+            best => suggest::hint(best.copied()),
         };
-        let mut d = report(
+        let prefix = &name[..name.len() - file_name.len().min(name.len())];
+        let fixes =
+            Fix::suggestions(&suggested, atom.inner_range(), |n| format!("Use `{n}`"), |n| format!("{prefix}{n}"));
+        let d = report(
             Code::MissingFile,
             atom.range,
             format!("texture file `{name}` does not exist next to this model{hint}"),
-        );
-        if let Some(best) = best {
-            let prefix = &name[..name.len() - file_name.len().min(name.len())];
-            d = d.with_fix(Fix::replace(format!("Use `{best}`"), atom.inner_range(), format!("{prefix}{best}")));
-        }
+        )
+        .with_fixes(fixes);
         ctx.push(d);
     }
 }

@@ -50,12 +50,15 @@ fn unresolved(ctx: &mut ElemCheck) {
             NameKind::Animation => continue,
         };
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
-        let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
-        let mut d =
-            report(code, r.range, format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name));
-        if let Some(best) = best {
-            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, format!("\"{best}\"")));
-        }
+        let suggested = suggest::ranked(&r.name, names.iter().copied());
+        let hint = suggest::hint(suggested.first().copied());
+        let d = report(code, r.range, format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name))
+            .with_fixes(Fix::suggestions(
+                &suggested,
+                r.range,
+                |n| format!("Replace with `{n}`"),
+                |n| format!("\"{n}\""),
+            ));
         ctx.push(d);
     }
 }
