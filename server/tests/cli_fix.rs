@@ -189,6 +189,33 @@ fn fix_leaves_read_only_files_alone() {
     let run = scratch.run(&["--check", "--fix", "chain.elem"]);
     run.expect_code(2);
     assert_eq!(run.stderr, "error: cannot write the fixes to `chain.elem`: the file is read-only\n");
+    // The report is of the file as it is: its safe fixes were not applied, and the summary says so.
+    expect![[r#"
+        error[header]: missing header line `Elfreina Extension Model File` before `File Version`
+         --> chain.elem:1:1
+          |
+        1 | File Version 1.00
+          | ^^^^^^^^^^^^^^^^^
+          |
+        help: Insert `Elfreina Extension Model File` (not applied: --fix could not write the file)
+
+        error[missing-key]: `Mesh` is missing `VertexCount`
+         --> chain.elem:7:3
+          |
+        7 |         Mesh {
+          |         ^^^^
+
+        warning[unknown-key]: unknown key `VertexCont` in `Mesh`; did you mean `VertexCount`?
+         --> chain.elem:9:4
+          |
+        9 |             VertexCont=5
+          |             ^^^^^^^^^^
+          |
+        help: Replace with `VertexCount` (not applied: --fix could not write the file)
+
+        Checked 1 file: 2 errors, 1 warning. Could not write the fixes of 3 problems to 1 file.
+    "#]]
+    .assert_eq(&run.stdout);
     assert_eq!(scratch.read("chain.elem"), cli_support::fixture("chain.elem"));
 }
 

@@ -619,3 +619,28 @@ fn progress_bar_on_a_terminal_for_many_files() {
     let few = stderr_on_a_terminal(&scratch, "--check --format json m00.elem m01.elem").unwrap_or_default();
     assert_eq!(few, "", "two files need no bar");
 }
+
+#[test]
+fn summaries_say_what_could_not_be_read() {
+    // Exit status 2 (a file that cannot be read), the reason on stderr, and a summary that never
+    // calls an unread file clean.
+    let scratch = Scratch::with(&["clean.elem", "model.elem"]);
+    let nope = scratch.run(&["--check", "nope.elem"]);
+    nope.expect_code(2);
+    assert_eq!(nope.stderr, "error: cannot read `nope.elem`: no such file or directory\n");
+    assert_eq!(nope.stdout, "Could not read 1 file; nothing was checked.\n");
+    let some = scratch.run(&["--check", "clean.elem", "nope.elem", "gone.elem"]);
+    some.expect_code(2);
+    assert_eq!(
+        some.stderr,
+        "error: cannot read `nope.elem`: no such file or directory\nerror: cannot read `gone.elem`: no such file or directory\n"
+    );
+    assert_eq!(some.stdout, "Checked 1 file: no problems found; could not read 2 files.\n");
+    let problems = scratch.run(&["--check", "model.elem", "nope.elem"]);
+    problems.expect_code(2);
+    assert!(
+        problems.stdout.ends_with("\nChecked 1 file: 2 errors, 2 warnings; could not read 1 file.\n"),
+        "{}",
+        problems.stdout
+    );
+}
