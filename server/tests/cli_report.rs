@@ -644,3 +644,57 @@ fn summaries_say_what_could_not_be_read() {
         problems.stdout
     );
 }
+
+#[test]
+fn sarif_rules_point_at_the_shipped_documentation_without_placeholder_urls() {
+    let run = two_fixtures().run(&["--check", "--format", "sarif", "兵士.elem"]);
+    assert!(!run.stdout.contains("example.invalid"), "a placeholder URL in the SARIF log");
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
+    let driver = &log["runs"][0]["tool"]["driver"];
+    assert_eq!(driver.get("informationUri"), None);
+    let rule = &driver["rules"][2];
+    assert_eq!(rule["id"], "count-mismatch");
+    assert_eq!(rule.get("helpUri"), None);
+    let help = rule["help"]["text"].as_str().unwrap();
+    assert!(help.ends_with("\n\nDocumented in docs/rules.md#count-mismatch of the rigls repository."), "{help}");
+    let markdown = rule["help"]["markdown"].as_str().unwrap();
+    assert!(
+        markdown.ends_with("\n\nDocumented in `docs/rules.md#count-mismatch` of the rigls repository."),
+        "{markdown}"
+    );
+}
+
+/// `rigls` run by hand in a terminal says what it is waiting for and how to lint instead; an
+/// editor (stdin a pipe) or `--stdio` gets no such line.
+#[cfg(unix)]
+#[test]
+fn serving_lsp_on_a_terminal_says_how_to_lint_instead() {
+    let scratch = Scratch::new();
+    let Some(said) = stderr_on_a_terminal(&scratch, "") else {
+        println!("skipped: `script` (util-linux) is not installed");
+        return;
+    };
+    let said = said.replace("\r\n", "\n");
+    expect![[r#"
+        rigls: serving the Language Server Protocol on stdin/stdout, as editors start it.
+        To lint files instead, run `rigls --check PATH...` (see `rigls --help`). Ctrl+D or Ctrl+C quits.
+    "#]]
+    .assert_eq(&said);
+    assert_eq!(stderr_on_a_terminal(&scratch, "--stdio").unwrap_or_default(), "");
+    let piped = Scratch::new().run_with_stdin(&[], Some(""));
+    piped.expect_code(0);
+    assert_eq!(piped.stderr, "");
+}
+
+#[test]
+fn help_states_the_exit_statuses_as_the_readme_does() {
+    let help = Scratch::new().run(&["--help"]);
+    help.expect_code(0);
+    let (_, statuses) = help.stdout.split_once("Exit status of --check: ").expect("exit statuses in --help");
+    let statuses = statuses.split_whitespace().collect::<Vec<_>>().join(" ");
+    expect!["0 no errors (and no warnings with --deny-warnings), 1 problems found (after --fix: problems remaining), 2 usage error or a file that cannot be read or written."].assert_eq(&statuses);
+    let readme = include_str!("../../README.md");
+    let (_, documented) = readme.split_once("- Exit status: ").expect("exit statuses in the README");
+    let documented = documented.split("\n\n").next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(documented.replace('`', ""), statuses, "README and --help agree");
+}
