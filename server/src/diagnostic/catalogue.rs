@@ -6,8 +6,8 @@ use super::Severity;
 use super::code::{Case, Code, FileFormat, Rule};
 
 /// The cases rules report with another severity than their code's, each listed under its code.
-/// All are DragonBones cases that runtimes tolerate: per `shared/spec/dragonbones.md` §11 they
-/// render wrongly or trouble only some runtimes, so they are warnings.
+/// All are DragonBones cases that runtimes tolerate: per `docs/formats/dragonbones.md` ("What rigls
+/// checks") they render wrongly or trouble only some runtimes, so they are warnings.
 pub mod case {
     use super::{Case, Code, FileFormat, Severity};
 

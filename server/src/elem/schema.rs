@@ -1,4 +1,4 @@
-//! The `.elem` schema: every scope and key of the format (`shared/spec/elem.md` §4), in one table.
+//! The `.elem` schema: every scope and key of the format (`docs/formats/elem.md`), in one table.
 //!
 //! The parser reads it to recover from missing braces, the rules to validate, hover to explain and
 //! completion to offer. A key documented here is validated, completed and explained everywhere;
