@@ -10,7 +10,7 @@
 // Everything is checked in the page, as a user sees it. Selectors are VS Code 1.100 DOM classes.
 // Prints one `ok`/`not ok` line per check and a closing `N passed, N failed`; exits 1 on failure.
 
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -134,6 +134,16 @@ async function problems(page) {
     );
 }
 
+/**
+ * Types `text` key by key, as a user does (never invoking completion), and returns the labels
+ * of the suggest widget that opens on its own, once it lists something.
+ */
+async function typeAndReadSuggestions(page, text) {
+    await page.keyboard.type(text, { delay: 120 });
+    const labels = page.locator(".editor-widget.suggest-widget.visible .monaco-list-row .label-name");
+    return until(`the suggest widget opens while typing ${JSON.stringify(text)}`, () => labels.allInnerTexts(), (l) => l.length > 0);
+}
+
 async function showProblems(page) {
     if (!(await page.locator(".markers-panel").isVisible())) {
         await page.keyboard.press("Control+Shift+M");
@@ -142,6 +152,7 @@ async function showProblems(page) {
 }
 
 async function run(page) {
+    writeFileSync(join(workspace, "typing.elem"), readFileSync(join(workspace, "broken.elem")));
     await page.goto(process.env.RIGLS_URL);
     await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "broken.elem" }).waitFor({ timeout: 60000 });
@@ -251,7 +262,8 @@ async function run(page) {
         await until("settings.json saved", () => page.locator(".tab.active").getAttribute("class"), (c) => !c.includes("dirty"));
         await page.keyboard.press("Control+W");
         await showProblems(page);
-        const rows = await until("Problems without the invalid value", () => problems(page), (r) => r[0] === "broken.elem 1");
+        // (Until the list settles: for a moment a row can be there twice while Problems re-renders.)
+        const rows = await until("Problems without the invalid value", () => problems(page), (r) => r[0] === "broken.elem 1" && r.length === 2);
         eq("Problems rows", rows, [
             "broken.elem 1",
             "unknown bone `首`: not found in this MeshContainer's BoneNames rigls(unknown-bone) [Ln 66, Col 15]",
@@ -308,6 +320,43 @@ async function run(page) {
         if (rows.some((x) => x.startsWith("not-dragonbones.json"))) {
             fail(`Problems has rows for not-dragonbones.json: ${JSON.stringify(rows)}`);
         }
+    });
+
+    // ------------------------------------------------------------- completion while typing
+    // (Issue 12 item 1.) VS Code opens suggestions on its own only outside strings (the grammar
+    // must not scope a half-typed name as one) and, inside strings, only where the language turns
+    // `editor.quickSuggestions.strings` on (the extension does for .elem). The checks type into
+    // typing.elem, a copy of broken.elem made at the start, bottom up so that line numbers hold.
+    await check(page, "typing Tr as the Loop value suggests True by itself", async () => {
+        await openFile(page, "typing.elem", "Elfreina Model");
+        await goTo(page, "118:8");
+        await page.keyboard.press("Shift+End");
+        const labels = await typeAndReadSuggestions(page, "Tr");
+        eq("suggestions", labels, ["True"]);
+        await page.keyboard.press("Escape");
+    });
+
+    await check(page, "typing inside a quoted VertexFormat entry suggests the entries by itself", async () => {
+        // Line 17 is `\t\t\t"Texture1"`: select Texture1 and type over it.
+        await goTo(page, "17:5");
+        for (let i = 0; i < "Texture1".length; i += 1) await page.keyboard.press("Shift+ArrowRight");
+        const labels = await typeAndReadSuggestions(page, "Te");
+        if (!labels.some((l) => /^"?Texture1"?$/.test(l))) fail(`the suggestions lack Texture1: ${JSON.stringify(labels)}`);
+        await screenshot(page, "typing-value");
+        await page.keyboard.press("Escape");
+    });
+
+    await check(page, "typing Tex on a new line in a Mesh suggests Texture… by itself", async () => {
+        await goTo(page, "41");
+        await page.keyboard.press("End");
+        await page.keyboard.press("Enter");
+        const labels = await typeAndReadSuggestions(page, "Tex");
+        // (The Mesh has its TextureUV already: the numbered lists are left.)
+        if (!labels.includes("Texture1UV")) fail(`the suggestions lack Texture1UV: ${JSON.stringify(labels)}`);
+        const unfiltered = labels.filter((l) => !/^tex/i.test(l));
+        if (unfiltered.length > 0) fail(`suggestions that do not match "Tex": ${JSON.stringify(unfiltered)}`);
+        await screenshot(page, "typing-key");
+        await page.keyboard.press("Escape");
     });
 }
 
