@@ -153,6 +153,7 @@ async function showProblems(page) {
 
 async function run(page) {
     writeFileSync(join(workspace, "typing.elem"), readFileSync(join(workspace, "broken.elem")));
+    writeFileSync(join(workspace, "skeleton.json"), readFileSync(join(workspace, "hero_ske.json")));
     await page.goto(process.env.RIGLS_URL);
     await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "broken.elem" }).waitFor({ timeout: 60000 });
@@ -291,8 +292,8 @@ async function run(page) {
     const headLine = skeleton.findIndex((l) => l.includes('"parent": "head"'));
     const headColumn = skeleton[headLine].indexOf('"head"') + 1;
 
-    await check(page, "a DragonBones skeleton keeps the JSON language and gets rigls diagnostics", async () => {
-        await openFile(page, "hero_ske.json", "JSON");
+    await check(page, "a DragonBones skeleton opens as DragonBones JSON and gets rigls diagnostics", async () => {
+        await openFile(page, "hero_ske.json", "DragonBones JSON");
         await goTo(page, `${headLine + 1}:${headColumn}`);
         await until("a .squiggly-error in view", () => page.locator(".squiggly-error").count(), (n) => n > 0);
         await showProblems(page);
@@ -309,6 +310,58 @@ async function run(page) {
         await screenshot(page, "dragonbones");
     });
 
+    // Issue 12 item 4: VS Code's JSON language server must not answer next to rigls.
+    await check(page, "the Outline of a skeleton is one tree, rigls's", async () => {
+        await command(page, "Explorer: Focus on Outline View");
+        const rows = page.locator(".outline-pane .monaco-list-row[aria-level='1']");
+        const labels = await until(
+            "the outline's top-level rows",
+            // (A symbol's name, without its detail; a provider's group row has only a label.)
+            () => rows.evaluateAll((rs) => rs.map((r) => (r.querySelector(".label-name") ?? r).textContent.trim())),
+            (l) => l.length > 0,
+        );
+        // (Two providers would show two groups, one per extension, each with its own tree.)
+        eq("outline", labels, ["hero"]);
+        await screenshot(page, "dragonbones-outline");
+    });
+
+    await check(page, "completion of a bone name lists each bone once", async () => {
+        await page.locator(".monaco-editor textarea").first().focus();
+        // Select the `head` of `"parent": "head"`, delete it and ask for completion between the quotes.
+        await goTo(page, `${headLine + 1}:${headColumn + 1}`);
+        for (let i = 0; i < "head".length; i += 1) await page.keyboard.press("Shift+ArrowRight");
+        await page.keyboard.press("Backspace");
+        await page.keyboard.press("Control+Space");
+        const labels = await until(
+            "the suggest widget lists the bones",
+            () => page.locator(".editor-widget.suggest-widget.visible .monaco-list-row .label-name").allInnerTexts(),
+            (l) => l.length >= 2,
+        );
+        const names = labels.map((l) => l.replace(/^"|"$/g, ""));
+        eq("suggested bone names", [...names].sort(), ["body", "root"]);
+        await screenshot(page, "dragonbones-completion");
+        await page.keyboard.press("Escape");
+    });
+
+    await check(page, "a JSON file rigls recognises by content becomes DragonBones JSON", async () => {
+        // skeleton.json: a copy of hero_ske.json under the name older exports used.
+        await openFile(page, "skeleton.json", "DragonBones JSON");
+    });
+
+    await check(page, "Format Document lays a skeleton out as JSON, with one formatter", async () => {
+        await page.locator(".monaco-editor textarea").first().focus();
+        await command(page, "Format Document");
+        // `{ "name": "root" },` is spread over lines, as VS Code's JSON formatter does.
+        const lines = page.locator(".view-line");
+        await until(
+            'a line that is just "name": "root"',
+            async () => (await lines.allInnerTexts()).map((t) => t.replace(/\u00a0/g, " ").trim()),
+            (t) => t.includes('"name": "root"'),
+        );
+        const toasts = await page.locator(".notification-toast").allInnerTexts();
+        if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
+    });
+
     await check(page, "plain JSON gets nothing from rigls", async () => {
         if (!riglsSpoke) {
             fail("cannot tell: rigls reported nothing anywhere (see the checks above)");
@@ -320,6 +373,7 @@ async function run(page) {
         if (rows.some((x) => x.startsWith("not-dragonbones.json"))) {
             fail(`Problems has rows for not-dragonbones.json: ${JSON.stringify(rows)}`);
         }
+        eq("its language", await statusMode(page), "JSON");
     });
 
     // ------------------------------------------------------------- completion while typing
