@@ -5,7 +5,8 @@
 #   3. the VS Code extension's unit tests and type check
 #   4. Neovim 0.11 end to end (tests/e2e/nvim), against target/debug/rigls
 #   5. Emacs end to end (tests/e2e/emacs: emacs-nox with eglot, batch mode), against target/debug/rigls
-#   6. VS Code end to end (tests/e2e/vscode), against the release build bundled in the .vsix
+#   6. VS Code end to end (tests/e2e/vscode), against the distribution build (cargo's dist profile)
+#      bundled in the .vsix
 # Each stage runs even when an earlier one failed; the summary shows each stage's result and time,
 # and the script exits 1 if any stage failed.
 #
@@ -137,7 +138,7 @@ vscode_e2e() {
     fi
     local version
     version=$(node -p 'require("./editors/vscode/package.json").version')
-    cargo build --release -p rigls &&
+    cargo build --profile dist -p rigls &&
         (cd editors/vscode && npm_ci && bash scripts/package.sh --target linux-x64) &&
         RIGLS_VSIX="$repo/editors/vscode/dist/rigls-linux-x64-$version.vsix" bash tests/e2e/vscode/run.sh
 }
