@@ -4,13 +4,16 @@
 #   2. tests/grammar/run.sh (the .elem TextMate grammar), when present
 #   3. the VS Code extension's unit tests and type check
 #   4. Neovim 0.11 end to end (tests/e2e/nvim), against target/debug/rigls
-#   5. VS Code end to end (tests/e2e/vscode), against the release build bundled in the .vsix
+#   5. Emacs end to end (tests/e2e/emacs: emacs-nox with eglot, batch mode), against target/debug/rigls
+#   6. VS Code end to end (tests/e2e/vscode), against the distribution build (cargo's dist profile)
+#      bundled in the .vsix
 # Each stage runs even when an earlier one failed; the summary shows each stage's result and time,
 # and the script exits 1 if any stage failed.
 #
 # The VS Code stage needs Node 20 and some Debian packages (tests/e2e/vscode/apt-packages.txt);
 # run as root, it installs them. When they cannot be had it is SKIPPED, loudly, unless
-# RIGLS_REQUIRE_E2E=1 (as in CI), which makes that a failure.
+# RIGLS_REQUIRE_E2E=1 (as in CI), which makes that a failure. The Emacs stage likewise needs the
+# packages of tests/e2e/emacs/apt-packages.txt.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo" || exit 2
@@ -90,6 +93,29 @@ nvim_e2e() {
     cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/nvim/run.sh
 }
 
+# Emacs with eglot (built in from Emacs 29; Debian 12's Emacs 28 needs elpa-eglot).
+have_emacs_eglot() {
+    command -v emacs >/dev/null &&
+        emacs --batch -q --eval '(progn (require (quote package)) (package-initialize) (require (quote eglot)))' >/dev/null 2>&1
+}
+
+emacs_e2e() {
+    if ! have_emacs_eglot; then
+        local packages
+        packages=$(grep -v '^#' tests/e2e/emacs/apt-packages.txt | tr '\n' ' ')
+        if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+            echo "installing the Debian packages the Emacs test needs: $packages"
+            DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q --no-install-recommends $packages ||
+                { apt-get update -q && DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q --no-install-recommends $packages; } ||
+                return 1
+        else
+            skip_or_fail "Emacs end to end: no Emacs with eglot, and not root to apt-get install $packages"
+            return
+        fi
+    fi
+    cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/emacs/run.sh
+}
+
 vscode_e2e() {
     local missing=()
     local tool
@@ -112,7 +138,7 @@ vscode_e2e() {
     fi
     local version
     version=$(node -p 'require("./editors/vscode/package.json").version')
-    cargo build --release -p rigls &&
+    cargo build --profile dist -p rigls &&
         (cd editors/vscode && npm_ci && bash scripts/package.sh --target linux-x64) &&
         RIGLS_VSIX="$repo/editors/vscode/dist/rigls-linux-x64-$version.vsix" bash tests/e2e/vscode/run.sh
 }
@@ -122,6 +148,7 @@ stage "cargo test --workspace" cargo_tests
 stage "grammar tests" grammar_tests
 stage "VS Code extension unit tests" extension_unit_tests
 stage "Neovim end to end" nvim_e2e
+stage "Emacs end to end" emacs_e2e
 stage "VS Code end to end" vscode_e2e
 
 banner "Summary ($((SECONDS - total_start)) s)"

@@ -1,7 +1,7 @@
 //! The one-way layers of DEVELOPERS.md, checked on the sources: no module imports a layer above
 //! its own.
 //!
-//! `text` → `lexing` → per format (`elem`, `dragonbones`): syntax (`lexer`, `parser`, `syntax`,
+//! `text` → `lexing` → per format (`elem`, `dragonbones`): syntax (`lexer`, `parser`, `reparse`, `syntax`,
 //! `values`, `schema`) → `model` (and `atlas`) → `eval` → `rules` → the format's own items
 //! (`ElemFile`, `DragonBonesFile`) → `ide` → `lsp` and `cli`, which do not import each other.
 //! The formats do not import each other either. `diagnostic`, `suggest`, `env`, `config` and
@@ -79,7 +79,7 @@ fn layer_of(path: &[String], is_module: impl Fn(&[String]) -> bool) -> Option<La
         "elem" | "dragonbones" => {
             let format = if first == "elem" { "elem" } else { "dragonbones" };
             let stage = match path.get(1).map(String::as_str) {
-                Some("lexer" | "parser" | "syntax" | "values" | "schema" | "reparse") => Stage::Syntax,
+                Some("lexer" | "parser" | "reparse" | "syntax" | "values" | "schema") => Stage::Syntax,
                 Some("model" | "atlas") => Stage::Model,
                 Some("eval") => Stage::Eval,
                 Some("rules") => Stage::Rules,

@@ -4,7 +4,10 @@
 #      vscode-textmate (vscode-tmgrammar-snap, pinned in package-lock.json) and compared with its
 #      committed fixtures/*.elem.snap;
 #   2. language configuration: language-configuration.test.mjs checks the brackets, pairs, folding
-#      markers, indentation rules and word pattern of syntaxes/elem.language-configuration.json.
+#      markers, indentation rules and word pattern of syntaxes/elem.language-configuration.json;
+#   3. typing: typing.test.mjs reads the token type VS Code sees under half-typed keys, scope names
+#      and values (never a string, so quick suggestions open), and the extension's .elem default
+#      that turns quick suggestions on inside strings (enum values).
 # Usage: tests/grammar/run.sh            run the tests (installs the pinned tools with npm ci first)
 #        tests/grammar/run.sh --update   rewrite the snapshots after a deliberate grammar change
 # Exits non-zero on any failure.
@@ -34,4 +37,4 @@ fi
 
 node_modules/.bin/vscode-tmgrammar-snap --grammar ../../syntaxes/elem.tmLanguage.json --scope source.elem \
     "${update[@]}" 'fixtures/*.elem'
-node --test language-configuration.test.mjs
+node --test language-configuration.test.mjs typing.test.mjs

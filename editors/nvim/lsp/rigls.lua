@@ -20,4 +20,9 @@ return {
   before_init = function(params, config)
     params.initializationOptions = { rigls = (config.settings or {}).rigls or { severity = vim.empty_dict() } }
   end,
+  -- Inlay hints on, hover and diagnostic floats with a border (lua/rigls.lua; opt out with
+  -- vim.g.rigls = { inlay_hints = false, border = 'none' }).
+  on_attach = function(client, bufnr)
+    require('rigls').on_attach(client, bufnr)
+  end,
 }

@@ -5,7 +5,17 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const common = { bundle: true, platform: "node", format: "cjs", target: "node18", sourcemap: true, logLevel: "warning" };
+// (mainFields: jsonc-parser's UMD build requires its modules at run time, which a bundle cannot
+// resolve; its ES module build bundles.)
+const common = {
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node18",
+    sourcemap: true,
+    logLevel: "warning",
+    mainFields: ["module", "main"],
+};
 
 await build({
     ...common,

@@ -2,8 +2,10 @@
 # Builds the extension and packages it as a .vsix in editors/vscode/dist/.
 #
 #   scripts/package.sh                     universal package: uses rigls.server.path or rigls on PATH
-#   scripts/package.sh --target linux-x64  platform package bundling target/release/rigls as server/rigls
-#                                          (build it first: cargo build --release -p rigls)
+#   scripts/package.sh --target linux-x64  platform package bundling target/dist/rigls as server/rigls
+#                                          (build it first: cargo build --profile dist -p rigls, the
+#                                          release code stripped of debug information and symbols;
+#                                          RIGLS_DIST_BIN=… bundles another binary)
 #
 # Prints the path of the .vsix on the last line.
 set -euo pipefail
@@ -31,9 +33,9 @@ fi
 node scripts/copy-syntaxes.mjs
 node scripts/build.mjs
 
-# The README's images must be absolute on the marketplace page: point them at the repository.
-repository=$(node -p 'require("./package.json").repository.url')
-base=(--baseContentUrl "$repository/raw/HEAD/editors/vscode" --baseImagesUrl "$repository/raw/HEAD/editors/vscode")
+# The package names no repository (rigls has no public address yet): the README's images stay
+# relative, which is what VS Code's extension page shows for an installed .vsix.
+base=(--allow-missing-repository --no-rewrite-relative-links)
 
 rm -rf server
 mkdir -p dist
@@ -42,9 +44,9 @@ if [[ -n "$target" ]]; then
         win32-*) exe=rigls.exe ;;
         *) exe=rigls ;;
     esac
-    binary="${RIGLS_RELEASE_BIN:-$repo/target/release/$exe}"
+    binary="${RIGLS_DIST_BIN:-$repo/target/dist/$exe}"
     if [[ ! -x "$binary" ]]; then
-        echo "error: $binary does not exist; run 'cargo build --release -p rigls' first" >&2
+        echo "error: $binary does not exist; run 'cargo build --profile dist -p rigls' first" >&2
         exit 1
     fi
     mkdir -p server

@@ -1,6 +1,13 @@
 // The rigls VS Code extension: starts the rigls language server for Elfreina `.elem` models and
 // DragonBones JSON, and forwards settings. Every language feature comes from the server through
 // the standard language client.
+//
+// DragonBones files get a language of their own, "DragonBones JSON" (`dragonbones`: JSON
+// highlighting, brackets and indentation), so that VS Code's JSON language server does not answer
+// for them next to rigls: one completion list without duplicated names, one Outline. `*_ske.json`
+// and `*_tex.json` get it by name (package.json); a `.json` file the server recognises by its
+// content gets it when opened (adoptDragonBones). rigls leaves JSON layout to the editor, so the
+// extension formats them as VS Code formats JSON (jsonFormat.ts).
 
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -8,16 +15,20 @@ import * as os from "node:os";
 import * as vscode from "vscode";
 import {
     DidChangeConfigurationNotification,
+    DocumentSymbolRequest,
     LanguageClient,
     type LanguageClientOptions,
     type ServerOptions,
 } from "vscode-languageclient/node";
 
+import { formatJson, type JsonEdit } from "./jsonFormat";
 import { resolveServer, type Resolution } from "./serverPath";
 
 let client: LanguageClient | undefined;
 let serverPath: string | undefined;
 let output: vscode.OutputChannel;
+/** JSON documents already given the DragonBones language once: a user who switches one back to JSON keeps it. */
+const adopted = new Set<string>();
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
     output = vscode.window.createOutputChannel("rigls");
@@ -33,8 +44,63 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
                 await client.sendNotification(DidChangeConfigurationNotification.type, { settings: settings() });
             }
         }),
+        // (Whole documents through the client's middleware, so that they have one formatter.)
+        vscode.languages.registerDocumentRangeFormattingEditProvider(DRAGONBONES, {
+            provideDocumentRangeFormattingEdits: (document, range, options) => jsonEdits(document, options, range),
+        }),
     );
     await start(context);
+    // (Registered after the client's own listener, so that the server has the document first.)
+    context.subscriptions.push(vscode.workspace.onDidOpenTextDocument((document) => void adoptDragonBones(document)));
+}
+
+const DRAGONBONES: vscode.DocumentSelector = [
+    { scheme: "file", language: "dragonbones" },
+    { scheme: "untitled", language: "dragonbones" },
+];
+
+function jsonEdits(document: vscode.TextDocument, options: vscode.FormattingOptions, range?: vscode.Range): vscode.TextEdit[] {
+    const finalNewline = vscode.workspace.getConfiguration("files", document).get<boolean>("insertFinalNewline") ?? false;
+    const edits = formatJson(
+        document.getText(),
+        {
+            tabSize: options.tabSize,
+            insertSpaces: options.insertSpaces,
+            eol: document.eol === vscode.EndOfLine.CRLF ? "\r\n" : "\n",
+            insertFinalNewline: finalNewline,
+        },
+        range && { offset: document.offsetAt(range.start), length: document.offsetAt(range.end) - document.offsetAt(range.start) },
+    );
+    return edits.map((e: JsonEdit) => vscode.TextEdit.replace(new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.length)), e.content));
+}
+
+/**
+ * Gives a JSON document the DragonBones language when rigls owns it: the server recognises
+ * DragonBones data by content too (older exports are named `skeleton.json`, `<Name>.json`), and
+ * answers document symbols only for the files it owns.
+ */
+async function adoptDragonBones(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    if (document.languageId !== "json" || adopted.has(key) || !["file", "untitled"].includes(document.uri.scheme)) {
+        return;
+    }
+    // (After the language client's own listener has sent the document: the server must have it.)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const running = client;
+    if (!running?.isRunning()) {
+        return;
+    }
+    try {
+        const symbols = await running.sendRequest(DocumentSymbolRequest.type, {
+            textDocument: { uri: running.code2ProtocolConverter.asUri(document.uri) },
+        });
+        if (symbols && symbols.length > 0 && document.languageId === "json" && !adopted.has(key)) {
+            adopted.add(key);
+            await vscode.languages.setTextDocumentLanguage(document, "dragonbones");
+        }
+    } catch (error) {
+        output.appendLine(`cannot tell whether ${document.uri.fsPath} is DragonBones data: ${error instanceof Error ? error.message : String(error)}`);
+    }
 }
 
 export async function deactivate(): Promise<void> {
@@ -85,20 +151,29 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     output.appendLine(`Starting ${found.path} (from ${found.source})`);
     const serverOptions: ServerOptions = { command: found.path, args: ["--stdio"] };
     const clientOptions: LanguageClientOptions = {
-        // DragonBones data is plain JSON: every JSON document goes to the server, which answers
-        // only for the ones it recognises (by name, `*_ske.json`/`*_tex.json`, or by content).
+        // DragonBones files have their own language; every other JSON document goes to the
+        // server too, which answers only for the ones it recognises by content (then adopted).
         documentSelector: [
             { scheme: "file", language: "elem" },
             { scheme: "untitled", language: "elem" },
+            { scheme: "file", language: "dragonbones" },
+            { scheme: "untitled", language: "dragonbones" },
             { scheme: "file", language: "json" },
             { scheme: "untitled", language: "json" },
         ],
         initializationOptions: settings(),
         outputChannel: output,
+        middleware: {
+            provideDocumentFormattingEdits: (document, options, token, next) =>
+                document.languageId === "dragonbones" ? jsonEdits(document, options) : next(document, options, token),
+        },
     };
     client = new LanguageClient("rigls", "rigls", serverOptions, clientOptions);
     try {
         await client.start();
+        for (const document of vscode.workspace.textDocuments) {
+            void adoptDragonBones(document);
+        }
     } catch (error) {
         const message = `rigls failed to start (${found.path}): ${error instanceof Error ? error.message : String(error)}`;
         output.appendLine(message);

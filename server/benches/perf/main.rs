@@ -4,6 +4,7 @@
 //! `scaling`, `lsp`, `vscode`, `folder`, `eval`, `render`; all when none is named). Inputs are generated once into
 //! `target/tmp/bench-data/` by `benches/gen/`. See BENCHMARKS.md for what is compared and why.
 
+mod dragonbones_eval;
 mod elem_eval;
 #[path = "../gen/mod.rs"]
 mod generate;
@@ -74,6 +75,7 @@ fn main() {
     }
     if run("eval") {
         elem_eval::every_key_time();
+        dragonbones_eval::every_key_frame();
     }
     if run("render") {
         render::per_frame();

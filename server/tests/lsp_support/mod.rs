@@ -18,7 +18,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexS
 use tokio::sync::{mpsc, oneshot};
 
 /// How long to wait for anything the server should send.
-pub const PATIENCE: Duration = Duration::from_secs(20);
+pub const PATIENCE: Duration = Duration::from_secs(60);
 
 type Writer = Arc<tokio::sync::Mutex<WriteHalf<DuplexStream>>>;
 

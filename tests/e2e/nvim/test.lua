@@ -212,6 +212,42 @@ local function expect_definition(result, buf, client, lnum, name)
   end
 end
 
+--- The floating windows open in the current tab.
+local function floats()
+  local found = {}
+  for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    if vim.api.nvim_win_get_config(w).relative ~= '' then
+      found[#found + 1] = w
+    end
+  end
+  return found
+end
+
+--- Runs the normal-mode mapping `lhs` of the current buffer as a key press would, and returns
+--- the floating window it opens (closing it) with that window's border.
+local function float_border_of(lhs)
+  local map = vim.fn.maparg(lhs, 'n', false, true)
+  if vim.tbl_isempty(map) or not map.callback then
+    fail('no mapping of %s with a callback in this buffer', lhs)
+  end
+  for _, w in ipairs(floats()) do
+    vim.api.nvim_win_close(w, true)
+  end
+  map.callback()
+  if not vim.wait(TIMEOUT, function()
+    return #floats() > 0
+  end, 20) then
+    fail('%s opened no floating window', lhs)
+  end
+  local w = floats()[1]
+  local border = vim.api.nvim_win_get_config(w).border
+  local text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false), '\n')
+  vim.api.nvim_win_close(w, true)
+  return border, text, map.desc
+end
+
+local ROUNDED = { '╭', '─', '╮', '│', '╯', '─', '╰', '│' }
+
 local function run()
   check('editors/nvim/lsp/rigls.lua is the config in use', function()
     local config = vim.lsp.config.rigls
@@ -297,6 +333,40 @@ local function run()
     end
     if result.range then
       eq('hover range', range_text(elem, client, result.range), 'FaceCount')
+    end
+  end)
+
+  -- The plugin's defaults (editors/nvim/lua/rigls.lua), as a user with no configuration gets them.
+  check('defaults: inlay hints are on in the buffers rigls attaches to', function()
+    need_client()
+    if not vim.wait(TIMEOUT, function()
+      return vim.lsp.inlay_hint.is_enabled({ bufnr = elem })
+    end, 20) then
+      fail('inlay hints are off in broken.elem')
+    end
+    eq('in a buffer rigls is not attached to', vim.lsp.inlay_hint.is_enabled({ bufnr = vim.api.nvim_create_buf(false, true) }), false)
+  end)
+
+  check('defaults: K shows the hover in a float with a rounded border', function()
+    need_client()
+    local lnum, col = find(elem, 'FaceCount=')
+    vim.api.nvim_win_set_cursor(0, { lnum + 1, col + 2 })
+    local border, text, desc = float_border_of('K')
+    eq('K', desc, 'vim.lsp.buf.hover() with a border (rigls)')
+    eq('border', border, ROUNDED)
+    if not text:find('FaceCount', 1, true) then
+      fail('the float does not show the hover of FaceCount:\n%s', text)
+    end
+  end)
+
+  check('defaults: <C-w>d shows the diagnostic in a float with a rounded border', function()
+    need_client()
+    local lnum, col = find(elem, 'VertexCount=5')
+    vim.api.nvim_win_set_cursor(0, { lnum + 1, col + 1 })
+    local border, text = float_border_of('<C-W>d')
+    eq('border', border, ROUNDED)
+    if not text:find('VertexCount is 5', 1, true) then
+      fail('the float does not show the count mismatch:\n%s', text)
     end
   end)
 
@@ -408,11 +478,21 @@ local function run()
   end)
 
   ---------------------------------------------------------------- DragonBones skeleton
+  -- This buffer is opened as a user who opted out of the plugin's defaults.
+  vim.g.rigls = { inlay_hints = false, border = 'none' }
   local ske = open('hero_ske.json')
   check('a DragonBones skeleton stays filetype json and rigls attaches to it', function()
     eq('filetype', vim.bo[ske].filetype, 'json')
     wait_client(ske)
   end)
+  check('defaults: vim.g.rigls turns inlay hints and borders off', function()
+    need_client()
+    vim.wait(200) -- (time for on_attach, which is what must not act)
+    eq('inlay hints', vim.lsp.inlay_hint.is_enabled({ bufnr = ske }), false)
+    eq('K', vim.fn.maparg('K', 'n', false, true).desc, 'vim.lsp.buf.hover()')
+    eq('<C-w>d mapped in the buffer', vim.fn.maparg('<C-W>d', 'n', false, true).buffer, 0)
+  end)
+  vim.g.rigls = nil
 
   check('diagnostics on hero_ske.json: unknown-bone for the slot parent', function()
     need_client()

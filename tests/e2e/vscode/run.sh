@@ -27,6 +27,8 @@ if [[ ! -f "$vsix" ]]; then
     echo "error: no extension package at $vsix (build it: editors/vscode/scripts/package.sh --target linux-x64)" >&2
     exit 2
 fi
+# The package itself: no placeholder URLs, a stripped server (prints the sizes).
+python3 tests/e2e/vscode/check-vsix.py "$vsix"
 bash tests/e2e/vscode/install.sh
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/rigls-vscode.XXXXXX")
