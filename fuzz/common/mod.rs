@@ -44,7 +44,7 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
         for r in d.related.iter().filter(|r| r.file.is_none()) {
             in_text(text, r.range, "related");
         }
-        for e in d.fix.iter().flat_map(|f| &f.edits) {
+        for e in d.fixes.iter().flat_map(|f| &f.edits) {
             in_text(text, e.range, "fix");
         }
         for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16, PositionEncoding::Utf32] {
@@ -54,7 +54,7 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
         }
     }
     // A few fixes applied: the fixed text is analysed again without panicking.
-    for fix in analysis.diagnostics.iter().filter_map(|d| d.fix.as_ref()).take(3) {
+    for fix in analysis.diagnostics.iter().flat_map(|d| &d.fixes).take(3) {
         let fixed = text_edit::apply(text, &fix.edits);
         let _ = Analysis::new(Some(Path::new(path)), fixed, &MemoryFs::default());
     }

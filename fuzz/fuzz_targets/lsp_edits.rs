@@ -1,6 +1,10 @@
 //! The language server under a random stream of incremental edits with random requests in between,
 //! driven in-process through real JSON-RPC (the test suite's client, `server/tests/lsp_support`):
 //! no request panics or hangs, and the server's copy of the document is the client's at the end.
+//! The document's URI is spelt as clients spell them: percent-encoded, with raw non-ASCII
+//! characters and a space, or raw with those characters (or every character of each URI) written
+//! as JSON `\uXXXX` escapes, in every URI field sent (documents, workspace folders, watched
+//! files); every URI the server sends back is in the client's spelling.
 #![no_main]
 
 #[allow(dead_code, unused_imports)]
@@ -13,7 +17,7 @@ use std::time::Duration;
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use lsp_support::view::{ClientDoc, Enc};
-use lsp_support::{TestClient, capabilities};
+use lsp_support::{TestClient, capabilities, escaped_json, plain_json};
 use serde_json::{Value, json};
 
 const STARTS: &[(&str, &str)] = &[
@@ -49,6 +53,8 @@ enum Op {
     Request { kind: u8, line: u16, character: u16 },
     /// Several edits in one `didChange`.
     Batch(Vec<(u16, u8, String)>),
+    /// `workspace/didChangeWatchedFiles` for the document's file (1 created, 2 changed, 3 deleted).
+    Watched(u8),
 }
 
 #[derive(Arbitrary, Debug)]
@@ -56,7 +62,45 @@ struct Session {
     start: u8,
     encoding: u8,
     crlf: bool,
+    /// How the client spells URIs ([`spelling`]).
+    spelling: u8,
     ops: Vec<Op>,
+}
+
+/// The folder of the document as the client spells it, and how it writes its JSON.
+fn spelling(choice: u8) -> (&'static str, fn(&Value) -> Vec<u8>) {
+    match choice % 4 {
+        0 => ("file:///fuzz", plain_json),
+        1 => ("file:///fuzz/歩行 𠮷", plain_json),
+        2 => ("file:///fuzz/歩行 𠮷", |m| escaped_json(m, false)),
+        _ => ("file:///fuzz/歩行 𠮷", |m| escaped_json(m, true)),
+    }
+}
+
+/// Every URI the server sends (values of `uri`/`…Uri` members and the keys of a workspace edit's
+/// `changes`) that names a file of the session is in the client's spelling of `folder`.
+fn uris_as_spelt(what: &str, value: &Value, folder: &str) {
+    let check = |uri: &str| {
+        if uri.starts_with("file:///fuzz/") {
+            assert!(uri.starts_with(&format!("{folder}/")), "{what}: `{uri}` is not spelt as the client spells `{folder}`");
+        }
+    };
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                match child {
+                    Value::String(uri) if key == "uri" || key.ends_with("Uri") => check(uri),
+                    Value::Object(edits) if key == "changes" => {
+                        edits.keys().for_each(|uri| check(uri));
+                        uris_as_spelt(what, child, folder);
+                    }
+                    _ => uris_as_spelt(what, child, folder),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| uris_as_spelt(what, item, folder)),
+        _ => {}
+    }
 }
 
 fn runtime() -> &'static tokio::runtime::Runtime {
@@ -93,9 +137,10 @@ fn span(doc: &ClientDoc, at: u16, len: u8) -> (usize, usize) {
     (start, end)
 }
 
-fn no_panic(what: &str, result: &Result<Value, Value>) {
-    if let Err(error) = result {
-        assert!(!error.to_string().contains("panicked"), "{what}: {error}");
+fn no_panic(what: &str, result: &Result<Value, Value>, folder: &str) {
+    match result {
+        Err(error) => assert!(!error.to_string().contains("panicked"), "{what}: {error}"),
+        Ok(answer) => uris_as_spelt(what, answer, folder),
     }
 }
 
@@ -103,9 +148,13 @@ async fn session(s: Session) {
     let enc = [Enc::Utf16, Enc::Utf8, Enc::Utf32][s.encoding as usize % 3];
     let (name, text) = STARTS[s.start as usize % STARTS.len()];
     let text = if s.crlf { text.replace('\n', "\r\n") } else { text.to_owned() };
-    let (client, _) =
-        TestClient::initialized(rigls::lsp::Options::default(), capabilities(Some(&[enc.name()])), Value::Null).await;
-    let uri = format!("file:///fuzz/{name}");
+    let (folder, writes) = spelling(s.spelling);
+    let mut client = TestClient::start(rigls::lsp::Options::default());
+    client.writes = writes;
+    client.initialize(capabilities(Some(&[enc.name()])), Value::Null).await;
+    let added = json!({"event": {"added": [{"uri": folder, "name": "fuzz"}], "removed": []}});
+    client.notify("workspace/didChangeWorkspaceFolders", added).await;
+    let uri = format!("{folder}/{name}");
     let language = if name.ends_with(".json") { "json" } else { "elem" };
     let mut doc = ClientDoc::new(&uri, 1, &text, enc);
     client.open(&uri, language, 1, &text).await;
@@ -128,6 +177,10 @@ async fn session(s: Session) {
                     .collect();
                 doc.version += 1;
                 client.change(&uri, doc.version, Value::Array(changes)).await;
+            }
+            Op::Watched(kind) => {
+                let changes = json!({"changes": [{"uri": uri, "type": 1 + kind % 3}]});
+                client.notify("workspace/didChangeWatchedFiles", changes).await;
             }
             Op::Request { kind, line, character } => {
                 let method = REQUESTS[kind as usize % REQUESTS.len()];
@@ -152,7 +205,7 @@ async fn session(s: Session) {
                     "textDocument/rename" => json!({"textDocument": document, "position": position, "newName": "名前"}),
                     _ => json!({"textDocument": document, "position": position}),
                 };
-                no_panic(method, &client.request(method, params).await);
+                no_panic(method, &client.request(method, params).await, folder);
             }
         }
     }
@@ -162,10 +215,10 @@ async fn session(s: Session) {
     let hover = client
         .request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}))
         .await;
-    no_panic("final hover", &hover);
-    let mut client = client;
+    no_panic("final hover", &hover, folder);
     for message in client.drain(Duration::ZERO).await {
         assert!(!message.to_string().contains("panicked"), "{message}");
+        uris_as_spelt("a message from the server", &message, folder);
     }
     client.shutdown().await;
 }

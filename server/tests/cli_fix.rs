@@ -17,7 +17,7 @@ fn safe_fixes_left(path: &Path) -> Vec<String> {
     analysis
         .diagnostics
         .iter()
-        .filter(|d| d.fix.as_ref().is_some_and(|f| f.safe))
+        .filter(|d| d.safe_fix().is_some())
         .map(|d| format!("{}: {}", d.code, d.message))
         .collect()
 }
@@ -189,6 +189,33 @@ fn fix_leaves_read_only_files_alone() {
     let run = scratch.run(&["--check", "--fix", "chain.elem"]);
     run.expect_code(2);
     assert_eq!(run.stderr, "error: cannot write the fixes to `chain.elem`: the file is read-only\n");
+    // The report is of the file as it is: its safe fixes were not applied, and the summary says so.
+    expect![[r#"
+        error[header]: missing header line `Elfreina Extension Model File` before `File Version`
+         --> chain.elem:1:1
+          |
+        1 | File Version 1.00
+          | ^^^^^^^^^^^^^^^^^
+          |
+        help: Insert `Elfreina Extension Model File` (not applied: --fix could not write the file)
+
+        error[missing-key]: `Mesh` is missing `VertexCount`
+         --> chain.elem:7:3
+          |
+        7 |         Mesh {
+          |         ^^^^
+
+        warning[unknown-key]: unknown key `VertexCont` in `Mesh`; did you mean `VertexCount`?
+         --> chain.elem:9:4
+          |
+        9 |             VertexCont=5
+          |             ^^^^^^^^^^
+          |
+        help: Replace with `VertexCount` (not applied: --fix could not write the file)
+
+        Checked 1 file: 2 errors, 1 warning. Could not write the fixes of 3 problems to 1 file.
+    "#]]
+    .assert_eq(&run.stdout);
     assert_eq!(scratch.read("chain.elem"), cli_support::fixture("chain.elem"));
 }
 
@@ -343,9 +370,46 @@ fn the_catalogue_marks_every_code_with_safe_fixes_as_fixable() {
     for name in ["model.elem", "chain.elem", "兵士.elem", "syntax.elem", "warnings.elem"] {
         let path = cli_support::data(name);
         let analysis = Analysis::new(Some(&path), cli_support::fixture(name), &RealFs);
-        for d in analysis.diagnostics.iter().filter(|d| d.fix.as_ref().is_some_and(|f| f.safe)) {
+        for d in analysis.diagnostics.iter().filter(|d| d.safe_fix().is_some()) {
             let rule = d.code.rule();
             assert!(rule.fixable, "{} has safe fixes but the catalogue says it is not fixable", d.code);
         }
     }
+}
+
+#[test]
+fn fix_never_applies_suggested_names() {
+    // `頭腰` is one edit from bones `腰` and `頭`: both are suggested, as help lines without
+    // "(applied by --fix)", and `--fix` applies only the safe count fix, leaving the name as it is.
+    let scratch = Scratch::new();
+    let text = include_str!("../../examples/broken.elem").replace("BoneName=\"首\"", "BoneName=\"頭腰\"");
+    scratch.write("bones.elem", &text);
+    let run = scratch.run(&["--check", "--fix", "bones.elem"]);
+    run.expect_code(1);
+    assert_eq!(run.stderr, "");
+    expect![[r#"
+        error[unknown-bone]: unknown bone `頭腰`: not found in this MeshContainer's BoneNames; did you mean `腰`?
+          --> bones.elem:66:15
+           |
+        66 |                     BoneName="頭腰"
+           |                              ^^^^^^
+           |
+        help: Replace with `腰`
+        help: Replace with `頭`
+
+        error[invalid-value]: `Loop` must be `True` or `False` (capitalised, unquoted), found `Yes`
+           --> bones.elem:118:8
+            |
+        118 |         Loop=Yes
+            |              ^^^
+            |
+        help: Write `True`
+
+        Fixed bones.elem: count-mismatch
+        Checked 1 file: 2 errors. Fixed 1 problem in 1 file.
+    "#]]
+    .assert_eq(&run.stdout);
+    let after = scratch.read("bones.elem");
+    assert!(after.contains("BoneName=\"頭腰\""), "the name is left as it is");
+    assert_eq!(after, text.replace("VertexCount=5", "VertexCount=4"));
 }

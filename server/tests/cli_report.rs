@@ -619,3 +619,82 @@ fn progress_bar_on_a_terminal_for_many_files() {
     let few = stderr_on_a_terminal(&scratch, "--check --format json m00.elem m01.elem").unwrap_or_default();
     assert_eq!(few, "", "two files need no bar");
 }
+
+#[test]
+fn summaries_say_what_could_not_be_read() {
+    // Exit status 2 (a file that cannot be read), the reason on stderr, and a summary that never
+    // calls an unread file clean.
+    let scratch = Scratch::with(&["clean.elem", "model.elem"]);
+    let nope = scratch.run(&["--check", "nope.elem"]);
+    nope.expect_code(2);
+    assert_eq!(nope.stderr, "error: cannot read `nope.elem`: no such file or directory\n");
+    assert_eq!(nope.stdout, "Could not read 1 file; nothing was checked.\n");
+    let some = scratch.run(&["--check", "clean.elem", "nope.elem", "gone.elem"]);
+    some.expect_code(2);
+    assert_eq!(
+        some.stderr,
+        "error: cannot read `nope.elem`: no such file or directory\nerror: cannot read `gone.elem`: no such file or directory\n"
+    );
+    assert_eq!(some.stdout, "Checked 1 file: no problems found; could not read 2 files.\n");
+    let problems = scratch.run(&["--check", "model.elem", "nope.elem"]);
+    problems.expect_code(2);
+    assert!(
+        problems.stdout.ends_with("\nChecked 1 file: 2 errors, 2 warnings; could not read 1 file.\n"),
+        "{}",
+        problems.stdout
+    );
+}
+
+#[test]
+fn sarif_rules_point_at_the_shipped_documentation_without_placeholder_urls() {
+    let run = two_fixtures().run(&["--check", "--format", "sarif", "兵士.elem"]);
+    assert!(!run.stdout.contains("example.invalid"), "a placeholder URL in the SARIF log");
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
+    let driver = &log["runs"][0]["tool"]["driver"];
+    assert_eq!(driver.get("informationUri"), None);
+    let rule = &driver["rules"][2];
+    assert_eq!(rule["id"], "count-mismatch");
+    assert_eq!(rule.get("helpUri"), None);
+    let help = rule["help"]["text"].as_str().unwrap();
+    assert!(help.ends_with("\n\nDocumented in docs/rules.md#count-mismatch of the rigls repository."), "{help}");
+    let markdown = rule["help"]["markdown"].as_str().unwrap();
+    assert!(
+        markdown.ends_with("\n\nDocumented in `docs/rules.md#count-mismatch` of the rigls repository."),
+        "{markdown}"
+    );
+}
+
+/// `rigls` run by hand in a terminal says what it is waiting for and how to lint instead; an
+/// editor (stdin a pipe) or `--stdio` gets no such line.
+#[cfg(unix)]
+#[test]
+fn serving_lsp_on_a_terminal_says_how_to_lint_instead() {
+    let scratch = Scratch::new();
+    let Some(said) = stderr_on_a_terminal(&scratch, "") else {
+        println!("skipped: `script` (util-linux) is not installed");
+        return;
+    };
+    let said = said.replace("\r\n", "\n");
+    expect![[r#"
+        rigls: serving the Language Server Protocol on stdin/stdout, as editors start it.
+        To lint files instead, run `rigls --check PATH...` (see `rigls --help`). Ctrl+D or Ctrl+C quits.
+    "#]]
+    .assert_eq(&said);
+    assert_eq!(stderr_on_a_terminal(&scratch, "--stdio").unwrap_or_default(), "");
+    let piped = Scratch::new().run_with_stdin(&[], Some(""));
+    piped.expect_code(0);
+    assert_eq!(piped.stderr, "");
+}
+
+#[test]
+fn help_states_the_exit_statuses_as_the_readme_does() {
+    let help = Scratch::new().run(&["--help"]);
+    help.expect_code(0);
+    let (_, statuses) = help.stdout.split_once("Exit status of --check: ").expect("exit statuses in --help");
+    let statuses = statuses.split_whitespace().collect::<Vec<_>>().join(" ");
+    expect!["0 no errors (and no warnings with --deny-warnings), 1 problems found (after --fix: problems remaining), 2 usage error or a file that cannot be read or written."].assert_eq(&statuses);
+    let readme = include_str!("../../README.md");
+    let (_, documented) = readme.split_once("- Exit status: ").expect("exit statuses in the README");
+    let documented = documented.split("\n\n").next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(documented.replace('`', ""), statuses, "README and --help agree");
+}

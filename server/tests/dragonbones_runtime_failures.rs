@@ -84,7 +84,7 @@ fn meshes_without_the_lists_they_need() {
 fn a_legacy_ik_naming_its_bone_in_name() {
     let a = check("legacy_ik_ske.json", None);
     assert_eq!(codes(&a), [("warning", "legacy-ik")]);
-    let fix = a.diagnostics[0].fix.as_ref().expect("a fix");
+    let [fix] = a.diagnostics[0].fixes.as_slice() else { panic!("one fix") };
     assert_eq!(fix.title, "Rename `name` to `bone`");
     assert_eq!(fix.edits.len(), 1);
     assert_eq!(support::slice(&a.text, fix.edits[0].range), "\"name\"");

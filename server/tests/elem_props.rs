@@ -14,7 +14,7 @@ fn assert_sound(text: &str) {
         let (s, e) = (d.range.start as usize, d.range.end as usize);
         assert!(s <= e && e <= text.len(), "{d:?} outside the text");
         assert!(text.is_char_boundary(s) && text.is_char_boundary(e), "{d:?} splits a character");
-        if let Some(fix) = &d.fix {
+        for fix in &d.fixes {
             for edit in &fix.edits {
                 let (s, e) = (edit.range.start as usize, edit.range.end as usize);
                 assert!(s <= e && e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e), "{fix:?}");

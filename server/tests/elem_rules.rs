@@ -685,7 +685,9 @@ fn duplicate_names() {
         		MeshCount=2
         		BoneNames {
         			"骨"
+        			^^^ error[unknown-node]: bone `骨` names no `Node`: not found among the HierarchyList nodes (a bone moves with the node of its name)
         			"骨"
+        			^^^ error[unknown-node]: bone `骨` names no `Node`: not found among the HierarchyList nodes (a bone moves with the node of its name)
         			^^^ error[duplicate-name]: duplicate bone name `骨`: already used on line 10
         		}
         		OffsetMatrices {
@@ -812,6 +814,9 @@ fn unknown_names_offer_the_closest() {
         		AnimationTime=100
         		UVAnimation {
         			AnimationPart {
+        			^^^^^^^^^^^^^ error[missing-key]: `AnimationPart` is missing a `RotateKeys` list
+        			^^^^^^^^^^^^^ error[missing-key]: `AnimationPart` is missing a `ScaleKeys` list
+        			^^^^^^^^^^^^^ error[missing-key]: `AnimationPart` is missing a `TransKeys` list
         				MeshContainerName="robot"
         				                  ^^^^^^^ error[unknown-mesh-container]: unknown mesh container `robot`: not found among the MeshContainer names; did you mean `Robot`?
         				MaterialName="FaceMt"
@@ -836,9 +841,13 @@ fn missing_texture_files() {
         	MeshContainer {
         		MeshCount=0
         		Materials {
-        			MaterialCount=3
+        			MaterialCount=4
         			Material {
         				TextureFilename="body.png"
+        			}
+        			Material {
+        				TextureFilename="gone\顔.png"
+        				                ^^^^^^^^^^^^ warning[missing-file]: texture file `gone\顔.png` does not exist next to this model: its folder `gone` does not exist
         			}
         			Material {
         				TextureFilename="bdy.png"
@@ -853,6 +862,32 @@ fn missing_texture_files() {
         }
         "#;
     check_diagnostics_with("m/model.elem", model, &[("m/body.png", ""), ("m/tex/face.png", "")]);
+    // A texture in a folder that does not exist is as missing, once the model has textures (here
+    // in another folder, none beside the model).
+    let folder_gone = r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		MeshCount=0
+        		Materials {
+        			MaterialCount=3
+        			Material {
+        				TextureFilename="tex/face.png"
+        			}
+        			Material {
+        				TextureFilename="テクスチャ/体.png"
+        				                ^^^^^^^^^^^^^ warning[missing-file]: texture file `テクスチャ/体.png` does not exist next to this model: its folder `テクスチャ` does not exist
+        			}
+        			Material {
+        				TextureFilename="body.png"
+        			}
+        		}
+        	}
+        }
+        "#;
+    check_diagnostics_with("m/model.elem", folder_gone, &[("m/tex/face.png", "")]);
     // Without any image beside the model (a model linted alone), nothing is reported.
     check_diagnostics_with("m/model.elem", &support::strip_annotations(&support::trim_indent(model)), &[]);
 }
@@ -939,6 +974,109 @@ fn modeller_warnings() {
         				ScaleKeys {
         					1:1:1
         					1:1:1
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn bone_names_name_nodes_of_the_hierarchy() {
+    // Spec §4.7: `NodeName` ↔ `BoneNames`. `首` is no node (did you mean `首元`?); `腰` is.
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="体"
+        		BoneCount=2
+        		MeshCount=0
+        		BoneNames {
+        			"腰"
+        			"首"
+        			^^^ error[unknown-node]: bone `首` names no `Node`: not found among the HierarchyList nodes (a bone moves with the node of its name); did you mean `首元`?
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="腰"
+        		Node {
+        			NodeName="首元"
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn every_key_list_of_an_animation_part_is_present() {
+    // A list that is missing, not only one that is empty: bone parts and UV parts alike.
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="看板"
+        		MeshCount=0
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="文字"
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="根"
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="流れ"
+        		AnimationTime=1000
+        		BoneAnimation {
+        			AnimationPart {
+        			^^^^^^^^^^^^^ error[missing-key]: `AnimationPart` is missing a `ScaleKeys` list
+        				NodeName="根"
+        				TimeKeys {
+        				}
+        				TransKeys {
+        				}
+        				RotateKeys {
+        				}
+        			}
+        		}
+        		UVAnimation {
+        			AnimationPart {
+        			^^^^^^^^^^^^^ error[missing-key]: `AnimationPart` is missing a `RotateKeys` list
+        				MeshContainerName="看板"
+        				MaterialName="文字"
+        				TimeKeys {
+        					0.0
+        					1.0
+        				}
+        				TransKeys {
+        					0.0:0.0
+        					1.0:0.0
+        				}
+        				ScaleKeys {
+        					1.0:1.0
+        					1.0:1.0
         				}
         			}
         		}

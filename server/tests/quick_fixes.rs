@@ -36,24 +36,25 @@ fn check_fixes(name: &str, text: &str) -> usize {
     let before = support::analyse(name, text, &[]);
     let mut checked = 0;
     for (i, d) in before.diagnostics.iter().enumerate() {
-        let Some(fix) = &d.fix else { continue };
-        let fixed = text_edit::apply(text, &fix.edits);
-        let after = support::analyse(name, &fixed, &[]);
-        let mut remaining = keys(&before);
-        let gone = key(&before.diagnostics[i]);
-        let at = remaining.iter().position(|k| *k == gone).expect("the fixed diagnostic is listed");
-        remaining.remove(at);
-        // Every diagnostic after the fix was there before, other than the fixed one.
-        for k in keys(&after) {
-            let Some(at) = remaining.iter().position(|r| *r == k) else {
-                panic!(
-                    "{name}: fixing `{}` ({}) added or changed `{k}`\n--- fixed text\n{fixed}",
-                    fix.title, d.message
-                );
-            };
+        for fix in &d.fixes {
+            let fixed = text_edit::apply(text, &fix.edits);
+            let after = support::analyse(name, &fixed, &[]);
+            let mut remaining = keys(&before);
+            let gone = key(&before.diagnostics[i]);
+            let at = remaining.iter().position(|k| *k == gone).expect("the fixed diagnostic is listed");
             remaining.remove(at);
+            // Every diagnostic after the fix was there before, other than the fixed one.
+            for k in keys(&after) {
+                let Some(at) = remaining.iter().position(|r| *r == k) else {
+                    panic!(
+                        "{name}: fixing `{}` ({}) added or changed `{k}`\n--- fixed text\n{fixed}",
+                        fix.title, d.message
+                    );
+                };
+                remaining.remove(at);
+            }
+            checked += 1;
         }
-        checked += 1;
     }
     checked
 }

@@ -43,6 +43,8 @@ enum FixMode {
 struct Tally {
     /// Inputs that could not be read (or fixed files that could not be written).
     failures: Vec<String>,
+    /// How many inputs could not be read.
+    unread: usize,
     /// Lines about fixing, for the human report (stderr for other formats).
     notes: Vec<String>,
     fixed: Fixed,
@@ -97,6 +99,7 @@ pub fn run(args: &Args) -> u8 {
             progress.eprintln(&format!("error: {message}"));
         }
         tally.failures.extend(outcome.tally.failures);
+        tally.unread += outcome.tally.unread;
         match outcome.config {
             Some(Ok(warnings)) => {
                 for message in warnings {
@@ -116,6 +119,8 @@ pub fn run(args: &Args) -> u8 {
         tally.notes.extend(outcome.tally.notes);
         tally.fixed.problems += outcome.tally.fixed.problems;
         tally.fixed.files += outcome.tally.fixed.files;
+        tally.fixed.unwritten_problems += outcome.tally.fixed.unwritten_problems;
+        tally.fixed.unwritten_files += outcome.tally.fixed.unwritten_files;
         totals.merge(outcome.totals);
         if let Some(piece) = outcome.piece
             && write_error.is_none()
@@ -183,6 +188,7 @@ fn check_one(input: &Input, mode: FixMode, format: Format, styled: bool) -> Outc
         Ok(None) => None,
         Err(message) => {
             outcome.tally.failures.push(message);
+            outcome.tally.unread += 1;
             None
         }
     };
@@ -222,7 +228,7 @@ fn finish(
                     trailer.push('\n');
                 }
                 let fixed = (mode == FixMode::Write).then_some(tally.fixed);
-                trailer.push_str(&render::human::summary(totals, fixed));
+                trailer.push_str(&render::human::summary(totals, tally.unread, fixed));
                 trailer.push('\n');
             }
             (_, false) => stderr_lines.extend(tally.notes.iter().cloned()),
@@ -263,7 +269,7 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
         return FileReport::from_analysis(display, analysis);
     }
     if let Some(reason) = fix::refusal(&analysis) {
-        if analysis.diagnostics.iter().any(|d| d.fix.as_ref().is_some_and(|f| f.safe)) {
+        if analysis.diagnostics.iter().any(|d| d.safe_fix().is_some()) {
             tally.notes.push(format!("Not fixed: {display}: {reason}"));
         }
         return FileReport::from_analysis(display, analysis);
@@ -296,7 +302,9 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
         }
         Err(why) => {
             tally.failures.push(format!("cannot write the fixes to `{display}`: {why}"));
-            FileReport::from_analysis(display, analysis)
+            tally.fixed.unwritten_problems += outcome.applied.len();
+            tally.fixed.unwritten_files += 1;
+            FileReport { fixes_unwritten: true, ..FileReport::from_analysis(display, analysis) }
         }
     }
 }

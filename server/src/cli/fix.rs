@@ -85,7 +85,7 @@ fn choose<'a>(text: &str, diagnostics: &'a [Diagnostic]) -> Vec<Chosen<'a>> {
     let mut candidates: Vec<(&'a Diagnostic, Vec<&'a TextEdit>)> = diagnostics
         .iter()
         .filter_map(|d| {
-            let fix = d.fix.as_ref().filter(|f| f.safe && !f.edits.is_empty())?;
+            let fix = d.safe_fix().filter(|f| !f.edits.is_empty())?;
             let mut edits: Vec<&TextEdit> = fix.edits.iter().collect();
             edits.sort_by_key(|e| (e.range.start, e.range.end));
             let valid = edits.iter().all(|e| is_valid(text, e.range))
@@ -97,7 +97,7 @@ fn choose<'a>(text: &str, diagnostics: &'a [Diagnostic]) -> Vec<Chosen<'a>> {
 
     let mut chosen: Vec<Chosen> = Vec::new();
     for (d, edits) in candidates {
-        let applied = Applied { code: d.code, title: d.fix.as_ref().map_or(String::new(), |f| f.title.clone()) };
+        let applied = Applied { code: d.code, title: d.safe_fix().map_or(String::new(), |f| f.title.clone()) };
         if let Some(same) = chosen.iter_mut().find(|c| c.edits == edits) {
             same.fixes.push(applied);
             continue;
@@ -194,7 +194,7 @@ mod tests {
 
     /// A diagnostic with a safe fix titled `label`.
     fn safe(label: &str, edits: Vec<TextEdit>) -> Diagnostic {
-        let fix = Fix { title: label.to_owned(), edits, safe: true };
+        let fix = Fix { title: label.to_owned(), edits, safe: true, preferred: true };
         Diagnostic::new(Code::CountMismatch, FileFormat::Elem, TextRange::new(0, 0), "m").with_fix(fix)
     }
 
@@ -229,7 +229,7 @@ mod tests {
     #[test]
     fn unsafe_invalid_and_self_overlapping_fixes_are_ignored() {
         let mut unsafe_fix = safe("u", vec![edit(0, 1, "X")]);
-        unsafe_fix.fix.as_mut().unwrap().safe = false;
+        unsafe_fix.fixes[0].safe = false;
         let ds = [
             unsafe_fix,
             safe("oob", vec![edit(2, 9, "X")]),

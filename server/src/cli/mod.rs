@@ -21,7 +21,8 @@ use clap::{Parser, Subcommand, ValueEnum};
     version,
     about = "Language server and linter for Elfreina .elem models and DragonBones skeletal animation JSON",
     after_help = "Without --check, rigls serves the Language Server Protocol on stdin/stdout.\n\
-                  Exit status of --check: 0 no problems, 1 problems found, 2 usage error or unreadable file.",
+                  Exit status of --check: 0 no errors (and no warnings with --deny-warnings), 1 problems found\n\
+                  (after --fix: problems remaining), 2 usage error or a file that cannot be read or written.",
     args_conflicts_with_subcommands = true
 )]
 pub struct Args {
@@ -194,6 +195,18 @@ pub mod exit {
     pub const OK: u8 = 0;
     pub const PROBLEMS: u8 = 1;
     pub const USAGE: u8 = 2;
+}
+
+/// Before serving LSP: someone who ran `rigls` by hand in a terminal (not an editor, which pipes
+/// stdin) is told what it is waiting for and how to lint instead. Not when `--stdio` asked for it.
+pub fn explain_lsp_on_a_terminal(asked_for_lsp: bool) {
+    use std::io::IsTerminal;
+    if !asked_for_lsp && std::io::stdin().is_terminal() {
+        eprintln!(
+            "rigls: serving the Language Server Protocol on stdin/stdout, as editors start it.\n\
+             To lint files instead, run `rigls --check PATH...` (see `rigls --help`). Ctrl+D or Ctrl+C quits."
+        );
+    }
 }
 
 /// Runs the command line; `None` means "serve LSP".

@@ -24,11 +24,6 @@ pub fn print(format: RulesFormat) -> u8 {
     exit::OK
 }
 
-/// Where a code is documented (the rule's section of `docs/rules.md`).
-pub fn help_uri(code: &str) -> String {
-    format!("{}/blob/main/docs/rules.md#{code}", env!("CARGO_PKG_REPOSITORY"))
-}
-
 /// One line per code: code, severity, `safe` when `--fix` repairs some cases, summary, and where
 /// the code is reported with another severity (`[DragonBones JSON: warning]`).
 pub fn text() -> String {

@@ -6,8 +6,8 @@ use super::Severity;
 use super::code::{Case, Code, FileFormat, Rule};
 
 /// The cases rules report with another severity than their code's, each listed under its code.
-/// All are DragonBones cases that runtimes tolerate: per `shared/spec/dragonbones.md` §11 they
-/// render wrongly or trouble only some runtimes, so they are warnings.
+/// All are DragonBones cases that runtimes tolerate: per `docs/formats/dragonbones.md` ("What rigls
+/// checks") they render wrongly or trouble only some runtimes, so they are warnings.
 pub mod case {
     use super::{Case, Code, FileFormat, Severity};
 
@@ -204,8 +204,8 @@ impl Code {
                 formats: ELEM,
                 format_severities: &[],
                 cases: &[],
-                summary: "An `AnimationPart` `NodeName` or a `HierarchyNames` entry that names no `Node`.",
-                why: "Danmakufu maps animation parts to hierarchy nodes by name; an unknown node's animation is lost.",
+                summary: "An `AnimationPart` `NodeName`, a `HierarchyNames` entry or a `BoneNames` entry that names no `Node`.",
+                why: "Danmakufu maps animation parts to hierarchy nodes by name, and each bone to the node of its name (spec §4.7): an unknown node's animation is lost, and a bone without its node never moves its vertices. (A file without a `HierarchyList`, a \"model data only\" save, has no nodes to check bones against.)",
                 bad: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Haed\"\n",
                 good: "Node {\n\tNodeName=\"Head\"\n}\n…\nNodeName=\"Head\"\n",
                 fixable: false,
@@ -319,8 +319,8 @@ impl Code {
                 formats: ELEM,
                 format_severities: &[],
                 cases: &[],
-                summary: "A `TextureFilename` that does not exist relative to the `.elem` file.",
-                why: "The model loads untextured; Danmakufu joins the name with the model's folder and finds nothing.",
+                summary: "A `TextureFilename` that does not exist relative to the `.elem` file: no such file, or no such folder.",
+                why: "The model loads untextured; Danmakufu joins the name with the model's folder and finds nothing. Reported only when the model comes with textures (images in the texture's folder, or other textures of the model that exist), so a model linted alone is not at fault.",
                 bad: "TextureFilename=\"bdy.png\"\n",
                 good: "TextureFilename=\"body.png\"\n",
                 fixable: false,

@@ -60,16 +60,40 @@ pub struct Fix {
     pub edits: Vec<TextEdit>,
     /// Safe fixes are applied by `rigls --check --fix`; the others are only offered in editors.
     pub safe: bool,
+    /// The fix editors apply on their own "auto fix" (every safe fix, and the best of several
+    /// suggested names, which is still a guess and so not safe).
+    pub preferred: bool,
 }
 
 impl Fix {
     pub fn replace(title: impl Into<String>, range: TextRange, new_text: impl Into<String>) -> Fix {
-        Fix { title: title.into(), edits: vec![TextEdit { range, new_text: new_text.into() }], safe: false }
+        Fix {
+            title: title.into(),
+            edits: vec![TextEdit { range, new_text: new_text.into() }],
+            safe: false,
+            preferred: false,
+        }
     }
 
     pub fn safe(mut self) -> Fix {
         self.safe = true;
+        self.preferred = true;
         self
+    }
+
+    /// One fix per suggested name, best first (the first preferred), each replacing `range` with
+    /// `spell(name)` under the title `title(name)`. Guesses, so never safe.
+    pub fn suggestions(
+        names: &[&str],
+        range: TextRange,
+        title: impl Fn(&str) -> String,
+        spell: impl Fn(&str) -> String,
+    ) -> Vec<Fix> {
+        let mut fixes: Vec<Fix> = names.iter().map(|name| Fix::replace(title(name), range, spell(name))).collect();
+        if let Some(best) = fixes.first_mut() {
+            best.preferred = true;
+        }
+        fixes
     }
 }
 
@@ -94,7 +118,8 @@ pub struct Diagnostic {
     pub range: TextRange,
     pub message: String,
     pub related: Vec<Related>,
-    pub fix: Option<Fix>,
+    /// The fixes offered, best first; `rigls --check --fix` applies the first safe one.
+    pub fixes: Vec<Fix>,
     /// The flagged text is unused or ignored by every reader (editors fade it out).
     pub unnecessary: bool,
 }
@@ -111,7 +136,7 @@ impl Diagnostic {
             range,
             message: message.into(),
             related: Vec::new(),
-            fix: None,
+            fixes: Vec::new(),
             unnecessary: false,
         }
     }
@@ -125,9 +150,20 @@ impl Diagnostic {
         }
     }
 
+    /// Adds a fix after those the diagnostic already offers.
     pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
-        self.fix = Some(fix);
+        self.fixes.push(fix);
         self
+    }
+
+    pub fn with_fixes(mut self, fixes: Vec<Fix>) -> Diagnostic {
+        self.fixes.extend(fixes);
+        self
+    }
+
+    /// The fix `rigls --check --fix` applies: the first safe one.
+    pub fn safe_fix(&self) -> Option<&Fix> {
+        self.fixes.iter().find(|f| f.safe)
     }
 
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Diagnostic {

@@ -14,7 +14,7 @@
 
 use super::lexer::{Lexer, Token, TokenKind};
 use super::syntax::{MAX_TEXT_LEN, Node, NodeId, NodeKind, Tree, flag};
-use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix, Related, TextEdit};
+use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix, Related};
 use crate::text::{LineIndex, TextRange, to_u32};
 
 /// Beyond this many syntax errors the file is hopeless; the rest are summarised in one.
@@ -559,7 +559,7 @@ impl Parser<'_> {
 
     fn error_fix(&mut self, range: TextRange, message: impl Into<String>, fix: Fix) {
         if let Some(e) = self.error(range, message) {
-            e.fix = Some(fix);
+            e.fixes = vec![fix];
         }
     }
 
@@ -634,7 +634,7 @@ impl Parser<'_> {
         let message = format!("missing `{closers}` before `{closer}` to close the {what} opened on line {line}");
         if let Some(e) = self.error(token.range, message) {
             e.related.push(Related { file: None, range: open, message: format!("{what} opened here") });
-            e.fix = Some(Fix::replace(format!("Insert `{closers}`"), TextRange::empty(at), closers.clone()));
+            e.fixes = vec![Fix::replace(format!("Insert `{closers}`"), TextRange::empty(at), closers.clone())];
         }
         for _ in 0..unclosed.len() {
             self.finish_unclosed(at);
@@ -673,11 +673,8 @@ impl Parser<'_> {
         if let Some(e) = self.error(blame, message) {
             e.related = related;
             if newline_needed {
-                e.fix = Some(Fix {
-                    title: format!("Insert `{}` at the end of the file", short(&closers)),
-                    edits: vec![TextEdit { range: TextRange::empty(end), new_text: closers }],
-                    safe: false,
-                });
+                let title = format!("Insert `{}` at the end of the file", short(&closers));
+                e.fixes = vec![Fix::replace(title, TextRange::empty(end), closers)];
             }
         }
         while !self.stack.is_empty() {
@@ -789,7 +786,7 @@ mod tests {
         let mut out = tree.dump(text);
         for e in &tree.errors {
             out.push_str(&format!("error {:?} {:?}: {}\n", e.range, e.range.slice(text), e.message));
-            if let Some(fix) = &e.fix {
+            for fix in &e.fixes {
                 for edit in &fix.edits {
                     out.push_str(&format!("  fix {:?} -> {:?} ({})\n", edit.range, edit.new_text, fix.title));
                 }

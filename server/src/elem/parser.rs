@@ -13,7 +13,7 @@
 use super::lexer::{Lexer, Token, TokenKind};
 use super::schema::{self, ScopeKind};
 use super::syntax::{Entry, Item, KeyLine, ROOT, Scope, ScopeId, SyntaxTree};
-use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix, TextEdit};
+use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix};
 use crate::text::{LineIndex, TextRange};
 
 pub fn parse(text: &str) -> SyntaxTree {
@@ -227,7 +227,7 @@ impl Parser<'_> {
     fn close_brace(&mut self, brace: Token, indent: Option<u32>) {
         if self.stack.len() == 1 {
             if let Some(e) = self.error(brace.range, "unmatched `}`: there is no open scope to close") {
-                e.fix = Some(Fix::replace("Remove the unmatched `}`", brace.range, ""));
+                e.fixes = vec![Fix::replace("Remove the unmatched `}`", brace.range, "")];
             }
             return;
         }
@@ -246,7 +246,7 @@ impl Parser<'_> {
                     brace.range,
                     format!("unmatched `}}`: `{tag}` (line {open_line}) is closed by the `}}` lined up with it, not this one"),
                 ) {
-                    e.fix = Some(Fix::replace("Remove the extra `}`", brace.range, ""));
+                    e.fixes = vec![Fix::replace("Remove the extra `}`", brace.range, "")];
                 }
                 return;
             }
@@ -308,11 +308,7 @@ impl Parser<'_> {
         let tag = self.tree.scope(innermost).tag;
         if let Some(e) = self.error(blame, message) {
             e.related.push(crate::diagnostic::Related { file: None, range: tag, message: "scope opened here".into() });
-            e.fix = Some(Fix {
-                title: "Insert the missing `}`".into(),
-                edits: vec![TextEdit { range: TextRange::empty(at), new_text: insert }],
-                safe: false,
-            });
+            e.fixes = vec![Fix::replace("Insert the missing `}`", TextRange::empty(at), insert)];
         }
     }
 
@@ -331,11 +327,11 @@ impl Parser<'_> {
             if let Some(e) =
                 self.error(tag.cover(open), format!("`{name}` is never closed: missing `}}` at the end of the file"))
             {
-                e.fix = Some(Fix::replace(
+                e.fixes = vec![Fix::replace(
                     "Close the scope at the end of the file",
                     TextRange::empty(end),
                     format!("{prefix}}}{newline}"),
-                ));
+                )];
             }
         }
     }

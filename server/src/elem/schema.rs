@@ -1,4 +1,4 @@
-//! The `.elem` schema: every scope and key of the format (`shared/spec/elem.md` §4), in one table.
+//! The `.elem` schema: every scope and key of the format (`docs/formats/elem.md`), in one table.
 //!
 //! The parser reads it to recover from missing braces, the rules to validate, hover to explain and
 //! completion to offer. A key documented here is validated, completed and explained everywhere;
@@ -853,7 +853,7 @@ pub static SCOPES: &[ScopeDef] = &[
             "AnimationPart",
             &[S::UvAnimation],
             "The UV keys of one material: `TimeKeys` and as many `TransKeys`, `RotateKeys` and `ScaleKeys`.",
-            "AnimationPart {\n\tMeshContainerName=\"Robot\"\n\tMaterialName=\"FaceMat\"\n\tTimeKeys {\n\t}\n}",
+            "AnimationPart {\n\tMeshContainerName=\"Robot\"\n\tMaterialName=\"FaceMat\"\n\tTimeKeys {\n\t}\n\tTransKeys {\n\t}\n\tRotateKeys {\n\t}\n\tScaleKeys {\n\t}\n}",
         )
     },
     ScopeDef {
@@ -900,30 +900,42 @@ pub static SCOPES: &[ScopeDef] = &[
             "ScaleKeys {\n\t1.0:1.0:1.0\n}",
         )
     },
-    list(
-        S::UvTransKeys,
-        "TransKeys",
-        &[S::UvPart],
-        floats(2),
-        "UV translation keys, `x:y` per line, one per time key.",
-        "TransKeys {\n\t0.0:0.0\n}",
-    ),
-    list(
-        S::UvRotateKeys,
-        "RotateKeys",
-        &[S::UvPart],
-        floats(1),
-        "UV rotation keys in radians, one float per line, one per time key.",
-        "RotateKeys {\n\t0.0\n}",
-    ),
-    list(
-        S::UvScaleKeys,
-        "ScaleKeys",
-        &[S::UvPart],
-        floats(2),
-        "UV scale keys, `x:y` per line, one per time key.",
-        "ScaleKeys {\n\t1.0:1.0\n}",
-    ),
+    ScopeDef {
+        // Keystone indexes the three lists by the time-key index, as for bones: all are needed.
+        required: true,
+        ..list(
+            S::UvTransKeys,
+            "TransKeys",
+            &[S::UvPart],
+            floats(2),
+            "UV translation keys, `x:y` per line, one per time key.",
+            "TransKeys {\n\t0.0:0.0\n}",
+        )
+    },
+    ScopeDef {
+        // Keystone indexes the three lists by the time-key index, as for bones: all are needed.
+        required: true,
+        ..list(
+            S::UvRotateKeys,
+            "RotateKeys",
+            &[S::UvPart],
+            floats(1),
+            "UV rotation keys in radians, one float per line, one per time key.",
+            "RotateKeys {\n\t0.0\n}",
+        )
+    },
+    ScopeDef {
+        // Keystone indexes the three lists by the time-key index, as for bones: all are needed.
+        required: true,
+        ..list(
+            S::UvScaleKeys,
+            "ScaleKeys",
+            &[S::UvPart],
+            floats(2),
+            "UV scale keys, `x:y` per line, one per time key.",
+            "ScaleKeys {\n\t1.0:1.0\n}",
+        )
+    },
 ];
 
 /// `Texture1UV` … `Texture8UV` share one definition with `TextureUV`.

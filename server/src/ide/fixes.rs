@@ -6,23 +6,27 @@ use super::text_edit::conflict;
 use super::{CodeAction, CodeActionKind, FileEdit};
 use crate::diagnostic::{Diagnostic, TextEdit};
 
-/// The quick fix of diagnostic `index` (preferred when the fix is safe), if it has one.
-pub fn quick_fix(diagnostics: &[Diagnostic], index: usize) -> Option<CodeAction> {
-    let fix = diagnostics.get(index)?.fix.as_ref()?;
-    Some(CodeAction {
-        title: fix.title.clone(),
-        kind: CodeActionKind::QuickFix,
-        edits: vec![FileEdit { file: None, edits: fix.edits.clone() }],
-        diagnostic: Some(index),
-        is_preferred: fix.safe,
-    })
+/// The quick fixes of diagnostic `index`, best first (preferred as the fix says: every safe fix,
+/// and the best of several suggested names).
+pub fn quick_fixes(diagnostics: &[Diagnostic], index: usize) -> Vec<CodeAction> {
+    let Some(d) = diagnostics.get(index) else { return Vec::new() };
+    d.fixes
+        .iter()
+        .map(|fix| CodeAction {
+            title: fix.title.clone(),
+            kind: CodeActionKind::QuickFix,
+            edits: vec![FileEdit { file: None, edits: fix.edits.clone() }],
+            diagnostic: Some(index),
+            is_preferred: fix.preferred,
+        })
+        .collect()
 }
 
 /// Every safe fix of the file at once, skipping any that would touch text another already edits.
 pub fn fix_all(diagnostics: &[Diagnostic]) -> Option<CodeAction> {
     let mut edits: Vec<TextEdit> = Vec::new();
     let mut fixed = 0;
-    for fix in diagnostics.iter().filter_map(|d| d.fix.as_ref()).filter(|f| f.safe) {
+    for fix in diagnostics.iter().filter_map(Diagnostic::safe_fix) {
         if fix.edits.iter().any(|e| edits.iter().any(|taken| conflict(e, taken))) {
             continue;
         }
@@ -44,16 +48,17 @@ pub fn fix_all(diagnostics: &[Diagnostic]) -> Option<CodeAction> {
 }
 
 /// The code actions to offer when the editor shows the diagnostics `shown` (indices into
-/// `diagnostics`, as the editor knows them): the fix of each diagnostic shown, then `actions` (the
+/// `diagnostics`, as the editor knows them): the fixes of each diagnostic shown, then `actions` (the
 /// format's actions for the range) — their fixes only for diagnostics shown (a fix for a code
 /// turned off is not offered) and only once, and their refactorings.
 pub fn offered_actions(diagnostics: &[Diagnostic], shown: &[usize], actions: Vec<CodeAction>) -> Vec<CodeAction> {
     let mut offered: HashSet<(usize, String)> = HashSet::new();
     let mut out = Vec::new();
     for &index in shown {
-        let Some(action) = quick_fix(diagnostics, index) else { continue };
-        if offered.insert((index, action.title.clone())) {
-            out.push(action);
+        for action in quick_fixes(diagnostics, index) {
+            if offered.insert((index, action.title.clone())) {
+                out.push(action);
+            }
         }
     }
     for action in actions {
@@ -91,10 +96,10 @@ mod tests {
     fn shown_fixes_first_then_the_rest_once_and_none_for_hidden_diagnostics() {
         let diagnostics = [fixed(0, "Fix a"), fixed(2, "Fix b"), fixed(4, "Fix c")];
         let actions = vec![
-            quick_fix(&diagnostics, 0).unwrap(),
-            quick_fix(&diagnostics, 1).unwrap(),
+            quick_fixes(&diagnostics, 0).remove(0),
+            quick_fixes(&diagnostics, 1).remove(0),
             refactoring("Rewrite"),
-            CodeAction { title: "Other fix of a".to_owned(), ..quick_fix(&diagnostics, 0).unwrap() },
+            CodeAction { title: "Other fix of a".to_owned(), ..quick_fixes(&diagnostics, 0).remove(0) },
         ];
         let offered = offered_actions(&diagnostics, &[2, 0, 0], actions);
         let titles: Vec<_> = offered.iter().map(|a| (a.title.as_str(), a.diagnostic)).collect();

@@ -35,7 +35,9 @@ fn escape(uri: &str) -> String {
 }
 
 /// Cheap test, without parsing: does some `"…uri": "…"` / `"…Uri": "…"` member of the body hold a
-/// character a URI may not? (A document's text containing such a pattern only costs a parse.)
+/// character a URI may not? JSON escapes are judged by the character they stand for: `\u6b69`
+/// is `歩`, `\"` a quote, `\/` a harmless slash. (A document's text containing such a pattern
+/// only costs a parse.)
 fn may_hold_raw_uri(body: &[u8]) -> bool {
     for found in memchr::memmem::find_iter(body, b"ri\"") {
         if found == 0 || !matches!(body[found - 1], b'u' | b'U') {
@@ -50,14 +52,42 @@ fn may_hold_raw_uri(body: &[u8]) -> bool {
         }
         j += 1;
         while j < body.len() && body[j] != b'"' {
-            let b = body[j];
-            if !(0x20..0x80).contains(&b) || matches!(b, b' ' | b'<' | b'>' | b'^' | b'`' | b'{' | b'|' | b'}') {
+            let (c, width) = match body[j] {
+                b'\\' => escaped_char(&body[j + 1..]),
+                b => (char::from(b), 1),
+            };
+            // Bytes of a raw non-ASCII character are judged one by one: each is not ASCII.
+            if needs_escape(c) {
                 return true;
             }
-            j += if b == b'\\' { 2 } else { 1 };
+            j += width;
         }
     }
     false
+}
+
+/// The character a JSON escape stands for (`rest` follows the backslash) and the bytes the escape
+/// takes with its backslash. A lone or malformed `\u` counts as a character needing escape, so
+/// the message is parsed (and, if it is not JSON, passed on untouched).
+fn escaped_char(rest: &[u8]) -> (char, usize) {
+    let unit = |at: usize| {
+        let hex = rest.get(at..at + 4)?;
+        u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
+    };
+    match rest.first() {
+        Some(b'u') => match unit(1) {
+            Some(u) if !(0xD800..0xE000).contains(&u) => (char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}'), 6),
+            // A surrogate (half of a character beyond the BMP): not ASCII, whatever the other half.
+            _ => ('\u{FFFD}', 6),
+        },
+        Some(b'b') => ('\u{8}', 2),
+        Some(b'f') => ('\u{c}', 2),
+        Some(b'n') => ('\n', 2),
+        Some(b'r') => ('\r', 2),
+        Some(b't') => ('\t', 2),
+        Some(&b) => (char::from(b), 2),
+        None => ('\\', 1),
+    }
 }
 
 /// Percent-encodes the URI values (keys `uri` or ending in `Uri`) of a message, remembering the
@@ -134,6 +164,28 @@ mod tests {
         let respelled = respell_message(out, &spellings).unwrap();
         let value: Value = serde_json::from_slice(&respelled).unwrap();
         assert_eq!(value["params"]["uri"], "file:///tmp/モデル/歩 行.elem");
+    }
+
+    #[test]
+    fn escaped_characters_are_judged_by_what_they_stand_for() {
+        let spellings = Spellings::default();
+        // `歩行` and `𠮷` (a surrogate pair) escaped, as clients that escape every non-ASCII
+        // character write them; the key's value is the same string as the raw spelling.
+        let body = br#"{"params":{"textDocument":{"uri":"file:///tmp/\u6b69\u884c\ud842\udfb7.elem"}}}"#;
+        let escaped = escape_message(body, &spellings).expect("escaped");
+        let value: Value = serde_json::from_slice(&escaped).unwrap();
+        assert_eq!(value["params"]["textDocument"]["uri"], "file:///tmp/%E6%AD%A9%E8%A1%8C%F0%A0%AE%B7.elem");
+        let out = br#"{"params":{"uri":"file:///tmp/%E6%AD%A9%E8%A1%8C%F0%A0%AE%B7.elem"}}"#;
+        let respelled: Value = serde_json::from_slice(&respell_message(out, &spellings).unwrap()).unwrap();
+        assert_eq!(respelled["params"]["uri"], "file:///tmp/歩行𠮷.elem", "the client's string");
+        // An escaped quote or backslash, or a tab, needs escaping too; an escaped slash or
+        // letter does not.
+        for needed in [r#"{"uri":"file:///a\"b"}"#, r#"{"uri":"file:///a\\b"}"#, r#"{"targetUri":"file:///a\tb"}"#] {
+            assert!(escape_message(needed.as_bytes(), &spellings).is_some(), "{needed}");
+        }
+        for harmless in [r#"{"uri":"file:\/\/\/a.elem"}"#, r#"{"uri":"file:///\u0061.elem"}"#] {
+            assert_eq!(escape_message(harmless.as_bytes(), &spellings), None, "{harmless}");
+        }
     }
 
     #[test]

@@ -38,9 +38,9 @@ fn unknown_name_is_replaced_with_the_closest_one() {
         fixture,
         "\"target\": \"頭$0部\"",
         expect![[r#"
-        QuickFix Replace with `頭部分`
-          "ik": [{ "name": "腕IK", "bone": "腕", "target": "頭部分" }],
-    "#]],
+            QuickFix Replace with `頭部分` (preferred)
+              "ik": [{ "name": "腕IK", "bone": "腕", "target": "頭部分" }],
+        "#]],
     );
 }
 
@@ -119,7 +119,7 @@ fn only_catalogued_fixable_codes_have_safe_fixes() {
     let mut fixes: Vec<String> = analysis
         .diagnostics
         .iter()
-        .filter_map(|d| Some((d, d.fix.as_ref()?)))
+        .flat_map(|d| d.fixes.iter().map(move |fix| (d, fix)))
         .map(|(d, fix)| {
             let fixable = d.code.rule().fixable;
             assert!(!fix.safe || fixable, "{} has a safe fix but is not catalogued fixable", d.code);
@@ -136,4 +136,34 @@ fn only_catalogued_fixable_codes_have_safe_fixes() {
         unknown-key safe: Replace with `playTimes`
     "#]]
     .assert_eq(&fixes.concat());
+}
+
+#[test]
+fn unknown_names_offer_the_closest_names_best_first() {
+    // `頭体` is one edit from both `体` and `頭`: both offered, in the order the bones are defined.
+    let fixture = V55.with(edited(V55.text, "\"target\": \"頭\"", "\"target\": \"頭体\""));
+    check(
+        fixture,
+        "\"target\": \"頭$0体\"",
+        expect![[r#"
+            QuickFix Replace with `体` (preferred)
+              "ik": [{ "name": "腕IK", "bone": "腕", "target": "体" }],
+            QuickFix Replace with `頭`
+              "ik": [{ "name": "腕IK", "bone": "腕", "target": "頭" }],
+        "#]],
+    );
+    // A texture path: the closest SubTexture of the atlas first, then the others close enough.
+    let fixture = V55.with(edited(V55.text, "\"path\": \"parts/頭_怒り\"", "\"path\": \"parts/頭_怒\""));
+    check(
+        fixture,
+        "\"path\": \"parts/頭$0_怒\"",
+        expect![[r#"
+        QuickFix Replace with `parts/頭_怒り` (preferred)
+          { "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/頭_怒り" }] },
+        QuickFix Replace with `parts/体`
+          { "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/体" }] },
+        QuickFix Replace with `parts/マント`
+          { "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/マント" }] },
+    "#]],
+    );
 }

@@ -103,13 +103,13 @@ fn quick_fixes_for_the_diagnostic_under_the_cursor() {
         BROKEN,
         cursor("BoneName=\"腰x$0\""),
         expect![[r#"
-        Replace with `腰` [QuickFix] fixes unknown-bone
-           22: BoneName="腰"
-        Fix all 3 safe problems [SourceFixAll] fixes -
-            6: Name="ロボ"
-           16: VertexCount=1
-           18: 0:0:0.000010
-    "#]],
+            Replace with `腰` [QuickFix preferred] fixes unknown-bone
+               22: BoneName="腰"
+            Fix all 3 safe problems [SourceFixAll] fixes -
+                6: Name="ロボ"
+               16: VertexCount=1
+               18: 0:0:0.000010
+        "#]],
     );
     check(
         BROKEN,
@@ -164,4 +164,32 @@ fn fix_all_applies_only_safe_fixes() {
     let after = crate::support::analyse("test.elem", &fixed, &[]);
     let codes: Vec<&str> = after.diagnostics.iter().map(|d| d.code.as_str()).collect();
     expect!["unknown-bone, invalid-value"].assert_eq(&codes.join(", "));
+}
+
+#[test]
+fn an_unknown_name_offers_the_closest_names_best_first() {
+    // Four bones one edit from `腕x`: the first three in BoneNames order, the best preferred; none
+    // is safe, so fix-all leaves the name alone.
+    let text = BROKEN
+        .replace("BoneCount=1", "BoneCount=4")
+        .replace("\t\t\t\"腰\"\n", "\t\t\t\"腕L\"\n\t\t\t\"腕R\"\n\t\t\t\"腕\"\n\t\t\t\"腕2\"\n")
+        .replace("\t\t\t1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1\n", &"\t\t\t1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1\n".repeat(4))
+        .replace("BoneName=\"腰x\"", "BoneName=\"腕x\"");
+    let (_, offset) = at(&text, "BoneName=\"腕$0x\"");
+    check(
+        &text,
+        TextRange::empty(offset),
+        expect![[r#"
+            Replace with `腕L` [QuickFix preferred] fixes unknown-bone
+               28: BoneName="腕L"
+            Replace with `腕R` [QuickFix] fixes unknown-bone
+               28: BoneName="腕R"
+            Replace with `腕` [QuickFix] fixes unknown-bone
+               28: BoneName="腕"
+            Fix all 3 safe problems [SourceFixAll] fixes -
+                6: Name="ロボ"
+               22: VertexCount=1
+               24: 0:0:0.000010
+        "#]],
+    );
 }

@@ -267,9 +267,12 @@ fn check_fixes(text: &str) -> usize {
     let analysis: Analysis = analyse("test.elem", text, &[]);
     let mut checked = 0;
     for (i, d) in analysis.diagnostics.iter().enumerate() {
-        let Some(fix) = &d.fix else { continue };
+        let Some(fix) = d.fixes.first() else { continue };
         let actions = ide::code_actions(&analysis, d.range);
-        let action = actions.iter().find(|a| a.diagnostic == Some(i)).expect("every fix is offered as a code action");
+        let offered: Vec<&str> = actions.iter().filter(|a| a.diagnostic == Some(i)).map(|a| a.title.as_str()).collect();
+        let titles: Vec<&str> = d.fixes.iter().map(|f| f.title.as_str()).collect();
+        assert_eq!(offered, titles, "every fix is offered as a code action, in order");
+        let action = actions.iter().find(|a| a.diagnostic == Some(i)).expect("the first fix is offered");
         let edits: Vec<_> = action.edits.iter().flat_map(|e| e.edits.iter().cloned()).collect();
         assert_eq!(edits, fix.edits);
         let fixed = text_edit::apply(text, &edits);

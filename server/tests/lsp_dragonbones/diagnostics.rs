@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use expect_test::expect;
 use serde_json::json;
 
-use crate::{ATLAS, SKELETON, Servers, edit};
+use crate::lsp_support::TestClient;
+use crate::{ATLAS, Case, SKELETON, Servers, edit};
 
 /// The skeleton with four mistakes: an unknown parent bone `頭部`, a multiplier of 150, a key typo
 /// and a texture missing from the atlas.
@@ -65,32 +66,35 @@ async fn published_diagnostics_point_into_the_atlas() {
     s.shutdown().await;
 }
 
+/// The code actions offered for each published diagnostic (with its message when `messages`): title,
+/// kind, whether preferred, and the lines each changes.
+async fn actions_of_each_diagnostic(client: &mut TestClient, case: &Case<'_>, messages: bool) -> String {
+    let mut out = String::new();
+    for diagnostic in case.published["diagnostics"].as_array().unwrap() {
+        let params = json!({
+            "textDocument": {"uri": case.doc.uri},
+            "range": diagnostic["range"],
+            "context": {"diagnostics": [diagnostic], "triggerKind": 1},
+        });
+        let actions = client.request("textDocument/codeAction", params).await.unwrap();
+        let message = if messages { format!(" {}", diagnostic["message"]) } else { String::new() };
+        writeln!(out, "at {}:{message}", case.doc.describe_range(&diagnostic["range"])).unwrap();
+        for action in actions.as_array().unwrap() {
+            let preferred = if action["isPreferred"] == true { " preferred" } else { "" };
+            writeln!(out, "{} [{}]{preferred}", action["title"], action["kind"].as_str().unwrap()).unwrap();
+            let edited = case.doc.apply(&case.doc.workspace_edits(&action["edit"]));
+            for line in case.doc.diff(&edited).lines() {
+                writeln!(out, "    {line}").unwrap();
+            }
+        }
+    }
+    out
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_fixes_of_each_diagnostic_and_fix_all() {
     let mut s = Servers::start("actions", &broken(), ATLAS).await;
-    let actions = s
-        .each(None, async |client, case| {
-            let mut out = String::new();
-            for diagnostic in case.published["diagnostics"].as_array().unwrap() {
-                let params = json!({
-                    "textDocument": {"uri": case.doc.uri},
-                    "range": diagnostic["range"],
-                    "context": {"diagnostics": [diagnostic], "triggerKind": 1},
-                });
-                let actions = client.request("textDocument/codeAction", params).await.unwrap();
-                writeln!(out, "at {}:", case.doc.describe_range(&diagnostic["range"])).unwrap();
-                for action in actions.as_array().unwrap() {
-                    let preferred = if action["isPreferred"] == true { " preferred" } else { "" };
-                    writeln!(out, "{} [{}]{preferred}", action["title"], action["kind"].as_str().unwrap()).unwrap();
-                    let edited = case.doc.apply(&case.doc.workspace_edits(&action["edit"]));
-                    for line in case.doc.diff(&edited).lines() {
-                        writeln!(out, "    {line}").unwrap();
-                    }
-                }
-            }
-            out
-        })
-        .await;
+    let actions = s.each(None, async |client, case| actions_of_each_diagnostic(client, case, false).await).await;
     expect![[r#"
         at 17:51-17:54 "150":
         "Clamp to 100" [quickfix]
@@ -102,7 +106,7 @@ async fn quick_fixes_of_each_diagnostic_and_fix_all() {
             -					"playTime": 0,
             +					"playTimes": 0,
         at 18:29-18:33 "\"頭部\"":
-        "Replace with `頭`" [quickfix]
+        "Replace with `頭`" [quickfix] preferred
             @@ -19 +19 @@
             -				{ "name": "頭", "parent": "頭部", "displayIndex": 1 },
             +				{ "name": "頭", "parent": "頭", "displayIndex": 1 },
@@ -111,7 +115,7 @@ async fn quick_fixes_of_each_diagnostic_and_fix_all() {
             -					"playTime": 0,
             +					"playTimes": 0,
         at 25:56-25:65 "\"parts/休\"":
-        "Replace with `parts/体`" [quickfix]
+        "Replace with `parts/体`" [quickfix] preferred
             @@ -26 +26 @@
             -						{ "name": "体", "display": [{ "name": "体", "path": "parts/休" }] },
             +						{ "name": "体", "display": [{ "name": "体", "path": "parts/体" }] },
@@ -139,5 +143,40 @@ async fn a_clean_skeleton_has_none() {
     let mut s = Servers::start("clean", SKELETON, ATLAS).await;
     let published = s.each(None, async |_, case| case.render(&case.published["diagnostics"])).await;
     assert_eq!(published, "[]\n");
+    s.shutdown().await;
+}
+
+/// Unknown names one edit from several: each close name is offered, best first (the first
+/// preferred), replacing the whole string; none is safe (fix-all does not touch them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_names_offer_each_close_name() {
+    let text = edit(SKELETON, "\"target\": \"頭\"", "\"target\": \"頭体\"");
+    let text = edit(&text, "\"path\": \"parts/頭_怒り\"", "\"path\": \"parts/頭_怒\"");
+    let mut s = Servers::start("suggestions", &text, ATLAS).await;
+    let actions = s.each(None, async |client, case| actions_of_each_diagnostic(client, case, true).await).await;
+    expect![[r#"
+        at 26:76-26:87 "\"parts/頭_怒\"": "unknown texture `parts/頭_怒`: atlas `hero_tex.json` has no SubTexture of this name (the display shows nothing); did you mean `parts/頭_怒り`?"
+        "Replace with `parts/頭_怒り`" [quickfix] preferred
+            @@ -27 +27 @@
+            -						{ "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/頭_怒" }] },
+            +						{ "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/頭_怒り" }] },
+        "Replace with `parts/体`" [quickfix]
+            @@ -27 +27 @@
+            -						{ "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/頭_怒" }] },
+            +						{ "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/体" }] },
+        "Replace with `parts/マント`" [quickfix]
+            @@ -27 +27 @@
+            -						{ "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/頭_怒" }] },
+            +						{ "name": "頭", "display": [{ "name": "頭" }, { "name": "頭_怒り", "path": "parts/マント" }] },
+        at 46:50-46:54 "\"頭体\"": "unknown bone `頭体`: armature `勇者` has no bone of this name (runtimes drop the constraint); did you mean `体`?"
+        "Replace with `体`" [quickfix] preferred
+            @@ -47 +47 @@
+            -			"ik": [{ "name": "腕IK", "bone": "腕", "target": "頭体" }],
+            +			"ik": [{ "name": "腕IK", "bone": "腕", "target": "体" }],
+        "Replace with `頭`" [quickfix]
+            @@ -47 +47 @@
+            -			"ik": [{ "name": "腕IK", "bone": "腕", "target": "頭体" }],
+            +			"ik": [{ "name": "腕IK", "bone": "腕", "target": "頭" }],
+    "#]].assert_eq(&actions);
     s.shutdown().await;
 }

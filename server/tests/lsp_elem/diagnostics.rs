@@ -211,7 +211,7 @@ async fn quick_fixes_of_each_diagnostic_and_fix_all() {
             -			VertexCount=5
             +			VertexCount=4
         at 65:14-65:18 "\"頭部\"":
-        "Replace with `頭`" [quickfix], fixes unknown-bone
+        "Replace with `頭`" [quickfix] preferred, fixes unknown-bone
             @@ -66 +66 @@
             -					BoneName="頭部"
             +					BoneName="頭"
@@ -250,5 +250,47 @@ async fn quick_fixes_of_each_diagnostic_and_fix_all() {
             +			VertexCount=4
     "#]]
     .assert_eq(&fix_all);
+    s.shutdown().await;
+}
+
+/// An unknown bone one edit from two bones: both are offered, best first (the first preferred),
+/// each an edit of the name's text, and neither is a safe fix (fix-all leaves the name alone).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_name_offers_each_close_name() {
+    let text = edit(BROKEN, "\t\t\t\t\tBoneName=\"首\"\n", "\t\t\t\t\tBoneName=\"頭腰\"\n");
+    let mut s = Servers::start("suggestions", &text, |_| {}).await;
+    let actions = s
+        .each(None, async |client, case| {
+            let diagnostics = case.published["diagnostics"].as_array().unwrap();
+            let diagnostic = diagnostics.iter().find(|d| d["code"] == "unknown-bone").expect("unknown-bone");
+            let params = json!({
+                "textDocument": {"uri": case.doc.uri},
+                "range": diagnostic["range"],
+                "context": {"diagnostics": [diagnostic], "triggerKind": 1},
+            });
+            let actions = client.request("textDocument/codeAction", params).await.unwrap();
+            format!(
+                "at {}: {}\n{}",
+                case.doc.describe_range(&diagnostic["range"]),
+                diagnostic["message"],
+                render_actions(case.doc, std::slice::from_ref(diagnostic), &actions)
+            )
+        })
+        .await;
+    expect![[r#"
+        at 65:14-65:18 "\"頭腰\"": "unknown bone `頭腰`: not found in this MeshContainer's BoneNames; did you mean `腰`?"
+        "Replace with `腰`" [quickfix] preferred, fixes unknown-bone
+            @@ -66 +66 @@
+            -					BoneName="頭腰"
+            +					BoneName="腰"
+        "Replace with `頭`" [quickfix], fixes unknown-bone
+            @@ -66 +66 @@
+            -					BoneName="頭腰"
+            +					BoneName="頭"
+        "Fix 1 safe problem" [source.fixAll]
+            @@ -40 +40 @@
+            -			VertexCount=5
+            +			VertexCount=4
+    "#]].assert_eq(&actions);
     s.shutdown().await;
 }

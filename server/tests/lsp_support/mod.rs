@@ -31,6 +31,9 @@ pub struct TestClient {
     backlog: VecDeque<Value>,
     /// The value of section `rigls` the client answers `workspace/configuration` with.
     pub configuration: Arc<Mutex<Value>>,
+    /// How the client writes the JSON of its requests and notifications ([`plain_json`], or
+    /// [`escaped_json`] for a client that escapes characters).
+    pub writes: fn(&Value) -> Vec<u8>,
     server: tokio::task::JoinHandle<()>,
 }
 
@@ -52,6 +55,7 @@ impl TestClient {
             incoming,
             backlog: VecDeque::new(),
             configuration,
+            writes: plain_json,
             server,
         }
     }
@@ -85,7 +89,8 @@ impl TestClient {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = oneshot::channel();
         self.pending.lock().unwrap().insert(id, tx);
-        send(&self.writer, &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})).await;
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        send(&self.writer, &(self.writes)(&message)).await;
         let response = tokio::time::timeout(PATIENCE, rx)
             .await
             .unwrap_or_else(|_| panic!("no response to {method}"))
@@ -97,7 +102,7 @@ impl TestClient {
     }
 
     pub async fn notify(&self, method: &str, params: Value) {
-        send(&self.writer, &json!({"jsonrpc": "2.0", "method": method, "params": params})).await;
+        send(&self.writer, &(self.writes)(&json!({"jsonrpc": "2.0", "method": method, "params": params}))).await;
     }
 
     /// The next notification or server request satisfying `wanted`; others stay queued.
@@ -165,11 +170,67 @@ impl TestClient {
     }
 }
 
-async fn send(writer: &Writer, message: &Value) {
-    let body = serde_json::to_vec(message).unwrap();
+/// JSON as serde writes it: characters unescaped.
+pub fn plain_json(message: &Value) -> Vec<u8> {
+    serde_json::to_vec(message).unwrap()
+}
+
+/// The same JSON value with every non-ASCII character written as a `\uXXXX` escape (surrogate
+/// pairs beyond the BMP), and with `every_uri_character` each character of a URI value (a member
+/// `uri` or `…Uri`) too, as clients that escape characters write them.
+pub fn escaped_json(message: &Value, every_uri_character: bool) -> Vec<u8> {
+    fn escape_into(out: &mut String, c: char) {
+        let mut units = [0u16; 2];
+        for unit in c.encode_utf16(&mut units) {
+            out.push_str(&format!("\\u{unit:04x}"));
+        }
+    }
+    fn write(out: &mut String, value: &Value, uri: bool, every: bool) {
+        match value {
+            Value::Object(map) => {
+                out.push('{');
+                for (i, (key, child)) in map.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(out, &Value::String(key.clone()), false, every);
+                    out.push(':');
+                    write(out, child, key == "uri" || key.ends_with("Uri"), every);
+                }
+                out.push('}');
+            }
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(out, item, false, every);
+                }
+                out.push(']');
+            }
+            Value::String(s) if uri && every => {
+                out.push('"');
+                s.chars().for_each(|c| escape_into(out, c));
+                out.push('"');
+            }
+            Value::String(_) => {
+                for c in serde_json::to_string(value).unwrap().chars() {
+                    if c.is_ascii() { out.push(c) } else { escape_into(out, c) }
+                }
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut out = String::new();
+    write(&mut out, message, false, every_uri_character);
+    out.into_bytes()
+}
+
+async fn send(writer: &Writer, body: &[u8]) {
     let mut writer = writer.lock().await;
     writer.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes()).await.unwrap();
-    writer.write_all(&body).await.unwrap();
+    writer.write_all(body).await.unwrap();
     writer.flush().await.unwrap();
 }
 
@@ -199,7 +260,7 @@ async fn read_messages(
                 }
                 _ => Value::Null,
             };
-            send(&writer, &json!({"jsonrpc": "2.0", "id": id, "result": result})).await;
+            send(&writer, &plain_json(&json!({"jsonrpc": "2.0", "id": id, "result": result}))).await;
         }
         let _ = incoming.send(message);
     }

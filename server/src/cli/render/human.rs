@@ -70,15 +70,20 @@ fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> Strin
             ),
         );
     }
-    if let Some(fix) = &d.fix {
-        let title = if fix.safe { format!("{} (applied by --fix)", fix.title) } else { fix.title.clone() };
+    for fix in &d.fixes {
+        let title = match fix.safe {
+            true if report.fixes_unwritten => format!("{} (not applied: --fix could not write the file)", fix.title),
+            true => format!("{} (applied by --fix)", fix.title),
+            false => fix.title.clone(),
+        };
         groups.push(Group::with_title(Level::HELP.secondary_title(title)));
     }
     renderer.render(&groups).to_string()
 }
 
-/// `Checked 2 files: 1 error, 3 warnings.`, with what `--fix` did when it ran.
-pub fn summary(totals: &super::Totals, fixed: Option<Fixed>) -> String {
+/// `Checked 2 files: 1 error, 3 warnings.`, with the files that could not be read (`unread`) and
+/// what `--fix` did when it ran.
+pub fn summary(totals: &super::Totals, unread: usize, fixed: Option<Fixed>) -> String {
     let count = |s: Severity| totals.count(s);
     let files = totals.files;
     let files = format!("{files} {}", if files == 1 { "file" } else { "files" });
@@ -94,10 +99,13 @@ pub fn summary(totals: &super::Totals, fixed: Option<Fixed>) -> String {
             parts.push(format!("{n} {}", if n == 1 { one } else { many }));
         }
     }
-    let mut line = if parts.is_empty() {
-        format!("Checked {files}: no problems found.")
-    } else {
-        format!("Checked {files}: {}.", parts.join(", "))
+    let found = if parts.is_empty() { "no problems found".to_owned() } else { parts.join(", ") };
+    let unread_files = format!("{unread} {}", if unread == 1 { "file" } else { "files" });
+    let mut line = match (unread, totals.files) {
+        (0, _) => format!("Checked {files}: {found}."),
+        // Nothing was checked: "no problems found" would claim a clean result.
+        (_, 0) => format!("Could not read {unread_files}; nothing was checked."),
+        _ => format!("Checked {files}: {found}; could not read {unread_files}."),
     };
     if let Some(fixed) = fixed {
         line.push(' ');
@@ -106,21 +114,35 @@ pub fn summary(totals: &super::Totals, fixed: Option<Fixed>) -> String {
     line
 }
 
-/// How many problems `--fix` fixed (or `--diff` would fix), in how many files.
+/// How many problems `--fix` fixed (or `--diff` would fix), in how many files, and the fixes it
+/// could not write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fixed {
     pub problems: usize,
     pub files: usize,
+    /// Problems whose fixes were made but could not be written, and in how many files.
+    pub unwritten_problems: usize,
+    pub unwritten_files: usize,
 }
 
 impl Fixed {
-    /// `Fixed 3 problems in 2 files.` (`verb` is `Fixed` or `Would fix`), or `Nothing to fix.`
+    /// `Fixed 3 problems in 2 files.` (`verb` is `Fixed` or `Would fix`), then `Could not write
+    /// the fixes of 2 problems to 1 file.`; or `Nothing to fix.`
     pub fn sentence(self, verb: &str) -> String {
-        if self.problems == 0 {
+        let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut sentences = Vec::new();
+        if self.problems > 0 {
+            let (problems, files) = (count(self.problems, "problem", "problems"), count(self.files, "file", "files"));
+            sentences.push(format!("{verb} {problems} in {files}."));
+        }
+        if self.unwritten_files > 0 {
+            let problems = count(self.unwritten_problems, "problem", "problems");
+            let files = count(self.unwritten_files, "file", "files");
+            sentences.push(format!("Could not write the fixes of {problems} to {files}."));
+        }
+        if sentences.is_empty() {
             return "Nothing to fix.".to_owned();
         }
-        let problems = if self.problems == 1 { "problem" } else { "problems" };
-        let files = if self.files == 1 { "file" } else { "files" };
-        format!("{verb} {} {problems} in {} {files}.", self.problems, self.files)
+        sentences.join(" ")
     }
 }

@@ -14,7 +14,7 @@ struct JsonDiagnostic<'a> {
     severity: &'static str,
     code: &'static str,
     message: &'a str,
-    /// The title of the available fix, if any.
+    /// The title of the first fix offered, if any.
     fix: Option<&'a str>,
 }
 
@@ -36,7 +36,7 @@ pub fn elements(report: &FileReport) -> Vec<String> {
                 severity: d.severity.as_str(),
                 code: d.code.as_str(),
                 message: &d.message,
-                fix: d.fix.as_ref().map(|f| f.title.as_str()),
+                fix: d.fixes.first().map(|f| f.title.as_str()),
             };
             indent(&serde_json::to_string_pretty(&element).unwrap_or_else(|_| "{}".to_owned()), 1)
         })

@@ -22,11 +22,13 @@ pub struct FileReport {
     pub text: String,
     pub lines: LineIndex,
     pub diagnostics: Vec<Diagnostic>,
+    /// `--fix` could not write the file, so its safe fixes were not applied.
+    pub fixes_unwritten: bool,
 }
 
 impl FileReport {
     pub fn new(display: String, text: String, lines: LineIndex, diagnostics: Vec<Diagnostic>) -> FileReport {
-        FileReport { display, text, lines, diagnostics }
+        FileReport { display, text, lines, diagnostics, fixes_unwritten: false }
     }
 
     pub fn from_analysis(display: String, analysis: Analysis) -> FileReport {

@@ -49,7 +49,6 @@ struct Driver {
     name: &'static str,
     version: &'static str,
     semantic_version: &'static str,
-    information_uri: &'static str,
     rules: Vec<ReportingDescriptor>,
 }
 
@@ -59,8 +58,9 @@ struct ReportingDescriptor {
     id: &'static str,
     short_description: Text,
     full_description: Text,
+    /// No `helpUri`: the project has no published home yet (only a placeholder); the help names
+    /// the section of `docs/rules.md` that documents the rule instead.
     help: Help,
-    help_uri: String,
     default_configuration: Configuration,
     properties: RuleProperties,
 }
@@ -242,26 +242,28 @@ fn driver() -> Driver {
         name: "rigls",
         version: env!("CARGO_PKG_VERSION"),
         semantic_version: env!("CARGO_PKG_VERSION"),
-        information_uri: env!("CARGO_PKG_REPOSITORY"),
         rules: RULES.iter().map(|r| descriptor(r)).collect(),
     }
 }
 
 fn descriptor(rule: &'static Rule) -> ReportingDescriptor {
+    let code = rule.code.as_str();
     ReportingDescriptor {
         id: rule.code.as_str(),
         short_description: Text { text: rule.summary.to_owned() },
         full_description: Text { text: format!("{} {}", rule.summary, rule.why) },
         help: Help {
-            text: format!("{}\n\nFailing example:\n{}\nFixed:\n{}", rule.why, rule.bad, rule.good),
+            text: format!(
+                "{}\n\nFailing example:\n{}\nFixed:\n{}\n\nDocumented in docs/rules.md#{code} of the rigls repository.",
+                rule.why, rule.bad, rule.good
+            ),
             markdown: format!(
-                "{}\n\nFailing example:\n\n```\n{}\n```\n\nFixed:\n\n```\n{}\n```",
+                "{}\n\nFailing example:\n\n```\n{}\n```\n\nFixed:\n\n```\n{}\n```\n\nDocumented in `docs/rules.md#{code}` of the rigls repository.",
                 rule.why,
                 rule.bad.trim_end(),
                 rule.good.trim_end()
             ),
         },
-        help_uri: crate::cli::rules::help_uri(rule.code.as_str()),
         default_configuration: Configuration { level: level(rule.severity) },
         properties: RuleProperties { tags: rule.formats.iter().map(|f| f.as_str()).collect(), fixable: rule.fixable },
     }
@@ -298,7 +300,7 @@ fn result<'a>(file: &FileReport, location: &'a ArtifactLocation, d: &Diagnostic)
             message: None,
         }],
         related_locations: related,
-        fixes: d.fix.iter().map(|f| fix(file, location, f)).collect(),
+        fixes: d.fixes.iter().map(|f| fix(file, location, f)).collect(),
     }
 }
 

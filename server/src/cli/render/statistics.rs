@@ -22,7 +22,7 @@ impl Counts {
         for d in diagnostics {
             let row = self.0.entry((d.code.as_str(), d.severity)).or_default();
             row.0 += 1;
-            row.1 += usize::from(d.fix.as_ref().is_some_and(|f| f.safe));
+            row.1 += usize::from(d.safe_fix().is_some());
         }
     }
 

@@ -1,7 +1,7 @@
 //! DragonBones rules: each file checks one family of problems over the tree, the model and the
-//! schema. Severities follow `shared/spec/dragonbones.md` §11: errors where a runtime rejects the
-//! file, throws, hangs or silently drops content; warnings for what renders wrongly or only some
-//! runtimes mishandle.
+//! schema. Severities follow `docs/formats/dragonbones.md` ("What rigls checks"): errors where a
+//! runtime rejects the file, throws, hangs or silently drops content; warnings for what renders
+//! wrongly or only some runtimes mishandle.
 
 mod geometry;
 mod indices;

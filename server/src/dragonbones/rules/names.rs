@@ -10,6 +10,7 @@ use crate::dragonbones::model::{Def, DocKind, Ref, Scope, Site};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{NameKind, Version};
 use crate::suggest;
+use crate::text::TextRange;
 
 pub fn check(ctx: &mut DragonBonesCheck) {
     duplicates(ctx);
@@ -66,22 +67,25 @@ fn unresolved(ctx: &mut DragonBonesCheck) {
             continue;
         }
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
-        let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
+        let suggested = suggest::ranked(&r.name, names.iter().copied());
+        let hint = suggest::hint(suggested.first().copied());
         let code = code_of(r);
         let message =
             format!("unknown {} `{}`: {} ({}){hint}", r.kind.describe(), r.name, place(ctx, r), effect(r.site));
         // Events still fire without their bone or slot.
         let event = matches!(r.site, Site::EventBone | Site::EventSlot | Site::ActionBone | Site::ActionSlot);
-        let mut d = match code {
+        let d = match code {
             Code::UnknownBone if event => Diagnostic::of_case(&case::EVENT_BONE, r.range, message),
             Code::UnknownSlot if event => Diagnostic::of_case(&case::EVENT_SLOT, r.range, message),
             code => report(code, r.range, message),
         };
-        if let Some(best) = best {
-            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
-        }
-        ctx.push(d);
+        ctx.push(d.with_fixes(replacements(&suggested, r.range)));
     }
+}
+
+/// The names suggested for an unknown one, as fixes replacing the whole string (quotes included).
+fn replacements(names: &[&str], range: TextRange) -> Vec<Fix> {
+    Fix::suggestions(names, range, |n| format!("Replace with `{n}`"), json_string)
 }
 
 fn code_of(r: &Ref) -> Code {
@@ -293,14 +297,14 @@ fn textures(ctx: &mut DragonBonesCheck) {
         }
         let mut names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
         names.extend(paired.iter().flat_map(|a| a.textures.iter().map(|(n, _)| n.as_str())));
-        let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
+        let suggested = suggest::ranked(&r.name, names.iter().copied());
+        let hint = suggest::hint(suggested.first().copied());
         let message = format!("unknown texture `{}`: {place} (the display shows nothing){hint}", r.name);
-        let mut d = report(Code::UnknownTexture, r.range, message);
-        if let Some(best) = best {
-            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, json_string(best)));
-            if let Some((a, range)) = paired.iter().find_map(|a| Some((a, a.range_of(best)?))) {
-                d = d.with_related_in(a.path.clone(), range, format!("`{best}` is defined here"));
-            }
+        let mut d = report(Code::UnknownTexture, r.range, message).with_fixes(replacements(&suggested, r.range));
+        if let Some(best) = suggested.first()
+            && let Some((a, range)) = paired.iter().find_map(|a| Some((a, a.range_of(best)?)))
+        {
+            d = d.with_related_in(a.path.clone(), range, format!("`{best}` is defined here"));
         }
         ctx.push(d);
     }

@@ -1,5 +1,5 @@
 //! The DragonBones schema: every object kind and key of skeleton and atlas JSON, data versions 2.3
-//! to 5.6 (`shared/spec/dragonbones.md` §2–§3), in one table.
+//! to 5.6 (`docs/formats/dragonbones.md`), in one table.
 //!
 //! The model reads it to know what object stands where (`armature[].bone[]` is a `Bone`), the rules
 //! to validate types, ranges and required keys, and hover and completion to explain and offer keys.

@@ -1,5 +1,6 @@
 //! Names: references that resolve to nothing (`unknown-bone`, `unknown-node`, …, with the closest
-//! existing name) and names defined twice (`duplicate-name`).
+//! existing names), bones that are no node of the hierarchy, and names defined twice
+//! (`duplicate-name`).
 
 use std::collections::HashMap;
 
@@ -11,6 +12,7 @@ use crate::suggest;
 pub fn check(ctx: &mut ElemCheck) {
     duplicates(ctx);
     unresolved(ctx);
+    bones_without_nodes(ctx);
 }
 
 fn duplicates(ctx: &mut ElemCheck) {
@@ -50,12 +52,39 @@ fn unresolved(ctx: &mut ElemCheck) {
             NameKind::Animation => continue,
         };
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
-        let (hint, best) = suggest::did_you_mean(&r.name, names.iter().copied());
-        let mut d =
-            report(code, r.range, format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name));
-        if let Some(best) = best {
-            d = d.with_fix(Fix::replace(format!("Replace with `{best}`"), r.range, format!("\"{best}\"")));
-        }
+        let suggested = suggest::ranked(&r.name, names.iter().copied());
+        let hint = suggest::hint(suggested.first().copied());
+        let d = report(code, r.range, format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name))
+            .with_fixes(Fix::suggestions(
+                &suggested,
+                r.range,
+                |n| format!("Replace with `{n}`"),
+                |n| format!("\"{n}\""),
+            ));
         ctx.push(d);
+    }
+}
+
+/// Every `BoneNames` entry names a `Node` of the hierarchy (spec §4.7): runtimes find a bone's
+/// matrix through the node of that name, so a bone without one never moves its vertices. A file
+/// without any node is a "model data only" save (no HierarchyList at all), which is valid.
+fn bones_without_nodes(ctx: &mut ElemCheck) {
+    let model = ctx.model;
+    let nodes: Vec<&str> = model.defs_of(NameKind::Node).map(|d| d.name.as_str()).collect();
+    if nodes.is_empty() {
+        return;
+    }
+    for bone in model.defs_of(NameKind::Bone) {
+        if nodes.contains(&bone.name.as_str()) {
+            continue;
+        }
+        let suggested = suggest::ranked(&bone.name, nodes.iter().copied());
+        let hint = suggest::hint(suggested.first().copied());
+        let message = format!(
+            "bone `{}` names no `Node`: not found among the HierarchyList nodes (a bone moves with the node of its name){hint}",
+            bone.name
+        );
+        let fixes = Fix::suggestions(&suggested, bone.range, |n| format!("Replace with `{n}`"), |n| format!("\"{n}\""));
+        ctx.push(report(Code::UnknownNode, bone.range, message).with_fixes(fixes));
     }
 }

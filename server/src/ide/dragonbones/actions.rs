@@ -2,7 +2,7 @@
 //! and one source action applying every safe fix in the file.
 
 use super::DragonBonesDoc;
-use crate::ide::fixes::{fix_all, quick_fix};
+use crate::ide::fixes::{fix_all, quick_fixes};
 use crate::ide::{Analysis, CodeAction};
 use crate::text::TextRange;
 
@@ -15,7 +15,7 @@ pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         // Overlapping, a cursor at either end counting (minified files are one line: the line of
         // the cursor says nothing, unlike in `.elem` files).
         .filter(|(_, d)| d.range.start <= range.end && range.start <= d.range.end)
-        .filter_map(|(i, _)| quick_fix(ctx.diagnostics, i))
+        .flat_map(|(i, _)| quick_fixes(ctx.diagnostics, i))
         .collect();
     out.extend(fix_all(ctx.diagnostics));
     out

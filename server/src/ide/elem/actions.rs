@@ -2,7 +2,7 @@
 //! and one source action applying every safe fix in the file.
 
 use super::ElemDoc;
-use crate::ide::fixes::{fix_all, quick_fix};
+use crate::ide::fixes::{fix_all, quick_fixes};
 use crate::ide::{Analysis, CodeAction};
 use crate::text::TextRange;
 
@@ -13,7 +13,7 @@ pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         .iter()
         .enumerate()
         .filter(|(_, d)| touches(&ctx, d.range, range))
-        .filter_map(|(i, _)| quick_fix(ctx.diagnostics, i))
+        .flat_map(|(i, _)| quick_fixes(ctx.diagnostics, i))
         .collect();
     out.extend(fix_all(ctx.diagnostics));
     out
