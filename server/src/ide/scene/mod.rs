@@ -11,9 +11,11 @@
 //!
 //! No I/O: atlas images and texture files are given as resolved paths, for the caller to read.
 
+mod elements;
 mod types2d;
 mod types3d;
 
+pub use elements::{ElementKind, SceneElement, elements};
 pub use types2d::*;
 pub use types3d::*;
 
