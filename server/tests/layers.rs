@@ -79,7 +79,7 @@ fn layer_of(path: &[String], is_module: impl Fn(&[String]) -> bool) -> Option<La
         "elem" | "dragonbones" => {
             let format = if first == "elem" { "elem" } else { "dragonbones" };
             let stage = match path.get(1).map(String::as_str) {
-                Some("lexer" | "parser" | "syntax" | "values" | "schema") => Stage::Syntax,
+                Some("lexer" | "parser" | "reparse" | "syntax" | "values" | "schema") => Stage::Syntax,
                 Some("model" | "atlas") => Stage::Model,
                 Some("eval") => Stage::Eval,
                 Some("rules") => Stage::Rules,
