@@ -145,8 +145,7 @@
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalCompositeOperation = "source-over";
       ctx.globalAlpha = 1;
-      ctx.fillStyle = theme.background;
-      ctx.fillRect(0, 0, width, height);
+      ctx.clearRect(0, 0, width, height);
       const scene = this.scene;
       if (!scene || !this.view) return;
       const v = this.view;
@@ -470,8 +469,7 @@
       const { width, height } = this.canvas;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
-      ctx.fillStyle = theme.background;
-      ctx.fillRect(0, 0, width, height);
+      ctx.clearRect(0, 0, width, height);
       const scene = this.scene;
       if (!scene) return;
       const project = this.projector();
@@ -1062,7 +1060,6 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
         return getComputedStyle(this.probe).color;
       };
       return {
-        background: getComputedStyle(document.body).backgroundColor,
         accent: read("--accent"),
         bone: read("--bone"),
         outline: read("--fg"),

@@ -103,8 +103,9 @@ export class View2d {
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.globalCompositeOperation = "source-over";
         ctx.globalAlpha = 1;
-        ctx.fillStyle = theme.background;
-        ctx.fillRect(0, 0, width, height);
+        // Transparent: the page's background shows through, and blend modes work on the model's
+        // own pixels (as `rigls render`'s transparent PNGs), not on the background.
+        ctx.clearRect(0, 0, width, height);
         const scene = this.scene;
         if (!scene || !this.view) return;
         const v = this.view;

@@ -79,8 +79,9 @@ export class View3d {
         const { width, height } = this.canvas;
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.globalAlpha = 1;
-        ctx.fillStyle = theme.background;
-        ctx.fillRect(0, 0, width, height);
+        // Transparent: the page's background shows through, and blend modes work on the model's
+        // own pixels (as `rigls render`'s transparent PNGs), not on the background.
+        ctx.clearRect(0, 0, width, height);
         const scene = this.scene;
         if (!scene) return;
         const project = this.projector();

@@ -360,7 +360,6 @@ class Preview {
             return getComputedStyle(this.probe).color;
         };
         return {
-            background: getComputedStyle(document.body).backgroundColor,
             accent: read("--accent"),
             bone: read("--bone"),
             outline: read("--fg"),

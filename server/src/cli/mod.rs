@@ -6,6 +6,7 @@ mod fix;
 mod output;
 mod parallel;
 mod pose;
+mod preview;
 mod render;
 mod render_image;
 mod rules;
@@ -138,6 +139,19 @@ pub enum Command {
         #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
         output: PathBuf,
     },
+    /// Serve a live preview of the file on 127.0.0.1, updating when the file changes on disk.
+    ///
+    /// Prints the page's URL (with its access token) on the first line of stdout and serves until
+    /// stopped. Only the page, the file's scene and the images it references are served. Exit
+    /// status: 2 unreadable file or port in use.
+    Preview {
+        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The port to listen on (default: a free one).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        port: u16,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -227,6 +241,9 @@ pub fn run(args: Args) -> Option<ExitCode> {
                 output: &output,
             };
             return Some(ExitCode::from(render_image::run(args)));
+        }
+        Some(Command::Preview { file, port }) => {
+            return Some(ExitCode::from(preview::run(preview::PreviewArgs { file: &file, port })));
         }
         None => {}
     }

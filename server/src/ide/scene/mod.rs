@@ -11,11 +11,15 @@
 //!
 //! No I/O: atlas images and texture files are given as resolved paths, for the caller to read.
 
+mod answer;
 mod elements;
+mod problem;
 mod types2d;
 mod types3d;
 
+pub use answer::{MAX_TIMES, SceneAnswer, SceneQuery};
 pub use elements::{ElementKind, SceneElement, elements};
+pub use problem::SceneProblem;
 pub use types2d::*;
 pub use types3d::*;
 
