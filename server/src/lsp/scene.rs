@@ -44,6 +44,8 @@ struct Element {
     name_range: Option<Range>,
     bytes: ByteRange,
     name_bytes: Option<ByteRange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<f64>,
 }
 
 fn element_range(conv: &Converter<'_>, r: ByteRange) -> Range {
@@ -69,6 +71,7 @@ impl State {
                     name: e.name,
                     bytes: e.range,
                     name_bytes: e.name_range,
+                    time: e.time,
                 });
                 // Written here, off the runtime: a scene of a large mesh is megabytes of JSON.
                 Some(super::lean::to_json(&answer))

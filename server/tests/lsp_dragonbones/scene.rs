@@ -105,6 +105,54 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
             nameBytes: null
             nameRange: null
             range: 25:33-25:67 "{ \"name\": \"体\", \"path\": \"parts/体\" }"
+          - bytes: bytes 55:37-55:87 "{ \"duration\": 10, \"tweenEasing\": 0, \"rotate\": 10 }"
+            index: 0
+            kind: "keyFrame"
+            name: "待機"
+            nameBytes: null
+            nameRange: null
+            range: 55:37-55:87 "{ \"duration\": 10, \"tweenEasing\": 0, \"rotate\": 10 }"
+            time: 0.0
+          - bytes: bytes 55:89-55:120 "{ \"duration\": 10, \"rotate\": 0 }"
+            index: 1
+            kind: "keyFrame"
+            name: "待機"
+            nameBytes: null
+            nameRange: null
+            range: 55:89-55:120 "{ \"duration\": 10, \"rotate\": 0 }"
+            time: 0.4166666666666667
+          - bytes: bytes 60:24-60:54 "{ \"duration\": 10, \"value\": 1 }"
+            index: 2
+            kind: "keyFrame"
+            name: "待機"
+            nameBytes: null
+            nameRange: null
+            range: 60:24-60:54 "{ \"duration\": 10, \"value\": 1 }"
+            time: 0.0
+          - bytes: bytes 60:56-60:86 "{ \"duration\": 10, \"value\": 0 }"
+            index: 3
+            kind: "keyFrame"
+            name: "待機"
+            nameBytes: null
+            nameRange: null
+            range: 60:56-60:86 "{ \"duration\": 10, \"value\": 0 }"
+            time: 0.4166666666666667
+          - bytes: bytes 61:22-61:73 "{ \"duration\": 20, \"value\": { \"rM\": 50, \"rO\": 40 } }"
+            index: 4
+            kind: "keyFrame"
+            name: "待機"
+            nameBytes: null
+            nameRange: null
+            range: 61:22-61:73 "{ \"duration\": 20, \"value\": { \"rM\": 50, \"rO\": 40 } }"
+            time: 0.0
+          - bytes: bytes 64:55-64:93 "{ \"duration\": 20, \"vertices\": [1, 1] }"
+            index: 5
+            kind: "keyFrame"
+            name: "待機"
+            nameBytes: null
+            nameRange: null
+            range: 64:55-64:93 "{ \"duration\": 20, \"vertices\": [1, 1] }"
+            time: 0.0
         error: null
         scenes:
           - animation: "待機"

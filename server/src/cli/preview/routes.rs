@@ -120,6 +120,8 @@ struct Element {
     name: String,
     bytes: ByteRange,
     name_bytes: Option<ByteRange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<f64>,
 }
 
 fn scene_response(preview: &Preview, request: &Request) -> Response {
@@ -152,6 +154,7 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
         name: e.name,
         bytes: e.range,
         name_bytes: e.name_range,
+        time: e.time,
     });
     match serde_json::to_vec(&answer) {
         Ok(body) => Response::new(200, "application/json", body),

@@ -121,6 +121,7 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             time,
             notes: Vec::new(),
             content: SceneContent::Solid(Scene3d { nodes, meshes, materials, right_handed, bounds }),
+            key_frames: Vec::new(),
         });
     }
     Ok(out)

@@ -20,6 +20,8 @@ pub enum ElementKind {
     Node,
     Mesh,
     Material,
+    /// A key frame of an animation's timeline (`name`: the animation; `time`: its start).
+    KeyFrame,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -32,14 +34,17 @@ pub struct SceneElement {
     pub name: String,
     pub range: ByteRange,
     pub name_range: Option<ByteRange>,
+    /// Key frames: seconds from the animation's start.
+    pub time: Option<f64>,
 }
 
-/// Every element of `scene` with a place in the text, in the order of the scene's arrays.
-/// Child armatures' bones and slots are included (their ranges are in the same file).
+/// Every element of `scene` with a place in the text, in the order of the scene's arrays, then
+/// its key frames (in timeline order). Child armatures' bones and slots are included (their
+/// ranges are in the same file).
 pub fn elements(scene: &Scene) -> Vec<SceneElement> {
     let mut out = Vec::new();
     let mut push = |kind, index, name: &str, range, name_range| {
-        out.push(SceneElement { kind, index, name: name.to_owned(), range, name_range });
+        out.push(SceneElement { kind, index, name: name.to_owned(), range, name_range, time: None });
     };
     for (i, a) in scene.armatures.iter().enumerate() {
         push(ElementKind::Armature, i, &a.name, a.range, a.name_range);
@@ -70,6 +75,17 @@ pub fn elements(scene: &Scene) -> Vec<SceneElement> {
                 push(ElementKind::Material, i, &m.name, m.range, m.name_range);
             }
         }
+    }
+    for (i, k) in scene.key_frames.iter().enumerate() {
+        let name = k.animation.clone();
+        out.push(SceneElement {
+            kind: ElementKind::KeyFrame,
+            index: i,
+            name,
+            range: k.range,
+            name_range: None,
+            time: Some(k.time),
+        });
     }
     out
 }
