@@ -890,6 +890,7 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
     }
     onEvent(event) {
       if (event.type === "changed") {
+        this.changedAt = performance.now();
         this.reload();
       } else if (event.type === "highlight") {
         this.highlight = event.kind ? { kind: event.kind, index: event.index } : null;
@@ -944,6 +945,10 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
       this.answer = answer;
       this.showProblem(null);
       this.show(scene);
+      if (this.changedAt !== void 0) {
+        this.root.dataset.updateMs = (performance.now() - this.changedAt).toFixed(1);
+        this.changedAt = void 0;
+      }
       this.prefetch(generation, answer.documentVersion);
     }
     async prefetch(generation, documentVersion) {

@@ -173,6 +173,7 @@ class Preview {
 
     onEvent(event) {
         if (event.type === "changed") {
+            this.changedAt = performance.now();
             this.reload();
         } else if (event.type === "highlight") {
             this.highlight = event.kind ? { kind: event.kind, index: event.index } : null;
@@ -231,6 +232,11 @@ class Preview {
         this.answer = answer;
         this.showProblem(null);
         this.show(scene);
+        if (this.changedAt !== undefined) {
+            // How long the host's "changed" took to become a picture (the e2e tests print it).
+            this.root.dataset.updateMs = (performance.now() - this.changedAt).toFixed(1);
+            this.changedAt = undefined;
+        }
         this.prefetch(generation, answer.documentVersion);
     }
 

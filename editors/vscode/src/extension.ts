@@ -13,6 +13,7 @@ import {
     type ServerOptions,
 } from "vscode-languageclient/node";
 
+import { openPreview } from "./preview";
 import { resolveServer, type Resolution } from "./serverPath";
 
 let client: LanguageClient | undefined;
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.commands.registerCommand("rigls.restartServer", () => restart(context)),
         vscode.commands.registerCommand("rigls.showOutput", () => output.show(true)),
         vscode.commands.registerCommand("rigls.showVersion", () => showVersion(context)),
+        vscode.commands.registerCommand("rigls.openPreview", () => openPreview(context, () => client)),
         vscode.workspace.onDidChangeConfiguration(async (event) => {
             if (event.affectsConfiguration("rigls.server.path")) {
                 await restart(context);
