@@ -4,7 +4,8 @@
 #   2. tests/grammar/run.sh (the .elem TextMate grammar), when present
 #   3. the VS Code extension's unit tests and type check
 #   4. Neovim 0.11 end to end (tests/e2e/nvim), against target/debug/rigls
-#   5. VS Code end to end (tests/e2e/vscode), against the release build bundled in the .vsix
+#   5. the `rigls preview` page in Chromium (tests/e2e/browser), against target/debug/rigls
+#   6. VS Code end to end (tests/e2e/vscode), against the release build bundled in the .vsix
 # Each stage runs even when an earlier one failed; the summary shows each stage's result and time,
 # and the script exits 1 if any stage failed.
 #
@@ -90,6 +91,14 @@ nvim_e2e() {
     cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/nvim/run.sh
 }
 
+browser_e2e() {
+    if [[ ! -x /usr/bin/chromium ]]; then
+        skip_or_fail "browser preview end to end: /usr/bin/chromium is missing (Debian package chromium, in tests/e2e/vscode/apt-packages.txt)"
+        return
+    fi
+    cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/browser/run.sh
+}
+
 vscode_e2e() {
     local missing=()
     local tool
@@ -122,6 +131,7 @@ stage "cargo test --workspace" cargo_tests
 stage "grammar tests" grammar_tests
 stage "VS Code extension unit tests" extension_unit_tests
 stage "Neovim end to end" nvim_e2e
+stage "Browser preview end to end" browser_e2e
 stage "VS Code end to end" vscode_e2e
 
 banner "Summary ($((SECONDS - total_start)) s)"

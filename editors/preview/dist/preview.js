@@ -982,7 +982,11 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
       this.scene = scene;
       this.fillPickers(scene);
       this.view.setScene(scene, this.pass ? unionBounds(this.pass.scenes) : null);
-      this.status.textContent = scene.notes.join(" ");
+      const notes = [...scene.notes];
+      if (kind === "3d" && scene.materials.some((m) => m.texturePath)) {
+        notes.push("Textures are not drawn in the 3-D view: faces show their materials' colours (rigls render draws them).");
+      }
+      this.status.textContent = notes.join(" ");
       this.root.dataset.documentVersion = String(this.answer ? this.answer.documentVersion : "");
       this.updateTime();
       this.draw();

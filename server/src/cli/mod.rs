@@ -103,9 +103,13 @@ pub enum Command {
     /// broken file, unknown armature or animation, no atlas to texture a skeleton with, an atlas
     /// image that cannot be read, or the output cannot be written.
     Render {
-        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
+        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model; `-` reads it from stdin.
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// With `-`: the file's name, for finding its atlas and textures beside it (an editor's
+        /// unsaved buffer).
+        #[arg(long, value_name = "NAME")]
+        stdin_filename: Option<PathBuf>,
         /// DragonBones: the armature to draw (default: the first).
         #[arg(long, value_name = "NAME")]
         armature: Option<String>,
@@ -218,7 +222,20 @@ pub fn run(args: Args) -> Option<ExitCode> {
             let args = pose::PoseArgs { file: &file, armature, animation, time, format };
             return Some(ExitCode::from(pose::run(args)));
         }
-        Some(Command::Render { file, armature, animation, time, frame, size, bones, view, sheet, outline, output }) => {
+        Some(Command::Render {
+            file,
+            stdin_filename,
+            armature,
+            animation,
+            time,
+            frame,
+            size,
+            bones,
+            view,
+            sheet,
+            outline,
+            output,
+        }) => {
             let view = view.map(|v| match v {
                 ViewArg::Front => render_image::View::Front,
                 ViewArg::Back => render_image::View::Back,
@@ -229,6 +246,7 @@ pub fn run(args: Args) -> Option<ExitCode> {
             });
             let args = render_image::RenderArgs {
                 file: &file,
+                stdin_filename: stdin_filename.as_deref(),
                 armature,
                 animation,
                 time,

@@ -6,6 +6,8 @@
 
 import { readFileSync } from "node:fs";
 
+import { foreground } from "../pixels.mjs";
+
 const FIXTURE = readFileSync(new URL("../fixtures/preview/atlas_ske.json", import.meta.url), "utf8");
 const lines = FIXTURE.split("\n");
 /** The 1-based line and column of `needle`'s first character on the line holding `on`. */
@@ -23,25 +25,6 @@ async function state(page) {
     return inner(page)
         .locator("#rigls-preview")
         .evaluate((root) => ({ ...root.dataset, time: root.querySelector(".time")?.textContent }), null, { timeout: 2000 });
-}
-
-/** How many pixels of a PNG differ from its top-left pixel (the background), decoded in the page. */
-async function foreground(page, png) {
-    return page.evaluate(async (b64) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${b64}`;
-        await img.decode();
-        const canvas = new OffscreenCanvas(img.width, img.height);
-        const ctx = canvas.getContext("2d");
-        ctx.drawImage(img, 0, 0);
-        const { data } = ctx.getImageData(0, 0, img.width, img.height);
-        let count = 0;
-        for (let i = 0; i < data.length; i += 4) {
-            const d = Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]);
-            if (d > 30) count += 1;
-        }
-        return { count, width: img.width, height: img.height };
-    }, png.toString("base64"));
 }
 
 export async function previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot }) {
