@@ -354,3 +354,15 @@ fn a_missing_file_exits_with_2() {
     "#]]
     .assert_eq(&String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn a_pass_of_600_frames_fits_in_one_request() {
+    let s = Server::start();
+    let times: Vec<String> = (0..=600).map(|f| (f64::from(f) / 24.0 * 0.999_999_9).to_string()).collect();
+    let params = format!(r#"{{"version": 1, "animation": "wave", "times": [{}]}}"#, times.join(", "));
+    assert!(encode(&params).len() > 11_000, "a long query: {} bytes", encode(&params).len());
+    let (status, body) = s.scene(&params);
+    assert_eq!(status, 200, "{}", text(&body));
+    let answer: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(answer["scenes"].as_array().unwrap().len(), 601);
+}

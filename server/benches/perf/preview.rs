@@ -41,6 +41,7 @@ pub fn scene_latency() {
         let original = text.as_bytes()[offset];
         let at = position(&text, offset);
         let mut after_edit = Vec::new();
+        let mut diagnostics = Vec::new();
         let mut size = 0;
         for version in 2..22 {
             let digit = if version % 2 == 0 { original ^ 1 } else { original };
@@ -52,16 +53,24 @@ pub fn scene_latency() {
                 json!({"textDocument": {"uri": uri, "version": version},
                        "contentChanges": [{"range": range, "text": (digit as char).to_string()}]}),
             );
-            let (_, answer) = lsp.request("rigls/scene", scene.clone());
-            after_edit.push(start.elapsed());
+            let (took, answer) = lsp.request("rigls/scene", scene.clone());
+            after_edit.push(took);
             assert_eq!(answer["result"]["documentVersion"], version, "the scene of the edited version");
             assert!(answer["result"]["error"].is_null(), "a scene: {}", answer["result"]["error"]);
             size = serde_json::to_vec(&answer["result"]).map_or(0, |v| v.len());
-            lsp.drain_diagnostics(&uri);
+            // The baseline, same edits, same load: when the edit's diagnostics arrived.
+            let (at, _) = lsp.wait_diagnostics(&uri, Some(version));
+            diagnostics.push(at - start);
         }
         row(
             &format!("edit → its scene ({} answer)", mb(size)),
             &after_edit,
+            Duration::from_millis(100),
+            Some(Duration::from_millis(250)),
+        );
+        row(
+            "edit → its diagnostics (baseline, the same edits)",
+            &diagnostics,
             Duration::from_millis(100),
             Some(Duration::from_millis(250)),
         );

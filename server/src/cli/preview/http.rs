@@ -5,8 +5,9 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
-/// The most bytes of a request's line and headers read (a page's requests are small).
-const MAX_HEAD: u64 = 16 * 1024;
+/// The most bytes of a request's line and headers read: a page's requests are small, the largest a
+/// pass of 600 frame times in its query (some 12–15 KB, as a page encodes them).
+const MAX_HEAD: u64 = 64 * 1024;
 
 /// How long a client may take to send its request.
 pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
