@@ -55,6 +55,102 @@ async fn the_3d_scene_mid_animation() {
             nameBytes: bytes 29:9-29:13 "\"装甲\""
             nameRange: 29:9-29:13 "\"装甲\""
             range: 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+          - bytes: bytes 127:5-127:13 "0.000000"
+            index: 0
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 127:5-127:13 "0.000000"
+            time: 0.0
+          - bytes: bytes 128:5-128:13 "0.500000"
+            index: 1
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 128:5-128:13 "0.500000"
+            time: 0.5
+          - bytes: bytes 129:5-129:13 "1.000000"
+            index: 2
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 129:5-129:13 "1.000000"
+            time: 1.0
+          - bytes: bytes 132:5-132:31 "0.000000:0.000000:0.000000"
+            index: 3
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 132:5-132:31 "0.000000:0.000000:0.000000"
+            time: 0.0
+          - bytes: bytes 133:5-133:31 "0.000000:0.000000:0.000000"
+            index: 4
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 133:5-133:31 "0.000000:0.000000:0.000000"
+            time: 0.5
+          - bytes: bytes 134:5-134:31 "0.000000:0.000000:0.000000"
+            index: 5
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 134:5-134:31 "0.000000:0.000000:0.000000"
+            time: 1.0
+          - bytes: bytes 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 6
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            index: 7
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            time: 0.5
+          - bytes: bytes 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 8
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 1.0
+          - bytes: bytes 142:5-142:31 "1.000000:1.000000:1.000000"
+            index: 9
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 142:5-142:31 "1.000000:1.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 143:5-143:31 "1.000000:1.000000:1.000000"
+            index: 10
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 143:5-143:31 "1.000000:1.000000:1.000000"
+            time: 0.5
+          - bytes: bytes 144:5-144:31 "1.000000:1.000000:1.000000"
+            index: 11
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 144:5-144:31 "1.000000:1.000000:1.000000"
+            time: 1.0
         error: null
         scenes:
           - animation: "うなずき"
@@ -274,6 +370,102 @@ async fn a_broken_model_says_why() {
             nameBytes: bytes 29:9-29:13 "\"装甲\""
             nameRange: 29:9-29:13 "\"装甲\""
             range: 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+          - bytes: bytes 127:5-127:13 "0.000000"
+            index: 0
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 127:5-127:13 "0.000000"
+            time: 0.0
+          - bytes: bytes 128:5-128:13 "0.500000"
+            index: 1
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 128:5-128:13 "0.500000"
+            time: 0.5
+          - bytes: bytes 129:5-129:13 "1.000000"
+            index: 2
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 129:5-129:13 "1.000000"
+            time: 1.0
+          - bytes: bytes 132:5-132:31 "0.000000:0.000000:0.000000"
+            index: 3
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 132:5-132:31 "0.000000:0.000000:0.000000"
+            time: 0.0
+          - bytes: bytes 133:5-133:31 "0.000000:0.000000:0.000000"
+            index: 4
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 133:5-133:31 "0.000000:0.000000:0.000000"
+            time: 0.5
+          - bytes: bytes 134:5-134:31 "0.000000:0.000000:0.000000"
+            index: 5
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 134:5-134:31 "0.000000:0.000000:0.000000"
+            time: 1.0
+          - bytes: bytes 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 6
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            index: 7
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            time: 0.5
+          - bytes: bytes 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 8
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 1.0
+          - bytes: bytes 142:5-142:31 "1.000000:1.000000:1.000000"
+            index: 9
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 142:5-142:31 "1.000000:1.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 143:5-143:31 "1.000000:1.000000:1.000000"
+            index: 10
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 143:5-143:31 "1.000000:1.000000:1.000000"
+            time: 0.5
+          - bytes: bytes 144:5-144:31 "1.000000:1.000000:1.000000"
+            index: 11
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 144:5-144:31 "1.000000:1.000000:1.000000"
+            time: 1.0
         error: null
         scenes:
           - animation: null

@@ -20,7 +20,8 @@ pub enum ElementKind {
     Node,
     Mesh,
     Material,
-    /// A key frame of an animation's timeline (`name`: the animation; `time`: its start).
+    /// A key frame of an animation (`name`: the animation; `time`: its start): a DragonBones
+    /// timeline's frame object, an `.elem` bone part's key line.
     KeyFrame,
 }
 

@@ -74,7 +74,7 @@ pub struct Scene {
     pub notes: Vec<String>,
     #[serde(flatten)]
     pub content: SceneContent,
-    /// The key frames of the shown armature's animations (DragonBones; none for `.elem` yet), for
+    /// The key frames of the shown armature's (the model's) animations, for
     /// a cursor in one to move a player to its time. Not part of the scene's JSON: answers list
     /// them once, among their elements.
     #[serde(skip)]
