@@ -420,6 +420,10 @@ fn color(c: &ColorTransform) -> ColorTransform2d {
     }
 }
 
+/// `subType` values (not keys: the 3.0 key `ellipse` is another thing).
+const SUB_TYPE_ELLIPSE: &str = "ellipse";
+const SUB_TYPE_POLYGON: &str = "polygon";
+
 /// A bounding-box display's shape and outline in the scene (`_parseBoundingBox`: a rectangle or
 /// ellipse of `width`×`height` centred on the display's origin, or a polygon's `vertices`).
 fn bounding_box(doc: &Doc<'_>, display: &DisplayData, matrix: &Matrix) -> (BoxShape, Vec<f64>) {
@@ -427,8 +431,8 @@ fn bounding_box(doc: &Doc<'_>, display: &DisplayData, matrix: &Matrix) -> (BoxSh
     let node = display.node;
     let shape = match raw.get(node, key::SUB_TYPE) {
         Some(t) if raw.kind(t) == NodeKind::String => match raw.to_js_string(t).to_lowercase().as_str() {
-            "ellipse" => BoxShape::Ellipse,
-            "polygon" => BoxShape::Polygon,
+            SUB_TYPE_ELLIPSE => BoxShape::Ellipse,
+            SUB_TYPE_POLYGON => BoxShape::Polygon,
             _ => BoxShape::Rectangle,
         },
         _ => match raw.number(node, key::SUB_TYPE, 0.0) {
