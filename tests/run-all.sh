@@ -5,7 +5,8 @@
 #   3. the VS Code extension's unit tests and type check
 #   4. Neovim 0.11 end to end (tests/e2e/nvim), against target/debug/rigls
 #   5. Emacs end to end (tests/e2e/emacs: emacs-nox with eglot, batch mode), against target/debug/rigls
-#   6. VS Code end to end (tests/e2e/vscode), against the distribution build (cargo's dist profile)
+#   6. the `rigls preview` page in Chromium (tests/e2e/browser), against target/debug/rigls
+#   7. VS Code end to end (tests/e2e/vscode), against the distribution build (cargo's dist profile)
 #      bundled in the .vsix
 # Each stage runs even when an earlier one failed; the summary shows each stage's result and time,
 # and the script exits 1 if any stage failed.
@@ -116,6 +117,14 @@ emacs_e2e() {
     cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/emacs/run.sh
 }
 
+browser_e2e() {
+    if [[ ! -x /usr/bin/chromium ]]; then
+        skip_or_fail "browser preview end to end: /usr/bin/chromium is missing (Debian package chromium, in tests/e2e/vscode/apt-packages.txt)"
+        return
+    fi
+    cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/browser/run.sh
+}
+
 vscode_e2e() {
     local missing=()
     local tool
@@ -149,6 +158,7 @@ stage "grammar tests" grammar_tests
 stage "VS Code extension unit tests" extension_unit_tests
 stage "Neovim end to end" nvim_e2e
 stage "Emacs end to end" emacs_e2e
+stage "Browser preview end to end" browser_e2e
 stage "VS Code end to end" vscode_e2e
 
 banner "Summary ($((SECONDS - total_start)) s)"

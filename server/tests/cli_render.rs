@@ -414,3 +414,39 @@ fn corpus_files_render_as_their_snapshots() {
         check_snapshot(name, &png);
     }
 }
+
+#[test]
+fn an_editor_buffer_renders_from_stdin_named_after_its_file() {
+    let file = fixture("atlas_ske.json");
+    let (from_file, _) = render(&file, &["--animation", "wave", "--time", "0.5"]);
+    let scratch = Scratch::new();
+    let out = scratch.path().join("buffer.png");
+    let render_stdin = |text: &str, name: Option<&Path>| {
+        let mut command = std::process::Command::new(BIN);
+        command.args(["render", "-", "--animation", "wave", "--time", "0.5", "-o"]).arg(&out);
+        if let Some(name) = name {
+            command.arg("--stdin-filename").arg(name);
+        }
+        let mut child = command
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run rigls");
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let text = std::fs::read_to_string(&file).unwrap();
+    // The same text, named after the file: its atlas is found beside that name, the same picture.
+    assert_eq!(render_stdin(&text, Some(&file)), (Some(0), String::new()));
+    assert_eq!(std::fs::read(&out).unwrap(), from_file);
+    // An unsaved edit (the upper arm moved) is what is drawn.
+    let edited = text.replacen("\"x\": -60, \"y\": 80", "\"x\": -20, \"y\": 80", 1);
+    assert_ne!(edited, text);
+    assert_eq!(render_stdin(&edited, Some(&file)).0, Some(0));
+    assert_ne!(std::fs::read(&out).unwrap(), from_file);
+    // Without a name there is no folder to find an atlas in.
+    let (code, stderr) = render_stdin(&text, None);
+    assert_eq!(code, Some(2));
+    assert!(stderr.starts_with("error: -: no texture atlas found"), "{stderr}");
+}

@@ -20,6 +20,8 @@ mod navigation;
 mod other_json;
 #[path = "lsp_dragonbones/outline.rs"]
 mod outline;
+#[path = "lsp_dragonbones/scene.rs"]
+mod scene;
 
 use lsp_support::view::{ClientDoc, Enc};
 use lsp_support::{TestClient, capabilities};

@@ -20,6 +20,8 @@ mod editing;
 mod navigation;
 #[path = "lsp_elem/outline.rs"]
 mod outline;
+#[path = "lsp_elem/scene.rs"]
+mod scene;
 #[path = "lsp_elem/sweep.rs"]
 mod sweep;
 

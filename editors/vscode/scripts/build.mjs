@@ -1,6 +1,6 @@
 // Bundles the extension (and, with --tests, the unit tests) with esbuild into out/.
 import { build } from "esbuild";
-import { readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,6 +24,10 @@ await build({
     external: ["vscode"],
     minify: true,
 });
+
+// The preview page's script (editors/preview, built and committed there; checked by `npm test`).
+mkdirSync(join(root, "out"), { recursive: true });
+copyFileSync(join(root, "..", "preview", "dist", "preview.js"), join(root, "out", "preview.js"));
 
 if (process.argv.includes("--tests")) {
     const tests = readdirSync(join(root, "test")).filter((f) => f.endsWith(".test.ts"));

@@ -22,6 +22,7 @@ import {
 } from "vscode-languageclient/node";
 
 import { formatJson, type JsonEdit } from "./jsonFormat";
+import { openPreview } from "./preview";
 import { resolveServer, type Resolution } from "./serverPath";
 
 let client: LanguageClient | undefined;
@@ -37,6 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.commands.registerCommand("rigls.restartServer", () => restart(context)),
         vscode.commands.registerCommand("rigls.showOutput", () => output.show(true)),
         vscode.commands.registerCommand("rigls.showVersion", () => showVersion(context)),
+        vscode.commands.registerCommand("rigls.openPreview", () => openPreview(context, () => client)),
         vscode.workspace.onDidChangeConfiguration(async (event) => {
             if (event.affectsConfiguration("rigls.server.path")) {
                 await restart(context);

@@ -10,6 +10,7 @@ mod elem_eval;
 mod generate;
 mod lsp_client;
 mod measure;
+mod preview;
 mod render;
 mod sections;
 
@@ -79,6 +80,9 @@ fn main() {
     }
     if run("render") {
         render::per_frame();
+    }
+    if run("preview") {
+        preview::scene_latency();
     }
     println!("{}", measure::machine());
 }

@@ -12,7 +12,7 @@ const BONES: usize = 200;
 /// A skeleton of 200 bones in 10 limbs of 20, each bone with a slot: images (upright, rotated and
 /// trimmed regions) and, every fourth, a mesh skinned to the bone and its parent; one animation
 /// turning every bone.
-fn crowd(dir: &Path) -> PathBuf {
+pub(crate) fn crowd(dir: &Path) -> PathBuf {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/render");
     for name in ["atlas_tex.json", "atlas_tex.png"] {
         std::fs::copy(fixtures.join(name), dir.join(name)).expect("copy the render fixture's atlas");

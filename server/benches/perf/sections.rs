@@ -129,11 +129,11 @@ pub fn scaling() {
     println!();
 }
 
-fn uri_of(path: &Path) -> String {
+pub(crate) fn uri_of(path: &Path) -> String {
     format!("file://{}", path.canonicalize().expect("existing input").display())
 }
 
-fn initialize(lsp: &mut Lsp, root: &Path) {
+pub(crate) fn initialize(lsp: &mut Lsp, root: &Path) {
     let capabilities = json!({
         "general": {"positionEncodings": ["utf-16"]},
         "textDocument": {
@@ -158,7 +158,7 @@ fn initialize(lsp: &mut Lsp, root: &Path) {
 
 /// The offset of the last digit of the first decimal number after the middle of `text`: editing
 /// it keeps the file valid.
-fn edit_offset(text: &str) -> usize {
+pub(crate) fn edit_offset(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut i = text.len() / 2;
     loop {
@@ -193,7 +193,7 @@ fn bytes(n: usize) -> String {
     }
 }
 
-fn row(label: &str, samples: &[Duration], goal_p50: Duration, goal_p99: Option<Duration>) {
+pub(crate) fn row(label: &str, samples: &[Duration], goal_p50: Duration, goal_p99: Option<Duration>) {
     let (p50, p99) = (percentile(samples, 50.0), percentile(samples, 99.0));
     let met = p50 <= goal_p50 && goal_p99.is_none_or(|g| p99 <= g);
     println!("| {label} | {} | {:.1} | {:.1} | {} |", samples.len(), ms(p50), ms(p99), goal(met));

@@ -6,6 +6,7 @@ mod fix;
 mod output;
 mod parallel;
 mod pose;
+mod preview;
 mod render;
 mod render_image;
 mod rules;
@@ -103,9 +104,13 @@ pub enum Command {
     /// broken file, unknown armature or animation, no atlas to texture a skeleton with, an atlas
     /// image that cannot be read, or the output cannot be written.
     Render {
-        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
+        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model; `-` reads it from stdin.
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// With `-`: the file's name, for finding its atlas and textures beside it (an editor's
+        /// unsaved buffer).
+        #[arg(long, value_name = "NAME")]
+        stdin_filename: Option<PathBuf>,
         /// DragonBones: the armature to draw (default: the first).
         #[arg(long, value_name = "NAME")]
         armature: Option<String>,
@@ -138,6 +143,19 @@ pub enum Command {
         /// (the scene, docs/scene.md).
         #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
         output: PathBuf,
+    },
+    /// Serve a live preview of the file on 127.0.0.1, updating when the file changes on disk.
+    ///
+    /// Prints the page's URL (with its access token) on the first line of stdout and serves until
+    /// stopped. Only the page, the file's scene and the images it references are served. Exit
+    /// status: 2 unreadable file or port in use.
+    Preview {
+        /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The port to listen on (default: a free one).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        port: u16,
     },
 }
 
@@ -217,7 +235,20 @@ pub fn run(args: Args) -> Option<ExitCode> {
             let args = pose::PoseArgs { file: &file, armature, animation, time, format };
             return Some(ExitCode::from(pose::run(args)));
         }
-        Some(Command::Render { file, armature, animation, time, frame, size, bones, view, sheet, outline, output }) => {
+        Some(Command::Render {
+            file,
+            stdin_filename,
+            armature,
+            animation,
+            time,
+            frame,
+            size,
+            bones,
+            view,
+            sheet,
+            outline,
+            output,
+        }) => {
             let view = view.map(|v| match v {
                 ViewArg::Front => render_image::View::Front,
                 ViewArg::Back => render_image::View::Back,
@@ -228,6 +259,7 @@ pub fn run(args: Args) -> Option<ExitCode> {
             });
             let args = render_image::RenderArgs {
                 file: &file,
+                stdin_filename: stdin_filename.as_deref(),
                 armature,
                 animation,
                 time,
@@ -240,6 +272,9 @@ pub fn run(args: Args) -> Option<ExitCode> {
                 output: &output,
             };
             return Some(ExitCode::from(render_image::run(args)));
+        }
+        Some(Command::Preview { file, port }) => {
+            return Some(ExitCode::from(preview::run(preview::PreviewArgs { file: &file, port })));
         }
         None => {}
     }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::diagnostic::TextEdit;
 use crate::env::FileSystem;
+use crate::ide::scene::{Scene, SceneError, SceneRequest};
 use crate::ide::{self, Analysis};
 use crate::text::TextRange;
 
@@ -65,6 +66,9 @@ pub trait Features: Send + Sync + 'static {
     }
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<ide::CodeAction> {
         ide::code_actions(analysis, range)
+    }
+    fn scenes(&self, analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
+        ide::scene::scenes_at(analysis, request, times)
     }
 }
 

@@ -133,9 +133,26 @@ impl State {
         R: Send + 'static,
         F: FnOnce(&Arc<dyn Features>, &Arc<Analysis>, &Converter<'_>, &ClientCaps) -> R + Send + 'static,
     {
+        self.on_any_analysis(method, uri, empty, true, f).await
+    }
+
+    /// Runs `f` on the document's analysis; `empty` when it is not open (or, with `only_ours`,
+    /// not one of our formats).
+    pub(super) async fn on_any_analysis<R, F>(
+        &self,
+        method: &'static str,
+        uri: &Uri,
+        empty: R,
+        only_ours: bool,
+        f: F,
+    ) -> jsonrpc::Result<R>
+    where
+        R: Send + 'static,
+        F: FnOnce(&Arc<dyn Features>, &Arc<Analysis>, &Converter<'_>, &ClientCaps) -> R + Send + 'static,
+    {
         let Some(snapshot) = self.snapshot(uri) else { return Ok(empty) };
         let analysis = snapshot.task.get().await.map_err(|message| self.failed(method, message))?;
-        if analysis.kind() == FileKind::Other {
+        if only_ours && analysis.kind() == FileKind::Other {
             return Ok(empty);
         }
         let features = self.options.features.clone();

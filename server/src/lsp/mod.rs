@@ -14,9 +14,12 @@
 //! - Rules read other files through an overlay that prefers open documents ([`overlay`]); an
 //!   analysis that read a file is renewed when that file changes.
 //!
-//! Besides LSP, the server answers one custom request, for tests and for debugging clients:
-//! `rigls/documentText` with params `{"textDocument": {"uri": …}}` returns the server's copy of an
-//! open document, `{"version": 3, "text": "…"}`, or `null` when it is not open.
+//! Besides LSP, the server answers two custom requests:
+//! - `rigls/scene`: the scene a live preview draws, of the server's copy of a document, with the
+//!   pickers' choices and the client's positions of every named thing ([`scene`]).
+//! - `rigls/documentText` with params `{"textDocument": {"uri": …}}`, for tests and debugging
+//!   clients: the server's copy of an open document, `{"version": 3, "text": "…"}`, or `null`
+//!   when it is not open.
 
 mod capabilities;
 mod config_sync;
@@ -30,6 +33,7 @@ mod lean;
 mod overlay;
 mod progress;
 mod raw_uris;
+mod scene;
 mod scheduler;
 mod sent_tokens;
 mod server;
@@ -79,6 +83,7 @@ where
     let server_lean = lean.clone();
     let (service, socket) = LspService::build(|client| server::Server::new(client, options, server_lean))
         .custom_method("rigls/documentText", server::Server::document_text)
+        .custom_method("rigls/scene", server::Server::scene)
         .custom_method(lean::LEAN_METHODS[0].1, server::Server::lean_document_symbol)
         .custom_method(lean::LEAN_METHODS[1].1, server::Server::lean_semantic_tokens)
         .custom_method(lean::LEAN_METHODS[2].1, server::Server::lean_semantic_tokens_delta)

@@ -39,6 +39,11 @@ impl Server {
         self.state.lean_semantic_tokens_delta(params).await
     }
 
+    /// `rigls/scene`: what a live preview draws (see `super::scene`).
+    pub async fn scene(&self, params: super::scene::SceneParams) -> Result<Placeholder> {
+        self.state.scene(params).await
+    }
+
     /// `rigls/documentText`: the server's copy of an open document (see the module docs).
     pub async fn document_text(&self, params: DocumentTextParams) -> Result<Option<DocumentText>> {
         Ok(self.state.docs.with(|docs| {

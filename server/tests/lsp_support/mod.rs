@@ -4,6 +4,7 @@
 //! and queues notifications and server requests for the test to inspect in arrival order.
 #![allow(dead_code)]
 
+pub mod scene;
 pub mod view;
 
 use std::collections::{HashMap, VecDeque};

@@ -17,7 +17,7 @@ use serde_json::{Map, Value, json};
 const BOM: char = '\u{feff}';
 
 /// Marks a string made from a range or position by [`ClientDoc::plain_value`], shown unquoted.
-const DESCRIBED: char = '\u{1}';
+pub const DESCRIBED: char = '\u{1}';
 
 /// How the client counts columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -535,6 +535,48 @@ local function run()
     -- The server answered two requests after opening: any diagnostics would have arrived by now.
     eq('diagnostics', rows(vim.diagnostic.get(plain)), {})
   end)
+
+  ---------------------------------------------------------------- previews
+  check(':RiglsRender writes a PNG of the buffer as it is, unsaved edits included', function()
+    eq(':RiglsPreview exists', vim.fn.exists(':RiglsPreview'), 2)
+    local buf = open('preview/atlas_ske.json')
+    local function render(args)
+      local done
+      local id = vim.api.nvim_create_autocmd('User', {
+        pattern = 'RiglsRendered',
+        once = true,
+        callback = function(ev)
+          done = ev.data
+        end,
+      })
+      vim.cmd.RiglsRender({ args = args })
+      if not vim.wait(TIMEOUT, function()
+        return done ~= nil
+      end, 20) then
+        vim.api.nvim_del_autocmd(id)
+        fail('no RiglsRendered event for %s', vim.inspect(args))
+      end
+      eq('rigls render exit code for ' .. done.file, done.code, 0)
+      local f = assert(io.open(done.file, 'rb'))
+      local bytes = f:read('*a')
+      f:close()
+      eq(done.file .. ' is a PNG', bytes:sub(1, 8), '\137PNG\r\n\26\n')
+      return bytes, done.file
+    end
+    local saved = render({ ws .. '/saved.png', '--animation', 'wave', '--time', '0.5' })
+    -- Move the upper arm in the buffer only: the picture follows the buffer, not the file.
+    local lnum, col = find(buf, '"x": -60')
+    vim.api.nvim_buf_set_text(buf, lnum, col + #'"x": ', lnum, col + #'"x": -60', { '-20' })
+    eq('modified', vim.bo[buf].modified, true)
+    local edited = render({ ws .. '/edited.png', '--animation', 'wave', '--time', '0.5' })
+    if edited == saved then
+      fail('the PNG of the edited buffer is the PNG of the file on disk')
+    end
+    -- The default name: the file's, with .png.
+    local _, file = render({})
+    eq('the default output', file, vim.fs.normalize(ws .. '/preview/atlas_ske.png'))
+    vim.cmd('edit!')
+  end)
 end
 
 local function finish()

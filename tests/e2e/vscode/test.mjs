@@ -14,6 +14,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
+import { previewChecks } from "./preview.mjs";
+
 const require = createRequire(join(process.env.RIGLS_E2E_PREFIX, "package.json"));
 const { chromium } = require("playwright-core");
 
@@ -412,6 +414,8 @@ async function run(page) {
         await screenshot(page, "typing-key");
         await page.keyboard.press("Escape");
     });
+
+    await previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot });
 }
 
 const context = await chromium.launchPersistentContext(process.env.RIGLS_BROWSER_PROFILE, {

@@ -24,7 +24,9 @@ use crate::ide::Analysis;
 use crate::ide::scene::{self, Scene, SceneContent, SceneRequest};
 
 pub struct RenderArgs<'a> {
+    /// `-`: the text comes from stdin, named (for its atlas and textures) `stdin_filename`.
     pub file: &'a Path,
+    pub stdin_filename: Option<&'a Path>,
     pub armature: Option<String>,
     pub animation: Option<String>,
     pub time: Option<f64>,
@@ -104,8 +106,10 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     if output == Output::Gif && args.sheet.is_some() {
         return Err(Failure("--sheet draws one picture: write it as .png or .svg, not .gif".to_owned()));
     }
-    let analysis = read(args.file)?;
-    let at = |e: scene::SceneError| Failure(format!("{}: {e}", args.file.display()));
+    let from_stdin = args.file == Path::new("-");
+    let file = if from_stdin { args.stdin_filename.unwrap_or(args.file) } else { args.file };
+    let analysis = read(file, from_stdin)?;
+    let at = |e: scene::SceneError| Failure(format!("{}: {e}", file.display()));
     let mut request = SceneRequest { armature: args.armature.clone(), animation: args.animation.clone(), time: 0.0 };
     // What the document offers, to choose times (the setup pose is always there).
     let probe = scene::scenes_at(&analysis, &SceneRequest { animation: None, ..request.clone() }, &[0.0])
@@ -122,7 +126,7 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
         if request.animation.is_none() {
             return Err(Failure(format!(
                 "{}: {} has no animation to play; render a .png or .svg of its setup pose",
-                args.file.display(),
+                file.display(),
                 probe.armature.as_deref().map_or_else(|| "the model".to_owned(), |a| format!("armature \"{a}\""))
             )));
         }
@@ -197,10 +201,20 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     Ok(notes)
 }
 
-fn read(file: &Path) -> Result<Analysis, Failure> {
-    let bytes = std::fs::read(file).map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;
+/// The model: from `file`, or from stdin named `file` (an editor's unsaved buffer; its atlas and
+/// textures are found beside that name).
+fn read(file: &Path, from_stdin: bool) -> Result<Analysis, Failure> {
+    let bytes = if from_stdin {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
+        bytes
+    } else {
+        std::fs::read(file).map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?
+    };
     let text = String::from_utf8(bytes).map_err(|_| Failure(format!("{}: not UTF-8 text", file.display())))?;
-    Ok(Analysis::new(Some(file), text, &RealFs))
+    let path = (file != Path::new("-")).then_some(file);
+    Ok(Analysis::new(path, text, &RealFs))
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
@@ -230,7 +244,7 @@ impl Pictures {
                             .map_or("no texture atlas found", |n| n.trim_end_matches(": images have no size"));
                         return Err(Failure(format!(
                             "{}: {found}: its images have no size and nothing can be textured; render with --outline to draw its meshes and image origins without one",
-                            args.file.display(),
+                            args.stdin_filename.filter(|_| args.file == Path::new("-")).unwrap_or(args.file).display(),
                         )));
                     }
                     if args.outline {

@@ -59,6 +59,7 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
         };
         notes.push(format!("no texture atlas found (looked for {looked}): images have no size"));
     }
+    let key_frames = key_frames(file, armature);
     let mut out = Vec::with_capacity(times.len());
     for &time in times {
         let mut runtime = built.clone();
@@ -87,9 +88,28 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             time,
             notes,
             content: SceneContent::Flat(builder.scene),
+            key_frames: key_frames.clone(),
         });
     }
     Ok(out)
+}
+
+/// Every key frame of the armature's bone, slot and constraint timelines, at the time it starts
+/// (as the key frames' hovers time them).
+fn key_frames(file: &DragonBonesFile, armature: &ArmatureData) -> Vec<KeyFrameInfo> {
+    let mut out = Vec::new();
+    for animation in &armature.animations {
+        let lists = [&animation.bone_timelines, &animation.slot_timelines, &animation.constraint_timelines];
+        for timeline in lists.into_iter().flat_map(|list| list.all()) {
+            for frame in &timeline.frames {
+                let time =
+                    if armature.frame_rate > 0.0 { f64::from(frame.position) / armature.frame_rate } else { 0.0 };
+                let range = file.tree.range(frame.node).into();
+                out.push(KeyFrameInfo { animation: animation.name.clone(), time, range });
+            }
+        }
+    }
+    out
 }
 
 /// Poses the child armatures as a game shows them at `time`: playing the parent's animation when

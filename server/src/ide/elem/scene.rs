@@ -44,6 +44,7 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
         .next()
         .and_then(|s| reader.word(s, key::IS_RIGHT_HAND))
         .is_some_and(|w| w == "True");
+    let key_frames = key_frames(&file.tree, &rig.clips);
     let mut state = PoseState::default();
     let mut out = Vec::with_capacity(times.len());
     for &time in times {
@@ -121,6 +122,7 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             time,
             notes: Vec::new(),
             content: SceneContent::Solid(Scene3d { nodes, meshes, materials, right_handed, bounds }),
+            key_frames: key_frames.clone(),
         });
     }
     Ok(out)
@@ -128,6 +130,26 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
 
 /// Unit normals moved like the positions: Σ weight × (normal × the skin matrix's 3×3), the
 /// unweighted ones by the mesh's rigid matrix, then normalised.
+/// The key lines of every bone part (its `TimeKeys`, `TransKeys`, `RotateKeys`, `ScaleKeys`), each
+/// at its `TimeKeys` time: a fraction of the clip's `AnimationTime`.
+fn key_frames(tree: &SyntaxTree, clips: &[crate::elem::eval::animation::Clip]) -> Vec<KeyFrameInfo> {
+    let lists = [ScopeKind::TimeKeys, ScopeKind::BoneTransKeys, ScopeKind::BoneRotateKeys, ScopeKind::BoneScaleKeys];
+    let mut out = Vec::new();
+    for clip in clips {
+        let (Some(name), Some(length_ms)) = (&clip.name, clip.length_ms) else { continue };
+        for track in &clip.bones {
+            for kind in lists {
+                let Some(list) = tree.child_of(track.scope, kind) else { continue };
+                for (entry, fraction) in tree.entries(list).zip(&track.times) {
+                    let time = fraction * length_ms / 1000.0;
+                    out.push(KeyFrameInfo { animation: name.clone(), time, range: entry.range.into() });
+                }
+            }
+        }
+    }
+    out
+}
+
 fn skin_normals(mesh: &MeshSkin, normals: &[f64], state: &PoseState) -> Vec<f64> {
     let skins = &state.skins[mesh.palette as usize];
     let turn = |n: &[f64], m: &Mat4| {

@@ -11,9 +11,15 @@
 //!
 //! No I/O: atlas images and texture files are given as resolved paths, for the caller to read.
 
+mod answer;
+mod elements;
+mod problem;
 mod types2d;
 mod types3d;
 
+pub use answer::{MAX_TIMES, SceneAnswer, SceneQuery};
+pub use elements::{ElementKind, SceneElement, elements};
+pub use problem::SceneProblem;
 pub use types2d::*;
 pub use types3d::*;
 
@@ -68,6 +74,20 @@ pub struct Scene {
     pub notes: Vec<String>,
     #[serde(flatten)]
     pub content: SceneContent,
+    /// The key frames of the shown armature's (the model's) animations, for
+    /// a cursor in one to move a player to its time. Not part of the scene's JSON: answers list
+    /// them once, among their elements.
+    #[serde(skip)]
+    pub key_frames: Vec<KeyFrameInfo>,
+}
+
+/// A key frame: the object of one frame of a timeline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyFrameInfo {
+    pub animation: String,
+    /// Seconds from the animation's start (its position in frames / the frame rate).
+    pub time: f64,
+    pub range: ByteRange,
 }
 
 /// The drawing itself: 2-D (DragonBones) or 3-D (`.elem`), told apart by `"kind"`.

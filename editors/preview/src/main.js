@@ -1,0 +1,404 @@
+// The rigls preview: draws the scenes of `docs/scene.md` (2-D DragonBones, 3-D `.elem`) with
+// pickers, playback and a link to the editor. One bundle for VS Code's webview and for
+// `rigls preview`'s page; `hosts.js` tells them apart.
+
+import { View2d } from "./draw2d.js";
+import { View3d } from "./draw3d.js";
+import { union } from "./geometry.js";
+import { detectHost } from "./hosts.js";
+import { advance, describeTime, frameAt, nearestIndex, passTimes, timeOfFrame } from "./player.js";
+import { CSS } from "./style.js";
+
+/** The scene version this page reads. */
+const SCENE_VERSION = 1;
+
+function element(tag, props = {}, children = []) {
+    const el = document.createElement(tag);
+    Object.assign(el, props);
+    for (const child of children) el.append(child);
+    return el;
+}
+
+function option(value, label) {
+    return element("option", { value, textContent: label });
+}
+
+class Preview {
+    constructor(host, root) {
+        this.host = host;
+        this.root = root;
+        this.armature = null;
+        this.animation = undefined; // undefined: not chosen yet (the default animation is taken)
+        this.time = 0;
+        this.playing = false;
+        this.speed = 1;
+        this.loop = true;
+        this.bones = true;
+        this.highlight = null;
+        this.answer = null; // the last good answer
+        this.scene = null; // the scene drawn
+        this.pass = null; // {key, times, scenes}: the frames of one pass
+        this.generation = 0;
+        this.build();
+        this.view = null;
+        host.onEvent((event) => this.onEvent(event));
+    }
+
+    build() {
+        const style = element("style", { textContent: CSS });
+        document.head.append(style);
+        this.armaturePicker = element("select", { title: "Armature", className: "armature" });
+        this.animationPicker = element("select", { title: "Animation", className: "animation" });
+        this.playButton = element("button", { textContent: "Play", className: "play", title: "Play / pause (space)" });
+        this.scrubber = element("input", { type: "range", min: 0, max: 0, step: 1, value: 0, className: "scrubber" });
+        this.timeLabel = element("span", { className: "time", textContent: "setup pose" });
+        this.speedPicker = element("select", { title: "Speed", className: "speed" }, [
+            option("0.25", "0.25×"), option("0.5", "0.5×"), option("1", "1×"), option("2", "2×"),
+        ]);
+        this.speedPicker.value = "1";
+        this.loopBox = element("input", { type: "checkbox", checked: true, className: "loop" });
+        this.bonesBox = element("input", { type: "checkbox", checked: true, className: "bones" });
+        this.fitButton = element("button", { textContent: "Fit", title: "Fit the model to the view", className: "fit" });
+        const bar = element("div", { className: "bar" }, [
+            this.armaturePicker, this.animationPicker, this.playButton, this.scrubber, this.timeLabel,
+            this.speedPicker,
+            element("label", {}, [this.loopBox, "Loop"]),
+            element("label", {}, [this.bonesBox, "Bones"]),
+            this.fitButton,
+        ]);
+        this.banner = element("div", { className: "banner", hidden: true });
+        this.canvas = element("canvas");
+        this.status = element("div", { className: "status" });
+        this.root.append(bar, this.banner, element("div", { className: "stage" }, [this.canvas]), this.status);
+        this.probe = element("div", { hidden: true });
+        this.root.append(this.probe);
+
+        this.armaturePicker.onchange = () => {
+            this.armature = this.armaturePicker.value;
+            this.animation = undefined;
+            this.time = 0;
+            this.reload();
+        };
+        this.animationPicker.onchange = () => {
+            this.animation = this.animationPicker.value || null;
+            this.time = 0;
+            this.reload();
+        };
+        this.playButton.onclick = () => this.setPlaying(!this.playing);
+        this.scrubber.oninput = () => {
+            this.setPlaying(false);
+            this.seek(timeOfFrame(this.currentAnimation(), Number(this.scrubber.value)));
+        };
+        this.speedPicker.onchange = () => (this.speed = Number(this.speedPicker.value));
+        this.loopBox.onchange = () => (this.loop = this.loopBox.checked);
+        this.bonesBox.onchange = () => {
+            this.bones = this.bonesBox.checked;
+            this.draw();
+        };
+        this.fitButton.onclick = () => {
+            if (this.view) this.view.fitView();
+            this.draw();
+        };
+        window.addEventListener("keydown", (e) => {
+            if (e.key === " " && e.target === document.body) {
+                e.preventDefault();
+                this.setPlaying(!this.playing);
+            }
+        });
+        new ResizeObserver(() => this.resize()).observe(this.canvas);
+        this.pointer();
+    }
+
+    pointer() {
+        let drag = null;
+        const at = (e) => {
+            const r = this.canvas.getBoundingClientRect();
+            return [(e.clientX - r.left) * devicePixelRatio, (e.clientY - r.top) * devicePixelRatio];
+        };
+        this.canvas.addEventListener("pointerdown", (e) => {
+            drag = { start: at(e), last: at(e), moved: false, shift: e.shiftKey || e.button === 1 };
+            this.canvas.setPointerCapture(e.pointerId);
+        });
+        this.canvas.addEventListener("pointermove", (e) => {
+            if (!drag || !this.view) return;
+            const p = at(e);
+            const [dx, dy] = [p[0] - drag.last[0], p[1] - drag.last[1]];
+            drag.last = p;
+            if (Math.hypot(p[0] - drag.start[0], p[1] - drag.start[1]) > 3 * devicePixelRatio) drag.moved = true;
+            if (!drag.moved) return;
+            if (this.view instanceof View3d && !drag.shift) this.view.orbit(dx, dy);
+            else this.view.panBy(dx, dy);
+            this.draw();
+        });
+        this.canvas.addEventListener("pointerup", (e) => {
+            const click = drag && !drag.moved;
+            drag = null;
+            if (click && this.view) this.click(...at(e));
+        });
+        this.canvas.addEventListener(
+            "wheel",
+            (e) => {
+                e.preventDefault();
+                if (!this.view) return;
+                const [x, y] = at(e);
+                this.view.zoomAt(x, y, Math.exp(-e.deltaY * 0.0015));
+                this.draw();
+            },
+            { passive: false },
+        );
+    }
+
+    resize() {
+        const w = Math.max(1, Math.round(this.canvas.clientWidth * devicePixelRatio));
+        const h = Math.max(1, Math.round(this.canvas.clientHeight * devicePixelRatio));
+        if (this.canvas.width === w && this.canvas.height === h) return;
+        this.canvas.width = w;
+        this.canvas.height = h;
+        if (this.view && this.view.autoFit !== false) this.view.fitView();
+        this.draw();
+    }
+
+    /** Clicking a thing highlights it and tells the host (the editor selects its definition). */
+    click(x, y) {
+        const hit = this.view.hit(x, y, this.bones);
+        if (!hit || !this.answer) return;
+        const found = this.answer.elements.find((e) => e.kind === hit.kind && e.index === hit.index);
+        this.highlight = hit;
+        this.draw();
+        if (found) {
+            this.status.textContent = `${found.kind} ${found.name}`;
+            this.host.select(found);
+        }
+    }
+
+    onEvent(event) {
+        if (event.type === "changed") {
+            this.changedAt = performance.now();
+            this.reload();
+        } else if (event.type === "highlight") {
+            this.highlight = event.kind ? { kind: event.kind, index: event.index } : null;
+            this.draw();
+        } else if (event.type === "time") {
+            this.setPlaying(false);
+            if (event.animation !== undefined && event.animation !== this.animation) {
+                this.animation = event.animation;
+                this.time = event.time || 0;
+                this.reload();
+            } else {
+                this.seek(event.time || 0);
+            }
+        }
+    }
+
+    currentAnimation() {
+        const scene = this.scene;
+        if (!scene || !this.animation) return null;
+        return scene.animations.find((a) => a.name === this.animation) || null;
+    }
+
+    params(times) {
+        return { version: SCENE_VERSION, armature: this.armature, animation: this.animation ?? null, times };
+    }
+
+    /** Asks for the scene now (what an edit must show quickly), then the frames of a pass. */
+    async reload() {
+        const generation = ++this.generation;
+        this.pass = null;
+        let answer;
+        try {
+            answer = await this.host.request(this.params([this.time]));
+        } catch (error) {
+            if (generation === this.generation) this.showProblem(String(error.message || error));
+            return;
+        }
+        if (generation !== this.generation || !answer) return;
+        if (answer.error) {
+            const kind = answer.error.kind;
+            if ((kind === "unknownAnimation" && this.animation) || (kind === "unknownArmature" && this.armature)) {
+                // What was chosen is gone (renamed or deleted): start from the defaults again.
+                if (kind === "unknownArmature") this.armature = null;
+                this.animation = undefined;
+                this.time = 0;
+                return this.reload();
+            }
+            this.showProblem(answer.error.message);
+            return;
+        }
+        const scene = answer.scenes[0];
+        if (this.animation === undefined && scene.defaultAnimation) {
+            this.animation = scene.defaultAnimation;
+            return this.reload();
+        }
+        this.answer = answer;
+        this.showProblem(null);
+        this.show(scene);
+        if (this.changedAt !== undefined) {
+            // How long the host's "changed" took to become a picture (the e2e tests print it).
+            this.root.dataset.updateMs = (performance.now() - this.changedAt).toFixed(1);
+            this.changedAt = undefined;
+        }
+        this.prefetch(generation, answer.documentVersion);
+    }
+
+    async prefetch(generation, documentVersion) {
+        const animation = this.currentAnimation();
+        if (!animation) return;
+        const times = passTimes(animation);
+        let answer;
+        try {
+            answer = await this.host.request(this.params(times));
+        } catch {
+            return;
+        }
+        if (generation !== this.generation || !answer || answer.error || answer.documentVersion !== documentVersion) return;
+        this.pass = { times: answer.times, scenes: answer.scenes };
+        if (this.view instanceof View2d) {
+            this.view.setScene(this.scene, unionBounds(answer.scenes));
+            this.draw();
+        }
+    }
+
+    showProblem(message) {
+        this.banner.hidden = !message;
+        this.banner.textContent = message ? `${message}${this.scene ? "\n(showing the last good state)" : ""}` : "";
+        this.root.dataset.state = message ? "error" : "ready";
+    }
+
+    /** Shows a scene: fills the pickers, makes the right view, draws. */
+    show(scene) {
+        const kind = scene.kind;
+        if (!this.view || (kind === "3d") !== this.view instanceof View3d) {
+            this.view =
+                kind === "3d" ? new View3d(this.canvas) : new View2d(this.canvas, (p) => this.host.imageUrl(p), () => this.draw());
+        }
+        this.scene = scene;
+        this.fillPickers(scene);
+        this.view.setScene(scene, this.pass ? unionBounds(this.pass.scenes) : null);
+        const notes = [...scene.notes];
+        if (kind === "3d" && scene.materials.some((m) => m.texturePath)) {
+            notes.push("Textures are not drawn in the 3-D view: faces show their materials' colours (rigls render draws them).");
+        }
+        this.status.textContent = notes.join(" ");
+        this.root.dataset.documentVersion = String(this.answer ? this.answer.documentVersion : "");
+        this.updateTime();
+        this.draw();
+    }
+
+    fillPickers(scene) {
+        const sameOptions = (picker, values) =>
+            picker.options.length === values.length && values.every((v, i) => picker.options[i].value === v);
+        const armatures = scene.armatures.map((a) => a.name);
+        if (!sameOptions(this.armaturePicker, armatures)) {
+            this.armaturePicker.replaceChildren(...armatures.map((n) => option(n, n)));
+        }
+        this.armaturePicker.hidden = armatures.length === 0;
+        this.armaturePicker.value = scene.armature || "";
+        const animations = ["", ...scene.animations.map((a) => a.name)];
+        if (!sameOptions(this.animationPicker, animations)) {
+            this.animationPicker.replaceChildren(
+                option("", "(setup pose)"),
+                ...scene.animations.map((a) => option(a.name, `${a.name} (${a.duration.toFixed(2)} s)`)),
+            );
+        }
+        this.animationPicker.value = scene.animation || "";
+        const animation = this.currentAnimation();
+        this.scrubber.max = animation ? String(Math.round(animation.frameCount)) : "0";
+        this.scrubber.disabled = !animation;
+        this.playButton.disabled = !animation;
+        if (animation) this.loop = this.loopBox.checked;
+    }
+
+    setPlaying(playing) {
+        const animation = this.currentAnimation();
+        playing = playing && !!animation;
+        if (playing === this.playing) return;
+        this.playing = playing;
+        this.playButton.textContent = playing ? "Pause" : "Play";
+        this.root.dataset.playing = String(playing);
+        if (playing) {
+            if (!this.loop && this.time >= animation.duration) this.time = 0;
+            let last = performance.now();
+            const tick = (now) => {
+                if (!this.playing) return;
+                const step = advance(this.currentAnimation(), this.time, (now - last) / 1000, this.speed, this.loop);
+                last = now;
+                this.seek(step.time);
+                if (!step.playing) this.setPlaying(false);
+                else requestAnimationFrame(tick);
+            };
+            requestAnimationFrame(tick);
+        }
+    }
+
+    /** Goes to `time`: the prefetched frame when there is one, else the server's scene. */
+    seek(time) {
+        this.time = time;
+        this.updateTime();
+        if (this.pass && this.pass.scenes.length > 0) {
+            const scene = this.pass.scenes[nearestIndex(this.pass.times, time)];
+            this.scene = scene;
+            this.view.setScene(scene, unionBounds(this.pass.scenes));
+            this.draw();
+        } else if (!this.seeking) {
+            this.seeking = true;
+            const generation = this.generation;
+            this.host
+                .request(this.params([time]))
+                .then((answer) => {
+                    if (generation === this.generation && answer && !answer.error) {
+                        this.scene = answer.scenes[0];
+                        this.view.setScene(this.scene, null);
+                        this.draw();
+                    }
+                })
+                .catch(() => {})
+                .finally(() => (this.seeking = false));
+        }
+    }
+
+    updateTime() {
+        const animation = this.currentAnimation();
+        this.timeLabel.textContent = describeTime(animation, this.time);
+        this.scrubber.value = String(frameAt(animation, this.time));
+        this.root.dataset.frame = String(frameAt(animation, this.time));
+        this.root.dataset.time = this.time.toFixed(4);
+    }
+
+    theme() {
+        const read = (variable) => {
+            this.probe.style.color = `var(${variable})`;
+            return getComputedStyle(this.probe).color;
+        };
+        return {
+            accent: read("--accent"),
+            bone: read("--bone"),
+            outline: read("--fg"),
+            grid: `color-mix(in srgb, ${read("--fg")} 12%, transparent)`,
+        };
+    }
+
+    draw() {
+        if (!this.view) return;
+        if (this.drawPending) return;
+        this.drawPending = true;
+        requestAnimationFrame(() => {
+            this.drawPending = false;
+            const start = performance.now();
+            this.view.draw(this.theme(), { bones: this.bones, highlight: this.highlight });
+            this.root.dataset.drawMs = (performance.now() - start).toFixed(2);
+            this.root.dataset.highlight = this.highlight ? `${this.highlight.kind}:${this.highlight.index}` : "";
+            this.root.dataset.draws = String(Number(this.root.dataset.draws || 0) + 1);
+        });
+    }
+}
+
+function unionBounds(scenes) {
+    return union(scenes.map((s) => s.bounds));
+}
+
+const root = document.getElementById("rigls-preview") || document.body.appendChild(element("div", { id: "rigls-preview" }));
+const host = detectHost();
+const preview = new Preview(host, root);
+window.riglsPreview = preview;
+host.ready();
+preview.reload();

@@ -1,0 +1,645 @@
+//! `rigls/scene` on `.elem` models: the 3-D scene of the server's copy, posed mid-animation, with
+//! its nodes', meshes' and materials' ranges in the client's positions (every encoding and line
+//! ending, with and without a BOM).
+
+use expect_test::expect;
+use serde_json::json;
+
+use crate::lsp_support::scene::{render_answer, scene_params};
+use crate::{BROKEN, Servers, WALKER};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_3d_scene_mid_animation() {
+    let mut s = Servers::start("scene", WALKER, |_| {}).await;
+    let answer = s
+        .each(None, async |client, case| {
+            let params = scene_params(case.doc, json!({"animation": "うなずき", "time": 0.5}));
+            render_answer(case.doc, &client.request("rigls/scene", params).await.unwrap())
+        })
+        .await;
+    expect![[r#"
+        documentVersion: 1
+        elements:
+          - bytes: bytes 111:1-148:2 "AnimationData {"⏎…36 lines…⏎"\t}"
+            index: 0
+            kind: "animation"
+            name: "うなずき"
+            nameBytes: bytes 112:16-112:22 "\"うなずき\""
+            nameRange: 112:16-112:22 "\"うなずき\""
+            range: 111:1-148:2 "AnimationData {"⏎…36 lines…⏎"\t}"
+          - bytes: bytes 89:1-96:2 "Node {"⏎…6 lines…⏎"\t}"
+            index: 0
+            kind: "node"
+            name: "腰"
+            nameBytes: bytes 90:11-90:14 "\"腰\""
+            nameRange: 90:11-90:14 "\"腰\""
+            range: 89:1-96:2 "Node {"⏎…6 lines…⏎"\t}"
+          - bytes: bytes 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
+            index: 1
+            kind: "node"
+            name: "頭"
+            nameBytes: bytes 93:12-93:15 "\"頭\""
+            nameRange: 93:12-93:15 "\"頭\""
+            range: 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
+          - bytes: bytes 37:2-85:3 "Mesh {"⏎…47 lines…⏎"\t\t}"
+            index: 0
+            kind: "mesh"
+            name: "胴体"
+            nameBytes: bytes 38:8-38:12 "\"胴体\""
+            nameRange: 38:8-38:12 "\"胴体\""
+            range: 37:2-85:3 "Mesh {"⏎…47 lines…⏎"\t\t}"
+          - bytes: bytes 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+            index: 0
+            kind: "material"
+            name: "装甲"
+            nameBytes: bytes 29:9-29:13 "\"装甲\""
+            nameRange: 29:9-29:13 "\"装甲\""
+            range: 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+          - bytes: bytes 127:5-127:13 "0.000000"
+            index: 0
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 127:5-127:13 "0.000000"
+            time: 0.0
+          - bytes: bytes 128:5-128:13 "0.500000"
+            index: 1
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 128:5-128:13 "0.500000"
+            time: 0.5
+          - bytes: bytes 129:5-129:13 "1.000000"
+            index: 2
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 129:5-129:13 "1.000000"
+            time: 1.0
+          - bytes: bytes 132:5-132:31 "0.000000:0.000000:0.000000"
+            index: 3
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 132:5-132:31 "0.000000:0.000000:0.000000"
+            time: 0.0
+          - bytes: bytes 133:5-133:31 "0.000000:0.000000:0.000000"
+            index: 4
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 133:5-133:31 "0.000000:0.000000:0.000000"
+            time: 0.5
+          - bytes: bytes 134:5-134:31 "0.000000:0.000000:0.000000"
+            index: 5
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 134:5-134:31 "0.000000:0.000000:0.000000"
+            time: 1.0
+          - bytes: bytes 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 6
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            index: 7
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            time: 0.5
+          - bytes: bytes 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 8
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 1.0
+          - bytes: bytes 142:5-142:31 "1.000000:1.000000:1.000000"
+            index: 9
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 142:5-142:31 "1.000000:1.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 143:5-143:31 "1.000000:1.000000:1.000000"
+            index: 10
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 143:5-143:31 "1.000000:1.000000:1.000000"
+            time: 0.5
+          - bytes: bytes 144:5-144:31 "1.000000:1.000000:1.000000"
+            index: 11
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 144:5-144:31 "1.000000:1.000000:1.000000"
+            time: 1.0
+        error: null
+        scenes:
+          - animation: "うなずき"
+            animations:
+              - duration: 1.0
+                frameCount: 30.0
+                frameRate: 30.0
+                name: "うなずき"
+                nameRange: bytes 112:16-112:22 "\"うなずき\""
+                playTimes: 0.0
+                range: bytes 111:1-148:2 "AnimationData {"⏎…36 lines…⏎"\t}"
+            armature: null
+            armatures: []
+            bounds:
+              max:
+                - 0.5
+                - 1.4598076351434002
+                - 0.1500000008364
+              min:
+                - -0.5
+                - 0.0
+                - 0.0
+            defaultAnimation: "うなずき"
+            format: "elem"
+            kind: "3d"
+            materials:
+              - ambient:
+                  - 0.3
+                  - 0.3
+                  - 0.3
+                  - 1.0
+                container: "歩行ロボ"
+                diffuse:
+                  - 0.7
+                  - 0.72
+                  - 0.75
+                  - 1.0
+                emissive:
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                name: "装甲"
+                nameRange: bytes 29:9-29:13 "\"装甲\""
+                range: bytes 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+                specular:
+                  - 0.5
+                  - 0.5
+                  - 0.5
+                  - 1.0
+                specularSharpness: 20.0
+                texture: null
+                texturePath: null
+                uvTransform:
+                  rotation: 0.0
+                  scale:
+                    - 1.0
+                    - 1.0
+                  translation:
+                    - 0.0
+                    - 0.0
+            meshes:
+              - colors: null
+                container: "歩行ロボ"
+                groups:
+                  - count: 2
+                    material: 0
+                    start: 0
+                name: "胴体"
+                nameRange: bytes 38:8-38:12 "\"胴体\""
+                normals:
+                  - 0.0
+                  - 0.0
+                  - -1.0
+                  - 0.0
+                  - 0.0
+                  - -1.0
+                  - 0.0
+                  - 0.31013782853119043
+                  - -0.9506916047351833
+                  - 0.0
+                  - 0.31013782853119043
+                  - -0.9506916047351833
+                positions:
+                  - -0.5
+                  - 0.0
+                  - 0.0
+                  - 0.5
+                  - 0.0
+                  - 0.0
+                  - 0.5
+                  - 1.4598076351434002
+                  - 0.1500000008364
+                  - -0.5
+                  - 1.4598076351434002
+                  - 0.1500000008364
+                range: bytes 37:2-85:3 "Mesh {"⏎…47 lines…⏎"\t\t}"
+                triangles:
+                  - 0
+                  - 3
+                  - 2
+                  - 0
+                  - 2
+                  - 1
+                uvs:
+                  - 0.0
+                  - 1.0
+                  - 1.0
+                  - 1.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+            nodes:
+              - matrix:
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                name: "腰"
+                nameRange: bytes 90:11-90:14 "\"腰\""
+                parent: null
+                range: bytes 89:1-96:2 "Node {"⏎…6 lines…⏎"\t}"
+              - matrix:
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.866025450478
+                  - 0.500000002788
+                  - 0.0
+                  - 0.0
+                  - -0.500000002788
+                  - 0.866025450478
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 1.0
+                name: "頭"
+                nameRange: bytes 93:12-93:15 "\"頭\""
+                parent: 0
+                range: bytes 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
+            notes: []
+            rightHanded: false
+            time: 0.5
+            version: 1
+        times:
+          - 0.5
+        version: 1
+    "#]]
+    .assert_eq(&answer);
+    s.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_broken_model_says_why() {
+    let mut s = Servers::start("scene-broken", BROKEN, |_| {}).await;
+    let answer = s
+        .each(None, async |client, case| {
+            let mut out = String::new();
+            for extra in [json!({}), json!({"armature": "x"})] {
+                let params = scene_params(case.doc, extra);
+                out += &render_answer(case.doc, &client.request("rigls/scene", params).await.unwrap());
+            }
+            out
+        })
+        .await;
+    expect![[r#"
+        documentVersion: 1
+        elements:
+          - bytes: bytes 111:1-148:2 "AnimationData {"⏎…36 lines…⏎"\t}"
+            index: 0
+            kind: "animation"
+            name: "うなずき"
+            nameBytes: bytes 112:16-112:22 "\"うなずき\""
+            nameRange: 112:16-112:22 "\"うなずき\""
+            range: 111:1-148:2 "AnimationData {"⏎…36 lines…⏎"\t}"
+          - bytes: bytes 89:1-96:2 "Node {"⏎…6 lines…⏎"\t}"
+            index: 0
+            kind: "node"
+            name: "腰"
+            nameBytes: bytes 90:11-90:14 "\"腰\""
+            nameRange: 90:11-90:14 "\"腰\""
+            range: 89:1-96:2 "Node {"⏎…6 lines…⏎"\t}"
+          - bytes: bytes 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
+            index: 1
+            kind: "node"
+            name: "頭"
+            nameBytes: bytes 93:12-93:15 "\"頭\""
+            nameRange: 93:12-93:15 "\"頭\""
+            range: 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
+          - bytes: bytes 37:2-85:3 "Mesh {"⏎…47 lines…⏎"\t\t}"
+            index: 0
+            kind: "mesh"
+            name: "胴体"
+            nameBytes: bytes 38:8-38:12 "\"胴体\""
+            nameRange: 38:8-38:12 "\"胴体\""
+            range: 37:2-85:3 "Mesh {"⏎…47 lines…⏎"\t\t}"
+          - bytes: bytes 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+            index: 0
+            kind: "material"
+            name: "装甲"
+            nameBytes: bytes 29:9-29:13 "\"装甲\""
+            nameRange: 29:9-29:13 "\"装甲\""
+            range: 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+          - bytes: bytes 127:5-127:13 "0.000000"
+            index: 0
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 127:5-127:13 "0.000000"
+            time: 0.0
+          - bytes: bytes 128:5-128:13 "0.500000"
+            index: 1
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 128:5-128:13 "0.500000"
+            time: 0.5
+          - bytes: bytes 129:5-129:13 "1.000000"
+            index: 2
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 129:5-129:13 "1.000000"
+            time: 1.0
+          - bytes: bytes 132:5-132:31 "0.000000:0.000000:0.000000"
+            index: 3
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 132:5-132:31 "0.000000:0.000000:0.000000"
+            time: 0.0
+          - bytes: bytes 133:5-133:31 "0.000000:0.000000:0.000000"
+            index: 4
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 133:5-133:31 "0.000000:0.000000:0.000000"
+            time: 0.5
+          - bytes: bytes 134:5-134:31 "0.000000:0.000000:0.000000"
+            index: 5
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 134:5-134:31 "0.000000:0.000000:0.000000"
+            time: 1.0
+          - bytes: bytes 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 6
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 137:5-137:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            index: 7
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 138:5-138:40 "0.258819:0.000000:0.000000:0.965926"
+            time: 0.5
+          - bytes: bytes 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            index: 8
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 139:5-139:40 "0.000000:0.000000:0.000000:1.000000"
+            time: 1.0
+          - bytes: bytes 142:5-142:31 "1.000000:1.000000:1.000000"
+            index: 9
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 142:5-142:31 "1.000000:1.000000:1.000000"
+            time: 0.0
+          - bytes: bytes 143:5-143:31 "1.000000:1.000000:1.000000"
+            index: 10
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 143:5-143:31 "1.000000:1.000000:1.000000"
+            time: 0.5
+          - bytes: bytes 144:5-144:31 "1.000000:1.000000:1.000000"
+            index: 11
+            kind: "keyFrame"
+            name: "うなずき"
+            nameBytes: null
+            nameRange: null
+            range: 144:5-144:31 "1.000000:1.000000:1.000000"
+            time: 1.0
+        error: null
+        scenes:
+          - animation: null
+            animations:
+              - duration: 1.0
+                frameCount: 30.0
+                frameRate: 30.0
+                name: "うなずき"
+                nameRange: bytes 112:16-112:22 "\"うなずき\""
+                playTimes: 1.0
+                range: bytes 111:1-148:2 "AnimationData {"⏎…36 lines…⏎"\t}"
+            armature: null
+            armatures: []
+            bounds:
+              max:
+                - 0.5
+                - 1.5
+                - 0.0
+              min:
+                - -0.5
+                - 0.0
+                - 0.0
+            defaultAnimation: "うなずき"
+            format: "elem"
+            kind: "3d"
+            materials:
+              - ambient:
+                  - 0.3
+                  - 0.3
+                  - 0.3
+                  - 1.0
+                container: "歩行ロボ"
+                diffuse:
+                  - 0.7
+                  - 0.72
+                  - 0.75
+                  - 1.0
+                emissive:
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                name: "装甲"
+                nameRange: bytes 29:9-29:13 "\"装甲\""
+                range: bytes 28:3-35:4 "Material {"⏎…6 lines…⏎"\t\t\t}"
+                specular:
+                  - 0.5
+                  - 0.5
+                  - 0.5
+                  - 1.0
+                specularSharpness: 20.0
+                texture: null
+                texturePath: null
+                uvTransform:
+                  rotation: 0.0
+                  scale:
+                    - 1.0
+                    - 1.0
+                  translation:
+                    - 0.0
+                    - 0.0
+            meshes:
+              - colors: null
+                container: "歩行ロボ"
+                groups:
+                  - count: 2
+                    material: 0
+                    start: 0
+                name: "胴体"
+                nameRange: bytes 38:8-38:12 "\"胴体\""
+                normals:
+                  - 0.0
+                  - 0.0
+                  - -1.0
+                  - 0.0
+                  - 0.0
+                  - -1.0
+                  - 0.0
+                  - 0.0
+                  - -1.0
+                  - 0.0
+                  - 0.0
+                  - -1.0
+                positions:
+                  - -0.5
+                  - 0.0
+                  - 0.0
+                  - 0.5
+                  - 0.0
+                  - 0.0
+                  - 0.5
+                  - 1.5
+                  - 0.0
+                  - -0.5
+                  - 1.5
+                  - 0.0
+                range: bytes 37:2-85:3 "Mesh {"⏎…47 lines…⏎"\t\t}"
+                triangles:
+                  - 0
+                  - 3
+                  - 2
+                  - 0
+                  - 2
+                  - 1
+                uvs:
+                  - 0.0
+                  - 1.0
+                  - 1.0
+                  - 1.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+            nodes:
+              - matrix:
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                name: "腰"
+                nameRange: bytes 90:11-90:14 "\"腰\""
+                parent: null
+                range: bytes 89:1-96:2 "Node {"⏎…6 lines…⏎"\t}"
+              - matrix:
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 0.0
+                  - 1.0
+                  - 0.0
+                  - 1.0
+                name: "頭"
+                nameRange: bytes 93:12-93:15 "\"頭\""
+                parent: 0
+                range: bytes 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
+            notes: []
+            rightHanded: false
+            time: 0.0
+            version: 1
+        times:
+          - 0.0
+        version: 1
+        documentVersion: 1
+        elements: []
+        error:
+          kind: "unknownArmature"
+          known: []
+          message: "no armature named \"x\" (armatures: none)"
+        scenes: []
+        times:
+          - 0.0
+        version: 1
+    "#]]
+    .assert_eq(&answer);
+    s.shutdown().await;
+}

@@ -1,0 +1,149 @@
+// The `rigls preview` page in a real browser (Debian's Chromium through playwright-core): it
+// draws the skeleton (pixels on a screenshot of the canvas), plays and scrubs, follows the file
+// on disk, and the server refuses the browser without the token and is not reachable but on
+// 127.0.0.1. Started by run.sh, which sets RIGLS_E2E_PREFIX (playwright-core), RIGLS_BIN,
+// RIGLS_WORKSPACE (a scratch copy of tests/e2e/fixtures/preview), RIGLS_ARTIFACTS and
+// RIGLS_BROWSER_PROFILE. Prints one `ok`/`not ok` line per check and `N passed, N failed`.
+
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+import { foreground } from "../pixels.mjs";
+
+const require = createRequire(join(process.env.RIGLS_E2E_PREFIX, "package.json"));
+const { chromium } = require("playwright-core");
+
+const workspace = process.env.RIGLS_WORKSPACE;
+const artifacts = process.env.RIGLS_ARTIFACTS;
+const WAIT = 15000;
+let passed = 0;
+let failed = 0;
+
+class Failure extends Error {}
+const fail = (message) => {
+    throw new Failure(message);
+};
+
+async function check(page, name, fn) {
+    try {
+        await fn();
+        passed += 1;
+        console.log(`ok - ${name}`);
+    } catch (error) {
+        failed += 1;
+        console.log(`not ok - ${name}`);
+        const text = error instanceof Failure ? error.message : String(error?.stack ?? error);
+        for (const line of text.split("\n").slice(0, 12)) console.log(`#   ${line}`);
+        await page.screenshot({ path: join(artifacts, `FAILED-${name.replace(/[^A-Za-z0-9]+/g, "-").slice(0, 50)}.png`) }).catch(() => {});
+    }
+}
+
+async function until(what, probe, accept, timeout = WAIT) {
+    const deadline = Date.now() + timeout;
+    let last;
+    for (;;) {
+        try {
+            last = await probe();
+            if (accept(last)) return last;
+        } catch (error) {
+            last = `(${String(error.message).split("\n")[0]})`;
+        }
+        if (Date.now() > deadline) fail(`${what}; last seen: ${JSON.stringify(last)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+}
+
+/** A blank page to decode screenshots in (the preview's own policy allows no `data:` images). */
+let lab;
+const drawn = async (png) => (await foreground(lab, png)).count;
+
+const state = (page) => page.locator("#rigls-preview").evaluate((root) => ({ ...root.dataset, time: root.querySelector(".time")?.textContent }));
+
+// The server, on the scratch copy.
+const file = join(workspace, "atlas_ske.json");
+const server = spawn(process.env.RIGLS_BIN, ["preview", file], { stdio: ["ignore", "pipe", "inherit"] });
+const url = await new Promise((resolve, reject) => {
+    let seen = "";
+    server.stdout.on("data", (chunk) => {
+        seen += chunk;
+        const line = seen.split("\n");
+        if (line.length > 1) resolve(line[0]);
+    });
+    server.on("exit", (code) => reject(new Error(`rigls preview exited with ${code}`)));
+    setTimeout(() => reject(new Error("rigls preview printed no URL")), WAIT);
+});
+const port = new URL(url).port;
+console.log(`# ${url.replace(/token=.*/, "token=…")}`);
+
+const context = await chromium.launchPersistentContext(process.env.RIGLS_BROWSER_PROFILE, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1000, height: 640 },
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
+});
+const page = context.pages()[0] ?? (await context.newPage());
+lab = await context.newPage();
+const errors = [];
+page.on("pageerror", (error) => errors.push(error.message));
+try {
+    await check(page, "the page draws the skeleton", async () => {
+        await page.goto(url);
+        await until("the preview is ready", () => state(page), (s) => s.state === "ready" && Number(s.draws) > 0);
+        const count = await until("pixels drawn", async () => drawn(await page.locator("canvas").screenshot()), (n) => n > 2000);
+        console.log(`#   ${count} pixels drawn`);
+        await page.screenshot({ path: join(artifacts, "preview.png") });
+        if (errors.length > 0) fail(`page errors: ${errors.join("; ")}`);
+    });
+
+    await check(page, "play, pause and scrub", async () => {
+        await page.locator("button.play").click();
+        await until("the frame advances", () => state(page), (s) => Number(s.frame) > 2);
+        await page.locator("button.play").click();
+        await page.locator("input.scrubber").evaluate((el) => {
+            el.value = "6";
+            el.dispatchEvent(new Event("input"));
+        });
+        const s = await until("frame 6", () => state(page), (x) => x.frame === "6" && x.playing === "false");
+        if (s.time !== "0.25 s · frame 6/24") fail(`the time label says ${s.time}`);
+    });
+
+    await check(page, "a change of the file on disk redraws the page", async () => {
+        const before = await page.locator("canvas").screenshot();
+        const text = readFileSync(file, "utf8");
+        writeFileSync(file, text.replace('"transform": { "x": -60, "y": 80 }', '"transform": { "x": -20, "y": 40 }'));
+        await until("document version 2", () => state(page), (s) => s.documentVersion === "2");
+        await until("another picture", async () => !(await page.locator("canvas").screenshot()).equals(before), (changed) => changed);
+        writeFileSync(file, "{ broken");
+        await until("the banner", () => state(page), (s) => s.state === "error");
+        const banner = await page.locator(".banner").innerText();
+        if (!banner.includes("showing the last good state")) fail(`the banner says ${JSON.stringify(banner)}`);
+        writeFileSync(file, text);
+        await until("the banner goes", () => state(page), (s) => s.state === "ready");
+    });
+
+    await check(page, "the browser is refused without the token, and reaches nothing but 127.0.0.1", async () => {
+        const other = await context.newPage();
+        const bare = await other.goto(`http://127.0.0.1:${port}/`);
+        if (bare.status() !== 403) fail(`without a token: ${bare.status()}`);
+        const wrong = await other.goto(`http://127.0.0.1:${port}/scene?token=${"0".repeat(32)}&params=%7B%22version%22%3A1%7D`);
+        if (wrong.status() !== 403) fail(`with another token: ${wrong.status()}`);
+        const file = await other.goto(`${url.replace("/?", "/file?")}&path=${encodeURIComponent(join(workspace, "atlas_ske.json"))}`);
+        if (file.status() !== 403) fail(`the skeleton's own file: ${file.status()}`);
+        const path = await other.goto(url.replace("/?", "/../atlas_ske.json?"));
+        if (path.status() !== 404) fail(`a path beside the page: ${path.status()}`);
+        // Bound to 127.0.0.1 only: another loopback address has nothing listening.
+        const elsewhere = await other.goto(url.replace("127.0.0.1", "127.0.0.2")).then(
+            (r) => `answered ${r.status()}`,
+            (e) => String(e.message).split("\n")[0],
+        );
+        if (!/ERR_CONNECTION_REFUSED/.test(elsewhere)) fail(`127.0.0.2: ${elsewhere}`);
+        await other.close();
+    });
+} finally {
+    await context.close().catch(() => {});
+    server.kill();
+}
+console.log(`browser: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

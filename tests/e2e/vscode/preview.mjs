@@ -1,0 +1,140 @@
+// The preview checks of the VS Code end-to-end test (test.mjs runs them with its helpers): on
+// tests/e2e/fixtures/preview/atlas_ske.json (textured images, a mesh, a child armature, a
+// colour animation), "rigls: Open Preview" opens a webview beside the editor that draws pixels,
+// plays, scrubs, selects a bone's name in the editor when it is clicked, follows the cursor and
+// redraws after an edit of the buffer.
+
+import { readFileSync } from "node:fs";
+
+import { foreground } from "../pixels.mjs";
+
+const FIXTURE = readFileSync(new URL("../fixtures/preview/atlas_ske.json", import.meta.url), "utf8");
+const lines = FIXTURE.split("\n");
+/** The 1-based line and column of `needle`'s first character on the line holding `on`. */
+function where(on, needle = on) {
+    const line = lines.findIndex((l) => l.includes(on));
+    return { line: line + 1, column: lines[line].indexOf(needle) + 1 };
+}
+
+/** The preview page inside its webview (two iframes deep in VS Code 1.100). */
+function inner(page) {
+    return page.frameLocator("iframe.webview").frameLocator("iframe#active-frame");
+}
+
+async function state(page) {
+    return inner(page)
+        .locator("#rigls-preview")
+        .evaluate((root) => ({ ...root.dataset, time: root.querySelector(".time")?.textContent }), null, { timeout: 2000 });
+}
+
+export async function previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot }) {
+    const canvas = () => inner(page).locator("#rigls-preview canvas");
+    let ready = false;
+
+    await check(page, "rigls: Open Preview opens a webview that draws the skeleton", async () => {
+        await openFile(page, "atlas_ske.json", "JSON");
+        const button = page.locator('.editor-actions .action-label[aria-label*="Open Preview"]');
+        await until("the editor title has the Open Preview button", () => button.count(), (n) => n > 0);
+        await command(page, "rigls: Open Preview");
+        await until("the preview is ready", () => state(page), (s) => s.state === "ready" && Number(s.draws) > 0);
+        ready = true;
+        // Pixels, not just a webview: the textured slots stand out of the background.
+        const shot = await until("the canvas has been drawn", async () => foreground(page, await canvas().screenshot()), (f) => f.count > 2000);
+        await screenshot(page, "preview");
+        console.log(`#   the preview drew ${shot.count} of ${shot.width}×${shot.height} pixels`);
+        eq("the animation picker", await inner(page).locator("select.animation").inputValue(), "wave");
+    });
+    if (!ready) return;
+
+    await check(page, "play advances the animation, pause stops it", async () => {
+        await inner(page).locator("button.play").click();
+        await until("the frame advances", () => state(page), (s) => s.playing === "true" && Number(s.frame) > 2);
+        await inner(page).locator("button.play").click();
+        const paused = await until("playback stops", () => state(page), (s) => s.playing === "false");
+        await page.waitForTimeout(300);
+        eq("the frame after a pause", (await state(page)).frame, paused.frame);
+    });
+
+    await check(page, "the scrubber goes to a frame and shows its time", async () => {
+        const before = await foreground(page, await canvas().screenshot());
+        await inner(page)
+            .locator("input.scrubber")
+            .evaluate((el) => {
+                el.value = "12";
+                el.dispatchEvent(new Event("input"));
+            });
+        const s = await until("frame 12", () => state(page), (x) => x.frame === "12");
+        eq("the time label", s.time, "0.50 s · frame 12/24");
+        // At frame 12 the lower arm is turned 60° and the tint changed: another picture.
+        const after = await until("the picture changes", async () => foreground(page, await canvas().screenshot()), (f) => f.count !== before.count);
+        console.log(`#   frame 12: ${after.count} pixels drawn (frame ${before.count} before)`);
+    });
+
+    await check(page, "clicking a bone selects its name in the editor", async () => {
+        // The middle of bone "upper" (from (-60, 80), 60 long along x), in canvas pixels.
+        const at = await inner(page)
+            .locator("#rigls-preview")
+            .evaluate(() => {
+                const preview = window.riglsPreview;
+                const bone = preview.scene.bones.find((b) => b.name === "upper");
+                const m = bone.matrix;
+                const v = preview.view.view;
+                const x = (m[4] + m[0] * bone.length * 0.5) * v.scale + v.x;
+                const y = (m[5] + m[1] * bone.length * 0.5) * v.scale + v.y;
+                return { x: x / devicePixelRatio, y: y / devicePixelRatio };
+            });
+        await canvas().click({ position: at });
+        const { line } = where('"name": "upper"');
+        const status = await until(
+            `the selection is "upper" on line ${line}`,
+            () => page.locator('[id="status.editor.selection"]').innerText(),
+            (s) => s.startsWith(`Ln ${line}, `) && s.includes("(7 selected)"),
+        );
+        console.log(`#   ${status}`);
+        eq("the highlight in the preview", (await state(page)).highlight, "bone:1");
+    });
+
+    await check(page, "the cursor on a slot highlights it; in a key frame, the scrubber goes there", async () => {
+        const slot = where('"name": "glow", "parent"', "glow");
+        await goTo(page, `${slot.line}:${slot.column}`);
+        await until("slot glow (index 5) is highlighted", () => state(page), (s) => s.highlight === "slot:5");
+        const key = where('"rotate": 60');
+        await goTo(page, `${key.line}:${key.column}`);
+        const s = await until("the second key frame (frame 12) is shown", () => state(page), (x) => x.frame === "12" && x.playing === "false");
+        eq("the time label", s.time, "0.50 s · frame 12/24");
+        await goTo(page, `${key.line + 1}:${key.column}`);
+        await until("the last key frame (frame 24)", () => state(page), (x) => x.frame === "24");
+    });
+
+    await check(page, "an edit of the buffer redraws the preview", async () => {
+        const before = await state(page);
+        const shotBefore = await canvas().screenshot();
+        // The upper arm's x: -60 → -20 (the mesh and the lower arm move with it).
+        const x = where('"name": "upper"', "-60");
+        await goTo(page, `${x.line}:${x.column}`);
+        await page.keyboard.press("Delete");
+        await page.keyboard.press("Delete");
+        await page.keyboard.press("Delete");
+        await page.keyboard.type("-20");
+        // Six changes: three deletions, three characters typed.
+        const after = await until(
+            "the preview shows the edited version",
+            () => state(page),
+            (s) => Number(s.documentVersion) === Number(before.documentVersion) + 6,
+        );
+        console.log(`#   version ${after.documentVersion} drawn ${after.updateMs} ms after the extension saw the change`);
+        const shotAfter = await canvas().screenshot();
+        if (shotAfter.equals(shotBefore)) fail("the canvas is the same after the edit");
+        // A broken buffer keeps the last picture and says why.
+        await page.keyboard.press("End");
+        await page.keyboard.type("}}");
+        const broken = await until("the banner shows", () => state(page), (s) => s.state === "error");
+        const banner = await inner(page).locator(".banner").innerText();
+        if (!banner.includes("JSON.parse rejects the file")) fail(`the banner says ${JSON.stringify(banner)}`);
+        if (Number(broken.draws) === 0) fail("nothing is drawn");
+        await page.keyboard.press("Backspace");
+        await page.keyboard.press("Backspace");
+        await until("the banner goes", () => state(page), (s) => s.state === "ready");
+        await page.keyboard.press("Control+Z");
+    });
+}
