@@ -41,7 +41,8 @@ interface Answer {
 /** Whether the preview can show this document: an `.elem` model or a DragonBones skeleton. */
 export function previewable(document: vscode.TextDocument): boolean {
     const name = document.uri.path.toLowerCase();
-    return name.endsWith(".elem") || name.endsWith("_ske.json") || (document.languageId === "json" && name.includes("ske"));
+    const json = document.languageId === "json" || document.languageId === "dragonbones";
+    return name.endsWith(".elem") || name.endsWith("_ske.json") || (json && name.includes("ske"));
 }
 
 const open = new Map<string, PreviewPanel>();
