@@ -23,6 +23,16 @@ fn cpu() -> Duration {
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
+/// This process's resident memory in bytes (Linux; 0 elsewhere).
+fn resident() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok());
+    kb.unwrap_or(0.0) * 1024.0
+}
+
 /// The least CPU time of 3 runs of `f`.
 fn best_cpu<T>(mut f: impl FnMut() -> T) -> Duration {
     (0..3)
@@ -49,7 +59,15 @@ fn main() {
     let dot = text.len() / 2 + text[text.len() / 2..].find('.').expect("a decimal number");
     let at = dot + bytes[dot + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
     let path = Path::new(file);
+    let size = text.len() as f64;
+    let before = resident();
     let mut analysis = Analysis::new(Some(path), text, &RealFs);
+    println!(
+        "resident memory: {:.0} MB before the analysis (the text read), {:.0} MB with it ({:.1}× the file)",
+        before / 1e6,
+        resident() / 1e6,
+        resident() / size
+    );
     let mut times = Vec::with_capacity(n);
     let previous = analysis.text.clone();
     for i in 0..n {

@@ -201,7 +201,10 @@ fn row(figures: &mut Vec<Figure>, label: &str, samples: &[Duration], goal_p50: D
     let met = p50 <= goal_p50 && goal_p99.is_none_or(|g| p99 <= g);
     println!("| {label} | {} | {:.1} | {:.1} | {} |", samples.len(), ms(p50), ms(p99), goal(met));
     // Answer sizes are left out of the label compared across binaries.
-    let key = label.split(" (").next().unwrap_or(label).to_owned();
+    let key = match label.rsplit_once(" (") {
+        Some((key, size)) if size.ends_with("answer)") => key.to_owned(),
+        _ => label.to_owned(),
+    };
     figures.push((key, p50, p99));
 }
 
