@@ -1,8 +1,8 @@
 //! The one-way layers of DEVELOPERS.md, checked on the sources: no module imports a layer above
 //! its own.
 //!
-//! `text` → `lexing` → per format (`elem`, `dragonbones`): syntax (`lexer`, `parser`, `syntax`,
-//! `values`, `schema`) → `model` (and `atlas`) → `eval` → `rules` → the format's own items
+//! `text` → `lexing` → per format (`elem`, `dragonbones`): syntax (`lexer`, `parser`, `reparse`,
+//! `syntax`, `values`, `schema`) → `model` (and `atlas`) → `eval` → `rules` → the format's own items
 //! (`ElemFile`, `DragonBonesFile`) → `ide` → `lsp` and `cli`, which do not import each other.
 //! The formats do not import each other either. `diagnostic`, `suggest`, `env`, `config` and
 //! `cancel` are shared: every layer may import them, and they import only `text` and each other.
@@ -79,7 +79,7 @@ fn layer_of(path: &[String], is_module: impl Fn(&[String]) -> bool) -> Option<La
         "elem" | "dragonbones" => {
             let format = if first == "elem" { "elem" } else { "dragonbones" };
             let stage = match path.get(1).map(String::as_str) {
-                Some("lexer" | "parser" | "syntax" | "values" | "schema") => Stage::Syntax,
+                Some("lexer" | "parser" | "reparse" | "syntax" | "values" | "schema") => Stage::Syntax,
                 Some("model" | "atlas") => Stage::Model,
                 Some("eval") => Stage::Eval,
                 Some("rules") => Stage::Rules,

@@ -14,7 +14,7 @@ use crate::dragonbones::eval::data::{ArmatureData, DisplayData, DisplayKind};
 use crate::dragonbones::eval::geom::{ColorTransform, Matrix};
 use crate::dragonbones::eval::raw::Raw;
 use crate::dragonbones::eval::runtime::DisplayObject;
-use crate::dragonbones::schema::key;
+use crate::dragonbones::schema::{BOUNDING_BOX_TYPE, key};
 use crate::dragonbones::syntax::{NodeId, NodeKind};
 use crate::ide::Analysis;
 use crate::ide::scene::*;
@@ -406,9 +406,10 @@ fn bounding_box(doc: &Doc<'_>, display: &DisplayData, matrix: &Matrix) -> (BoxSh
     let raw = Raw::new(&doc.file.tree, doc.text);
     let node = display.node;
     let shape = match raw.get(node, key::SUB_TYPE) {
-        Some(t) if raw.kind(t) == NodeKind::String => match raw.to_js_string(t).to_lowercase().as_str() {
-            "ellipse" => BoxShape::Ellipse,
-            "polygon" => BoxShape::Polygon,
+        // The names of the schema's `subType` enumeration, in its order, case aside.
+        Some(t) if raw.kind(t) == NodeKind::String => match BOUNDING_BOX_TYPE.ordinal(&raw.to_js_string(t)) {
+            Some(1) => BoxShape::Ellipse,
+            Some(2) => BoxShape::Polygon,
             _ => BoxShape::Rectangle,
         },
         _ => match raw.number(node, key::SUB_TYPE, 0.0) {
