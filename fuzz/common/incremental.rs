@@ -1,7 +1,7 @@
 //! Incremental analysis against a fresh one: after every edit, [`Analysis::reanalyse`] of the
 //! previous version must give what [`Analysis::new`] gives of the same text — the syntax tree,
 //! the model, every diagnostic, symbol, fold and semantic token. Shared by the property test
-//! (`server/tests/incremental.rs`) and the `incremental` fuzz target.
+//! (`server/tests/incremental.rs`) and the `analysis_incremental` fuzz target.
 #![allow(dead_code)]
 
 use std::path::Path;
