@@ -2,7 +2,7 @@
 //! breaking a bracket or a brace and restoring it) on real-shaped skeletons and models, in LF,
 //! CRLF and with a byte-order mark, each edit compared with `Analysis::new` of the same text —
 //! every diagnostic, symbol, fold and token, the syntax tree and the model
-//! (`fuzz/common/incremental.rs`, which the `incremental` fuzz target runs too).
+//! (`fuzz/common/incremental.rs`, which the `analysis_incremental` fuzz target runs too).
 
 #[path = "../../fuzz/common/incremental.rs"]
 mod incremental;
