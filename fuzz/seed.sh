@@ -7,17 +7,21 @@ root=..
 # shared/ sits beside a checkout (../shared), or one level further up from a worktree under wt/.
 shared="$root/../shared"
 [ -d "$shared" ] || shared="$root/../../shared"
-mkdir -p corpus/analysis_elem corpus/analysis_json corpus/format_elem corpus/lsp_edits
+mkdir -p corpus/analysis_elem corpus/analysis_json corpus/format_elem corpus/lsp_edits corpus/pose_json corpus/analysis_incremental
 for f in "$root"/examples/*.elem "$root"/server/tests/fixtures/elem/*/*.elem "$root"/server/tests/data/cli/*.elem \
          "$root"/tests/e2e/fixtures/*.elem "$root"/tests/grammar/fixtures/*.elem "$shared"/corpus/elem/*.elem \
          "$root"/server/tests/fuzz_regressions/*.elem; do
     [ -f "$f" ] || continue
     name=$(basename "$f")
-    cp "$f" "corpus/analysis_elem/$name"
+    head -c 16384 "$f" > "corpus/analysis_elem/$name"
     cp "$f" "corpus/format_elem/$name"
 done
-for f in "$root"/tests/e2e/fixtures/*.json "$shared"/corpus/dragonbones/*.json "$root"/server/tests/fuzz_regressions/*.json; do
+# Skeletons: the fixtures whole, and the first 16 KB of larger files (the runs use -max_len=16384:
+# small inputs run ten times faster, and the fuzzer mutates the start of a file as well as the whole).
+for f in "$root"/tests/e2e/fixtures/*.json "$root"/server/tests/fixtures/dragonbones/*.json \
+         "$root"/server/tests/fixtures/dragonbones/*/*.json "$shared"/corpus/dragonbones/*.json \
+         "$root"/server/tests/fuzz_regressions/*.json; do
     [ -f "$f" ] || continue
-    cp "$f" "corpus/analysis_json/$(basename "$f")"
+    head -c 16384 "$f" > "corpus/analysis_json/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
 echo "seeded: $(ls corpus/analysis_elem | wc -l) .elem, $(ls corpus/analysis_json | wc -l) .json"

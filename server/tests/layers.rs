@@ -1,8 +1,8 @@
 //! The one-way layers of DEVELOPERS.md, checked on the sources: no module imports a layer above
 //! its own.
 //!
-//! `text` → `lexing` → per format (`elem`, `dragonbones`): syntax (`lexer`, `parser`, `reparse`, `syntax`,
-//! `values`, `schema`) → `model` (and `atlas`) → `eval` → `rules` → the format's own items
+//! `text` → `lexing` → per format (`elem`, `dragonbones`): syntax (`lexer`, `parser`, `reparse`,
+//! `syntax`, `values`, `schema`) → `model` (and `atlas`) → `eval` → `rules` → the format's own items
 //! (`ElemFile`, `DragonBonesFile`) → `ide` → `lsp` and `cli`, which do not import each other.
 //! The formats do not import each other either. `diagnostic`, `suggest`, `env`, `config` and
 //! `cancel` are shared: every layer may import them, and they import only `text` and each other.

@@ -27,7 +27,7 @@ struct Fake {
 }
 
 impl Features for Fake {
-    fn analyse(&self, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
         self.analyses.fetch_add(1, Ordering::SeqCst);
         assert!(!text.contains("PANIC"), "fake analysis failure");
         std::thread::sleep(self.slow);

@@ -87,6 +87,16 @@ impl Lsp {
         Lsp { child, stdin, incoming, stash: VecDeque::new(), next_id: 1 }
     }
 
+    /// The server's resident memory now and at its peak, in bytes (Linux; `None` elsewhere).
+    pub fn memory(&self) -> Option<(u64, u64)> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let field = |name: &str| {
+            let line = status.lines().find(|l| l.starts_with(name))?;
+            line[name.len()..].trim().trim_end_matches("kB").trim().parse::<u64>().ok().map(|kb| kb * 1024)
+        };
+        Some((field("VmRSS:")?, field("VmHWM:")?))
+    }
+
     pub fn notify(&self, method: &str, params: Value) {
         send(&self.stdin, &json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }

@@ -193,10 +193,25 @@ fn bytes(n: usize) -> String {
     }
 }
 
-pub(crate) fn row(label: &str, samples: &[Duration], goal_p50: Duration, goal_p99: Option<Duration>) {
+/// One measure of a scenario: its label, p50 and p99.
+pub(crate) type Figure = (String, Duration, Duration);
+
+pub(crate) fn row(
+    figures: &mut Vec<Figure>,
+    label: &str,
+    samples: &[Duration],
+    goal_p50: Duration,
+    goal_p99: Option<Duration>,
+) {
     let (p50, p99) = (percentile(samples, 50.0), percentile(samples, 99.0));
     let met = p50 <= goal_p50 && goal_p99.is_none_or(|g| p99 <= g);
     println!("| {label} | {} | {:.1} | {:.1} | {} |", samples.len(), ms(p50), ms(p99), goal(met));
+    // Answer sizes are left out of the label compared across binaries.
+    let key = match label.rsplit_once(" (") {
+        Some((key, size)) if size.ends_with("answer)") => key.to_owned(),
+        _ => label.to_owned(),
+    };
+    figures.push((key, p50, p99));
 }
 
 pub fn lsp_latency() {
@@ -206,6 +221,7 @@ pub fn lsp_latency() {
     );
     let elem = elem_input(10);
     let skeleton = skeleton_input(10, false);
+    let indented = skeleton_input(10, true);
     let scenarios = [
         Scenario {
             label: "10 MiB `.elem`",
@@ -221,17 +237,47 @@ pub fn lsp_latency() {
             text: skeleton.1,
             language: "json",
         },
+        Scenario {
+            label: "10 MiB indented skeleton",
+            name_at: indented.1.rfind("\"parent\": \"").expect("a parent") + 11,
+            path: indented.0,
+            text: indented.1,
+            language: "json",
+        },
     ];
-    for s in scenarios {
-        lsp_scenario(s);
+    // `RIGLS_BENCH_BEFORE=path/to/rigls`: an earlier build, measured in the same run, turn about.
+    let before = std::env::var("RIGLS_BENCH_BEFORE").ok();
+    for s in &scenarios {
+        let Some(before) = &before else {
+            lsp_scenario(s, RIGLS, "");
+            continue;
+        };
+        let old = lsp_scenario(s, before, " (before)");
+        let new = lsp_scenario(s, RIGLS, " (after)");
+        println!("#### {}: before → after\n", s.label);
+        println!("| measure | p50 before | p50 after | after ÷ before | p99 before | p99 after |");
+        println!("|---|---:|---:|---:|---:|---:|");
+        for ((label, p50a, p99a), (_, p50b, p99b)) in old.iter().zip(&new) {
+            let ratio = p50b.as_secs_f64() / p50a.as_secs_f64().max(1e-9);
+            println!(
+                "| {label} | {:.1} | {:.1} | {ratio:.2} | {:.1} | {:.1} |",
+                ms(*p50a),
+                ms(*p50b),
+                ms(*p99a),
+                ms(*p99b)
+            );
+        }
+        println!();
     }
 }
 
-fn lsp_scenario(s: Scenario) {
-    println!("### {}\n", s.label);
+/// Runs the scenario against the server `binary`; returns its figures.
+fn lsp_scenario(s: &Scenario, binary: &str, which: &str) -> Vec<Figure> {
+    let mut figures = Vec::new();
+    println!("### {}{which}\n", s.label);
     println!("| measure | n | p50 ms | p99 ms | goal |");
     println!("|---|---:|---:|---:|---|");
-    let mut lsp = Lsp::spawn(&mut Command::new(RIGLS));
+    let mut lsp = Lsp::spawn(&mut Command::new(binary));
     initialize(&mut lsp, s.path.parent().expect("folder"));
     let uri = uri_of(&s.path);
     let start = Instant::now();
@@ -240,7 +286,7 @@ fn lsp_scenario(s: Scenario) {
         json!({"textDocument": {"uri": uri, "languageId": s.language, "version": 1, "text": s.text}}),
     );
     let (at, _) = lsp.wait_diagnostics(&uri, Some(1));
-    row("open → first diagnostics", &[at - start], Duration::from_secs(3600), None);
+    row(&mut figures, "open → first diagnostics", &[at - start], Duration::from_secs(3600), None);
 
     let offset = edit_offset(&s.text);
     let original = s.text.as_bytes()[offset];
@@ -264,7 +310,7 @@ fn lsp_scenario(s: Scenario) {
         let (at, _) = lsp.wait_diagnostics(&uri, Some(version));
         samples.push(at - start);
     }
-    row("edit → diagnostics", &samples, Duration::from_millis(100), Some(Duration::from_millis(250)));
+    row(&mut figures, "edit → diagnostics", &samples, Duration::from_millis(100), Some(Duration::from_millis(250)));
 
     let here = position(&s.text, s.name_at);
     let doc = json!({"uri": uri});
@@ -299,7 +345,7 @@ fn lsp_scenario(s: Scenario) {
             size = response["result"].to_string().len();
             samples.push(took);
         }
-        row(&format!("{label} ({} answer)", bytes(size)), &samples, Duration::from_millis(10), None);
+        row(&mut figures, &format!("{label} ({} answer)", bytes(size)), &samples, Duration::from_millis(10), None);
     }
 
     // What an editor asks after each edit when the server offers deltas: the changes since its
@@ -320,6 +366,7 @@ fn lsp_scenario(s: Scenario) {
         samples.push(took);
     }
     row(
+        &mut figures,
         &format!("semantic tokens delta after an edit ({} answer)", bytes(size)),
         &samples,
         Duration::from_millis(10),
@@ -338,7 +385,13 @@ fn lsp_scenario(s: Scenario) {
         result_id = response["result"]["resultId"].clone();
         samples.push(took);
     }
-    row("semantic tokens delta 250 ms after an edit's diagnostics", &samples, Duration::from_millis(10), None);
+    row(
+        &mut figures,
+        "semantic tokens delta 250 ms after an edit's diagnostics",
+        &samples,
+        Duration::from_millis(10),
+        None,
+    );
 
     // Five bursts, each after the previous one's diagnostics.
     let (mut samples, mut published) = (Vec::new(), 0);
@@ -355,13 +408,25 @@ fn lsp_scenario(s: Scenario) {
         samples.push(at - last_sent);
     }
     row(
+        &mut figures,
         &format!("200 quick edits: last edit → its diagnostics ({published} publications for 5 bursts)"),
         &samples,
         Duration::from_millis(100),
         Some(Duration::from_millis(250)),
     );
+    if let Some((now, peak)) = lsp.memory() {
+        let size = s.text.len() as f64;
+        println!(
+            "\nServer memory with the file open: {:.0} MB resident now, {:.0} MB at the peak ({:.2}× and {:.2}× the file; goal ≤ 5×).",
+            now as f64 / 1e6,
+            peak as f64 / 1e6,
+            now as f64 / size,
+            peak as f64 / size
+        );
+    }
     lsp.shutdown();
     println!();
+    figures
 }
 
 pub fn vscode_json() {

@@ -247,6 +247,7 @@ mod tests {
             lines: crate::text::LineIndex::new(text),
             parsed: crate::ide::ParsedFile::Other,
             diagnostics: d,
+            reuse: crate::ide::Reuse::default(),
         }
     }
 

@@ -54,7 +54,12 @@ pub struct DragonBonesFile {
 impl DragonBonesFile {
     /// Parses `text`; `None` when it is not DragonBones data.
     pub fn parse(text: &str) -> Option<DragonBonesFile> {
-        let tree = parser::parse(text);
+        DragonBonesFile::of_tree(text, parser::parse(text))
+    }
+
+    /// The file of `text` parsed into `tree` (e.g. by [`reparse::reparse`]); `None` when it is
+    /// not DragonBones data.
+    pub fn of_tree(text: &str, tree: Tree) -> Option<DragonBonesFile> {
         let doc = model::classify(&tree, text)?;
         let model = Model::build(text, &tree, doc);
         Some(DragonBonesFile { tree, model, atlases: Vec::new(), evaluation: std::sync::OnceLock::new() })

@@ -35,7 +35,7 @@ pub struct Ref {
     pub container: Option<ScopeId>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub struct Model {
     pub defs: Vec<Def>,
     pub refs: Vec<Ref>,

@@ -8,7 +8,7 @@ use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::model::DocKind;
 use crate::elem::ElemFile;
 use crate::env::FileSystem;
-use crate::text::LineIndex;
+use crate::text::{LineIndex, TextChange, TextRange};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
@@ -50,20 +50,40 @@ pub fn detect_lossy(bytes: &[u8]) -> FileKind {
 
 /// The kind, and for DragonBones data the parse it took to tell (so it is parsed once).
 fn classify(path: Option<&Path>, text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
+    match syntax_of(path, text) {
+        Syntax::Elem => (FileKind::Elem, None),
+        Syntax::Json => dragonbones(text),
+        Syntax::Other => (FileKind::Other, None),
+    }
+}
+
+/// What a document is written in, from its name first and its content second.
+enum Syntax {
+    Elem,
+    /// JSON: DragonBones data or not, as its root says.
+    Json,
+    Other,
+}
+
+fn syntax_of(path: Option<&Path>, text: &str) -> Syntax {
     let extension = path.and_then(Path::extension).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let content = text.trim_start_matches(crate::text::BOM).trim_start();
     match extension.as_deref() {
-        Some("elem") => (FileKind::Elem, None),
-        _ if content.starts_with("Elfreina Extension Model File") => (FileKind::Elem, None),
-        Some("json") => dragonbones(text),
+        Some("elem") => Syntax::Elem,
+        _ if content.starts_with("Elfreina Extension Model File") => Syntax::Elem,
+        Some("json") => Syntax::Json,
         // Unnamed or oddly named input (stdin): JSON by its first character.
-        _ if content.starts_with('{') => dragonbones(text),
-        _ => (FileKind::Other, None),
+        _ if content.starts_with('{') => Syntax::Json,
+        _ => Syntax::Other,
     }
 }
 
 fn dragonbones(text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
-    match DragonBonesFile::parse(text) {
+    dragonbones_file(DragonBonesFile::parse(text))
+}
+
+fn dragonbones_file(file: Option<DragonBonesFile>) -> (FileKind, Option<Box<DragonBonesFile>>) {
+    match file {
         Some(file) => {
             let kind = match file.doc() {
                 DocKind::Skeleton => FileKind::DragonBonesSkeleton,
@@ -95,6 +115,17 @@ pub struct Analysis {
     pub parsed: ParsedFile,
     /// Sorted into reading order.
     pub diagnostics: Vec<Diagnostic>,
+    /// What was taken from the previous version's analysis ([`Analysis::reanalyse`]).
+    pub reuse: Reuse,
+}
+
+/// What an analysis took from the previous version's, for benchmarks, logs and tests (the
+/// results are the same either way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reuse {
+    /// The part of the text parsed again, when not all of it was (the rest of the syntax tree
+    /// is the previous version's).
+    pub reparsed: Option<TextRange>,
 }
 
 impl Analysis {
@@ -111,6 +142,44 @@ impl Analysis {
             Some(k) if k.is_dragonbones() => dragonbones(&text),
             Some(k) => (k, None),
         };
+        Analysis::finish(path, text, fs, kind, dragonbones)
+    }
+
+    /// The analysis of `text`, a later version of `previous`'s document: equal in every respect
+    /// to `Analysis::new(previous.path, text, fs)`, computed from what the edits left unchanged
+    /// (DragonBones: the syntax tree outside the innermost object or array that holds every
+    /// change, see [`crate::dragonbones::reparse`]).
+    pub fn reanalyse(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
+        let path = previous.path.as_deref();
+        let change = TextChange::between(&previous.text, &text);
+        let mut reparsed = None;
+        let (kind, dragonbones) = match (syntax_of(path, &text), &previous.parsed) {
+            (Syntax::Json, ParsedFile::DragonBones(old)) => {
+                match crate::dragonbones::reparse::reparse(&old.tree, &previous.text, &text, change) {
+                    Some(done) => {
+                        reparsed = Some(done.region);
+                        dragonbones_file(DragonBonesFile::of_tree(&text, done.tree))
+                    }
+                    None => dragonbones(&text),
+                }
+            }
+            (Syntax::Json, _) => dragonbones(&text),
+            (Syntax::Elem, _) => (FileKind::Elem, None),
+            (Syntax::Other, _) => (FileKind::Other, None),
+        };
+        let mut analysis = Analysis::finish(path, text, fs, kind, dragonbones);
+        analysis.reuse.reparsed = reparsed;
+        analysis
+    }
+
+    /// The rest of an analysis once the kind is known (and DragonBones data parsed).
+    fn finish(
+        path: Option<&Path>,
+        text: String,
+        fs: &dyn FileSystem,
+        kind: FileKind,
+        dragonbones: Option<Box<DragonBonesFile>>,
+    ) -> Analysis {
         let lines = LineIndex::new(&text);
         let (parsed, mut diagnostics) = match (kind, dragonbones) {
             (FileKind::Elem, _) => {
@@ -126,7 +195,7 @@ impl Analysis {
             (_, None) => (ParsedFile::Other, Vec::new()),
         };
         diagnostic::sort(&mut diagnostics);
-        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics }
+        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse: Reuse::default() }
     }
 
     /// What the document is.

@@ -19,7 +19,7 @@ pub mod scene;
 pub mod text_edit;
 mod types;
 
-pub use analysis::{Analysis, FileKind, ParsedFile, detect, detect_lossy};
+pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, detect, detect_lossy};
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};
 pub use types::*;

@@ -11,8 +11,13 @@ use crate::ide::{self, Analysis};
 use crate::text::TextRange;
 
 pub trait Features: Send + Sync + 'static {
-    fn analyse(&self, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
-        Analysis::new(path, text, fs)
+    /// The analysis of `text`; `previous`, when given, is the last finished analysis of an
+    /// earlier version of the document, which [`Analysis::reanalyse`] builds on (same result).
+    fn analyse(&self, previous: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+        match previous {
+            Some(previous) if previous.path.as_deref() == path => Analysis::reanalyse(previous, text, fs),
+            _ => Analysis::new(path, text, fs),
+        }
     }
     fn hover(&self, analysis: &Analysis, offset: u32) -> Option<ide::Hover> {
         ide::hover(analysis, offset)

@@ -53,6 +53,11 @@ impl Completion {
 
 type Job = Box<dyn FnOnce(Completion) + Send>;
 
+/// The finished analysis of an earlier version that a task builds on ([`Analysis::reanalyse`]),
+/// shared with its job, which empties it once finished (so at most two analyses of a document
+/// are kept).
+pub type Base = Arc<Mutex<Option<Arc<Analysis>>>>;
+
 pub struct AnalysisTask {
     /// Unique and increasing across all tasks: a later task has newer inputs.
     pub serial: u64,
@@ -62,13 +67,15 @@ pub struct AnalysisTask {
     result: watch::Receiver<Option<Outcome>>,
     dependencies: Arc<OnceLock<Dependencies>>,
     cancel: crate::cancel::Token,
+    base: Base,
 }
 
 static SERIAL: AtomicU64 = AtomicU64::new(1);
 
 impl AnalysisTask {
-    /// A task that will run `job` when first started; the job must call [`Completion::finish`].
-    pub fn new(version: i32, job: impl FnOnce(Completion) + Send + 'static) -> Arc<AnalysisTask> {
+    /// A task that will run `job` when first started; the job must call [`Completion::finish`]
+    /// (and empty `base`, what it builds on, once finished).
+    pub fn new(version: i32, base: Base, job: impl FnOnce(Completion) + Send + 'static) -> Arc<AnalysisTask> {
         let (tx, result) = watch::channel(None);
         let dependencies = Arc::new(OnceLock::new());
         let cancel = crate::cancel::Token::default();
@@ -80,7 +87,15 @@ impl AnalysisTask {
             result,
             dependencies,
             cancel,
+            base,
         })
+    }
+
+    /// What the task of a later version can build on: this task's analysis once finished, else
+    /// what this one builds on while it has not finished.
+    pub fn base_for_next(&self) -> Option<Arc<Analysis>> {
+        let finished = self.result.borrow().as_ref().and_then(|outcome| outcome.as_ref().ok().cloned());
+        finished.or_else(|| lock(&self.base).clone())
     }
 
     /// Asks the job to stop (it ends with [`CANCELLED`]), or not to start; requests that need
@@ -149,7 +164,7 @@ mod tests {
     async fn runs_once_and_shares_the_result() {
         let runs = Arc::new(AtomicUsize::new(0));
         let counter = runs.clone();
-        let task = AnalysisTask::new(3, move |done| {
+        let task = AnalysisTask::new(3, Base::default(), move |done| {
             counter.fetch_add(1, Ordering::SeqCst);
             let analysis = Analysis::new(None, "x".to_owned(), &MemoryFs::default());
             let deps = Dependencies { files: vec![PathBuf::from("/a/b.png")], dirs: vec![PathBuf::from("/c")] };
@@ -163,5 +178,27 @@ mod tests {
         assert!(task.may_depend_on(Path::new("/a/b.png")));
         assert!(task.may_depend_on(Path::new("/c/listed.png")));
         assert!(!task.may_depend_on(Path::new("/a/other.png")));
+    }
+
+    /// The next version builds on this one's analysis once it has one, else on what this one
+    /// builds on; the job lets go of that base when it is done.
+    #[tokio::test]
+    async fn the_next_version_builds_on_the_last_finished_analysis() {
+        let analysis = |text: &str| Arc::new(Analysis::new(None, text.to_owned(), &MemoryFs::default()));
+        let earlier = analysis("earlier");
+        let base: Base = Arc::new(Mutex::new(Some(earlier.clone())));
+        let slot = base.clone();
+        let task = AnalysisTask::new(4, base, move |done| {
+            done.finish(Ok(analysis("later")), Dependencies::default());
+            slot.lock().unwrap().take();
+        });
+        assert!(Arc::ptr_eq(&task.base_for_next().unwrap(), &earlier), "not finished: its base");
+        let later = task.get().await.unwrap();
+        assert!(Arc::ptr_eq(&task.base_for_next().unwrap(), &later), "finished: its own analysis");
+        assert_eq!(Arc::strong_count(&earlier), 1, "the base is let go");
+        let failed =
+            AnalysisTask::new(5, Base::default(), |done| done.finish(Err(CANCELLED.into()), Dependencies::default()));
+        failed.start();
+        assert!(failed.base_for_next().is_none());
     }
 }

@@ -103,7 +103,7 @@ impl State {
     pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: &str) {
         let path = file_path(&uri);
         let rope = Rope::from_str(text);
-        let analysis = self.new_task(path.clone(), version, rope.clone());
+        let analysis = self.new_task(path.clone(), version, rope.clone(), None);
         let lane = Arc::default();
         let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes(), lane: Arc::clone(&lane) };
         let doc = Document { path: path.clone(), version, rope, analysis, lane };
@@ -203,19 +203,28 @@ impl State {
     /// Gives `doc` a fresh analysis of its current text, to be scheduled; the one it replaces is
     /// cancelled, so a burst of edits does not wait for analyses of versions nobody will see.
     fn renew(&self, doc: &mut Document) -> Renewed {
-        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone());
+        let base = doc.analysis.base_for_next();
+        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone(), base);
         std::mem::replace(&mut doc.analysis, fresh).cancel();
         Renewed { task: doc.analysis.clone(), size: doc.rope.len_bytes(), lane: doc.lane.clone() }
     }
 
-    /// A task analysing `rope` when started, off the async runtime, with panics caught.
-    fn new_task(&self, path: Option<PathBuf>, version: i32, rope: Rope) -> Arc<AnalysisTask> {
+    /// A task analysing `rope` when started, off the async runtime, with panics caught; it
+    /// builds on `base`, the finished analysis of an earlier version, when there is one.
+    fn new_task(
+        &self,
+        path: Option<PathBuf>,
+        version: i32,
+        rope: Rope,
+        base: Option<Arc<crate::ide::Analysis>>,
+    ) -> Arc<AnalysisTask> {
         let features = self.options.features.clone();
         let fs = self.fs.clone();
         let client = self.client.clone();
         let report_progress = self.caps().work_done_progress;
         let progress_after = self.options.progress_after;
-        AnalysisTask::new(version, move |done| {
+        let base: super::scheduler::Base = Arc::new(Mutex::new(base));
+        AnalysisTask::new(version, base.clone(), move |done| {
             let title = format!(
                 "Analysing {}",
                 path.as_deref().and_then(Path::file_name).map_or("document".into(), |n| n.to_string_lossy())
@@ -226,7 +235,8 @@ impl State {
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     crate::cancel::run(&token, || {
                         crate::cancel::check();
-                        features.analyse(path.as_deref(), rope.to_string(), &recording)
+                        let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                        features.analyse(previous.as_deref(), path.as_deref(), rope.to_string(), &recording)
                     })
                 }))
                 .map(Arc::new)
@@ -235,6 +245,7 @@ impl State {
                     false => format!("the analysis panicked: {}", panic_message(&*panic)),
                 });
                 done.finish(outcome, recording.into_dependencies());
+                base.lock().unwrap_or_else(|e| e.into_inner()).take();
             });
             if report_progress {
                 tokio::spawn(progress::report_if_slow(client, progress_after, title, analysis));

@@ -132,7 +132,7 @@ pub struct VersionValue {
     pub parsed: Option<Version>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub struct Armature {
     pub node: NodeId,
     pub name: String,
@@ -144,7 +144,7 @@ pub struct Armature {
     pub default_skin: Option<usize>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Bone {
     pub node: NodeId,
     pub name: String,
@@ -152,7 +152,7 @@ pub struct Bone {
     pub parent: Option<NodeId>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Slot {
     pub node: NodeId,
     pub name: String,
@@ -161,7 +161,7 @@ pub struct Slot {
     pub skin_slot: Option<u32>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Skin {
     pub node: NodeId,
     pub name: String,
@@ -169,7 +169,7 @@ pub struct Skin {
     pub slots: Vec<u32>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct SkinSlot {
     pub node: NodeId,
     pub armature: u32,
@@ -177,7 +177,7 @@ pub struct SkinSlot {
     pub displays: Vec<Display>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Display {
     /// The display object (or the `null` entry).
     pub node: NodeId,
@@ -186,13 +186,13 @@ pub struct Display {
     pub ty: Option<DisplayType>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Animation {
     pub node: NodeId,
     pub name: String,
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Model {
     pub doc: DocKind,
     /// The root `name`.

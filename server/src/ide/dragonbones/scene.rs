@@ -425,17 +425,18 @@ fn color(c: &ColorTransform) -> ColorTransform2d {
 fn bounding_box(doc: &Doc<'_>, display: &DisplayData, matrix: &Matrix) -> (BoxShape, Vec<f64>) {
     let raw = Raw::new(&doc.file.tree, doc.text);
     let node = display.node;
-    // The schema's enum: names (any case) or their ordinals, unknown ones a rectangle.
-    let ordinal = match raw.get(node, key::SUB_TYPE) {
-        Some(t) if raw.kind(t) == NodeKind::String => {
-            BOUNDING_BOX_TYPE.ordinal(&raw.to_js_string(t)).map_or(0.0, |o| o as f64)
-        }
-        _ => raw.number(node, key::SUB_TYPE, 0.0),
-    };
-    let shape = match ordinal {
-        1.0 => BoxShape::Ellipse,
-        2.0 => BoxShape::Polygon,
-        _ => BoxShape::Rectangle,
+    let shape = match raw.get(node, key::SUB_TYPE) {
+        // The names of the schema's `subType` enumeration, in its order, case aside.
+        Some(t) if raw.kind(t) == NodeKind::String => match BOUNDING_BOX_TYPE.ordinal(&raw.to_js_string(t)) {
+            Some(1) => BoxShape::Ellipse,
+            Some(2) => BoxShape::Polygon,
+            _ => BoxShape::Rectangle,
+        },
+        _ => match raw.number(node, key::SUB_TYPE, 0.0) {
+            1.0 => BoxShape::Ellipse,
+            2.0 => BoxShape::Polygon,
+            _ => BoxShape::Rectangle,
+        },
     };
     let (w, h) = (raw.number(node, key::WIDTH, 0.0) / 2.0, raw.number(node, key::HEIGHT, 0.0) / 2.0);
     let local: Vec<(f64, f64)> = match shape {
