@@ -32,7 +32,7 @@ export async function previewChecks(page, { check, until, fail, eq, openFile, go
     let ready = false;
 
     await check(page, "rigls: Open Preview opens a webview that draws the skeleton", async () => {
-        await openFile(page, "atlas_ske.json", "JSON");
+        await openFile(page, "atlas_ske.json", "DragonBones JSON");
         const button = page.locator('.editor-actions .action-label[aria-label*="Open Preview"]');
         await until("the editor title has the Open Preview button", () => button.count(), (n) => n > 0);
         await command(page, "rigls: Open Preview");
