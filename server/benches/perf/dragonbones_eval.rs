@@ -4,20 +4,12 @@
 //! parsing the same bytes and the whole analysis.
 
 use rigls::dragonbones::DragonBonesFile;
-use rigls::dragonbones::eval::data::TimelineMap;
 use rigls::dragonbones::eval::{Evaluation, Runtime};
 use rigls::env::RealFs;
 use rigls::ide::Analysis;
 
 use crate::measure::{best_of, mb, ms};
 use crate::skeleton_input;
-
-/// Every whole frame on which some timeline has a key frame (what the rule poses).
-fn key_frames(timelines: &TimelineMap, out: &mut Vec<i16>) {
-    for t in timelines.all() {
-        out.extend(t.frames.iter().map(|f| f.position));
-    }
-}
 
 pub fn every_key_frame() {
     println!("## DragonBones evaluation: every key frame of every animation\n");
@@ -46,13 +38,8 @@ pub fn every_key_frame() {
                 let mut setup = Runtime::build(data, index).expect("the generated armatures build");
                 setup.bones_only = bones_only;
                 for animation in &armature.animations {
-                    let mut frames = Vec::new();
-                    key_frames(&animation.bone_timelines, &mut frames);
-                    key_frames(&animation.slot_timelines, &mut frames);
-                    key_frames(&animation.constraint_timelines, &mut frames);
-                    frames.sort_unstable();
-                    frames.dedup();
-                    for &frame in &frames {
+                    // The frames `non-finite-pose` poses.
+                    for frame in animation.key_frame_positions() {
                         let mut runtime = setup.clone();
                         runtime.goto_and_play_by_time(&animation.name, f64::from(frame) / armature.frame_rate, 1.0);
                         finite &= runtime.bone(0).is_none_or(|b| b.matrix.to_array().iter().all(|v| v.is_finite()));

@@ -230,6 +230,21 @@ pub struct AnimationData {
     pub animation_timelines: TimelineMap,
 }
 
+impl AnimationData {
+    /// The timelines that pose the armature: its bones', slots' and constraints'.
+    pub fn pose_timelines(&self) -> impl Iterator<Item = &TimelineData> {
+        [&self.bone_timelines, &self.slot_timelines, &self.constraint_timelines].into_iter().flat_map(|m| m.all())
+    }
+
+    /// Every whole frame on which some pose timeline has a key frame, in order, once each.
+    pub fn key_frame_positions(&self) -> Vec<i16> {
+        let mut frames: Vec<i16> = self.pose_timelines().flat_map(|t| t.frames.iter().map(|f| f.position)).collect();
+        frames.sort_unstable();
+        frames.dedup();
+        frames
+    }
+}
+
 /// Timelines by the name of what they animate, in the order the names first appear.
 #[derive(Debug, Default)]
 pub struct TimelineMap {

@@ -5,7 +5,7 @@
 use super::{DragonBonesCheck, report as diagnostic};
 use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::eval::data::{
-    ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineMap, TimelineValues,
+    ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues,
 };
 use crate::dragonbones::eval::parse::{Failure, FailureKind};
 use crate::dragonbones::eval::{Evaluation, Runtime};
@@ -246,13 +246,6 @@ enum Problem {
     Mesh(usize),
 }
 
-/// Every whole frame on which some timeline of the animation has a key frame.
-fn key_frames(timelines: &TimelineMap, out: &mut Vec<i16>) {
-    for t in timelines.all() {
-        out.extend(t.frames.iter().map(|f| f.position));
-    }
-}
-
 fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) {
     let armature = &data.armatures[index];
     let Ok(mut setup) = Runtime::build(data, index) else { return };
@@ -280,29 +273,25 @@ fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) 
     }
     for animation in &armature.animations {
         crate::cancel::check();
-        let mut frames = Vec::new();
-        key_frames(&animation.bone_timelines, &mut frames);
-        key_frames(&animation.slot_timelines, &mut frames);
-        key_frames(&animation.constraint_timelines, &mut frames);
-        frames.sort_unstable();
-        frames.dedup();
-        for &frame in &frames {
+        for frame in animation.key_frame_positions() {
             let seconds = f64::from(frame) / armature.frame_rate;
-            let mut runtime = setup.clone();
-            runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
-            if let Some(p) = first_non_finite(&runtime) {
+            // A fresh copy of the setup pose, updated as `adjust` says, posed at this frame.
+            let posed = |adjust: fn(&mut Runtime<'_>)| {
+                let mut runtime = setup.clone();
+                adjust(&mut runtime);
+                runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                runtime
+            };
+            if let Some(p) = first_non_finite(&posed(|_| {})) {
                 // Report what a full update shows (meshes included).
-                let mut full = setup.clone();
-                full.bones_only = false;
-                full.goto_and_play_by_time(&animation.name, seconds, 1.0);
-                let p = first_non_finite(&full).unwrap_or(p);
+                let p = first_non_finite(&posed(|r| r.bones_only = false)).unwrap_or(p);
                 let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
                 // A path constraint divides by the length of bones scaled to nothing: the runtime
                 // shows the bones at this one frame nowhere, which is rarely visible.
-                let mut plain = setup.clone();
-                plain.without_path_constraints = true;
-                plain.bones_only = false;
-                plain.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                let plain = posed(|r| {
+                    r.without_path_constraints = true;
+                    r.bones_only = false;
+                });
                 let by_path = first_non_finite(&plain).is_none();
                 report(ctx, armature, &p, &when, by_path);
                 break;

@@ -99,8 +99,7 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
 fn key_frames(file: &DragonBonesFile, armature: &ArmatureData) -> Vec<KeyFrameInfo> {
     let mut out = Vec::new();
     for animation in &armature.animations {
-        let lists = [&animation.bone_timelines, &animation.slot_timelines, &animation.constraint_timelines];
-        for timeline in lists.into_iter().flat_map(|list| list.all()) {
+        for timeline in animation.pose_timelines() {
             for frame in &timeline.frames {
                 let time =
                     if armature.frame_rate > 0.0 { f64::from(frame.position) / armature.frame_rate } else { 0.0 };
