@@ -129,6 +129,29 @@ pub enum ObjectKind {
     UserData,
 }
 
+impl ObjectKind {
+    /// A key frame of some timeline (its `duration` is the frame's, not the animation's).
+    pub fn is_key_frame(self) -> bool {
+        use ObjectKind as K;
+        matches!(
+            self,
+            K::ActionFrame
+                | K::ZOrderFrame
+                | K::BoneFrame
+                | K::TranslateFrame
+                | K::RotateFrame
+                | K::ScaleFrame
+                | K::SlotFrame
+                | K::DisplayFrame
+                | K::ColorFrame
+                | K::FfdFrame
+                | K::IkFrame
+                | K::TypedFrame
+                | K::LegacyFrame
+        )
+    }
+}
+
 /// The JSON a key takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ValueType {

@@ -46,7 +46,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     if def.name == key::DURATION {
         let timing = match kind {
             ObjectKind::Animation => Some(animation_length(&ctx, cursor.object)),
-            _ if is_frame(kind) => frame_timing(&ctx, cursor.object),
+            _ if kind.is_key_frame() => frame_timing(&ctx, cursor.object),
             _ => None,
         };
         if let Some(timing) = timing {
@@ -57,27 +57,6 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
         markdown = format!("{state}\n\n---\n\n{markdown}");
     }
     Some(Hover { range, markdown })
-}
-
-/// A key frame of some timeline (its `duration` is the frame's, not the animation's).
-fn is_frame(kind: ObjectKind) -> bool {
-    use ObjectKind as K;
-    matches!(
-        kind,
-        K::ActionFrame
-            | K::ZOrderFrame
-            | K::BoneFrame
-            | K::TranslateFrame
-            | K::RotateFrame
-            | K::ScaleFrame
-            | K::SlotFrame
-            | K::DisplayFrame
-            | K::ColorFrame
-            | K::FfdFrame
-            | K::IkFrame
-            | K::TypedFrame
-            | K::LegacyFrame
-    )
 }
 
 /// `**Length:** 10 frames (0.417 s at 24 fps)` for an animation.

@@ -28,7 +28,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
         let Some(def) = v.def else { return };
         match v.kind {
             NodeKind::Array if v.index.is_none() => match def.ty {
-                ValueType::Array(kind) if is_frame(kind) => {
+                ValueType::Array(kind) if kind.is_key_frame() => {
                     starts.insert(v.node, frame_starts(&ctx, v.node));
                 }
                 _ if def.name == key::WEIGHTS && v.object_kind == Some(ObjectKind::Display) => {
@@ -76,26 +76,6 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
     });
     out.sort_by_key(|h| h.offset);
     out
-}
-
-fn is_frame(kind: ObjectKind) -> bool {
-    use ObjectKind as K;
-    matches!(
-        kind,
-        K::ActionFrame
-            | K::ZOrderFrame
-            | K::BoneFrame
-            | K::TranslateFrame
-            | K::RotateFrame
-            | K::ScaleFrame
-            | K::SlotFrame
-            | K::DisplayFrame
-            | K::ColorFrame
-            | K::FfdFrame
-            | K::IkFrame
-            | K::TypedFrame
-            | K::LegacyFrame
-    )
 }
 
 /// The frame each key frame of a list starts at: the sum of the durations before it.
