@@ -180,3 +180,30 @@ async fn a_burst_of_edits_is_applied_in_order() {
     }
     client.shutdown().await;
 }
+
+/// Large texts (which go around the transport, see `lsp::large_texts`) arrive whole: a 300 KB
+/// `didOpen`, then a change list mixing a small range edit, a whole new large text and another
+/// range edit on it, in order; the server's copy equals the client's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_opens_and_changes_arrive_whole_and_in_order() {
+    let (client, _) = TestClient::initialized(Options::default(), capabilities(Some(&["utf-16"])), Value::Null).await;
+    let big = format!("{START}\r\n{}", "頭😀\"\\\r\n".repeat(40_000));
+    assert!(big.len() > 300_000);
+    client.open(DOC, "plaintext", 1, &big).await;
+    assert_eq!(client.document_text(DOC).await, Some((1, big.clone())));
+
+    let other = format!("腰\n{}", "x\u{feff}y\r".repeat(30_000));
+    let changes = json!([
+        {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "lost"},
+        {"text": other},
+        {"range": {"start": {"line": 0, "character": 1}, "end": {"line": 1, "character": 0}}, "text": "部\r\n"},
+    ]);
+    client.change(DOC, 2, changes).await;
+    let expected = other.replacen("腰\n", "腰部\r\n", 1);
+    assert_eq!(client.document_text(DOC).await, Some((2, expected)));
+    // A text that looks like the marker the server uses for them stays what it is.
+    let forged = "\u{0}rigls-text:0000000000000000:0";
+    client.change(DOC, 3, json!([{"text": forged}])).await;
+    assert_eq!(client.document_text(DOC).await, Some((3, forged.to_owned())));
+    client.shutdown().await;
+}

@@ -770,3 +770,60 @@ async fn no_tokens_are_computed_for_a_client_without_semantic_tokens() {
     assert_eq!(counter.0.load(std::sync::atomic::Ordering::SeqCst), 0);
     client.shutdown().await;
 }
+
+/// The absolute (line, start, length, type, modifiers) of relative token data.
+fn absolute_tokens(data: &Value) -> Vec<[u64; 5]> {
+    let numbers: Vec<u64> = data.as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+    let (mut line, mut start) = (0, 0);
+    numbers
+        .chunks(5)
+        .map(|t| {
+            line += t[0];
+            start = if t[0] == 0 { start + t[1] } else { t[1] };
+            [line, start, t[2], t[3], t[4]]
+        })
+        .collect()
+}
+
+/// A range answer holds exactly the tokens of the full answer that touch the range, whether it
+/// comes before the version's tokens are encoded (from the byte-range tokens) or after (from
+/// the encoded ones, which then are all the server keeps): on Japanese names, CRLF and a BOM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn semantic_tokens_of_a_range_are_those_of_the_full_answer_touching_it() {
+    const WALKER: &str = "file:///tmp/rigls-test/walker.elem";
+    let text = format!("\u{feff}{}", include_str!("../../examples/walker.elem").replace('\n', "\r\n"));
+    let mut caps = capabilities(Some(&["utf-16"]));
+    caps["textDocument"]["semanticTokens"] = json!({
+        "requests": {"full": {"delta": true}, "range": true},
+        "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"],
+    });
+    let (mut client, _) = TestClient::initialized(Options::default(), caps, Value::Null).await;
+    client.open(WALKER, "elem", 1, &text).await;
+    client.diagnostics(WALKER).await;
+    // (start, end) in UTF-16 units: whole lines, the middle of a line with 腰 on it, empty ranges.
+    let waist = text.lines().position(|l| l.contains('腰')).unwrap() as u32;
+    let ranges =
+        [((0, 0), (3, 0)), ((waist, 3), (waist, 9)), ((waist, 4), (waist, 4)), ((5, 0), (12, 2)), ((0, 0), (9999, 0))];
+    let ask = |r: ((u32, u32), (u32, u32))| json!({"textDocument": {"uri": WALKER}, "range": range(r.0, r.1)});
+    let mut early = Vec::new();
+    for r in ranges {
+        early.push(client.request("textDocument/semanticTokens/range", ask(r)).await.unwrap());
+    }
+    let full =
+        client.request("textDocument/semanticTokens/full", json!({"textDocument": {"uri": WALKER}})).await.unwrap();
+    let all = absolute_tokens(&full["data"]);
+    for (r, early) in ranges.into_iter().zip(early) {
+        let ((l0, c0), (l1, c1)) = r;
+        let to = (l1, c1).max((l0, c0 + 1));
+        let expected: Vec<[u64; 5]> = all
+            .iter()
+            .copied()
+            .filter(|t| (t[0], t[1] + t[2]) > (l0 as u64, c0 as u64) && (t[0], t[1]) < (to.0 as u64, to.1 as u64))
+            .collect();
+        assert!(!expected.is_empty() || r == ((waist, 4), (waist, 4)), "{r:?} has tokens");
+        assert_eq!(absolute_tokens(&early["data"]), expected, "range {r:?} before the tokens were encoded");
+        let late = client.request("textDocument/semanticTokens/range", ask(r)).await.unwrap();
+        assert_eq!(absolute_tokens(&late["data"]), expected, "range {r:?} from the encoded tokens");
+    }
+    client.shutdown().await;
+}

@@ -1,7 +1,7 @@
 //! rigls's benchmarks: prints figures and ratios, asserts nothing about time.
 //!
 //! `bench/run.sh` (or `cargo bench -p rigls --bench perf [-- SECTION...]`, sections `cli`,
-//! `scaling`, `lsp`, `vscode`, `folder`, `eval`, `render`; all when none is named). Inputs are generated once into
+//! `scaling`, `lsp`, `memory`, `vscode`, `folder`, `eval`, `render`, `preview`; all when none is named). Inputs are generated once into
 //! `target/tmp/bench-data/` by `benches/gen/`. See BENCHMARKS.md for what is compared and why.
 
 mod dragonbones_eval;
@@ -10,6 +10,7 @@ mod elem_eval;
 mod generate;
 mod lsp_client;
 mod measure;
+mod memory;
 mod preview;
 mod render;
 mod sections;
@@ -67,6 +68,9 @@ fn main() {
     }
     if run("lsp") {
         sections::lsp_latency();
+    }
+    if run("memory") {
+        memory::server_memory();
     }
     if run("vscode") {
         sections::vscode_json();

@@ -156,6 +156,18 @@ pub(crate) fn initialize(lsp: &mut Lsp, root: &Path) {
     lsp.notify("initialized", json!({}));
 }
 
+/// Changes the digit `original` at `at` (an LSP position) to its neighbour in even versions and
+/// back in odd ones: the file stays valid and every version differs from the one before.
+pub(crate) fn one_digit_edit(lsp: &Lsp, uri: &str, at: &Value, original: u8, version: i64) {
+    let digit = if version % 2 == 0 { original ^ 1 } else { original };
+    let range = json!({"start": at, "end": {"line": at["line"], "character": at["character"].as_u64().unwrap() + 1}});
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": version},
+               "contentChanges": [{"range": range, "text": (digit as char).to_string()}]}),
+    );
+}
+
 /// The offset of the last digit of the first decimal number after the middle of `text`: editing
 /// it keeps the file valid.
 pub(crate) fn edit_offset(text: &str) -> usize {
@@ -292,16 +304,7 @@ fn lsp_scenario(s: &Scenario, binary: &str, which: &str) -> Vec<Figure> {
     let original = s.text.as_bytes()[offset];
     let at = position(&s.text, offset);
     let mut version = 1;
-    let edit = |lsp: &mut Lsp, version: i64| {
-        let digit = if version % 2 == 0 { original ^ 1 } else { original };
-        let range =
-            json!({"start": at, "end": {"line": at["line"], "character": at["character"].as_u64().unwrap() + 1}});
-        lsp.notify(
-            "textDocument/didChange",
-            json!({"textDocument": {"uri": uri, "version": version},
-                   "contentChanges": [{"range": range, "text": (digit as char).to_string()}]}),
-        );
-    };
+    let edit = |lsp: &mut Lsp, version: i64| one_digit_edit(lsp, &uri, &at, original, version);
     let mut samples = Vec::new();
     for _ in 0..40 {
         version += 1;

@@ -14,6 +14,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWrite
 use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{self, Id, Response};
 
+use super::large_texts::LargeTexts;
 use super::lean::{self, LeanAnswers, Part};
 use super::raw_uris::{self, Spellings};
 
@@ -31,8 +32,13 @@ enum Frame {
 
 /// Reads the client's frames from `input`, passes the valid ones to `server` and sends the
 /// answers to the others to `answers`; at the end of the input, closes `server`.
-pub async fn guard_input<I, S>(input: I, mut server: S, answers: mpsc::UnboundedSender<Response>, spellings: Spellings)
-where
+pub async fn guard_input<I, S>(
+    input: I,
+    mut server: S,
+    answers: mpsc::UnboundedSender<Response>,
+    spellings: Spellings,
+    texts: std::sync::Arc<LargeTexts>,
+) where
     I: AsyncRead + Unpin,
     S: AsyncWrite + Unpin,
 {
@@ -40,6 +46,7 @@ where
     loop {
         match read_frame(&mut input).await {
             Frame::Valid(body) => {
+                let body = texts.divert(&body).unwrap_or(body);
                 let body = raw_uris::escape_message(&body, &spellings).unwrap_or(body);
                 let body = lean::route(&body).unwrap_or(body);
                 // Header and body written apart: a 10 MB `didOpen` is not copied once more.
@@ -109,6 +116,12 @@ pub async fn merge_output<S, O>(
             };
             if !write_parts(&mut output, &frame).await || output.flush().await.is_err() {
                 break;
+            }
+            // The frame's buffers (and the answer they were written from) are gone with it.
+            let size: usize = frame.iter().map(|p| p.bytes().len()).sum();
+            drop(frame);
+            if size > super::memory::LARGE_ANSWER {
+                super::memory::release_soon();
             }
         }
         let _ = output.flush().await;

@@ -10,7 +10,7 @@ use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 
 use super::capabilities::ClientCaps;
-use super::convert::{self, Converter, DiagnosticData};
+use super::convert::{self, Converter, DiagnosticData, EncodedTokens};
 use super::features::Features;
 use super::lean::{self, Part, Placeholder};
 use super::scheduler::AnalysisTask;
@@ -54,6 +54,13 @@ impl<T, K> PerAnalysis<T, K> {
         cell.get_or_init(|| Arc::new(compute())).clone()
     }
 
+    /// The result for `analysis` if it has been computed.
+    fn peek(&self, uri: &Uri, analysis: &Arc<K>) -> Option<Arc<T>> {
+        let map = self.lock();
+        let (_, cell) = map.get(uri).filter(|(a, _)| a.as_ptr() == Arc::as_ptr(analysis))?;
+        cell.get().cloned()
+    }
+
     pub fn forget(&self, uri: &Uri) {
         self.lock().remove(uri);
     }
@@ -66,27 +73,41 @@ impl<T, K> PerAnalysis<T, K> {
 /// The tokens of an analysis encoded for the client, computed once per analysis.
 fn encoded_tokens(
     cache: &PerAnalysis<Vec<ide::SemanticToken>>,
-    encoded: &PerAnalysis<Vec<lsp::SemanticToken>>,
+    encoded: &PerAnalysis<EncodedTokens>,
     uri: &Uri,
     f: &Arc<dyn Features>,
     a: &Arc<Analysis>,
     conv: &Converter<'_>,
     caps: &ClientCaps,
-) -> Arc<Vec<lsp::SemanticToken>> {
+) -> Arc<EncodedTokens> {
     encoded.get_or(uri, a, || {
-        let tokens = cache.get_or(uri, a, || f.semantic_tokens(a));
-        convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data
+        let tokens = cache.peek(uri, a).unwrap_or_else(|| Arc::new(f.semantic_tokens(a)));
+        let data = EncodedTokens::new(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data);
+        // Range requests are answered from the encoded tokens from now on (see
+        // `convert::tokens_in_range`), unless multi-line tokens make their ends unknowable there: the
+        // byte-range tokens would only double what is kept (16 bytes a token beside 20).
+        if !caps.multiline_tokens {
+            cache.forget(uri);
+        }
+        data
     })
 }
 
+/// `v` without its spare capacity: what is cached per analysis lives as long as the analysis, and
+/// the builders reserve for the worst case (a token per syntax node).
+fn tight<T>(mut v: Vec<T>) -> Vec<T> {
+    v.shrink_to_fit();
+    v
+}
+
 /// The `data` of semantic tokens as LSP writes it: five integers per token, one flat array.
-struct TokenData<'a>(&'a [lsp::SemanticToken]);
+struct TokenData<'a>(&'a EncodedTokens);
 
 impl serde::Serialize for TokenData<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
         let mut seq = serializer.serialize_seq(Some(self.0.len() * 5))?;
-        for t in self.0 {
+        for t in self.0.iter() {
             for n in [t.delta_line, t.delta_start, t.length, t.token_type, t.token_modifiers_bitset] {
                 seq.serialize_element(&n)?;
             }
@@ -95,11 +116,7 @@ impl serde::Serialize for TokenData<'_> {
     }
 }
 
-fn delta_answer(
-    id: String,
-    old: &[lsp::SemanticToken],
-    new: &[lsp::SemanticToken],
-) -> lsp::SemanticTokensFullDeltaResult {
+fn delta_answer(id: String, old: &EncodedTokens, new: &EncodedTokens) -> lsp::SemanticTokensFullDeltaResult {
     lsp::SemanticTokensFullDeltaResult::TokensDelta(lsp::SemanticTokensDelta {
         result_id: Some(id),
         edits: convert::token_edits(old, new),
@@ -107,7 +124,7 @@ fn delta_answer(
 }
 
 /// A result id, the tokens it names and the tokens of the client's previous result.
-type SentAnswer = (String, Arc<Vec<lsp::SemanticToken>>, Option<Arc<Vec<lsp::SemanticToken>>>);
+type SentAnswer = (String, Arc<EncodedTokens>, Option<Arc<EncodedTokens>>);
 
 /// LSP's `ContentModified`: the answer would be for a version the client has already replaced.
 const CONTENT_MODIFIED: i64 = -32801;
@@ -342,8 +359,8 @@ impl State {
     }
 
     /// A full answer: the result id, then the `data` array written once per analysis.
-    fn full_token_answer(&self, uri: &Uri, id: String, data: &Arc<Vec<lsp::SemanticToken>>) -> Placeholder {
-        let json = self.token_json.get_or(uri, data, || lean::to_json(&TokenData(data)));
+    fn full_token_answer(&self, uri: &Uri, id: String, data: &Arc<EncodedTokens>) -> Placeholder {
+        let json = self.token_json.get_or(uri, data, || tight(lean::to_json(&TokenData(data))));
         let head = format!("{{\"resultId\":{},\"data\":", Value::String(id));
         self.lean.store(vec![Part::Owned(head.into_bytes()), Part::Shared(json), Part::Owned(b"}".to_vec())])
     }
@@ -374,7 +391,12 @@ impl State {
         let uri = params.text_document.uri;
         let answer = self.all_semantic_tokens(method, uri.clone(), Some(params.previous_result_id)).await?;
         Ok(match answer {
-            Some((id, data, Some(old))) => self.lean.store_json(&delta_answer(id, &old, &data)),
+            Some((id, data, Some(old))) => {
+                // The client now holds tokens newer than any full answer's JSON kept for it
+                // (megabytes for a big file, never asked again).
+                self.token_json.forget(&uri);
+                self.lean.store_json(&delta_answer(id, &old, &data))
+            }
             Some((id, data, None)) => self.full_token_answer(&uri, id, &data),
             None => self.lean.store_json(&Value::Null),
         })
@@ -441,11 +463,15 @@ impl State {
         &self,
         params: lsp::SemanticTokensRangeParams,
     ) -> jsonrpc::Result<Option<lsp::SemanticTokensRangeResult>> {
-        let cache = self.semantic_tokens.clone();
+        let (cache, encoded) = (self.semantic_tokens.clone(), self.encoded_tokens.clone());
         let (uri, range) = (params.text_document.uri, params.range);
         let key = uri.clone();
         self.on_shared_analysis("textDocument/semanticTokens/range", &uri, None, move |f, a, conv, caps| {
-            let tokens = cache.get_or(&key, a, || f.semantic_tokens(a));
+            if let Some(data) = encoded.peek(&key, a).filter(|_| !caps.multiline_tokens) {
+                let data = convert::tokens_in_range(&data, range);
+                return Some(lsp::SemanticTokensRangeResult::Tokens(lsp::SemanticTokens { result_id: None, data }));
+            }
+            let tokens = cache.get_or(&key, a, || tight(f.semantic_tokens(a)));
             let range = conv.text_range(range);
             // Tokens are sorted and do not overlap: those touching the range are one run.
             let first = tokens.partition_point(|t| t.range.end <= range.start);

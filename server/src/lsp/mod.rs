@@ -13,6 +13,9 @@
 //!   ([`crate::config`]).
 //! - Rules read other files through an overlay that prefers open documents ([`overlay`]); an
 //!   analysis that read a file is renewed when that file changes.
+//! - Memory stays near what an open document needs: large texts go around the transport's
+//!   buffer ([`large_texts`]), encoded tokens are kept packed, and the allocator returns what
+//!   an analysis or a large answer freed ([`memory`]).
 //!
 //! Besides LSP, the server answers two custom requests:
 //! - `rigls/scene`: the scene a live preview draws, of the server's copy of a document, with the
@@ -29,7 +32,9 @@ mod documents;
 mod features;
 mod framing;
 mod handlers;
+mod large_texts;
 mod lean;
+mod memory;
 mod overlay;
 mod progress;
 mod raw_uris;
@@ -81,7 +86,10 @@ where
     // Large answers bypass the transport's `Value` trees (see `lean`).
     let lean = Arc::new(lean::LeanAnswers::default());
     let server_lean = lean.clone();
-    let (service, socket) = LspService::build(|client| server::Server::new(client, options, server_lean))
+    // Large document texts bypass it on the way in (see `large_texts`).
+    let texts = Arc::new(large_texts::LargeTexts::default());
+    let server_texts = texts.clone();
+    let (service, socket) = LspService::build(|client| server::Server::new(client, options, server_lean, server_texts))
         .custom_method("rigls/documentText", server::Server::document_text)
         .custom_method("rigls/scene", server::Server::scene)
         .custom_method(lean::LEAN_METHODS[0].1, server::Server::lean_document_symbol)
@@ -106,7 +114,7 @@ where
     // The session ends when the transport does (after `exit`, even if the client keeps its end of
     // the input open); the end of the input ends the transport.
     let input = async {
-        framing::guard_input(input, to_server, answers_tx, spellings).await;
+        framing::guard_input(input, to_server, answers_tx, spellings, texts).await;
         std::future::pending::<()>().await;
     };
     tokio::select! {
@@ -117,6 +125,7 @@ where
 
 /// Serves LSP on stdin/stdout (what `rigls` and `rigls --stdio` do).
 pub fn serve_stdio() -> std::io::Result<()> {
+    memory::tune_for_server();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout(), Options::default()));
     // The input is always being read (see `framing`): a read of stdin may still be waiting in the

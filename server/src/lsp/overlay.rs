@@ -25,7 +25,7 @@ impl FileSystem for OverlayFs {
 
     fn read_to_string(&self, path: &Path) -> Option<String> {
         match self.docs.text_at(path) {
-            Some(rope) => Some(rope.to_string()),
+            Some(rope) => Some(super::documents::rope_text(&rope)),
             None => RealFs.read_to_string(path),
         }
     }

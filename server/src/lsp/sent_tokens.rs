@@ -6,9 +6,11 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tower_lsp_server::ls_types::{SemanticToken, Uri};
+use tower_lsp_server::ls_types::Uri;
 
-type Tokens = Arc<Vec<SemanticToken>>;
+use super::convert::EncodedTokens;
+
+type Tokens = Arc<EncodedTokens>;
 
 #[derive(Default)]
 pub struct SentTokens {

@@ -10,6 +10,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::Options;
 use super::capabilities::{ClientCaps, server_capabilities};
 use super::documents::apply_change;
+use super::large_texts::LargeTexts;
 use super::lean::{LeanAnswers, Placeholder};
 use super::state::{State, file_path};
 
@@ -17,11 +18,13 @@ pub struct Server {
     state: Arc<State>,
     /// `initializationOptions`, taken on `initialized`, when messages about them can be shown.
     initial_settings: Mutex<Option<serde_json::Value>>,
+    /// The texts of large `didOpen`s and changes, which went around the transport.
+    texts: Arc<LargeTexts>,
 }
 
 impl Server {
-    pub fn new(client: Client, options: Options, lean: Arc<LeanAnswers>) -> Server {
-        Server { state: Arc::new(State::new(client, options, lean)), initial_settings: Mutex::default() }
+    pub fn new(client: Client, options: Options, lean: Arc<LeanAnswers>, texts: Arc<LargeTexts>) -> Server {
+        Server { state: Arc::new(State::new(client, options, lean)), initial_settings: Mutex::default(), texts }
     }
 
     /// `textDocument/documentSymbol`, answered with JSON written directly (see `lean`).
@@ -95,12 +98,16 @@ impl LanguageServer for Server {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
-        self.state.open(doc.uri, doc.version, &doc.text);
+        let text = self.texts.take(doc.text);
+        self.state.open(doc.uri, doc.version, &text);
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let encoding = self.state.caps().encoding;
-        let changes = params.content_changes;
+        let mut changes = params.content_changes;
+        for change in &mut changes {
+            change.text = self.texts.take(std::mem::take(&mut change.text));
+        }
         self.state.change(&params.text_document.uri, params.text_document.version, |rope| {
             for change in &changes {
                 apply_change(rope, change, encoding);

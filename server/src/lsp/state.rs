@@ -37,11 +37,11 @@ pub struct State {
     shown_problems: Mutex<HashSet<String>>,
     pub semantic_tokens: Arc<PerAnalysis<Vec<crate::ide::SemanticToken>>>,
     /// The same tokens encoded for the client (what full and delta answers are made of).
-    pub encoded_tokens: Arc<PerAnalysis<Vec<tower_lsp_server::ls_types::SemanticToken>>>,
+    pub encoded_tokens: Arc<PerAnalysis<super::convert::EncodedTokens>>,
     /// The outline as the JSON of the answer (`null` included), written once per analysis.
     pub outlines: Arc<PerAnalysis<Vec<u8>>>,
     /// The JSON array of the encoded tokens (the `data` of a full answer).
-    pub token_json: Arc<PerAnalysis<Vec<u8>, Vec<tower_lsp_server::ls_types::SemanticToken>>>,
+    pub token_json: Arc<PerAnalysis<Vec<u8>, super::convert::EncodedTokens>>,
     pub sent_tokens: Arc<super::sent_tokens::SentTokens>,
     /// Answers written as JSON, waiting to be sent (see `super::lean`).
     pub lean: Arc<super::lean::LeanAnswers>,
@@ -236,7 +236,12 @@ impl State {
                     crate::cancel::run(&token, || {
                         crate::cancel::check();
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                        features.analyse(previous.as_deref(), path.as_deref(), rope.to_string(), &recording)
+                        features.analyse(
+                            previous.as_deref(),
+                            path.as_deref(),
+                            super::documents::rope_text(&rope),
+                            &recording,
+                        )
                     })
                 }))
                 .map(Arc::new)
@@ -289,6 +294,9 @@ impl State {
                     state.warm_semantic_tokens(uri, task).await;
                 }
             }
+            // The analysis this one built on, the superseded versions and their answers are
+            // dropped by now.
+            super::memory::release_soon();
         });
     }
 

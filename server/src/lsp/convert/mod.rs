@@ -9,13 +9,15 @@ mod edits;
 mod markup;
 mod navigation;
 mod outline;
+mod packed_tokens;
 mod tokens;
 
 pub use diagnostics::{DiagnosticData, diagnostic};
 pub use edits::{code_action, color_information, color_presentation, text_edits, workspace_edit};
 pub use navigation::{completion_item, definition, highlight, hover, inlay_hint, location};
 pub use outline::{document_symbols, folding_range, selection_range};
-pub use tokens::{semantic_tokens, token_edits};
+pub use packed_tokens::EncodedTokens;
+pub use tokens::{semantic_tokens, token_edits, tokens_in_range};
 
 use std::cell::RefCell;
 use std::collections::HashMap;

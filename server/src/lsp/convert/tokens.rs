@@ -2,7 +2,7 @@
 
 use tower_lsp_server::ls_types as lsp;
 
-use super::Converter;
+use super::{Converter, EncodedTokens};
 use crate::ide::{SemanticToken, TokenType};
 use crate::text::{PositionEncoding, TextRange};
 
@@ -41,6 +41,31 @@ pub fn semantic_tokens(conv: &Converter<'_>, tokens: &[SemanticToken], multiline
         }
     }
     lsp::SemanticTokens { result_id: None, data }
+}
+
+/// The tokens of `range` among encoded `data` (single-line tokens, in order), re-based so the
+/// first is relative to the start of the document: those touching the range, as the byte-range
+/// path selects them. One pass over the deltas (a few milliseconds for two million tokens).
+pub fn tokens_in_range(data: &EncodedTokens, range: lsp::Range) -> Vec<lsp::SemanticToken> {
+    let at = |p: lsp::Position| (p.line, p.character);
+    let (from, to) = (at(range.start), at(range.end).max((range.start.line, range.start.character + 1)));
+    let (mut line, mut start) = (0u32, 0u32);
+    let mut out = Vec::new();
+    for t in data.iter() {
+        line += t.delta_line;
+        start = if t.delta_line == 0 { start + t.delta_start } else { t.delta_start };
+        if (line, start) >= to {
+            break;
+        }
+        if (line, start + t.length) <= from {
+            continue;
+        }
+        out.push(match out.is_empty() {
+            true => lsp::SemanticToken { delta_line: line, delta_start: start, ..t },
+            false => t,
+        });
+    }
+    out
 }
 
 /// Positions of offsets that never decrease (token boundaries in document order), each computed
@@ -120,9 +145,9 @@ fn encoded_len(text: &str, encoding: PositionEncoding) -> u32 {
 /// The edit that turns `old` into `new`: the tokens between their common start and common end
 /// (none when they are equal). Tokens are relative to the one before, so a change moves at most
 /// the token after it, and one edit is as small as any list of them.
-pub fn token_edits(old: &[lsp::SemanticToken], new: &[lsp::SemanticToken]) -> Vec<lsp::SemanticTokensEdit> {
-    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let suffix = old[prefix..].iter().rev().zip(new[prefix..].iter().rev()).take_while(|(a, b)| a == b).count();
+pub fn token_edits(old: &EncodedTokens, new: &EncodedTokens) -> Vec<lsp::SemanticTokensEdit> {
+    let prefix = old.iter().zip(new.iter()).take_while(|(a, b)| a == b).count();
+    let suffix = old.iter().skip(prefix).rev().zip(new.iter().skip(prefix).rev()).take_while(|(a, b)| a == b).count();
     if prefix == old.len() && prefix == new.len() {
         return Vec::new();
     }
@@ -131,7 +156,7 @@ pub fn token_edits(old: &[lsp::SemanticToken], new: &[lsp::SemanticToken]) -> Ve
     vec![lsp::SemanticTokensEdit {
         start: integers(prefix),
         delete_count: integers(old.len() - prefix - suffix),
-        data: Some(new[prefix..new.len() - suffix].to_vec()),
+        data: Some(new.slice(prefix..new.len() - suffix)),
     }]
 }
 
@@ -162,6 +187,52 @@ mod tests {
     }
 
     #[test]
+    fn a_range_takes_the_tokens_touching_it_the_first_rebased() {
+        // Absolute (line, start, length): two on line 0, one on line 2, two on line 3.
+        let absolute = [(0, 0, 2), (0, 4, 3), (2, 1, 5), (3, 0, 1), (3, 6, 2)];
+        let (mut line, mut start) = (0, 0);
+        let data: Vec<lsp::SemanticToken> = absolute
+            .iter()
+            .map(|&(l, s, length)| {
+                let t = lsp::SemanticToken {
+                    delta_line: l - line,
+                    delta_start: if l == line { s - start } else { s },
+                    length,
+                    token_type: l,
+                    token_modifiers_bitset: 0,
+                };
+                (line, start) = (l, s);
+                t
+            })
+            .collect();
+        let data = EncodedTokens::new(data);
+        let range = |a: (u32, u32), b: (u32, u32)| lsp::Range {
+            start: lsp::Position { line: a.0, character: a.1 },
+            end: lsp::Position { line: b.0, character: b.1 },
+        };
+        let abs = |ts: Vec<lsp::SemanticToken>| {
+            let (mut line, mut start) = (0, 0);
+            ts.iter()
+                .map(|t| {
+                    line += t.delta_line;
+                    start = if t.delta_line == 0 { start + t.delta_start } else { t.delta_start };
+                    (line, start, t.length)
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(abs(tokens_in_range(&data, range((0, 0), (9, 0)))), absolute.to_vec());
+        // Ends are exclusive: (0, 2) is where the first token ends, (3, 6) where the last starts.
+        assert_eq!(abs(tokens_in_range(&data, range((0, 2), (3, 6)))), absolute[1..4].to_vec());
+        // Inside a token, and an empty range at a token's start.
+        assert_eq!(abs(tokens_in_range(&data, range((2, 3), (2, 4)))), vec![(2, 1, 5)]);
+        assert_eq!(abs(tokens_in_range(&data, range((3, 6), (3, 6)))), vec![(3, 6, 2)]);
+        // Between tokens: nothing.
+        assert_eq!(tokens_in_range(&data, range((1, 0), (2, 1))), vec![]);
+        // The first token of a run starting mid-line is rebased on the document's start.
+        assert_eq!(tokens_in_range(&data, range((0, 5), (0, 6)))[0].delta_start, 4);
+    }
+
+    #[test]
     fn edits_cover_only_what_changed() {
         // Old and new tokens (by their line deltas); the edit's start, delete count and length.
         type Case<'a> = (&'a [u32], &'a [u32], Option<(u32, u32, usize)>);
@@ -176,7 +247,7 @@ mod tests {
         ];
         for (old, new, expected) in cases {
             let (old, new) = (tokens(old), tokens(new));
-            let edits = token_edits(&old, &new);
+            let edits = token_edits(&EncodedTokens::new(old.clone()), &EncodedTokens::new(new.clone()));
             let got = edits.first().map(|e| (e.start, e.delete_count, e.data.as_ref().map_or(0, Vec::len)));
             assert_eq!(got, expected, "{old:?} → {new:?}");
             assert_eq!(apply(&old, &edits), new);
