@@ -121,7 +121,7 @@ pub async fn merge_output<S, O>(
             let size: usize = frame.iter().map(|p| p.bytes().len()).sum();
             drop(frame);
             if size > super::memory::LARGE_ANSWER {
-                super::memory::release_soon();
+                super::memory::release_when_idle();
             }
         }
         let _ = output.flush().await;

@@ -5,17 +5,16 @@
 //! the process: each blocking-pool thread gets its own arena, the threshold above which a block
 //! is mapped on its own rises to the largest block freed so far (so later 10 MB buffers come from
 //! an arena), and an arena returns pages only from its top. Measured on a 10 MiB skeleton, a
-//! session of 20 edits ended at 23–50× the file resident (BENCHMARKS.md "Server memory").
+//! session of 20 edits ended at 23–56× the file resident (BENCHMARKS.md "Server memory").
 //!
-//! So the server (not the CLI, whose process ends after one pass) caps the arenas, keeps the
-//! mapping threshold at 1 MiB (large blocks come from and go back to the system on their own), and
-//! trims the arenas' free pages after an analysis settles and after a large answer is written.
+//! So the server (not the CLI, whose process ends after one pass) caps the arenas and, once it
+//! has been idle for a moment after an analysis or a large answer, trims the arenas' free pages
+//! (`malloc_trim` also releases free pages in the middle of an arena). Not while typing goes on:
+//! pages given back are faulted in again by the next analysis. (A fixed 1 MiB mapping threshold
+//! kept 1–3× the file less after a session, but made each edit's diagnostics 7–18 % later: every
+//! large block of every analysis was fresh pages from the system.)
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Blocks of at least this many bytes are mapped on their own and unmapped when freed.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MAP_ON_THEIR_OWN: libc::c_int = 1 << 20;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Answers larger than this are worth a trim after they are written.
 pub const LARGE_ANSWER: usize = 1 << 20;
@@ -26,26 +25,25 @@ pub fn tune_for_server() {
     // SAFETY: mallopt only changes glibc's tunables; no memory is touched.
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 2);
-        libc::mallopt(libc::M_MMAP_THRESHOLD, MAP_ON_THEIR_OWN);
     }
 }
 
-static TRIM_PENDING: AtomicBool = AtomicBool::new(false);
+/// How long the server waits without new work before it trims.
+const IDLE: std::time::Duration = std::time::Duration::from_millis(750);
 
-/// Returns the allocator's free pages to the system, soon and on a blocking thread (a trim walks
-/// the arenas: a millisecond or two with a big document open, not for the latency path). Calls
-/// while one is pending are one trim.
-pub fn release_soon() {
-    if TRIM_PENDING.swap(true, Ordering::AcqRel) {
-        return;
-    }
-    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-        TRIM_PENDING.store(false, Ordering::Release);
-        return;
-    };
-    runtime.spawn_blocking(|| {
-        TRIM_PENDING.store(false, Ordering::Release);
-        release_now();
+/// Bumped by every call of [`release_when_idle`]: a waiting trim that sees it moved gives way.
+static LATEST: AtomicU64 = AtomicU64::new(0);
+
+/// Returns the allocator's free pages to the system on a blocking thread once [`IDLE`] has passed
+/// without another call (a trim walks the arenas: a millisecond or two with a big document open).
+pub fn release_when_idle() {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+    let mine = LATEST.fetch_add(1, Ordering::AcqRel) + 1;
+    runtime.spawn(async move {
+        tokio::time::sleep(IDLE).await;
+        if LATEST.load(Ordering::Acquire) == mine {
+            let _ = tokio::task::spawn_blocking(release_now).await;
+        }
     });
 }
 

@@ -296,7 +296,7 @@ impl State {
             }
             // The analysis this one built on, the superseded versions and their answers are
             // dropped by now.
-            super::memory::release_soon();
+            super::memory::release_when_idle();
         });
     }
 
