@@ -2,10 +2,12 @@
 //! diagnostics.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::diagnostic::{self, Diagnostic, FileFormat};
 use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::model::DocKind;
+use super::elem::scene::Scenery;
 use crate::elem::ElemFile;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextChange, TextRange};
@@ -117,6 +119,9 @@ pub struct Analysis {
     pub diagnostics: Vec<Diagnostic>,
     /// What was taken from the previous version's analysis ([`Analysis::reanalyse`]).
     pub reuse: Reuse,
+    /// An `.elem` model's scenes' shared part, read when first asked for (boxed: most analyses
+    /// never need one).
+    pub(crate) scenery: OnceLock<Option<Box<Scenery>>>,
 }
 
 /// What an analysis took from the previous version's, for benchmarks, logs and tests (the
@@ -195,7 +200,15 @@ impl Analysis {
             (_, None) => (ParsedFile::Other, Vec::new()),
         };
         diagnostic::sort(&mut diagnostics);
-        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse: Reuse::default() }
+        Analysis {
+            path: path.map(Path::to_path_buf),
+            text,
+            lines,
+            parsed,
+            diagnostics,
+            reuse: Reuse::default(),
+            scenery: OnceLock::new(),
+        }
     }
 
     /// What the document is.
@@ -216,6 +229,12 @@ impl Analysis {
             ParsedFile::Elem(file) => Some(file),
             _ => None,
         }
+    }
+
+    /// What every scene of an `.elem` model shares (read once: see [`Scenery`]); `None` for
+    /// other documents.
+    pub fn elem_scenery(&self) -> Option<&Scenery> {
+        self.scenery.get_or_init(|| Scenery::read(self).map(Box::new)).as_deref()
     }
 
     /// The DragonBones parse, when the document is a skeleton or an atlas.

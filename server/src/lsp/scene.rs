@@ -54,7 +54,7 @@ fn element_range(conv: &Converter<'_>, r: ByteRange) -> Range {
 
 impl State {
     pub async fn scene(&self, params: SceneParams) -> jsonrpc::Result<Placeholder> {
-        let (request, times) = params.query.request().map_err(|message| jsonrpc::Error {
+        let ask = params.query.request().map_err(|message| jsonrpc::Error {
             code: jsonrpc::ErrorCode::InvalidParams,
             message: format!("rigls/scene: {message}").into(),
             data: None,
@@ -62,8 +62,8 @@ impl State {
         let uri = params.text_document.uri;
         let answer = self
             .on_any_analysis("rigls/scene", &uri, None, false, move |f, a, conv, _| {
-                let built = f.scenes(a, &request, &times);
-                let answer = SceneAnswer::new(conv.version.into(), times, built, |e| Element {
+                let built = f.scenes(a, &ask.request, &ask.times);
+                let answer = SceneAnswer::new(conv.version.into(), ask, built, |e| Element {
                     kind: e.kind,
                     index: e.index,
                     range: element_range(conv, e.range),
