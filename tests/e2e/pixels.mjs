@@ -22,3 +22,38 @@ export async function foreground(page, png) {
         return { count, width: img.width, height: img.height };
     }, png.toString("base64"));
 }
+
+/**
+ * How many pixels of a PNG have the hue of each of `colours` ([r, g, b] each): a pixel counts
+ * for a colour when, both scaled to their brightest channel, no channel differs by more than
+ * 0.2 — so a texture's colour is found however a light darkened it. Decoded in `page` as for
+ * `foreground`.
+ */
+export async function hues(page, png, colours) {
+    return page.evaluate(
+        async ({ b64, colours }) => {
+            const img = new Image();
+            img.src = `data:image/png;base64,${b64}`;
+            await img.decode();
+            const canvas = new OffscreenCanvas(img.width, img.height);
+            const ctx = canvas.getContext("2d");
+            ctx.drawImage(img, 0, 0);
+            const { data } = ctx.getImageData(0, 0, img.width, img.height);
+            const unit = (c) => {
+                const top = Math.max(c[0], c[1], c[2]);
+                return top < 24 ? null : [c[0] / top, c[1] / top, c[2] / top];
+            };
+            const wanted = colours.map(unit);
+            const counts = colours.map(() => 0);
+            for (let i = 0; i < data.length; i += 4) {
+                const p = unit([data[i], data[i + 1], data[i + 2]]);
+                if (!p) continue;
+                wanted.forEach((w, k) => {
+                    if (w && Math.abs(p[0] - w[0]) <= 0.2 && Math.abs(p[1] - w[1]) <= 0.2 && Math.abs(p[2] - w[2]) <= 0.2) counts[k] += 1;
+                });
+            }
+            return counts;
+        },
+        { b64: png.toString("base64"), colours },
+    );
+}
