@@ -328,8 +328,7 @@ fn an_elem_models_texture_is_readable_and_nothing_else() {
     assert_eq!(bytes, std::fs::read(fixture("atlas_tex.png")).unwrap());
     let mut out = String::new();
     let dir = s.path("");
-    for path in [s.path("sign.elem"), s.path("atlas_tex.json"), s.path("secret.txt"), format!("{dir}./atlas_tex.png")]
-    {
+    for path in [s.path("sign.elem"), s.path("atlas_tex.json"), s.path("secret.txt"), format!("{dir}./atlas_tex.png")] {
         out += &format!("{}: {}\n", path.replace(&dir, "<dir>/"), s.image(&path));
     }
     expect![[r#"

@@ -44,9 +44,7 @@ pub fn scene_latency() {
             .as_array()
             .map(|meshes| meshes.iter().map(|m| m["digest"].clone()).collect())
             .unwrap_or_default();
-        let scene = |elements_of: i64| {
-            json!({"textDocument": {"uri": uri}, "version": 2, "meshes": held, "elementsOf": elements_of})
-        };
+        let scene = |elements_of: i64| json!({"textDocument": {"uri": uri}, "version": 2, "meshes": held, "elementsOf": elements_of});
         let offset = edit_offset(&text);
         let original = text.as_bytes()[offset];
         let at = position(&text, offset);

@@ -60,6 +60,8 @@ impl State {
             data: None,
         })?;
         let uri = params.text_document.uri;
+        // From now on the document's analyses prepare its scenes.
+        self.docs.with(|docs| docs.get_mut(&uri).map(|d| d.previewed = true));
         let answer = self
             .on_any_analysis("rigls/scene", &uri, None, false, move |f, a, conv, _| {
                 let built = f.scenes(a, &ask.request, &ask.times);

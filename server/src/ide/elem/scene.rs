@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::pose;
+use crate::elem::ElemFile;
 use crate::elem::eval::matrix::{self, Mat4};
 use crate::elem::eval::skinning::MeshSkin;
 use crate::elem::eval::{ElemRig, PoseState};
@@ -44,11 +45,12 @@ struct MeshScenery {
 }
 
 impl Scenery {
-    pub fn read(analysis: &Analysis) -> Option<Scenery> {
-        let file = analysis.elem()?;
-        let rig = ElemRig::read(&analysis.text, &file.tree);
-        let mut reader = Reader { text: &analysis.text, tree: &file.tree, values: Values::default() };
-        let folder = analysis.path.as_deref().and_then(Path::parent);
+    /// The scenery of the model `file`, parsed from `text` (at `path`, which textures are
+    /// relative to).
+    pub fn read(text: &str, path: Option<&Path>, file: &ElemFile) -> Scenery {
+        let rig = ElemRig::read(text, &file.tree);
+        let mut reader = Reader { text, tree: &file.tree, values: Values::default() };
+        let folder = path.and_then(Path::parent);
         let (materials, owners) = reader.materials(folder);
         let meshes = rig
             .meshes
@@ -90,7 +92,7 @@ impl Scenery {
             .is_some_and(|w| w == "True");
         let key_frames = key_frames(&file.tree, &rig.clips);
         let default_animation = rig.clips.first().and_then(|c| c.name.clone());
-        Some(Scenery { rig, materials, meshes, animations, default_animation, right_handed, key_frames })
+        Scenery { rig, materials, meshes, animations, default_animation, right_handed, key_frames }
     }
 }
 

@@ -19,8 +19,8 @@ mod types2d;
 mod types3d;
 
 pub use answer::{MAX_TIMES, SceneAnswer, SceneAsk, SceneQuery};
-pub use packed::{MeshForm, digest_text};
 pub use elements::{ElementKind, SceneElement, elements};
+pub use packed::{MeshForm, digest_text};
 pub use problem::SceneProblem;
 pub use types2d::*;
 pub use types3d::*;
