@@ -6,21 +6,8 @@
  * pages' own policy does not: use another page).
  */
 export async function foreground(page, png) {
-    return page.evaluate(async (b64) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${b64}`;
-        await img.decode();
-        const canvas = new OffscreenCanvas(img.width, img.height);
-        const ctx = canvas.getContext("2d");
-        ctx.drawImage(img, 0, 0);
-        const { data } = ctx.getImageData(0, 0, img.width, img.height);
-        let count = 0;
-        for (let i = 0; i < data.length; i += 4) {
-            const d = Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]);
-            if (d > 30) count += 1;
-        }
-        return { count, width: img.width, height: img.height };
-    }, png.toString("base64"));
+    const { count, width, height } = await pixels(page, png, []);
+    return { count, width, height };
 }
 
 /**
@@ -30,6 +17,11 @@ export async function foreground(page, png) {
  * `foreground`.
  */
 export async function hues(page, png, colours) {
+    return (await pixels(page, png, colours)).hues;
+}
+
+/** Both counts of one decoding. */
+async function pixels(page, png, colours) {
     return page.evaluate(
         async ({ b64, colours }) => {
             const img = new Image();
@@ -44,15 +36,19 @@ export async function hues(page, png, colours) {
                 return top < 24 ? null : [c[0] / top, c[1] / top, c[2] / top];
             };
             const wanted = colours.map(unit);
-            const counts = colours.map(() => 0);
+            const hues = colours.map(() => 0);
+            let count = 0;
             for (let i = 0; i < data.length; i += 4) {
+                const d = Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]);
+                if (d > 30) count += 1;
+                if (wanted.length === 0) continue;
                 const p = unit([data[i], data[i + 1], data[i + 2]]);
                 if (!p) continue;
                 wanted.forEach((w, k) => {
-                    if (w && Math.abs(p[0] - w[0]) <= 0.2 && Math.abs(p[1] - w[1]) <= 0.2 && Math.abs(p[2] - w[2]) <= 0.2) counts[k] += 1;
+                    if (w && Math.abs(p[0] - w[0]) <= 0.2 && Math.abs(p[1] - w[1]) <= 0.2 && Math.abs(p[2] - w[2]) <= 0.2) hues[k] += 1;
                 });
             }
-            return counts;
+            return { count, width: img.width, height: img.height, hues };
         },
         { b64: png.toString("base64"), colours },
     );
