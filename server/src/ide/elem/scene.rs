@@ -98,7 +98,7 @@ impl Scenery {
 
 pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
     let file = pose::model_file(analysis, request)?;
-    let Some(scenery) = analysis.elem_scenery() else { unreachable!("a model has its scenery") };
+    let scenery = analysis.elem_scenery().ok_or_else(|| SceneError::NoPose("not an `.elem` model".to_owned()))?;
     let rig = &scenery.rig;
     let clip = pose::posable_clip(analysis, rig, request)?;
     let mut state = PoseState::default();
@@ -188,8 +188,6 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
     Ok(out)
 }
 
-/// Unit normals moved like the positions: Σ weight × (normal × the skin matrix's 3×3), the
-/// unweighted ones by the mesh's rigid matrix, then normalised.
 /// The key lines of every bone part (its `TimeKeys`, `TransKeys`, `RotateKeys`, `ScaleKeys`), each
 /// at its `TimeKeys` time: a fraction of the clip's `AnimationTime`.
 fn key_frames(tree: &SyntaxTree, clips: &[crate::elem::eval::animation::Clip]) -> Vec<KeyFrameInfo> {
@@ -210,6 +208,8 @@ fn key_frames(tree: &SyntaxTree, clips: &[crate::elem::eval::animation::Clip]) -
     out
 }
 
+/// Unit normals moved like the positions: Σ weight × (normal × the skin matrix's 3×3), the
+/// unweighted ones by the mesh's rigid matrix, then normalised.
 fn skin_normals(mesh: &MeshSkin, normals: &[f64], state: &PoseState) -> Vec<f64> {
     let skins = &state.skins[mesh.palette as usize];
     let turn = |n: &[f64], m: &Mat4| {
