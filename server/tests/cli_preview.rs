@@ -19,7 +19,8 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/render").join(name)
 }
 
-/// A running `rigls preview` on a copy of the render fixture (a skeleton, its atlas and image).
+/// A running `rigls preview` on a copy of render fixtures (by default a skeleton, its atlas and
+/// image), beside a file no scene references.
 struct Server {
     child: Child,
     port: u16,
@@ -36,14 +37,19 @@ impl Drop for Server {
 
 impl Server {
     fn start() -> Server {
+        Server::showing("atlas_ske.json", &["atlas_tex.json", "atlas_tex.png"])
+    }
+
+    /// The server previewing the fixture `file`, with the fixtures `beside` it.
+    fn showing(file: &str, beside: &[&str]) -> Server {
         let dir = tempfile::tempdir().unwrap();
-        for name in ["atlas_ske.json", "atlas_tex.json", "atlas_tex.png"] {
+        for name in beside.iter().chain([&file]) {
             std::fs::copy(fixture(name), dir.path().join(name)).unwrap();
         }
         std::fs::write(dir.path().join("secret.txt"), "not for the page").unwrap();
         let mut child = Command::new(BIN)
             .arg("preview")
-            .arg(dir.path().join("atlas_ske.json"))
+            .arg(dir.path().join(file))
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -166,7 +172,7 @@ fn serves_the_page_its_script_and_the_scene() {
 fn bad_scene_requests_are_refused() {
     let s = Server::start();
     let refusals: Vec<String> = [
-        r#"{"version": 2}"#,
+        r#"{"version": 3}"#,
         r#"{"animation": "wave"}"#,
         "not json",
         &format!(r#"{{"version": 1, "times": [{}0]}}"#, "0,".repeat(1000)),
@@ -178,7 +184,7 @@ fn bad_scene_requests_are_refused() {
     })
     .collect();
     expect![[r#"
-        400 scene version 2 is not supported (this server writes version 1)
+        400 scene version 3 is not supported (this server writes versions 1 and 2)
         400 params: missing field `version` at line 1 column 21
         400 params: expected ident at line 1 column 2
         400 1001 times asked for, at most 1000 are answered at once"#]]
@@ -302,6 +308,34 @@ fn nothing_but_the_referenced_images_is_readable() {
         /index.html: 404 not found
         /preview.js/..: 404 not found
         /file without a path: 400 which file? (path=…)
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn an_elem_models_texture_is_readable_and_nothing_else() {
+    let s = Server::showing("sign.elem", &["atlas_tex.png", "atlas_tex.json"]);
+    let png = s.path("atlas_tex.png");
+    assert_eq!(s.image(&png), 403, "no scene has referenced it yet");
+    let (status, body) = s.scene(r#"{"version": 2}"#);
+    assert_eq!(status, 200, "{}", text(&body));
+    let answer: Value = serde_json::from_slice(&body).unwrap();
+    let textures: Vec<&Value> =
+        answer["scenes"][0]["materials"].as_array().unwrap().iter().map(|m| &m["texturePath"]).collect();
+    assert_eq!(textures, [&Value::String(png.clone()), &Value::Null]);
+    let (status, bytes) = s.get(&s.with_token(&format!("/file?path={}", encode(&png))));
+    assert_eq!(status, 200);
+    assert_eq!(bytes, std::fs::read(fixture("atlas_tex.png")).unwrap());
+    let mut out = String::new();
+    let dir = s.path("");
+    for path in [s.path("sign.elem"), s.path("atlas_tex.json"), s.path("secret.txt"), format!("{dir}./atlas_tex.png")] {
+        out += &format!("{}: {}\n", path.replace(&dir, "<dir>/"), s.image(&path));
+    }
+    expect![[r#"
+        <dir>/sign.elem: 403
+        <dir>/atlas_tex.json: 403
+        <dir>/secret.txt: 403
+        <dir>/./atlas_tex.png: 403
     "#]]
     .assert_eq(&out);
 }

@@ -155,9 +155,9 @@ fn the_elem_fixture_as_a_3d_scene() {
         assert_eq!(slice(&text, solid.nodes[0].name_range.unwrap()), "\"台\"");
         assert!(slice(&text, solid.nodes[0].range).starts_with("Node {"));
         // The quad fanned from its first corner, then the roof; one group per material.
-        assert_eq!(mesh.triangles, [0, 3, 2, 0, 2, 1, 4, 6, 5]);
+        assert_eq!(mesh.fixed.triangles, [0, 3, 2, 0, 2, 1, 4, 6, 5]);
         let groups: Vec<(Option<usize>, usize, usize)> =
-            mesh.groups.iter().map(|g| (g.material, g.start, g.count)).collect();
+            mesh.fixed.groups.iter().map(|g| (g.material, g.start, g.count)).collect();
         assert_eq!(groups, [(Some(0), 0, 2), (Some(1), 2, 1)]);
         let board = &solid.materials[0];
         assert_eq!(slice(&text, board.name_range.unwrap()), "\"板\"");

@@ -55,6 +55,93 @@
     return [a, b, c, d, d0[0] - a * s0[0] - c * s0[1], d0[1] - b * s0[0] - d * s0[1]];
   }
 
+  // src/texture.js
+  var Images = class {
+    /**
+     * @param {(path: string) => string | null} imageUrl where an image is read from
+     * @param {() => void} redraw
+     */
+    constructor(imageUrl, redraw) {
+      this.imageUrl = imageUrl;
+      this.redraw = redraw;
+      this.entries = /* @__PURE__ */ new Map();
+    }
+    /** The image at `path` once loaded, else null (and its loading started). */
+    get(path2) {
+      if (!path2) return null;
+      let entry = this.entries.get(path2);
+      if (!entry) {
+        const url = this.imageUrl(path2);
+        entry = { img: null, ok: false };
+        this.entries.set(path2, entry);
+        if (url) {
+          const img = new Image();
+          img.onload = () => {
+            entry.ok = true;
+            this.redraw();
+          };
+          img.src = url;
+          entry.img = img;
+        }
+      }
+      return entry.ok ? entry.img : null;
+    }
+  };
+  function drawMappedTriangle(ctx, source, uv, xy, grow, tile, tint2) {
+    const m = triangleMap([uv[0], uv[1]], [uv[2], uv[3]], [uv[4], uv[5]], [xy[0], xy[1]], [xy[2], xy[3]], [xy[4], xy[5]]);
+    if (!m || !m.every(Number.isFinite)) return;
+    ctx.save();
+    ctx.beginPath();
+    const cx = (xy[0] + xy[2] + xy[4]) / 3;
+    const cy = (xy[1] + xy[3] + xy[5]) / 3;
+    for (let k = 0; k < 6; k += 2) {
+      const dx = xy[k] - cx;
+      const dy = xy[k + 1] - cy;
+      const len = Math.hypot(dx, dy) || 1;
+      ctx.lineTo(xy[k] + dx / len * grow, xy[k + 1] + dy / len * grow);
+    }
+    ctx.closePath();
+    ctx.clip();
+    ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+    const x0 = Math.floor(Math.min(uv[0], uv[2], uv[4])), y0 = Math.floor(Math.min(uv[1], uv[3], uv[5]));
+    const x1 = Math.ceil(Math.max(uv[0], uv[2], uv[4])), y1 = Math.ceil(Math.max(uv[1], uv[3], uv[5]));
+    const piece = (u0, v0, u1, v1, du, dv) => {
+      if (u1 <= u0 || v1 <= v0) return;
+      ctx.drawImage(
+        source.img,
+        (u0 - source.ox) * source.sx,
+        (v0 - source.oy) * source.sy,
+        (u1 - u0) * source.sx,
+        (v1 - v0) * source.sy,
+        u0 + du,
+        v0 + dv,
+        u1 - u0,
+        v1 - v0
+      );
+    };
+    if (!tile) {
+      piece(x0, y0, x1, y1, 0, 0);
+    } else {
+      const [w, h] = tile;
+      const [i0, j0] = [Math.floor(x0 / w), Math.floor(y0 / h)];
+      const [i1, j1] = [Math.min(Math.ceil(x1 / w), i0 + 16), Math.min(Math.ceil(y1 / h), j0 + 16)];
+      for (let j = j0; j < j1; j++) {
+        for (let i = i0; i < i1; i++) {
+          const u0 = Math.max(x0, i * w) - i * w, v0 = Math.max(y0, j * h) - j * h;
+          const u1 = Math.min(x1, (i + 1) * w) - i * w, v1 = Math.min(y1, (j + 1) * h) - j * h;
+          piece(u0, v0, u1, v1, i * w, j * h);
+        }
+      }
+    }
+    if (tint2) {
+      ctx.globalCompositeOperation = "multiply";
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = tint2;
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+
   // src/draw2d.js
   var BLEND = {
     add: "lighter",
@@ -75,9 +162,7 @@
      */
     constructor(canvas, imageUrl, redraw) {
       this.canvas = canvas;
-      this.imageUrl = imageUrl;
-      this.redraw = redraw;
-      this.images = /* @__PURE__ */ new Map();
+      this.images = new Images(imageUrl, redraw);
       this.tints = /* @__PURE__ */ new Map();
       this.scene = null;
       this.view = null;
@@ -117,25 +202,6 @@
       const v = this.view;
       return [(x - v.x) / v.scale, (y - v.y) / v.scale];
     }
-    image(path2) {
-      if (!path2) return null;
-      let entry = this.images.get(path2);
-      if (!entry) {
-        const url = this.imageUrl(path2);
-        entry = { img: null, ok: false };
-        this.images.set(path2, entry);
-        if (url) {
-          const img = new Image();
-          img.onload = () => {
-            entry.ok = true;
-            this.redraw();
-          };
-          img.src = url;
-          entry.img = img;
-        }
-      }
-      return entry.ok ? entry.img : null;
-    }
     /**
      * Draws the scene. `theme`: colours; `options`: {bones, highlight: {kind, index} | null}.
      */
@@ -154,7 +220,7 @@
       for (let i = 0; i < scene.drawables.length; i++) {
         const d = scene.drawables[i];
         const texture = d.texture === null ? null : scene.textures[d.texture];
-        const img = texture ? this.image(texture.image) : null;
+        const img = texture ? this.images.get(texture.image) : null;
         ctx.globalCompositeOperation = BLEND[d.blendMode] || "source-over";
         if (img && d.vertices.length > 0) {
           this.drawTextured(ctx, d, texture, img);
@@ -239,49 +305,17 @@
       const uv = d.uvs;
       const t = d.triangles;
       const grow = 0.5 / v.scale;
+      ctx.setTransform(v.scale, 0, 0, v.scale, v.x, v.y);
       for (let i = 0; i + 2 < t.length; i += 3) {
         const [a, b, c] = [t[i], t[i + 1], t[i + 2]];
-        const m = triangleMap(
-          [uv[2 * a], uv[2 * a + 1]],
-          [uv[2 * b], uv[2 * b + 1]],
-          [uv[2 * c], uv[2 * c + 1]],
-          [p[2 * a], p[2 * a + 1]],
-          [p[2 * b], p[2 * b + 1]],
-          [p[2 * c], p[2 * c + 1]]
+        drawMappedTriangle(
+          ctx,
+          src,
+          [uv[2 * a], uv[2 * a + 1], uv[2 * b], uv[2 * b + 1], uv[2 * c], uv[2 * c + 1]],
+          [p[2 * a], p[2 * a + 1], p[2 * b], p[2 * b + 1], p[2 * c], p[2 * c + 1]],
+          grow,
+          null
         );
-        if (!m) continue;
-        ctx.save();
-        ctx.setTransform(v.scale, 0, 0, v.scale, v.x, v.y);
-        ctx.beginPath();
-        const cx = (p[2 * a] + p[2 * b] + p[2 * c]) / 3;
-        const cy = (p[2 * a + 1] + p[2 * b + 1] + p[2 * c + 1]) / 3;
-        for (const k of [a, b, c]) {
-          const dx = p[2 * k] - cx;
-          const dy = p[2 * k + 1] - cy;
-          const len = Math.hypot(dx, dy) || 1;
-          ctx.lineTo(p[2 * k] + dx / len * grow, p[2 * k + 1] + dy / len * grow);
-        }
-        ctx.closePath();
-        ctx.clip();
-        ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
-        const us = [uv[2 * a], uv[2 * b], uv[2 * c]];
-        const vs = [uv[2 * a + 1], uv[2 * b + 1], uv[2 * c + 1]];
-        const x0 = Math.floor(Math.min(...us)), y0 = Math.floor(Math.min(...vs));
-        const x1 = Math.ceil(Math.max(...us)), y1 = Math.ceil(Math.max(...vs));
-        if (x1 > x0 && y1 > y0) {
-          ctx.drawImage(
-            src.img,
-            (x0 - src.ox) * src.sx,
-            (y0 - src.oy) * src.sy,
-            (x1 - x0) * src.sx,
-            (y1 - y0) * src.sy,
-            x0,
-            y0,
-            x1 - x0,
-            y1 - y0
-          );
-        }
-        ctx.restore();
       }
     }
     drawHighlight(ctx, theme, hl, px) {
@@ -408,8 +442,14 @@
   // src/draw3d.js
   var LIGHT = normalize([-0.4, 0.6, -1]);
   var View3d = class {
-    constructor(canvas) {
+    /**
+     * @param {HTMLCanvasElement} canvas
+     * @param {(path: string) => string | null} imageUrl where a texture's image is read from
+     * @param {() => void} redraw called when an image has loaded
+     */
+    constructor(canvas, imageUrl, redraw) {
       this.canvas = canvas;
+      this.images = new Images(imageUrl, redraw);
       this.scene = null;
       this.yaw = -0.5;
       this.pitch = 0.35;
@@ -475,6 +515,10 @@
       const project = this.projector();
       const faces = [];
       const hl = options.highlight;
+      const textures = scene.materials.map((m) => {
+        const img = this.images.get(m.texturePath);
+        return img ? { img, sx: 1, sy: 1, ox: 0, oy: 0 } : null;
+      });
       scene.meshes.forEach((mesh, m) => {
         const p = mesh.positions;
         const screen = [];
@@ -486,7 +530,9 @@
           if (!a || !b || !c || ![a, b, c].every((v) => v.every(Number.isFinite))) continue;
           const material = materialOf[k / 3];
           const base = faceColour(scene, mesh, material, t[k], t[k + 1], t[k + 2]);
-          faces.push({ mesh: m, a, b, c, depth: (a[2] + b[2] + c[2]) / 3, base, material });
+          const texture = mesh.uvs && material !== null ? textures[material] : null;
+          const uv = texture && textureTriangle(scene.materials[material], texture.img, mesh.uvs, t[k], t[k + 1], t[k + 2]);
+          faces.push({ mesh: m, a, b, c, depth: (a[2] + b[2] + c[2]) / 3, base, material, uv });
         }
       });
       faces.sort((f, g) => g.depth - f.depth);
@@ -496,16 +542,27 @@
         const n = normalize([u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]);
         const light = 0.35 + 0.65 * Math.abs(n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]);
         const [r, g, b, alpha] = f.base;
-        ctx.fillStyle = `rgba(${byte(r * light)}, ${byte(g * light)}, ${byte(b * light)}, ${alpha})`;
+        const shaded = `rgb(${byte(r * light)}, ${byte(g * light)}, ${byte(b * light)})`;
+        const xy = [f.a[0], f.a[1], f.b[0], f.b[1], f.c[0], f.c[1]];
+        if (f.uv) {
+          const texture = textures[f.material];
+          const tile = [texture.img.naturalWidth, texture.img.naturalHeight];
+          ctx.globalAlpha = alpha;
+          drawMappedTriangle(ctx, texture, f.uv, xy, 0.5, tile, shaded);
+          ctx.globalAlpha = 1;
+        }
         ctx.beginPath();
         ctx.moveTo(f.a[0], f.a[1]);
         ctx.lineTo(f.b[0], f.b[1]);
         ctx.lineTo(f.c[0], f.c[1]);
         ctx.closePath();
-        ctx.fill();
-        ctx.strokeStyle = ctx.fillStyle;
-        ctx.lineWidth = 0.5;
-        ctx.stroke();
+        if (!f.uv) {
+          ctx.fillStyle = `rgba(${byte(r * light)}, ${byte(g * light)}, ${byte(b * light)}, ${alpha})`;
+          ctx.fill();
+          ctx.strokeStyle = ctx.fillStyle;
+          ctx.lineWidth = 0.5;
+          ctx.stroke();
+        }
         const lit = hl && (hl.kind === "mesh" && hl.index === f.mesh || hl.kind === "material" && hl.index === f.material);
         if (lit) {
           ctx.strokeStyle = theme.accent;
@@ -560,6 +617,20 @@
       return null;
     }
   };
+  function textureTriangle(material, img, uvs, i, j, k) {
+    const out = [];
+    for (const v of [i, j, k]) {
+      const [u, w] = uvTransform(material.uvTransform, uvs[2 * v], uvs[2 * v + 1]);
+      out.push(u * img.naturalWidth, w * img.naturalHeight);
+    }
+    return out.every(Number.isFinite) ? out : null;
+  }
+  function uvTransform(t, u, v) {
+    if (!t) return [u, v];
+    const su = u * t.scale[0], sv = v * t.scale[1];
+    const sin = Math.sin(t.rotation), cos = Math.cos(t.rotation);
+    return [su * cos - sv * sin + t.translation[0], su * sin + sv * cos + t.translation[1]];
+  }
   function groupMaterials(mesh) {
     const out = new Array(mesh.triangles.length / 3).fill(null);
     for (const g of mesh.groups) out.fill(g.material, g.start, g.start + g.count);
@@ -715,6 +786,10 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
 #rigls-preview { display: flex; flex-direction: column; height: 100vh; }
 #rigls-preview .bar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px;
     background: var(--bar); border-bottom: 1px solid var(--border); }
+/* A narrow panel wraps the bar: no control may be wider than it (a select is as wide as its
+   longest option unless told otherwise). */
+#rigls-preview .bar > * { min-width: 0; max-width: 100%; box-sizing: border-box; }
+#rigls-preview select { text-overflow: ellipsis; }
 #rigls-preview select, #rigls-preview button { background: var(--input-bg); color: var(--input-fg);
     border: 1px solid var(--border); border-radius: 2px; padding: 2px 4px; font: inherit; }
 #rigls-preview button.play { background: var(--button-bg); color: var(--button-fg); min-width: 4.5em; }
@@ -728,8 +803,65 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
 #rigls-preview .status { padding: 2px 8px; opacity: 0.8; border-top: 1px solid var(--border); min-height: 1.4em; }
 `;
 
+  // src/unpack.js
+  var KEEP_FOR = 16;
+  var MeshStore = class {
+    constructor() {
+      this.fixed = /* @__PURE__ */ new Map();
+      this.answers = 0;
+    }
+    /** The digests of the fixed parts held, for the request's `meshes`. */
+    held() {
+      return [...this.fixed.keys()];
+    }
+    /**
+     * Decodes the meshes of `answer`'s scenes in place. False when a mesh's fixed part is
+     * neither in the answer nor held (the page forgot it meanwhile): ask again holding none.
+     */
+    unpack(answer) {
+      this.answers += 1;
+      for (const scene of answer.scenes) {
+        if (scene.kind !== "3d") continue;
+        for (const mesh of scene.meshes) {
+          if (typeof mesh.digest !== "string") continue;
+          mesh.positions = floats(mesh.positions);
+          mesh.normals = mesh.normals === null ? null : floats(mesh.normals);
+          if ("triangles" in mesh) {
+            this.fixed.set(mesh.digest, {
+              uvs: mesh.uvs === null ? null : floats(mesh.uvs),
+              colors: mesh.colors === null ? null : floats(mesh.colors),
+              triangles: indices(mesh.triangles),
+              groups: mesh.groups,
+              used: this.answers
+            });
+          }
+          const fixed = this.fixed.get(mesh.digest);
+          if (!fixed) return false;
+          fixed.used = this.answers;
+          Object.assign(mesh, { uvs: fixed.uvs, colors: fixed.colors, triangles: fixed.triangles, groups: fixed.groups });
+        }
+      }
+      for (const [digest, fixed] of this.fixed) {
+        if (fixed.used < this.answers - KEEP_FOR) this.fixed.delete(digest);
+      }
+      return true;
+    }
+  };
+  function bytes(base64) {
+    const binary = atob(base64);
+    const out = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+    return out;
+  }
+  function floats(base64) {
+    return new Float32Array(bytes(base64).buffer);
+  }
+  function indices(base64) {
+    return new Uint32Array(bytes(base64).buffer);
+  }
+
   // src/main.js
-  var SCENE_VERSION = 1;
+  var SCENE_VERSION = 2;
   function element(tag, props = {}, children = []) {
     const el = document.createElement(tag);
     Object.assign(el, props);
@@ -752,6 +884,8 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
       this.bones = true;
       this.highlight = null;
       this.answer = null;
+      this.meshes = new MeshStore();
+      this.elements = null;
       this.scene = null;
       this.pass = null;
       this.generation = 0;
@@ -914,13 +1048,38 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
     params(times) {
       return { version: SCENE_VERSION, armature: this.armature, animation: this.animation ?? null, times };
     }
+    /**
+     * The answer for `times`, whole: the host is told which meshes and elements the page holds
+     * (the answer leaves them out), and they are put back.
+     */
+    async ask(times) {
+      const holding = { meshes: this.meshes.held(), elementsOf: this.elements ? this.elements.version : null };
+      let answer = await this.host.request({ ...this.params(times), ...holding });
+      if (answer && !answer.error && !this.complete(answer)) {
+        answer = await this.host.request({ ...this.params(times), meshes: [], elementsOf: null });
+        if (answer && !answer.error && !this.complete(answer)) throw new Error("the scene came without its meshes");
+      }
+      return answer;
+    }
+    /** Puts back what `answer` left out; false when the page no longer holds it. */
+    complete(answer) {
+      if (!this.meshes.unpack(answer)) return false;
+      if (answer.elements) {
+        this.elements = { version: answer.documentVersion, list: answer.elements };
+      } else if (this.elements && this.elements.version === answer.documentVersion) {
+        answer.elements = this.elements.list;
+      } else {
+        return false;
+      }
+      return true;
+    }
     /** Asks for the scene now (what an edit must show quickly), then the frames of a pass. */
     async reload() {
       const generation = ++this.generation;
       this.pass = null;
       let answer;
       try {
-        answer = await this.host.request(this.params([this.time]));
+        answer = await this.ask([this.time]);
       } catch (error) {
         if (generation === this.generation) this.showProblem(String(error.message || error));
         return;
@@ -957,7 +1116,7 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
       const times = passTimes(animation);
       let answer;
       try {
-        answer = await this.host.request(this.params(times));
+        answer = await this.ask(times);
       } catch {
         return;
       }
@@ -977,16 +1136,13 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
     show(scene) {
       const kind = scene.kind;
       if (!this.view || kind === "3d" !== this.view instanceof View3d) {
-        this.view = kind === "3d" ? new View3d(this.canvas) : new View2d(this.canvas, (p) => this.host.imageUrl(p), () => this.draw());
+        const View = kind === "3d" ? View3d : View2d;
+        this.view = new View(this.canvas, (p) => this.host.imageUrl(p), () => this.draw());
       }
       this.scene = scene;
       this.fillPickers(scene);
       this.view.setScene(scene, this.pass ? unionBounds(this.pass.scenes) : null);
-      const notes = [...scene.notes];
-      if (kind === "3d" && scene.materials.some((m) => m.texturePath)) {
-        notes.push("Textures are not drawn in the 3-D view: faces show their materials' colours (rigls render draws them).");
-      }
-      this.status.textContent = notes.join(" ");
+      this.status.textContent = scene.notes.join(" ");
       this.root.dataset.documentVersion = String(this.answer ? this.answer.documentVersion : "");
       this.updateTime();
       this.draw();
@@ -1046,7 +1202,7 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
       } else if (!this.seeking) {
         this.seeking = true;
         const generation = this.generation;
-        this.host.request(this.params([time])).then((answer) => {
+        this.ask([time]).then((answer) => {
           if (generation === this.generation && answer && !answer.error) {
             this.scene = answer.scenes[0];
             this.view.setScene(this.scene, null);

@@ -2,7 +2,8 @@
 // images in draw order, colour transforms and blend modes as `rigls render` applies them
 // (docs/scene.md), the bone overlay, zoom and pan.
 
-import { fit, inTriangle, segmentDistance, triangleMap, union } from "./geometry.js";
+import { fit, inTriangle, segmentDistance, union } from "./geometry.js";
+import { Images, drawMappedTriangle } from "./texture.js";
 
 const BLEND = {
     add: "lighter",
@@ -26,9 +27,7 @@ export class View2d {
      */
     constructor(canvas, imageUrl, redraw) {
         this.canvas = canvas;
-        this.imageUrl = imageUrl;
-        this.redraw = redraw;
-        this.images = new Map();
+        this.images = new Images(imageUrl, redraw);
         this.tints = new Map();
         this.scene = null;
         this.view = null;
@@ -74,26 +73,6 @@ export class View2d {
         return [(x - v.x) / v.scale, (y - v.y) / v.scale];
     }
 
-    image(path) {
-        if (!path) return null;
-        let entry = this.images.get(path);
-        if (!entry) {
-            const url = this.imageUrl(path);
-            entry = { img: null, ok: false };
-            this.images.set(path, entry);
-            if (url) {
-                const img = new Image();
-                img.onload = () => {
-                    entry.ok = true;
-                    this.redraw();
-                };
-                img.src = url;
-                entry.img = img;
-            }
-        }
-        return entry.ok ? entry.img : null;
-    }
-
     /**
      * Draws the scene. `theme`: colours; `options`: {bones, highlight: {kind, index} | null}.
      */
@@ -114,7 +93,7 @@ export class View2d {
         for (let i = 0; i < scene.drawables.length; i++) {
             const d = scene.drawables[i];
             const texture = d.texture === null ? null : scene.textures[d.texture];
-            const img = texture ? this.image(texture.image) : null;
+            const img = texture ? this.images.get(texture.image) : null;
             ctx.globalCompositeOperation = BLEND[d.blendMode] || "source-over";
             if (img && d.vertices.length > 0) {
                 this.drawTextured(ctx, d, texture, img);
@@ -195,39 +174,17 @@ export class View2d {
         const t = d.triangles;
         // Half a pixel of overlap, so that triangles meet without seams.
         const grow = 0.5 / v.scale;
+        ctx.setTransform(v.scale, 0, 0, v.scale, v.x, v.y);
         for (let i = 0; i + 2 < t.length; i += 3) {
             const [a, b, c] = [t[i], t[i + 1], t[i + 2]];
-            const m = triangleMap(
-                [uv[2 * a], uv[2 * a + 1]], [uv[2 * b], uv[2 * b + 1]], [uv[2 * c], uv[2 * c + 1]],
-                [p[2 * a], p[2 * a + 1]], [p[2 * b], p[2 * b + 1]], [p[2 * c], p[2 * c + 1]],
+            drawMappedTriangle(
+                ctx,
+                src,
+                [uv[2 * a], uv[2 * a + 1], uv[2 * b], uv[2 * b + 1], uv[2 * c], uv[2 * c + 1]],
+                [p[2 * a], p[2 * a + 1], p[2 * b], p[2 * b + 1], p[2 * c], p[2 * c + 1]],
+                grow,
+                null,
             );
-            if (!m) continue;
-            ctx.save();
-            ctx.setTransform(v.scale, 0, 0, v.scale, v.x, v.y);
-            ctx.beginPath();
-            const cx = (p[2 * a] + p[2 * b] + p[2 * c]) / 3;
-            const cy = (p[2 * a + 1] + p[2 * b + 1] + p[2 * c + 1]) / 3;
-            for (const k of [a, b, c]) {
-                const dx = p[2 * k] - cx;
-                const dy = p[2 * k + 1] - cy;
-                const len = Math.hypot(dx, dy) || 1;
-                ctx.lineTo(p[2 * k] + (dx / len) * grow, p[2 * k + 1] + (dy / len) * grow);
-            }
-            ctx.closePath();
-            ctx.clip();
-            ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
-            const us = [uv[2 * a], uv[2 * b], uv[2 * c]];
-            const vs = [uv[2 * a + 1], uv[2 * b + 1], uv[2 * c + 1]];
-            const x0 = Math.floor(Math.min(...us)), y0 = Math.floor(Math.min(...vs));
-            const x1 = Math.ceil(Math.max(...us)), y1 = Math.ceil(Math.max(...vs));
-            if (x1 > x0 && y1 > y0) {
-                ctx.drawImage(
-                    src.img,
-                    (x0 - src.ox) * src.sx, (y0 - src.oy) * src.sy, (x1 - x0) * src.sx, (y1 - y0) * src.sy,
-                    x0, y0, x1 - x0, y1 - y0,
-                );
-            }
-            ctx.restore();
         }
     }
 

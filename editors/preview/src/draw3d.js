@@ -1,16 +1,24 @@
 // The 3-D view of an `.elem` scene: an orbit camera over the model, its triangles painted back to
 // front on a Canvas 2D, flat-shaded by a light over the viewer's shoulder on both sides (winding
-// is not reliable in real files), in the materials' diffuse colours (or the vertex colours), as
-// `rigls render` draws it; nodes as bones with joints.
+// is not reliable in real files), textured where the material's texture file could be read, in
+// the materials' diffuse colours (or the vertex colours) — texture × colour × light, as `rigls
+// render` draws it; nodes as bones with joints.
 
 import { inTriangle, segmentDistance } from "./geometry.js";
+import { Images, drawMappedTriangle } from "./texture.js";
 
 /** Towards the light, in view space (x right, y up, z away from the viewer). */
 const LIGHT = normalize([-0.4, 0.6, -1]);
 
 export class View3d {
-    constructor(canvas) {
+    /**
+     * @param {HTMLCanvasElement} canvas
+     * @param {(path: string) => string | null} imageUrl where a texture's image is read from
+     * @param {() => void} redraw called when an image has loaded
+     */
+    constructor(canvas, imageUrl, redraw) {
         this.canvas = canvas;
+        this.images = new Images(imageUrl, redraw);
         this.scene = null;
         // Seen from the front and a little above and to the right.
         this.yaw = -0.5;
@@ -87,6 +95,11 @@ export class View3d {
         const project = this.projector();
         const faces = [];
         const hl = options.highlight;
+        // Per material, its picture once loaded (texture points are its pixels).
+        const textures = scene.materials.map((m) => {
+            const img = this.images.get(m.texturePath);
+            return img ? { img, sx: 1, sy: 1, ox: 0, oy: 0 } : null;
+        });
         scene.meshes.forEach((mesh, m) => {
             const p = mesh.positions;
             const screen = [];
@@ -98,7 +111,9 @@ export class View3d {
                 if (!a || !b || !c || ![a, b, c].every((v) => v.every(Number.isFinite))) continue;
                 const material = materialOf[k / 3];
                 const base = faceColour(scene, mesh, material, t[k], t[k + 1], t[k + 2]);
-                faces.push({ mesh: m, a, b, c, depth: (a[2] + b[2] + c[2]) / 3, base, material });
+                const texture = mesh.uvs && material !== null ? textures[material] : null;
+                const uv = texture && textureTriangle(scene.materials[material], texture.img, mesh.uvs, t[k], t[k + 1], t[k + 2]);
+                faces.push({ mesh: m, a, b, c, depth: (a[2] + b[2] + c[2]) / 3, base, material, uv });
             }
         });
         faces.sort((f, g) => g.depth - f.depth);
@@ -109,17 +124,29 @@ export class View3d {
             const n = normalize([u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]);
             const light = 0.35 + 0.65 * Math.abs(n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]);
             const [r, g, b, alpha] = f.base;
-            ctx.fillStyle = `rgba(${byte(r * light)}, ${byte(g * light)}, ${byte(b * light)}, ${alpha})`;
+            const shaded = `rgb(${byte(r * light)}, ${byte(g * light)}, ${byte(b * light)})`;
+            const xy = [f.a[0], f.a[1], f.b[0], f.b[1], f.c[0], f.c[1]];
+            if (f.uv) {
+                // The texture at the material's alpha, then multiplied by its colour and light.
+                const texture = textures[f.material];
+                const tile = [texture.img.naturalWidth, texture.img.naturalHeight];
+                ctx.globalAlpha = alpha;
+                drawMappedTriangle(ctx, texture, f.uv, xy, 0.5, tile, shaded);
+                ctx.globalAlpha = 1;
+            }
             ctx.beginPath();
             ctx.moveTo(f.a[0], f.a[1]);
             ctx.lineTo(f.b[0], f.b[1]);
             ctx.lineTo(f.c[0], f.c[1]);
             ctx.closePath();
-            ctx.fill();
-            // A hairline of the same colour closes the seams between neighbours.
-            ctx.strokeStyle = ctx.fillStyle;
-            ctx.lineWidth = 0.5;
-            ctx.stroke();
+            if (!f.uv) {
+                ctx.fillStyle = `rgba(${byte(r * light)}, ${byte(g * light)}, ${byte(b * light)}, ${alpha})`;
+                ctx.fill();
+                // A hairline of the same colour closes the seams between neighbours.
+                ctx.strokeStyle = ctx.fillStyle;
+                ctx.lineWidth = 0.5;
+                ctx.stroke();
+            }
             const lit =
                 hl && ((hl.kind === "mesh" && hl.index === f.mesh) || (hl.kind === "material" && hl.index === f.material));
             if (lit) {
@@ -176,6 +203,27 @@ export class View3d {
         }
         return null;
     }
+}
+
+/**
+ * The triangle's texture coordinates in pixels of `img`, after the material's UV animation; null
+ * when one is not finite.
+ */
+function textureTriangle(material, img, uvs, i, j, k) {
+    const out = [];
+    for (const v of [i, j, k]) {
+        const [u, w] = uvTransform(material.uvTransform, uvs[2 * v], uvs[2 * v + 1]);
+        out.push(u * img.naturalWidth, w * img.naturalHeight);
+    }
+    return out.every(Number.isFinite) ? out : null;
+}
+
+/** `uv' = rotate(scale × uv) + translation` (docs/scene.md). */
+function uvTransform(t, u, v) {
+    if (!t) return [u, v];
+    const su = u * t.scale[0], sv = v * t.scale[1];
+    const sin = Math.sin(t.rotation), cos = Math.cos(t.rotation);
+    return [su * cos - sv * sin + t.translation[0], su * sin + sv * cos + t.translation[1]];
 }
 
 /** The material of each triangle of a mesh (null where a group names none). */

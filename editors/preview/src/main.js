@@ -8,9 +8,10 @@ import { union } from "./geometry.js";
 import { detectHost } from "./hosts.js";
 import { advance, describeTime, frameAt, nearestIndex, passTimes, timeOfFrame } from "./player.js";
 import { CSS } from "./style.js";
+import { MeshStore } from "./unpack.js";
 
-/** The scene version this page reads. */
-const SCENE_VERSION = 1;
+/** The scene version this page reads: meshes packed, what the page holds left out. */
+const SCENE_VERSION = 2;
 
 function element(tag, props = {}, children = []) {
     const el = document.createElement(tag);
@@ -36,6 +37,8 @@ class Preview {
         this.bones = true;
         this.highlight = null;
         this.answer = null; // the last good answer
+        this.meshes = new MeshStore(); // the meshes' fixed parts held
+        this.elements = null; // {version, list}: the elements of a document version
         this.scene = null; // the scene drawn
         this.pass = null; // {key, times, scenes}: the frames of one pass
         this.generation = 0;
@@ -200,13 +203,40 @@ class Preview {
         return { version: SCENE_VERSION, armature: this.armature, animation: this.animation ?? null, times };
     }
 
+    /**
+     * The answer for `times`, whole: the host is told which meshes and elements the page holds
+     * (the answer leaves them out), and they are put back.
+     */
+    async ask(times) {
+        const holding = { meshes: this.meshes.held(), elementsOf: this.elements ? this.elements.version : null };
+        let answer = await this.host.request({ ...this.params(times), ...holding });
+        if (answer && !answer.error && !this.complete(answer)) {
+            answer = await this.host.request({ ...this.params(times), meshes: [], elementsOf: null });
+            if (answer && !answer.error && !this.complete(answer)) throw new Error("the scene came without its meshes");
+        }
+        return answer;
+    }
+
+    /** Puts back what `answer` left out; false when the page no longer holds it. */
+    complete(answer) {
+        if (!this.meshes.unpack(answer)) return false;
+        if (answer.elements) {
+            this.elements = { version: answer.documentVersion, list: answer.elements };
+        } else if (this.elements && this.elements.version === answer.documentVersion) {
+            answer.elements = this.elements.list;
+        } else {
+            return false;
+        }
+        return true;
+    }
+
     /** Asks for the scene now (what an edit must show quickly), then the frames of a pass. */
     async reload() {
         const generation = ++this.generation;
         this.pass = null;
         let answer;
         try {
-            answer = await this.host.request(this.params([this.time]));
+            answer = await this.ask([this.time]);
         } catch (error) {
             if (generation === this.generation) this.showProblem(String(error.message || error));
             return;
@@ -246,7 +276,7 @@ class Preview {
         const times = passTimes(animation);
         let answer;
         try {
-            answer = await this.host.request(this.params(times));
+            answer = await this.ask(times);
         } catch {
             return;
         }
@@ -268,17 +298,13 @@ class Preview {
     show(scene) {
         const kind = scene.kind;
         if (!this.view || (kind === "3d") !== this.view instanceof View3d) {
-            this.view =
-                kind === "3d" ? new View3d(this.canvas) : new View2d(this.canvas, (p) => this.host.imageUrl(p), () => this.draw());
+            const View = kind === "3d" ? View3d : View2d;
+            this.view = new View(this.canvas, (p) => this.host.imageUrl(p), () => this.draw());
         }
         this.scene = scene;
         this.fillPickers(scene);
         this.view.setScene(scene, this.pass ? unionBounds(this.pass.scenes) : null);
-        const notes = [...scene.notes];
-        if (kind === "3d" && scene.materials.some((m) => m.texturePath)) {
-            notes.push("Textures are not drawn in the 3-D view: faces show their materials' colours (rigls render draws them).");
-        }
-        this.status.textContent = notes.join(" ");
+        this.status.textContent = scene.notes.join(" ");
         this.root.dataset.documentVersion = String(this.answer ? this.answer.documentVersion : "");
         this.updateTime();
         this.draw();
@@ -342,8 +368,7 @@ class Preview {
         } else if (!this.seeking) {
             this.seeking = true;
             const generation = this.generation;
-            this.host
-                .request(this.params([time]))
+            this.ask([time])
                 .then((answer) => {
                     if (generation === this.generation && answer && !answer.error) {
                         this.scene = answer.scenes[0];

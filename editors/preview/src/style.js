@@ -23,6 +23,10 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
 #rigls-preview { display: flex; flex-direction: column; height: 100vh; }
 #rigls-preview .bar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px;
     background: var(--bar); border-bottom: 1px solid var(--border); }
+/* A narrow panel wraps the bar: no control may be wider than it (a select is as wide as its
+   longest option unless told otherwise). */
+#rigls-preview .bar > * { min-width: 0; max-width: 100%; box-sizing: border-box; }
+#rigls-preview select { text-overflow: ellipsis; }
 #rigls-preview select, #rigls-preview button { background: var(--input-bg); color: var(--input-fg);
     border: 1px solid var(--border); border-radius: 2px; padding: 2px 4px; font: inherit; }
 #rigls-preview button.play { background: var(--button-bg); color: var(--button-fg); min-width: 4.5em; }

@@ -11,8 +11,8 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 
-/** The scene version the page reads (docs/scene.md). */
-const SCENE_VERSION = 1;
+/** The scene version the page reads (docs/scene.md): meshes packed, what the page holds left out. */
+const SCENE_VERSION = 2;
 
 interface LspPosition {
     line: number;
@@ -34,7 +34,8 @@ interface Element {
 interface Answer {
     documentVersion: number;
     scenes: { textures?: { image: string | null }[]; materials?: { texturePath: string | null }[] }[];
-    elements: Element[];
+    /** null: the page holds this document version's elements (it said so). */
+    elements: Element[] | null;
     error: unknown;
 }
 
@@ -146,7 +147,8 @@ class PreviewPanel {
                 version: SCENE_VERSION,
             });
             if (!answer) return { error: { kind: "notOpen", message: "the document is not open" } };
-            if (!answer.error) this.answer = answer;
+            // An answer without elements is of the version whose elements came last.
+            if (!answer.error && answer.elements) this.answer = answer;
             return answer;
         } catch (error) {
             return { error: { kind: "failed", message: error instanceof Error ? error.message : String(error) } };
@@ -185,7 +187,7 @@ class PreviewPanel {
     private followCursor(position: vscode.Position): void {
         const answer = this.answer;
         if (!answer) return;
-        const holding = answer.elements.filter((e) => e.kind !== "armature" && toRange(e.range).contains(position));
+        const holding = (answer.elements ?? []).filter((e) => e.kind !== "armature" && toRange(e.range).contains(position));
         holding.sort((a, b) => size(a.range) - size(b.range));
         const inner = holding.find((e) => e.kind !== "animation" && e.kind !== "keyFrame");
         const key = inner ? `${inner.kind}:${inner.index}` : "";

@@ -248,6 +248,7 @@ mod tests {
             parsed: crate::ide::ParsedFile::Other,
             diagnostics: d,
             reuse: crate::ide::Reuse::default(),
+            scenery: Default::default(),
         }
     }
 

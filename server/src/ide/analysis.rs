@@ -2,7 +2,9 @@
 //! diagnostics.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+use super::elem::scene::Scenery;
 use crate::diagnostic::{self, Diagnostic, FileFormat};
 use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::model::DocKind;
@@ -117,6 +119,9 @@ pub struct Analysis {
     pub diagnostics: Vec<Diagnostic>,
     /// What was taken from the previous version's analysis ([`Analysis::reanalyse`]).
     pub reuse: Reuse,
+    /// An `.elem` model's scenes' shared part, read when first asked for (boxed: most analyses
+    /// never need one).
+    pub(crate) scenery: OnceLock<Option<Box<Scenery>>>,
 }
 
 /// What an analysis took from the previous version's, for benchmarks, logs and tests (the
@@ -142,7 +147,19 @@ impl Analysis {
             Some(k) if k.is_dragonbones() => dragonbones(&text),
             Some(k) => (k, None),
         };
-        Analysis::finish(path, text, fs, kind, dragonbones)
+        Analysis::finish(path, text, fs, kind, dragonbones, false)
+    }
+
+    /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
+    /// on another thread while the rules run (the same analysis, ready sooner for its scenes).
+    pub fn new_for_preview(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+        let (kind, dragonbones) = classify(path, &text);
+        Analysis::finish(path, text, fs, kind, dragonbones, true)
+    }
+
+    /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.
+    pub fn reanalyse_for_preview(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
+        Analysis::reanalyse_with(previous, text, fs, true)
     }
 
     /// The analysis of `text`, a later version of `previous`'s document: equal in every respect
@@ -150,6 +167,10 @@ impl Analysis {
     /// (DragonBones: the syntax tree outside the innermost object or array that holds every
     /// change, see [`crate::dragonbones::reparse`]).
     pub fn reanalyse(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
+        Analysis::reanalyse_with(previous, text, fs, false)
+    }
+
+    fn reanalyse_with(previous: &Analysis, text: String, fs: &dyn FileSystem, scenery: bool) -> Analysis {
         let path = previous.path.as_deref();
         let change = TextChange::between(&previous.text, &text);
         let mut reparsed = None;
@@ -167,24 +188,39 @@ impl Analysis {
             (Syntax::Elem, _) => (FileKind::Elem, None),
             (Syntax::Other, _) => (FileKind::Other, None),
         };
-        let mut analysis = Analysis::finish(path, text, fs, kind, dragonbones);
+        let mut analysis = Analysis::finish(path, text, fs, kind, dragonbones, scenery);
         analysis.reuse.reparsed = reparsed;
         analysis
     }
 
-    /// The rest of an analysis once the kind is known (and DragonBones data parsed).
+    /// The rest of an analysis once the kind is known (and DragonBones data parsed); `scenery`:
+    /// read an `.elem` model's scenery meanwhile.
     fn finish(
         path: Option<&Path>,
         text: String,
         fs: &dyn FileSystem,
         kind: FileKind,
         dragonbones: Option<Box<DragonBonesFile>>,
+        scenery: bool,
     ) -> Analysis {
         let lines = LineIndex::new(&text);
+        let read = OnceLock::new();
         let (parsed, mut diagnostics) = match (kind, dragonbones) {
             (FileKind::Elem, _) => {
                 let file = ElemFile::parse(&text);
-                let diagnostics = file.diagnostics(&text, &lines, path, fs);
+                let diagnostics = if scenery {
+                    std::thread::scope(|s| {
+                        let reading = s.spawn(|| Scenery::read(&text, path, &file));
+                        let diagnostics = file.diagnostics(&text, &lines, path, fs);
+                        // A reading that panicked is left to the scene request (which says so).
+                        if let Ok(done) = reading.join() {
+                            let _ = read.set(Some(Box::new(done)));
+                        }
+                        diagnostics
+                    })
+                } else {
+                    file.diagnostics(&text, &lines, path, fs)
+                };
                 (ParsedFile::Elem(file), diagnostics)
             }
             (_, Some(mut file)) => {
@@ -195,7 +231,15 @@ impl Analysis {
             (_, None) => (ParsedFile::Other, Vec::new()),
         };
         diagnostic::sort(&mut diagnostics);
-        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse: Reuse::default() }
+        Analysis {
+            path: path.map(Path::to_path_buf),
+            text,
+            lines,
+            parsed,
+            diagnostics,
+            reuse: Reuse::default(),
+            scenery: read,
+        }
     }
 
     /// What the document is.
@@ -216,6 +260,13 @@ impl Analysis {
             ParsedFile::Elem(file) => Some(file),
             _ => None,
         }
+    }
+
+    /// What every scene of an `.elem` model shares (read once: see [`Scenery`]); `None` for
+    /// other documents.
+    pub fn elem_scenery(&self) -> Option<&Scenery> {
+        let read = || self.elem().map(|file| Box::new(Scenery::read(&self.text, self.path.as_deref(), file)));
+        self.scenery.get_or_init(read).as_deref()
     }
 
     /// The DragonBones parse, when the document is a skeleton or an atlas.

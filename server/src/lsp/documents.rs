@@ -27,6 +27,9 @@ pub struct Document {
     /// Held while one of the document's scheduled analyses runs: they run one at a time, and
     /// those superseded while waiting never run (see `State::schedule`).
     pub lane: Arc<tokio::sync::Mutex<()>>,
+    /// A preview has asked for the document's scenes: its next analyses read what every scene
+    /// shares while the rules run (see `Features::analyse_for_preview`).
+    pub previewed: bool,
 }
 
 /// The open documents. The lock is never held across an `.await`.

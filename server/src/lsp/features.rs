@@ -19,6 +19,18 @@ pub trait Features: Send + Sync + 'static {
             _ => Analysis::new(path, text, fs),
         }
     }
+    /// [`Features::analyse`] for a document a preview shows: the real analysis also reads what
+    /// every scene shares, on another thread while the rules run, so that the scene of an edit
+    /// is ready about when its diagnostics are.
+    fn analyse_for_preview(
+        &self,
+        previous: Option<&Analysis>,
+        path: Option<&Path>,
+        text: String,
+        fs: &dyn FileSystem,
+    ) -> Analysis {
+        self.analyse(previous, path, text, fs)
+    }
     fn hover(&self, analysis: &Analysis, offset: u32) -> Option<ide::Hover> {
         ide::hover(analysis, offset)
     }
@@ -80,4 +92,17 @@ pub trait Features: Send + Sync + 'static {
 /// The real analysis and features.
 pub struct RealFeatures;
 
-impl Features for RealFeatures {}
+impl Features for RealFeatures {
+    fn analyse_for_preview(
+        &self,
+        previous: Option<&Analysis>,
+        path: Option<&Path>,
+        text: String,
+        fs: &dyn FileSystem,
+    ) -> Analysis {
+        match previous {
+            Some(previous) if previous.path.as_deref() == path => Analysis::reanalyse_for_preview(previous, text, fs),
+            _ => Analysis::new_for_preview(path, text, fs),
+        }
+    }
+}

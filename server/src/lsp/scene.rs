@@ -1,11 +1,15 @@
 //! `rigls/scene`: what a live preview draws, for the server's copy of a document (the buffer,
 //! not the disk), the version of `docs/scene.md`.
 //!
-//! Params: `{"textDocument": {"uri"}, "version": 1, "armature"?, "animation"?, "time"?, "times"?}`.
-//! `version` is the scene format the client reads: any other is refused (`InvalidParams`), so an
-//! old viewer never misdraws a newer server's scenes. `times` (at most
-//! `ide::scene::MAX_TIMES`) asks for several times of one animation at once, evaluated once (a
-//! player's prefetch); else `time` (default 0).
+//! Params: `{"textDocument": {"uri"}, "version": 1 | 2, "armature"?, "animation"?, "time"?,
+//! "times"?, "meshes"?, "elementsOf"?}`. `version` is the scene format the client reads: any other
+//! is refused (`InvalidParams`), so an old viewer never misdraws a newer server's scenes; version 2
+//! packs 3-D meshes into base64 `float32`/`uint32` buffers and writes each mesh's fixed part (UVs,
+//! colours, triangles, groups: no pose changes them) once, in the first scene, and not at all for
+//! the digests listed in `meshes` (the fixed parts the client holds); `elementsOf` names the
+//! document version whose elements the client holds (an answer of that version has `elements`
+//! null). `times` (at most `ide::scene::MAX_TIMES`) asks for several times of one animation at
+//! once, evaluated once (a player's prefetch); else `time` (default 0).
 //!
 //! The answer (`null` for a document that is not open):
 //! `{"version", "documentVersion", "times", "scenes", "elements", "error"}`: a scene per time;
@@ -14,7 +18,8 @@
 //! them) and the same ranges in the client's positions (`range`, `nameRange`), so that a click
 //! selects the definition and a cursor finds what to highlight; `error`, when there is no scene,
 //! why (`{"kind", "message", "known"?}`): the client keeps its last good scene and says so.
-//! Scenes are large: the answer is written straight to JSON (see `super::lean`).
+//! Scenes are large: the answer is written straight to JSON (see `super::lean`). Once asked for,
+//! the document's next analyses read its scenery beside the rules (`Features::analyse_for_preview`).
 
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::jsonrpc;
@@ -54,16 +59,18 @@ fn element_range(conv: &Converter<'_>, r: ByteRange) -> Range {
 
 impl State {
     pub async fn scene(&self, params: SceneParams) -> jsonrpc::Result<Placeholder> {
-        let (request, times) = params.query.request().map_err(|message| jsonrpc::Error {
+        let ask = params.query.request().map_err(|message| jsonrpc::Error {
             code: jsonrpc::ErrorCode::InvalidParams,
             message: format!("rigls/scene: {message}").into(),
             data: None,
         })?;
         let uri = params.text_document.uri;
+        // From now on the document's analyses prepare its scenes.
+        self.docs.with(|docs| docs.get_mut(&uri).map(|d| d.previewed = true));
         let answer = self
             .on_any_analysis("rigls/scene", &uri, None, false, move |f, a, conv, _| {
-                let built = f.scenes(a, &request, &times);
-                let answer = SceneAnswer::new(conv.version.into(), times, built, |e| Element {
+                let built = f.scenes(a, &ask.request, &ask.times);
+                let answer = SceneAnswer::new(conv.version.into(), ask, built, |e| Element {
                     kind: e.kind,
                     index: e.index,
                     range: element_range(conv, e.range),

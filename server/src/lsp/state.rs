@@ -103,10 +103,10 @@ impl State {
     pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: &str) {
         let path = file_path(&uri);
         let rope = Rope::from_str(text);
-        let analysis = self.new_task(path.clone(), version, rope.clone(), None);
+        let analysis = self.new_task(path.clone(), version, rope.clone(), None, false);
         let lane = Arc::default();
         let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes(), lane: Arc::clone(&lane) };
-        let doc = Document { path: path.clone(), version, rope, analysis, lane };
+        let doc = Document { path: path.clone(), version, rope, analysis, lane, previewed: false };
         self.docs.with(|docs| docs.insert(uri.clone(), doc));
         self.schedule(uri, renewed);
         self.changed_on_path(path.as_deref());
@@ -204,19 +204,21 @@ impl State {
     /// cancelled, so a burst of edits does not wait for analyses of versions nobody will see.
     fn renew(&self, doc: &mut Document) -> Renewed {
         let base = doc.analysis.base_for_next();
-        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone(), base);
+        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone(), base, doc.previewed);
         std::mem::replace(&mut doc.analysis, fresh).cancel();
         Renewed { task: doc.analysis.clone(), size: doc.rope.len_bytes(), lane: doc.lane.clone() }
     }
 
     /// A task analysing `rope` when started, off the async runtime, with panics caught; it
-    /// builds on `base`, the finished analysis of an earlier version, when there is one.
+    /// builds on `base`, the finished analysis of an earlier version, when there is one;
+    /// `previewed`: as a preview wants it.
     fn new_task(
         &self,
         path: Option<PathBuf>,
         version: i32,
         rope: Rope,
         base: Option<Arc<crate::ide::Analysis>>,
+        previewed: bool,
     ) -> Arc<AnalysisTask> {
         let features = self.options.features.clone();
         let fs = self.fs.clone();
@@ -236,12 +238,11 @@ impl State {
                     crate::cancel::run(&token, || {
                         crate::cancel::check();
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                        features.analyse(
-                            previous.as_deref(),
-                            path.as_deref(),
-                            super::documents::rope_text(&rope),
-                            &recording,
-                        )
+                        let (previous, path, text) = (previous.as_deref(), path.as_deref(), super::documents::rope_text(&rope));
+                        match previewed {
+                            true => features.analyse_for_preview(previous, path, text, &recording),
+                            false => features.analyse(previous, path, text, &recording),
+                        }
                     })
                 }))
                 .map(Arc::new)

@@ -453,10 +453,10 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                 image: "<dir>/勇者_tex.png"
                 width: 256.0
             time: 0.25
-            version: 1
+            version: 2
         times:
           - 0.25
-        version: 1
+        version: 2
     "#]]
     .assert_eq(&answer);
     s.shutdown().await;
@@ -546,7 +546,7 @@ async fn errors_a_preview_shows_in_its_banner() {
             };
             out += &ask(scene_params(case.doc, json!({"animation": "走る"}))).await;
             out += &ask(scene_params(case.doc, json!({"armature": "竜"}))).await;
-            out += &ask(scene_params(case.doc, json!({"version": 2}))).await;
+            out += &ask(scene_params(case.doc, json!({"version": 3}))).await;
             out += &ask(scene_params(case.doc, json!({"times": vec![0.0; 1001]}))).await;
             out += &ask(json!({"textDocument": {"uri": case.doc.uri}})).await;
             out += &ask(scene_params(case.atlas, json!({}))).await;
@@ -577,7 +577,7 @@ async fn errors_a_preview_shows_in_its_banner() {
         scenes: []
         times:
           - 0.0
-        version: 1
+        version: 2
         documentVersion: 1
         elements: []
         error:
@@ -588,8 +588,8 @@ async fn errors_a_preview_shows_in_its_banner() {
         scenes: []
         times:
           - 0.0
-        version: 1
-        error -32602: rigls/scene: scene version 2 is not supported (this server writes version 1)
+        version: 2
+        error -32602: rigls/scene: scene version 3 is not supported (this server writes versions 1 and 2)
         error -32602: rigls/scene: 1001 times asked for, at most 1000 are answered at once
         error -32602: missing field `version`
         documentVersion: 1
@@ -600,7 +600,7 @@ async fn errors_a_preview_shows_in_its_banner() {
         scenes: []
         times:
           - 0.0
-        version: 1
+        version: 2
         closed: null
         documentVersion: 2
         elements: []
@@ -612,7 +612,7 @@ async fn errors_a_preview_shows_in_its_banner() {
         scenes: []
         times:
           - 0.0
-        version: 1
+        version: 2
     "#]]
     .assert_eq(&answers);
     s.shutdown().await;

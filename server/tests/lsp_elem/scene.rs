@@ -3,10 +3,10 @@
 //! ending, with and without a BOM).
 
 use expect_test::expect;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::lsp_support::scene::{render_answer, scene_params};
-use crate::{BROKEN, Servers, WALKER};
+use crate::{BROKEN, Servers, WALKER, edit};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_3d_scene_mid_animation() {
@@ -215,6 +215,7 @@ async fn the_3d_scene_mid_animation() {
             meshes:
               - colors: null
                 container: "歩行ロボ"
+                digest: "99d234b0de75e6ca"
                 groups:
                   - count: 2
                     material: 0
@@ -229,11 +230,11 @@ async fn the_3d_scene_mid_animation() {
                   - 0.0
                   - -1.0
                   - 0.0
-                  - 0.31013782853119043
-                  - -0.9506916047351833
+                  - 0.3101378381252289
+                  - -0.9506915807723999
                   - 0.0
-                  - 0.31013782853119043
-                  - -0.9506916047351833
+                  - 0.3101378381252289
+                  - -0.9506915807723999
                 positions:
                   - -0.5
                   - 0.0
@@ -242,11 +243,11 @@ async fn the_3d_scene_mid_animation() {
                   - 0.0
                   - 0.0
                   - 0.5
-                  - 1.4598076351434002
-                  - 0.1500000008364
+                  - 1.4598076343536377
+                  - 0.15000000596046448
                   - -0.5
-                  - 1.4598076351434002
-                  - 0.1500000008364
+                  - 1.4598076343536377
+                  - 0.15000000596046448
                 range: bytes 37:2-85:3 "Mesh {"⏎…47 lines…⏎"\t\t}"
                 triangles:
                   - 0
@@ -264,6 +265,7 @@ async fn the_3d_scene_mid_animation() {
                   - 0.0
                   - 0.0
                   - 0.0
+                vertexCount: 4
             nodes:
               - matrix:
                   - 1.0
@@ -310,10 +312,10 @@ async fn the_3d_scene_mid_animation() {
             notes: []
             rightHanded: false
             time: 0.5
-            version: 1
+            version: 2
         times:
           - 0.5
-        version: 1
+        version: 2
     "#]]
     .assert_eq(&answer);
     s.shutdown().await;
@@ -530,6 +532,7 @@ async fn a_broken_model_says_why() {
             meshes:
               - colors: null
                 container: "歩行ロボ"
+                digest: "99d234b0de75e6ca"
                 groups:
                   - count: 2
                     material: 0
@@ -579,6 +582,7 @@ async fn a_broken_model_says_why() {
                   - 0.0
                   - 0.0
                   - 0.0
+                vertexCount: 4
             nodes:
               - matrix:
                   - 1.0
@@ -625,10 +629,10 @@ async fn a_broken_model_says_why() {
             notes: []
             rightHanded: false
             time: 0.0
-            version: 1
+            version: 2
         times:
           - 0.0
-        version: 1
+        version: 2
         documentVersion: 1
         elements: []
         error:
@@ -638,8 +642,114 @@ async fn a_broken_model_says_why() {
         scenes: []
         times:
           - 0.0
-        version: 1
+        version: 2
     "#]]
     .assert_eq(&answer);
+    s.shutdown().await;
+}
+
+/// What an answer wrote of each mesh of each scene, and whether it has elements.
+fn packing(answer: &Value) -> String {
+    let mut out = format!(
+        "version {} documentVersion {}, elements {}\n",
+        answer["version"],
+        answer["documentVersion"],
+        answer["elements"].as_array().map_or("left out".to_owned(), |e| format!("{} written", e.len()))
+    );
+    for (i, scene) in answer["scenes"].as_array().unwrap().iter().enumerate() {
+        for mesh in scene["meshes"].as_array().unwrap() {
+            let keys: Vec<&str> = ["positions", "normals", "uvs", "colors", "triangles", "groups"]
+                .into_iter()
+                .filter(|k| mesh.get(*k).is_some())
+                .collect();
+            out += &format!(
+                "  scene {i} at {}: mesh {} digest {} vertexCount {}: {}\n",
+                scene["time"],
+                mesh["name"],
+                mesh["digest"],
+                mesh["vertexCount"],
+                keys.join(" ")
+            );
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_viewer_is_not_sent_what_it_holds() {
+    let mut s = Servers::start("scene-held", WALKER, |_| {}).await;
+    let answer = s
+        .each(None, async |client, case| {
+            let ask = async |client: &mut crate::lsp_support::TestClient, extra: Value| {
+                let params = scene_params(case.doc, extra);
+                client.request("rigls/scene", params).await.unwrap()
+            };
+            // The first time, everything: the fixed parts in the first scene only.
+            let first = ask(client, json!({"animation": "うなずき", "times": [0.0, 0.5]})).await;
+            let digests: Vec<Value> =
+                first["scenes"][0]["meshes"].as_array().unwrap().iter().map(|m| m["digest"].clone()).collect();
+            // Holding them and this version's elements: only what the pose changes.
+            let held = json!({"animation": "うなずき", "time": 0.25, "meshes": digests, "elementsOf": 1});
+            let second = ask(client, held).await;
+            // Holding another mesh, or another version's elements: sent again.
+            let other = json!({"time": 0.25, "meshes": ["0123456789abcdef", "not a digest"], "elementsOf": 7});
+            let third = ask(client, other).await;
+            // Version 1 packs nothing and ignores what the viewer holds.
+            let plain = ask(client, json!({"version": 1, "meshes": digests, "elementsOf": 1})).await;
+            let plain_mesh = &plain["scenes"][0]["meshes"][0];
+            format!(
+                "{}{}{}version 1: positions {}, digest {}, elements {}",
+                packing(&first),
+                packing(&second),
+                packing(&third),
+                plain_mesh["positions"].as_array().map_or(0, Vec::len),
+                plain_mesh.get("digest").is_some(),
+                plain["elements"].as_array().map_or(0, Vec::len),
+            )
+        })
+        .await;
+    expect![[r#"
+        version 2 documentVersion 1, elements 17 written
+          scene 0 at 0.0: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals uvs colors triangles groups
+          scene 1 at 0.5: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals
+        version 2 documentVersion 1, elements left out
+          scene 0 at 0.25: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals
+        version 2 documentVersion 1, elements 17 written
+          scene 0 at 0.25: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals uvs colors triangles groups
+        version 1: positions 12, digest false, elements 17"#]].assert_eq(&answer);
+    s.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edit_of_what_no_pose_changes_changes_the_digest() {
+    let mut s = Servers::start("scene-edited", WALKER, |_| {}).await;
+    let answer = s
+        .each(None, async |client, case| {
+            let ask = async |client: &mut crate::lsp_support::TestClient, extra: Value| {
+                client.request("rigls/scene", scene_params(case.doc, extra)).await.unwrap()
+            };
+            let first = ask(client, json!({})).await;
+            let held = json!({"meshes": [first["scenes"][0]["meshes"][0]["digest"]], "elementsOf": 1});
+            // A position moves: the fixed part is the same, still held.
+            let moved = edit(&case.doc.text, "-0.500000:0.000000:0.000000", "-0.600000:0.000000:0.000000");
+            client.change(&case.doc.uri, 2, json!([{"text": moved}])).await;
+            let second = ask(client, held.clone()).await;
+            // A texture coordinate changes: a new digest, written although the old one is held.
+            let retextured = edit(&moved, "\t0.000000:1.000000", "\t0.250000:1.000000");
+            client.change(&case.doc.uri, 3, json!([{"text": retextured}])).await;
+            let third = ask(client, held).await;
+            // Back to the original text for the next check.
+            client.change(&case.doc.uri, 4, json!([{"text": case.doc.text}])).await;
+            format!("{}{}{}", packing(&first), packing(&second), packing(&third))
+        })
+        .await;
+    expect![[r#"
+        version 2 documentVersion 1, elements 17 written
+          scene 0 at 0.0: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals uvs colors triangles groups
+        version 2 documentVersion 2, elements 17 written
+          scene 0 at 0.0: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals
+        version 2 documentVersion 3, elements 17 written
+          scene 0 at 0.0: mesh "胴体" digest "972379887965d9fa" vertexCount 4: positions normals uvs colors triangles groups
+    "#]].assert_eq(&answer);
     s.shutdown().await;
 }

@@ -1,7 +1,8 @@
 // The `rigls preview` page in a real browser (Debian's Chromium through playwright-core): it
 // draws the skeleton (pixels on a screenshot of the canvas), plays and scrubs, follows the file
-// on disk, and the server refuses the browser without the token and is not reachable but on
-// 127.0.0.1. Started by run.sh, which sets RIGLS_E2E_PREFIX (playwright-core), RIGLS_BIN,
+// on disk, keeps every control inside a narrow window, draws an `.elem` model with its texture,
+// and the server refuses the browser without the token and is not reachable but on 127.0.0.1.
+// Started by run.sh, which sets RIGLS_E2E_PREFIX (playwright-core), RIGLS_BIN,
 // RIGLS_WORKSPACE (a scratch copy of tests/e2e/fixtures/preview), RIGLS_ARTIFACTS and
 // RIGLS_BROWSER_PROFILE. Prints one `ok`/`not ok` line per check and `N passed, N failed`.
 
@@ -10,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
-import { foreground } from "../pixels.mjs";
+import { foreground, hues } from "../pixels.mjs";
 
 const require = createRequire(join(process.env.RIGLS_E2E_PREFIX, "package.json"));
 const { chromium } = require("playwright-core");
@@ -59,21 +60,35 @@ async function until(what, probe, accept, timeout = WAIT) {
 let lab;
 const drawn = async (png) => (await foreground(lab, png)).count;
 
+/** The upper or lower half of a page's canvas, as a screenshot clip. */
+async function half(page, which) {
+    const box = await page.locator("canvas").boundingBox();
+    const h = box.height / 2;
+    return { x: box.x, y: which === "top" ? box.y : box.y + h, width: box.width, height: h };
+}
+
 const state = (page) => page.locator("#rigls-preview").evaluate((root) => ({ ...root.dataset, time: root.querySelector(".time")?.textContent }));
+
+/** `rigls preview FILE` started, and the URL it printed. */
+async function serve(file) {
+    const child = spawn(process.env.RIGLS_BIN, ["preview", file], { stdio: ["ignore", "pipe", "inherit"] });
+    servers.push(child);
+    return new Promise((resolve, reject) => {
+        let seen = "";
+        child.stdout.on("data", (chunk) => {
+            seen += chunk;
+            const line = seen.split("\n");
+            if (line.length > 1) resolve(line[0]);
+        });
+        child.on("exit", (code) => reject(new Error(`rigls preview exited with ${code}`)));
+        setTimeout(() => reject(new Error("rigls preview printed no URL")), WAIT);
+    });
+}
+const servers = [];
 
 // The server, on the scratch copy.
 const file = join(workspace, "atlas_ske.json");
-const server = spawn(process.env.RIGLS_BIN, ["preview", file], { stdio: ["ignore", "pipe", "inherit"] });
-const url = await new Promise((resolve, reject) => {
-    let seen = "";
-    server.stdout.on("data", (chunk) => {
-        seen += chunk;
-        const line = seen.split("\n");
-        if (line.length > 1) resolve(line[0]);
-    });
-    server.on("exit", (code) => reject(new Error(`rigls preview exited with ${code}`)));
-    setTimeout(() => reject(new Error("rigls preview printed no URL")), WAIT);
-});
+const url = await serve(file);
 const port = new URL(url).port;
 console.log(`# ${url.replace(/token=.*/, "token=…")}`);
 
@@ -123,6 +138,58 @@ try {
         await until("the banner goes", () => state(page), (s) => s.state === "ready");
     });
 
+    await check(page, "in a narrow window every control is inside the page", async () => {
+        // A long animation name: the picker is as wide as its longest option unless told not to be.
+        const text = readFileSync(file, "utf8");
+        const long = "wave_of_the_hand_to_everyone_in_the_hall";
+        writeFileSync(file, text.replaceAll('"wave"', `"${long}"`));
+        await until("the long name in the picker", () => page.locator("select.animation").inputValue(), (v) => v === long);
+        await page.setViewportSize({ width: 320, height: 480 });
+        await until("the canvas follows the window", () => page.locator("canvas").evaluate((c) => c.clientWidth), (w) => w <= 320);
+        const controls = await page.locator("#rigls-preview .bar > *").evaluateAll((els) =>
+            els
+                .filter((el) => !el.hidden && el.getClientRects().length > 0)
+                .map((el) => {
+                    const r = el.getBoundingClientRect();
+                    return { control: el.className || el.textContent, left: r.left, right: r.right, width: r.width };
+                }),
+        );
+        await page.screenshot({ path: join(artifacts, "preview-narrow.png") });
+        if (controls.length < 8) fail(`only ${controls.length} controls shown: ${JSON.stringify(controls)}`);
+        const width = await page.evaluate(() => document.documentElement.clientWidth);
+        const outside = controls.filter((c) => c.left < 0 || c.right > width + 0.5 || c.width < 8);
+        if (outside.length > 0) fail(`controls not inside the ${width} px page: ${JSON.stringify(outside)}`);
+        const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+        if (scrolls) fail("the page scrolls sideways");
+        const count = await until("pixels drawn", async () => drawn(await page.locator("canvas").screenshot()), (n) => n > 500);
+        console.log(`#   ${controls.length} controls inside ${width} px; ${count} pixels drawn`);
+        await page.setViewportSize({ width: 1000, height: 640 });
+        writeFileSync(file, text);
+        await until("the name back", () => page.locator("select.animation").inputValue(), (v) => v === "wave");
+    });
+
+    await check(page, "an .elem model is drawn with its texture", async () => {
+        const model = await context.newPage();
+        model.on("pageerror", (error) => errors.push(error.message));
+        await model.goto(await serve(join(workspace, "board.elem")));
+        await until("the model's preview is ready", () => state(model), (s) => s.state === "ready" && Number(s.draws) > 0);
+        // The texture's two halves, green above magenta, whatever the light makes of them.
+        const [green, magenta] = await until(
+            "the texture's colours",
+            async () => hues(lab, await model.locator("canvas").screenshot(), [[30, 200, 60], [200, 40, 160]]),
+            ([g, m]) => g > 2000 && m > 2000,
+        );
+        await model.screenshot({ path: join(artifacts, "preview-elem.png") });
+        const status = await model.locator(".status").innerText();
+        if (status.trim() !== "") fail(`the status line says ${JSON.stringify(status)}`);
+        console.log(`#   ${green} green and ${magenta} magenta pixels`);
+        const top = await model.screenshot({ clip: await half(model, "top") });
+        const [topGreen, topMagenta] = await hues(lab, top, [[30, 200, 60], [200, 40, 160]]);
+        if (topGreen <= topMagenta) fail(`the upper half has ${topGreen} green and ${topMagenta} magenta pixels: the texture is upside down`);
+        if (errors.length > 0) fail(`page errors: ${errors.join("; ")}`);
+        await model.close();
+    });
+
     await check(page, "the browser is refused without the token, and reaches nothing but 127.0.0.1", async () => {
         const other = await context.newPage();
         const bare = await other.goto(`http://127.0.0.1:${port}/`);
@@ -143,7 +210,7 @@ try {
     });
 } finally {
     await context.close().catch(() => {});
-    server.kill();
+    for (const server of servers) server.kill();
 }
 console.log(`browser: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

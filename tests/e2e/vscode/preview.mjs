@@ -2,11 +2,12 @@
 // tests/e2e/fixtures/preview/atlas_ske.json (textured images, a mesh, a child armature, a
 // colour animation), "rigls: Open Preview" opens a webview beside the editor that draws pixels,
 // plays, scrubs, selects a bone's name in the editor when it is clicked, follows the cursor and
-// redraws after an edit of the buffer.
+// redraws after an edit of the buffer; and on tests/e2e/fixtures/preview/board.elem, that the
+// 3-D view draws the model with its texture (served to the webview from the model's folder).
 
 import { readFileSync } from "node:fs";
 
-import { foreground } from "../pixels.mjs";
+import { foreground, hues } from "../pixels.mjs";
 
 const FIXTURE = readFileSync(new URL("../fixtures/preview/atlas_ske.json", import.meta.url), "utf8");
 const lines = FIXTURE.split("\n");
@@ -155,5 +156,20 @@ export async function previewChecks(page, { check, until, fail, eq, openFile, go
         await page.keyboard.press("Backspace");
         await until("the banner goes", () => state(page), (s) => s.state === "ready");
         await page.keyboard.press("Control+Z");
+    });
+
+    await check(page, "the preview of an .elem model shows its texture", async () => {
+        await command(page, "View: Close All Editors");
+        await openFile(page, "board.elem", "Elfreina Model");
+        await command(page, "rigls: Open Preview");
+        await until("the model's preview is ready", () => state(page), (s) => s.state === "ready" && Number(s.draws) > 0);
+        // The texture's two halves, green above magenta, however the light shades them.
+        const [green, magenta] = await until(
+            "the texture's colours",
+            async () => hues(page, await canvas().screenshot(), [[30, 200, 60], [200, 40, 160]]),
+            ([g, m]) => g > 1000 && m > 1000,
+        );
+        await screenshot(page, "preview-elem");
+        console.log(`#   ${green} green and ${magenta} magenta pixels`);
     });
 }

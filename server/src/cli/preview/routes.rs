@@ -129,8 +129,8 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
         Ok(query) => query,
         Err(error) => return Response::text(400, format!("params: {error}")),
     };
-    let (request, times) = match query.request() {
-        Ok(asked) => asked,
+    let ask = match query.request() {
+        Ok(ask) => ask,
         Err(why) => return Response::text(400, why),
     };
     let version = preview.changes.version();
@@ -140,7 +140,7 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
     };
     let built = catch_unwind(AssertUnwindSafe(|| {
         let analysis = analysis_of(preview, text);
-        scene::scenes_at(&analysis, &request, &times)
+        scene::scenes_at(&analysis, &ask.request, &ask.times)
     }));
     let Ok(built) = built else {
         return Response::text(500, "the scene could not be built (a bug in rigls: please report it)");
@@ -148,7 +148,7 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
     if let Ok(scenes) = &built {
         remember_images(preview, version, scenes);
     }
-    let answer = SceneAnswer::new(version as i64, times, built, |e| Element {
+    let answer = SceneAnswer::new(version as i64, ask, built, |e| Element {
         kind: e.kind,
         index: e.index,
         name: e.name,

@@ -121,9 +121,9 @@ pub fn draw(
     let mut faces = Vec::new();
     for (m, mesh) in scene.meshes.iter().enumerate() {
         let position = |i: u32| mesh.positions.get(i as usize * 3..i as usize * 3 + 3);
-        for g in &mesh.groups {
+        for g in &mesh.fixed.groups {
             for t in g.start..g.start + g.count {
-                let Some(corners) = mesh.triangles.get(t * 3..t * 3 + 3) else { continue };
+                let Some(corners) = mesh.fixed.triangles.get(t * 3..t * 3 + 3) else { continue };
                 let depth: Option<f64> = corners.iter().map(|&i| position(i).map(|p| camera.project(p).2)).sum();
                 let Some(depth) = depth.filter(|d| d.is_finite()) else { continue };
                 faces.push(Face { depth: depth / 3.0, mesh: m, triangle: t, material: g.material });
@@ -134,7 +134,7 @@ pub fn draw(
     faces.sort_by(|a, b| b.depth.total_cmp(&a.depth).then((a.mesh, a.triangle).cmp(&(b.mesh, b.triangle))));
     for face in &faces {
         let mesh = &scene.meshes[face.mesh];
-        let corners = &mesh.triangles[face.triangle * 3..face.triangle * 3 + 3];
+        let corners = &mesh.fixed.triangles[face.triangle * 3..face.triangle * 3 + 3];
         let p: Vec<&[f64]> = corners.iter().map(|&i| &mesh.positions[i as usize * 3..i as usize * 3 + 3]).collect();
         let screen: Vec<(f64, f64)> = p
             .iter()
@@ -162,14 +162,14 @@ pub fn draw(
         let shade = (0.35 + 0.65 * dot(normal, light).abs()) as f32;
         let material = face.material.and_then(|m| scene.materials.get(m));
         let mut colour = material.map_or([0.8, 0.8, 0.8, 1.0], |m| m.diffuse.map(|c| c as f32));
-        if let Some(c) = &mesh.colors {
+        if let Some(c) = &mesh.fixed.colors {
             for (k, channel) in colour.iter_mut().enumerate() {
                 let sum: f64 = corners.iter().map(|&i| c.get(i as usize * 4 + k).copied().unwrap_or(1.0)).sum();
                 *channel *= (sum / 3.0) as f32;
             }
         }
         let texture = face.material.and_then(|m| textures.get(m).copied().flatten());
-        let textured = match (texture, &mesh.uvs, material) {
+        let textured = match (texture, &mesh.fixed.uvs, material) {
             (Some(t), Some(uvs), Some(m)) => {
                 let uv: Vec<(f64, f64)> = corners
                     .iter()

@@ -52,6 +52,14 @@ pub fn prepare<'a>(
     analysis: &'a Analysis,
     request: &PoseRequest,
 ) -> Result<(&'a crate::elem::ElemFile, ElemRig, Option<usize>), PoseError> {
+    let file = model_file(analysis, request)?;
+    let rig = ElemRig::read(&analysis.text, &file.tree);
+    let clip = posable_clip(analysis, &rig, request)?;
+    Ok((file, rig, clip))
+}
+
+/// The `.elem` parse, unless the document is not a model or `request` names an armature.
+pub fn model_file<'a>(analysis: &'a Analysis, request: &PoseRequest) -> Result<&'a crate::elem::ElemFile, PoseError> {
     let Some(file) = analysis.elem() else {
         return Err(PoseError::NoPose("not an `.elem` model".to_owned()));
     };
@@ -59,7 +67,12 @@ pub fn prepare<'a>(
         // `.elem` has no armatures: say so rather than ignore the flag.
         return Err(PoseError::UnknownArmature { name: name.clone(), known: Vec::new() });
     }
-    let rig = ElemRig::read(&analysis.text, &file.tree);
+    Ok(file)
+}
+
+/// The clip of `rig` that `request` names (`None`: the setup pose), unless it is unknown or
+/// values that make the pose meaningless could not be read.
+pub fn posable_clip(analysis: &Analysis, rig: &ElemRig, request: &PoseRequest) -> Result<Option<usize>, PoseError> {
     let clip = match &request.animation {
         None => None,
         Some(name) => Some(rig.clip_named(name).ok_or_else(|| PoseError::UnknownAnimation {
@@ -74,5 +87,5 @@ pub fn prepare<'a>(
         let line = |p: &Problem| analysis.lines.line_of(p.range.start) + 1;
         return Err(PoseError::Broken(problems.iter().map(|p| format!("line {}: {}", line(p), p.message)).collect()));
     }
-    Ok((file, rig, clip))
+    Ok(clip)
 }

@@ -4,47 +4,103 @@
 //! per-vertex colours and the materials with their UV animation at the pose.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use super::pose;
-use crate::elem::eval::PoseState;
+use crate::elem::ElemFile;
 use crate::elem::eval::matrix::{self, Mat4};
 use crate::elem::eval::skinning::MeshSkin;
+use crate::elem::eval::{ElemRig, PoseState};
 use crate::elem::schema::{ScopeKind, key};
 use crate::elem::syntax::{ScopeId, SyntaxTree};
 use crate::elem::values::Values;
 use crate::ide::Analysis;
 use crate::ide::scene::*;
 
+/// What every scene of one document version shares, read from the text once per analysis
+/// ([`Analysis::elem_scenery`]): a preview asks for many scenes of one version (each edit's,
+/// then a pass of frames, then each frame scrubbed to), and reading a 10 MiB model's numbers
+/// takes far longer than posing it.
+#[derive(Debug)]
+pub struct Scenery {
+    rig: ElemRig,
+    materials: Vec<Material3d>,
+    meshes: Vec<MeshScenery>,
+    animations: Vec<AnimationInfo>,
+    default_animation: Option<String>,
+    right_handed: bool,
+    key_frames: Vec<KeyFrameInfo>,
+}
+
+/// A mesh's names, ranges and what no pose changes.
+#[derive(Debug)]
+struct MeshScenery {
+    container: String,
+    name: String,
+    range: ByteRange,
+    name_range: Option<ByteRange>,
+    /// As written, to be skinned.
+    normals: Option<Vec<f64>>,
+    fixed: Arc<MeshFixed3d>,
+}
+
+impl Scenery {
+    /// The scenery of the model `file`, parsed from `text` (at `path`, which textures are
+    /// relative to).
+    pub fn read(text: &str, path: Option<&Path>, file: &ElemFile) -> Scenery {
+        let rig = ElemRig::read(text, &file.tree);
+        let mut reader = Reader { text, tree: &file.tree, values: Values::default() };
+        let folder = path.and_then(Path::parent);
+        let (materials, owners) = reader.materials(folder);
+        let meshes = rig
+            .meshes
+            .iter()
+            .map(|mesh| {
+                let (normals, fixed) = reader.geometry(mesh, &owners);
+                MeshScenery {
+                    container: rig.palettes[mesh.palette as usize].name.clone().unwrap_or_default(),
+                    name: mesh.name.clone().unwrap_or_default(),
+                    range: file.tree.scope(mesh.scope).range.into(),
+                    name_range: reader.value_range(mesh.scope, key::NAME),
+                    normals,
+                    fixed: Arc::new(fixed),
+                }
+            })
+            .collect();
+        let animations = rig
+            .clips
+            .iter()
+            .map(|c| {
+                let frame_rate = reader.number(c.scope, key::FRAME_PAR_SECOND).unwrap_or(0.0);
+                let duration = c.length_ms.unwrap_or(0.0) / 1000.0;
+                AnimationInfo {
+                    name: c.name.clone().unwrap_or_default(),
+                    range: file.tree.scope(c.scope).range.into(),
+                    name_range: reader.value_range(c.scope, key::ANIMATION_NAME),
+                    duration,
+                    frame_rate,
+                    frame_count: (duration * frame_rate).round(),
+                    play_times: if c.looping { 0.0 } else { 1.0 },
+                }
+            })
+            .collect();
+        let right_handed = file
+            .tree
+            .children_of(crate::elem::syntax::ROOT, ScopeKind::Setting)
+            .next()
+            .and_then(|s| reader.word(s, key::IS_RIGHT_HAND))
+            .is_some_and(|w| w == "True");
+        let key_frames = key_frames(&file.tree, &rig.clips);
+        let default_animation = rig.clips.first().and_then(|c| c.name.clone());
+        Scenery { rig, materials, meshes, animations, default_animation, right_handed, key_frames }
+    }
+}
+
 pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
-    let (file, rig, clip) = pose::prepare(analysis, request)?;
-    let mut reader = Reader { text: &analysis.text, tree: &file.tree, values: Values::default() };
-    let folder = analysis.path.as_deref().and_then(Path::parent);
-    let (materials, owners) = reader.materials(folder);
-    let geometry: Vec<Geometry> = rig.meshes.iter().map(|m| reader.geometry(m, &owners)).collect();
-    let animations = rig
-        .clips
-        .iter()
-        .map(|c| {
-            let frame_rate = reader.number(c.scope, key::FRAME_PAR_SECOND).unwrap_or(0.0);
-            let duration = c.length_ms.unwrap_or(0.0) / 1000.0;
-            AnimationInfo {
-                name: c.name.clone().unwrap_or_default(),
-                range: file.tree.scope(c.scope).range.into(),
-                name_range: reader.value_range(c.scope, key::ANIMATION_NAME),
-                duration,
-                frame_rate,
-                frame_count: (duration * frame_rate).round(),
-                play_times: if c.looping { 0.0 } else { 1.0 },
-            }
-        })
-        .collect::<Vec<_>>();
-    let right_handed = file
-        .tree
-        .children_of(crate::elem::syntax::ROOT, ScopeKind::Setting)
-        .next()
-        .and_then(|s| reader.word(s, key::IS_RIGHT_HAND))
-        .is_some_and(|w| w == "True");
-    let key_frames = key_frames(&file.tree, &rig.clips);
+    let file = pose::model_file(analysis, request)?;
+    let scenery = analysis.elem_scenery().ok_or_else(|| SceneError::NoPose("not an `.elem` model".to_owned()))?;
+    let rig = &scenery.rig;
+    let clip = pose::posable_clip(analysis, rig, request)?;
     let mut state = PoseState::default();
     let mut out = Vec::with_capacity(times.len());
     for &time in times {
@@ -60,28 +116,25 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
                 parent: node.parent.map(|p| p as usize),
                 matrix: m,
                 range: file.tree.scope(node.scope).range.into(),
-                name_range: reader.value_range(node.scope, key::NODE_NAME),
+                name_range: file.tree.key(&analysis.text, node.scope, key::NODE_NAME).map(|l| l.value.into()),
             })
             .collect::<Vec<_>>();
         let meshes: Vec<Mesh3d> = rig
             .meshes
             .iter()
-            .zip(&geometry)
+            .zip(&scenery.meshes)
             .zip(&state.vertices)
-            .map(|((mesh, g), positions)| Mesh3d {
-                container: rig.palettes[mesh.palette as usize].name.clone().unwrap_or_default(),
-                name: mesh.name.clone().unwrap_or_default(),
-                range: file.tree.scope(mesh.scope).range.into(),
-                name_range: reader.value_range(mesh.scope, key::NAME),
+            .map(|((mesh, m), positions)| Mesh3d {
+                container: m.container.clone(),
+                name: m.name.clone(),
+                range: m.range,
+                name_range: m.name_range,
                 positions: positions.clone(),
-                normals: g.normals.as_ref().map(|n| skin_normals(mesh, n, &state)),
-                uvs: g.uvs.clone(),
-                colors: g.colors.clone(),
-                triangles: g.triangles.clone(),
-                groups: g.groups.clone(),
+                normals: m.normals.as_ref().map(|n| skin_normals(mesh, n, &state)),
+                fixed: m.fixed.clone(),
             })
             .collect();
-        let mut materials = materials.clone();
+        let mut materials = scenery.materials.clone();
         if let Some(c) = clip {
             for &(track, sample) in &state.uv {
                 let track = &rig.clips[c].uvs[track];
@@ -115,21 +168,26 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             version: SCENE_VERSION,
             format: "elem",
             armatures: Vec::new(),
-            animations: animations.clone(),
-            default_animation: rig.clips.first().and_then(|c| c.name.clone()),
+            animations: scenery.animations.clone(),
+            default_animation: scenery.default_animation.clone(),
             armature: None,
             animation: request.animation.clone(),
             time,
             notes: Vec::new(),
-            content: SceneContent::Solid(Scene3d { nodes, meshes, materials, right_handed, bounds }),
-            key_frames: key_frames.clone(),
+            content: SceneContent::Solid(Scene3d {
+                nodes,
+                meshes,
+                materials,
+                right_handed: scenery.right_handed,
+                bounds,
+                mesh_form: MeshForm::Plain,
+            }),
+            key_frames: scenery.key_frames.clone(),
         });
     }
     Ok(out)
 }
 
-/// Unit normals moved like the positions: Σ weight × (normal × the skin matrix's 3×3), the
-/// unweighted ones by the mesh's rigid matrix, then normalised.
 /// The key lines of every bone part (its `TimeKeys`, `TransKeys`, `RotateKeys`, `ScaleKeys`), each
 /// at its `TimeKeys` time: a fraction of the clip's `AnimationTime`.
 fn key_frames(tree: &SyntaxTree, clips: &[crate::elem::eval::animation::Clip]) -> Vec<KeyFrameInfo> {
@@ -150,6 +208,8 @@ fn key_frames(tree: &SyntaxTree, clips: &[crate::elem::eval::animation::Clip]) -
     out
 }
 
+/// Unit normals moved like the positions: Σ weight × (normal × the skin matrix's 3×3), the
+/// unweighted ones by the mesh's rigid matrix, then normalised.
 fn skin_normals(mesh: &MeshSkin, normals: &[f64], state: &PoseState) -> Vec<f64> {
     let skins = &state.skins[mesh.palette as usize];
     let turn = |n: &[f64], m: &Mat4| {
@@ -186,15 +246,6 @@ fn skin_normals(mesh: &MeshSkin, normals: &[f64], state: &PoseState) -> Vec<f64>
         }
     }
     out
-}
-
-/// What a mesh has besides positions and weights.
-struct Geometry {
-    normals: Option<Vec<f64>>,
-    uvs: Option<Vec<f64>>,
-    colors: Option<Vec<f64>>,
-    triangles: Vec<u32>,
-    groups: Vec<Group3d>,
 }
 
 struct Reader<'a> {
@@ -297,8 +348,9 @@ impl Reader<'_> {
         (out, owners)
     }
 
-    /// `owners`: the container of each scene material.
-    fn geometry(&mut self, mesh: &MeshSkin, owners: &[ScopeId]) -> Geometry {
+    /// What a mesh has besides positions and weights: its normals as written and its fixed
+    /// part. `owners`: the container of each scene material.
+    fn geometry(&mut self, mesh: &MeshSkin, owners: &[ScopeId]) -> (Option<Vec<f64>>, MeshFixed3d) {
         let tree = self.tree;
         let scope = mesh.scope;
         let count = mesh.positions.len();
@@ -357,6 +409,6 @@ impl Reader<'_> {
                 }
             }
         }
-        Geometry { normals, uvs, colors, triangles, groups }
+        (normals, MeshFixed3d::new(count, uvs, colors, triangles, groups))
     }
 }

@@ -1,9 +1,13 @@
 //! A viewer's question and the answer it gets (the shape `rigls/scene` and `rigls preview` share,
-//! docs/scene.md): the scene version it reads, the times, and the scenes, elements and problem.
+//! docs/scene.md): the scene version it reads, the times, the meshes it holds, and the scenes,
+//! elements and problem.
+
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::{SCENE_VERSION, Scene, SceneElement, SceneError, SceneProblem, SceneRequest};
+use super::packed::{MeshForm, parse_digests};
+use super::{PACKED_VERSION, SCENE_VERSION, Scene, SceneContent, SceneElement, SceneError, SceneProblem, SceneRequest};
 
 /// The most times one question may ask for (a minute of animation at 16 fps).
 pub const MAX_TIMES: usize = 1000;
@@ -22,14 +26,35 @@ pub struct SceneQuery {
     /// Several times at once, instead of `time`.
     #[serde(default)]
     pub times: Option<Vec<f64>>,
+    /// Version 2: the digests of the meshes whose fixed parts the viewer holds (the answer
+    /// leaves those out).
+    #[serde(default)]
+    pub meshes: Vec<String>,
+    /// Version 2: the document version whose elements the viewer holds (an answer of that
+    /// version leaves them out).
+    #[serde(default)]
+    pub elements_of: Option<i64>,
+}
+
+/// A question that can be answered: what to build, at which times, and how to write it.
+#[derive(Debug)]
+pub struct SceneAsk {
+    pub request: SceneRequest,
+    pub times: Vec<f64>,
+    /// The scene version to write: [`SCENE_VERSION`] or [`PACKED_VERSION`].
+    pub version: u32,
+    /// The meshes the viewer holds (version 2).
+    pub held: HashSet<u64>,
+    /// The document version whose elements the viewer holds (version 2).
+    pub elements_of: Option<i64>,
 }
 
 impl SceneQuery {
     /// What to build and at which times, or why the question is refused.
-    pub fn request(self) -> Result<(SceneRequest, Vec<f64>), String> {
-        if self.version != SCENE_VERSION {
+    pub fn request(self) -> Result<SceneAsk, String> {
+        if self.version != SCENE_VERSION && self.version != PACKED_VERSION {
             return Err(format!(
-                "scene version {} is not supported (this server writes version {SCENE_VERSION})",
+                "scene version {} is not supported (this server writes versions {SCENE_VERSION} and {PACKED_VERSION})",
                 self.version
             ));
         }
@@ -37,7 +62,13 @@ impl SceneQuery {
         if times.len() > MAX_TIMES {
             return Err(format!("{} times asked for, at most {MAX_TIMES} are answered at once", times.len()));
         }
-        Ok((SceneRequest { armature: self.armature, animation: self.animation, time: 0.0 }, times))
+        Ok(SceneAsk {
+            request: SceneRequest { armature: self.armature, animation: self.animation, time: 0.0 },
+            times,
+            version: self.version,
+            held: parse_digests(&self.meshes),
+            elements_of: self.elements_of.filter(|_| self.version == PACKED_VERSION),
+        })
     }
 }
 
@@ -49,26 +80,40 @@ pub struct SceneAnswer<E> {
     pub document_version: i64,
     pub times: Vec<f64>,
     pub scenes: Vec<Scene>,
-    pub elements: Vec<E>,
+    /// `None` (version 2): the viewer holds this document version's elements.
+    pub elements: Option<Vec<E>>,
     pub error: Option<SceneProblem>,
 }
 
 impl<E> SceneAnswer<E> {
-    /// The answer for `built` (the scenes at `times`, or why there are none), its elements (those
-    /// of the first scene) written by `element`.
+    /// The answer to `ask` for `built` (the scenes at its times, or why there are none), its
+    /// elements (those of the first scene) written by `element`. Version 2: meshes packed, each
+    /// fixed part in the first scene only, and neither the meshes nor the elements the viewer
+    /// holds.
     pub fn new(
         document_version: i64,
-        times: Vec<f64>,
+        ask: SceneAsk,
         built: Result<Vec<Scene>, SceneError>,
         element: impl FnMut(SceneElement) -> E,
     ) -> SceneAnswer<E> {
-        let (scenes, elements, error) = match built {
+        let held = ask.elements_of == Some(document_version);
+        let (mut scenes, elements, error) = match built {
+            Ok(scenes) if held => (scenes, None, None),
             Ok(scenes) => {
                 let elements = scenes.first().map(super::elements).unwrap_or_default();
-                (scenes, elements.into_iter().map(element).collect(), None)
+                (scenes, Some(elements.into_iter().map(element).collect()), None)
             }
-            Err(error) => (Vec::new(), Vec::new(), Some(SceneProblem::from(&error))),
+            Err(error) => (Vec::new(), Some(Vec::new()), Some(SceneProblem::from(&error))),
         };
-        SceneAnswer { version: SCENE_VERSION, document_version, times, scenes, elements, error }
+        if ask.version == PACKED_VERSION {
+            for (i, scene) in scenes.iter_mut().enumerate() {
+                scene.version = PACKED_VERSION;
+                if let SceneContent::Solid(solid) = &mut scene.content {
+                    let held = if i == 0 { ask.held.clone() } else { HashSet::new() };
+                    solid.mesh_form = MeshForm::Packed { held, held_all: i > 0 };
+                }
+            }
+        }
+        SceneAnswer { version: ask.version, document_version, times: ask.times, scenes, elements, error }
     }
 }

@@ -13,12 +13,14 @@
 
 mod answer;
 mod elements;
+mod packed;
 mod problem;
 mod types2d;
 mod types3d;
 
-pub use answer::{MAX_TIMES, SceneAnswer, SceneQuery};
+pub use answer::{MAX_TIMES, SceneAnswer, SceneAsk, SceneQuery};
 pub use elements::{ElementKind, SceneElement, elements};
+pub use packed::{MeshForm, digest_text};
 pub use problem::SceneProblem;
 pub use types2d::*;
 pub use types3d::*;
@@ -30,7 +32,12 @@ use super::{Analysis, FileKind};
 use crate::text::TextRange;
 
 /// The version of the scene format (`docs/scene.md`); bumped on any change a reader would notice.
+/// Version 1 writes every number as JSON (`rigls render -o scene.json`).
 pub const SCENE_VERSION: u32 = 1;
+
+/// Version 2: version 1 with 3-D meshes packed into buffers, their fixed parts written once
+/// (`packed`): what live previews ask for.
+pub const PACKED_VERSION: u32 = 2;
 
 /// What to show: the armature (DragonBones), the animation (`None`: the setup pose) and the time
 /// in seconds from its start, as for `rigls pose`.

@@ -1,13 +1,18 @@
 //! The 3-D scene of an `.elem` model, in the model's own space (Direct3D's: left-handed, y up, the
 //! front faces the −z side unless `rightHanded`). Matrices are 16 numbers, row major, row vectors
 //! (`v' = v × M`, translation in elements 12–14), as `rigls pose` prints them.
+//!
+//! How a scene is written (every number as JSON, or meshes packed for a viewer) is
+//! `super::packed`'s.
+
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use super::ByteRange;
+use super::packed::MeshForm;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene3d {
     /// Every `Node`, in file order (parents first).
     pub nodes: Vec<Node3d>,
@@ -19,6 +24,8 @@ pub struct Scene3d {
     pub right_handed: bool,
     /// The box around every mesh vertex (around the nodes when there is no mesh).
     pub bounds: Option<Bounds3d>,
+    /// How `meshes` are written (not a key of its own).
+    pub mesh_form: MeshForm,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -40,8 +47,7 @@ pub struct Node3d {
     pub name_range: Option<ByteRange>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Mesh3d {
     /// The `MeshContainer`'s `Name` and the mesh's.
     pub container: String,
@@ -52,6 +58,14 @@ pub struct Mesh3d {
     pub positions: Vec<f64>,
     /// Skinned unit normals, one per vertex, when the mesh has `Normals` (one line per vertex).
     pub normals: Option<Vec<f64>>,
+    /// What does not change with the pose, shared by every scene of one document version.
+    pub fixed: Arc<MeshFixed3d>,
+}
+
+/// The part of a mesh no pose changes: written once to a viewer that keeps it (`super::packed`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeshFixed3d {
     /// `TextureUV` (else `Texture1UV`) `[u, v, …]`, one per vertex, v down the image.
     pub uvs: Option<Vec<f64>>,
     /// Per-vertex `Diffuse` as `[r, g, b, a, …]` (the file writes a:r:g:b).
@@ -61,6 +75,66 @@ pub struct Mesh3d {
     pub triangles: Vec<u32>,
     /// Runs of triangles sharing a material, in triangle order.
     pub groups: Vec<Group3d>,
+    /// Names the fields above and the mesh's vertex count in answers (see
+    /// [`MeshFixed3d::digest_of`]); not written in plain scenes.
+    #[serde(skip)]
+    pub digest: u64,
+}
+
+impl MeshFixed3d {
+    /// The fixed part of a mesh of `vertex_count` vertices, with its digest.
+    pub fn new(
+        vertex_count: usize,
+        uvs: Option<Vec<f64>>,
+        colors: Option<Vec<f64>>,
+        triangles: Vec<u32>,
+        groups: Vec<Group3d>,
+    ) -> MeshFixed3d {
+        let mut fixed = MeshFixed3d { uvs, colors, triangles, groups, digest: 0 };
+        fixed.digest = fixed.digest_of(vertex_count);
+        fixed
+    }
+
+    /// A 64-bit digest of everything the fixed part holds (one pass of a multiplicative hash
+    /// over its numbers: a change of any one of them changes it).
+    pub fn digest_of(&self, vertex_count: usize) -> u64 {
+        let mut h = Digest(0x243f_6a88_85a3_08d3);
+        h.word(vertex_count as u64);
+        for list in [&self.uvs, &self.colors] {
+            match list {
+                Some(values) => {
+                    h.word(values.len() as u64);
+                    values.iter().for_each(|v| h.word(v.to_bits()));
+                }
+                None => h.word(u64::MAX),
+            }
+        }
+        h.word(self.triangles.len() as u64);
+        self.triangles.chunks(2).for_each(|p| h.word(p.iter().fold(0, |w, &i| w << 32 | u64::from(i))));
+        for g in &self.groups {
+            h.word(g.material.map_or(u64::MAX, |m| m as u64));
+            h.word(g.start as u64);
+            h.word(g.count as u64);
+        }
+        h.finish()
+    }
+}
+
+/// The running state of [`MeshFixed3d::digest_of`]: each step is a bijection of the state for a
+/// given word, so two inputs differing in one word never meet.
+struct Digest(u64);
+
+impl Digest {
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^ (x >> 33)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
