@@ -96,10 +96,11 @@ fn main() {
     let text = analysis.text.as_str();
     let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1e3);
     let change = TextChange::between(&previous, text);
-    let old = DragonBonesFile::parse(&previous).expect("DragonBones data");
+    let mut old = DragonBonesFile::parse(&previous).expect("DragonBones data");
+    old.check(&previous, &LineIndex::new(&previous), Some(path), &RealFs, None);
     let lines = LineIndex::new(text);
     let evaluation = eval::Evaluation::new(&file.tree, text);
-    let inputs = |evaluation| rules::Inputs {
+    let inputs = || rules::Inputs {
         text,
         tree: &file.tree,
         model: &file.model,
@@ -107,8 +108,14 @@ fn main() {
         path: Some(path),
         fs: &RealFs,
         paired: &file.atlases,
-        evaluation,
     };
+    let whole = || &evaluation;
+    // The runtime rules of this version, fresh or reusing what they found in the previous one.
+    let runtime = |reusing: bool| {
+        let previous = reusing.then(|| rules::PreviousRuntime { tree: &old.tree, findings: &old.runtime, change });
+        rules::check(inputs(), Some(rules::RuntimeInputs { previous, whole: &whole }))
+    };
+    let without_runtime = best_cpu(|| rules::check(inputs(), None));
     let phases = [
         ("whole analysis (Analysis::new)", best_cpu(|| Analysis::new(Some(path), text.to_owned(), &RealFs))),
         (
@@ -119,13 +126,13 @@ fn main() {
         ("reparse of the edited container", best_cpu(|| reparse::reparse(&old.tree, &previous, text, change))),
         ("model", best_cpu(|| DragonBonesFile::parse(text)).saturating_sub(best_cpu(|| parser::parse(text)))),
         ("line index", best_cpu(|| LineIndex::new(text))),
-        ("rules without the runtime", best_cpu(|| rules::check(inputs(None)))),
-        ("the runtime's parse (Evaluation::new)", best_cpu(|| eval::Evaluation::new(&file.tree, text))),
+        ("rules without the runtime", without_runtime),
         (
-            "runtime rules (poses at key times)",
-            best_cpu(|| rules::check(inputs(Some(&evaluation))))
-                .saturating_sub(best_cpu(|| rules::check(inputs(None)))),
+            "the runtime's parse of the whole file (Evaluation::new)",
+            best_cpu(|| eval::Evaluation::new(&file.tree, text)),
         ),
+        ("runtime rules, every armature", best_cpu(|| runtime(false)).saturating_sub(without_runtime)),
+        ("runtime rules after the edit (the rest reused)", best_cpu(|| runtime(true)).saturating_sub(without_runtime)),
     ];
     println!("| phase of one edit | CPU ms |\n|---|---:|");
     for (phase, took) in phases {

@@ -34,7 +34,7 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::env::FileSystem;
-use crate::text::LineIndex;
+use crate::text::{LineIndex, TextChange};
 use atlas::PairedAtlas;
 use model::{DocKind, Model};
 use schema::{ObjectKind, PathStep};
@@ -49,6 +49,9 @@ pub struct DragonBonesFile {
     pub atlases: Vec<PairedAtlas>,
     /// What the runtime reads of a skeleton, computed once when first asked for.
     evaluation: std::sync::OnceLock<eval::Evaluation>,
+    /// What the runtime rules found, armature by armature, for the next version's check
+    /// ([`DragonBonesFile::check`]).
+    pub runtime: rules::RuntimeFindings,
 }
 
 impl DragonBonesFile {
@@ -62,7 +65,13 @@ impl DragonBonesFile {
     pub fn of_tree(text: &str, tree: Tree) -> Option<DragonBonesFile> {
         let doc = model::classify(&tree, text)?;
         let model = Model::build(text, &tree, doc);
-        Some(DragonBonesFile { tree, model, atlases: Vec::new(), evaluation: std::sync::OnceLock::new() })
+        Some(DragonBonesFile {
+            tree,
+            model,
+            atlases: Vec::new(),
+            evaluation: std::sync::OnceLock::new(),
+            runtime: rules::RuntimeFindings::default(),
+        })
     }
 
     pub fn doc(&self) -> DocKind {
@@ -90,19 +99,43 @@ impl DragonBonesFile {
         path: Option<&Path>,
         fs: &dyn FileSystem,
     ) -> Vec<Diagnostic> {
-        let mut out = self.tree.errors.clone();
-        let evaluation = (self.model.doc == DocKind::Skeleton).then(|| self.evaluation(text));
-        out.extend(rules::check(rules::Inputs {
-            text,
-            tree: &self.tree,
-            model: &self.model,
-            lines,
-            path,
-            fs,
-            paired: &self.atlases,
-            evaluation,
-        }));
+        self.run_rules(text, lines, path, fs, None).0
+    }
+
+    /// [`DragonBonesFile::diagnostics`], reusing what the rules found in `previous` (the file of
+    /// an earlier version of `text`, and where the two differ) where it cannot differ, and
+    /// keeping what they find for the next version.
+    pub fn check(
+        &mut self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+        previous: Option<(&DragonBonesFile, TextChange)>,
+    ) -> Vec<Diagnostic> {
+        let previous =
+            previous.map(|(file, change)| rules::PreviousRuntime { tree: &file.tree, findings: &file.runtime, change });
+        let (out, findings) = self.run_rules(text, lines, path, fs, previous);
+        self.runtime = findings;
         out
+    }
+
+    fn run_rules(
+        &self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+        previous: Option<rules::PreviousRuntime<'_>>,
+    ) -> (Vec<Diagnostic>, rules::RuntimeFindings) {
+        let mut out = self.tree.errors.clone();
+        let whole = || self.evaluation(text);
+        let runtime = (self.model.doc == DocKind::Skeleton).then(|| rules::RuntimeInputs { previous, whole: &whole });
+        let inputs =
+            rules::Inputs { text, tree: &self.tree, model: &self.model, lines, path, fs, paired: &self.atlases };
+        let (found, findings) = rules::check(inputs, runtime);
+        out.extend(found);
+        (out, findings)
     }
 
     /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).

@@ -270,6 +270,26 @@ impl Tree {
         self.range(member.key).cover(self.range(member.value))
     }
 
+    /// Whether the subtree of `id` is that of `old_id` in `old`, moved: node for node the same
+    /// kinds and flags, with ranges and subtree ends shifted by how far it moved. With the same
+    /// text under both, what is read from one is what is read from the other, moved.
+    pub fn same_subtree(&self, id: NodeId, old: &Tree, old_id: NodeId) -> bool {
+        let (new_end, old_end) = (self.node(id).next(), old.node(old_id).next());
+        if new_end.wrapping_sub(id) != old_end.wrapping_sub(old_id) || new_end < id {
+            return false;
+        }
+        let shift = self.range(id).start.wrapping_sub(old.range(old_id).start);
+        let ids = id.wrapping_sub(old_id);
+        let moved = |n: &Node| Node {
+            start_kind: n.start_kind.wrapping_add(shift),
+            end_flags: n.end_flags.wrapping_add(shift),
+            next: n.next.wrapping_add(ids),
+        };
+        let new = &self.nodes[id as usize..new_end as usize];
+        let was = &old.nodes[old_id as usize..old_end as usize];
+        new.iter().zip(was).all(|(a, b)| *a == moved(b))
+    }
+
     /// The range a node covers; for a member, key and value.
     pub fn full_range(&self, id: NodeId) -> TextRange {
         if self.kind(id) == NodeKind::Member {

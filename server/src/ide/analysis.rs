@@ -126,6 +126,10 @@ pub struct Reuse {
     /// The part of the text parsed again, when not all of it was (the rest of the syntax tree
     /// is the previous version's).
     pub reparsed: Option<TextRange>,
+    /// DragonBones armatures the runtime rules evaluated, and those whose findings they took from
+    /// the previous version (a file evaluated whole counts neither).
+    pub armatures_evaluated: usize,
+    pub armatures_reused: usize,
 }
 
 impl Analysis {
@@ -142,7 +146,7 @@ impl Analysis {
             Some(k) if k.is_dragonbones() => dragonbones(&text),
             Some(k) => (k, None),
         };
-        Analysis::finish(path, text, fs, kind, dragonbones)
+        Analysis::finish(path, text, fs, kind, dragonbones, None)
     }
 
     /// The analysis of `text`, a later version of `previous`'s document: equal in every respect
@@ -167,7 +171,8 @@ impl Analysis {
             (Syntax::Elem, _) => (FileKind::Elem, None),
             (Syntax::Other, _) => (FileKind::Other, None),
         };
-        let mut analysis = Analysis::finish(path, text, fs, kind, dragonbones);
+        let previous = previous.dragonbones().map(|file| (file, change));
+        let mut analysis = Analysis::finish(path, text, fs, kind, dragonbones, previous);
         analysis.reuse.reparsed = reparsed;
         analysis
     }
@@ -179,6 +184,7 @@ impl Analysis {
         fs: &dyn FileSystem,
         kind: FileKind,
         dragonbones: Option<Box<DragonBonesFile>>,
+        previous: Option<(&DragonBonesFile, TextChange)>,
     ) -> Analysis {
         let lines = LineIndex::new(&text);
         let (parsed, mut diagnostics) = match (kind, dragonbones) {
@@ -189,13 +195,18 @@ impl Analysis {
             }
             (_, Some(mut file)) => {
                 file.pair_atlases(path, fs);
-                let diagnostics = file.diagnostics(&text, &lines, path, fs);
+                let diagnostics = file.check(&text, &lines, path, fs, previous);
                 (ParsedFile::DragonBones(file), diagnostics)
             }
             (_, None) => (ParsedFile::Other, Vec::new()),
         };
         diagnostic::sort(&mut diagnostics);
-        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse: Reuse::default() }
+        let mut reuse = Reuse::default();
+        if let ParsedFile::DragonBones(file) = &parsed {
+            reuse.armatures_evaluated = file.runtime.evaluated;
+            reuse.armatures_reused = file.runtime.reused;
+        }
+        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse }
     }
 
     /// What the document is.

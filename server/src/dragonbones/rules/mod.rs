@@ -3,6 +3,7 @@
 //! runtime rejects the file, throws, hangs or silently drops content; warnings for what renders
 //! wrongly or only some runtimes mishandle.
 
+mod armature_runtime;
 mod geometry;
 mod indices;
 mod legacy;
@@ -12,6 +13,8 @@ mod runtime;
 mod structure;
 mod timing;
 mod version;
+
+pub use armature_runtime::{PreviousRuntime, RuntimeFindings};
 
 use std::path::Path;
 
@@ -114,13 +117,19 @@ pub struct Inputs<'a> {
     pub fs: &'a dyn FileSystem,
     /// The atlases paired with a skeleton (textures are checked against them).
     pub paired: &'a [PairedAtlas],
-    /// The runtime's reading of a skeleton, for the rules that run it.
-    pub evaluation: Option<&'a super::eval::Evaluation>,
 }
 
-/// Runs every rule.
-pub fn check(inputs: Inputs<'_>) -> Vec<Diagnostic> {
-    let Inputs { text, tree, model, lines, path, fs, paired, evaluation } = inputs;
+/// What the rules that run a skeleton read: the previous version's findings, and the runtime's
+/// reading of the whole file (computed when it is needed).
+pub struct RuntimeInputs<'a, 'e> {
+    pub previous: Option<PreviousRuntime<'a>>,
+    pub whole: &'a dyn Fn() -> &'e super::eval::Evaluation,
+}
+
+/// Runs every rule; the runtime rules when given `runtime` (a skeleton), with what they found
+/// for the next version's check.
+pub fn check(inputs: Inputs<'_>, runtime: Option<RuntimeInputs<'_, '_>>) -> (Vec<Diagnostic>, RuntimeFindings) {
+    let Inputs { text, tree, model, lines, path, fs, paired } = inputs;
     let mut ctx =
         DragonBonesCheck { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
     let rules: [fn(&mut DragonBonesCheck); 8] = [
@@ -137,10 +146,11 @@ pub fn check(inputs: Inputs<'_>) -> Vec<Diagnostic> {
         crate::cancel::check();
         rule(&mut ctx);
     }
-    if let Some(evaluation) = evaluation {
-        runtime::check(&mut ctx, evaluation);
-    }
-    ctx.out
+    let findings = match runtime {
+        Some(RuntimeInputs { previous, whole }) => armature_runtime::check(&mut ctx, previous, whole),
+        None => RuntimeFindings::default(),
+    };
+    (ctx.out, findings)
 }
 
 /// `1 number`, `2 numbers`.
