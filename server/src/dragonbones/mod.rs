@@ -49,9 +49,9 @@ pub struct DragonBonesFile {
     pub atlases: Vec<PairedAtlas>,
     /// What the runtime reads of a skeleton, computed once when first asked for.
     evaluation: std::sync::OnceLock<eval::Evaluation>,
-    /// What the runtime rules found, armature by armature, for the next version's check
+    /// What the rules found, armature by armature, for the next version's check
     /// ([`DragonBonesFile::check`]).
-    pub runtime: rules::RuntimeFindings,
+    pub findings: rules::Findings,
 }
 
 impl DragonBonesFile {
@@ -70,7 +70,7 @@ impl DragonBonesFile {
             model,
             atlases: Vec::new(),
             evaluation: std::sync::OnceLock::new(),
-            runtime: rules::RuntimeFindings::default(),
+            findings: rules::Findings::default(),
         })
     }
 
@@ -113,27 +113,31 @@ impl DragonBonesFile {
         fs: &dyn FileSystem,
         previous: Option<(&DragonBonesFile, TextChange)>,
     ) -> Vec<Diagnostic> {
-        let previous =
-            previous.map(|(file, change)| rules::PreviousRuntime { tree: &file.tree, findings: &file.runtime, change });
+        let previous = previous.map(|(file, change)| rules::Previous {
+            tree: &file.tree,
+            local: &file.findings.local,
+            runtime: &file.findings.runtime,
+            change,
+        });
         let (out, findings) = self.run_rules(text, lines, path, fs, previous);
-        self.runtime = findings;
+        self.findings = findings;
         out
     }
 
-    fn run_rules(
-        &self,
+    fn run_rules<'s>(
+        &'s self,
         text: &str,
         lines: &LineIndex,
         path: Option<&Path>,
         fs: &dyn FileSystem,
-        previous: Option<rules::PreviousRuntime<'_>>,
-    ) -> (Vec<Diagnostic>, rules::RuntimeFindings) {
+        previous: Option<rules::Previous<'_>>,
+    ) -> (Vec<Diagnostic>, rules::Findings) {
         let mut out = self.tree.errors.clone();
         let whole = || self.evaluation(text);
-        let runtime = (self.model.doc == DocKind::Skeleton).then(|| rules::RuntimeInputs { previous, whole: &whole });
+        let whole: Option<&dyn Fn() -> &'s eval::Evaluation> = (self.model.doc == DocKind::Skeleton).then_some(&whole);
         let inputs =
             rules::Inputs { text, tree: &self.tree, model: &self.model, lines, path, fs, paired: &self.atlases };
-        let (found, findings) = rules::check(inputs, runtime);
+        let (found, findings) = rules::check(inputs, previous, whole);
         out.extend(found);
         (out, findings)
     }

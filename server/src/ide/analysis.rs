@@ -126,6 +126,9 @@ pub struct Reuse {
     /// The part of the text parsed again, when not all of it was (the rest of the syntax tree
     /// is the previous version's).
     pub reparsed: Option<TextRange>,
+    /// DragonBones armatures whose findings of the rules that read one armature were taken from
+    /// the previous version.
+    pub armatures_checked: usize,
     /// DragonBones armatures the runtime rules evaluated, and those whose findings they took from
     /// the previous version (a file evaluated whole counts neither).
     pub armatures_evaluated: usize,
@@ -203,8 +206,9 @@ impl Analysis {
         diagnostic::sort(&mut diagnostics);
         let mut reuse = Reuse::default();
         if let ParsedFile::DragonBones(file) = &parsed {
-            reuse.armatures_evaluated = file.runtime.evaluated;
-            reuse.armatures_reused = file.runtime.reused;
+            reuse.armatures_checked = file.findings.local.reused;
+            reuse.armatures_evaluated = file.findings.runtime.evaluated;
+            reuse.armatures_reused = file.findings.runtime.reused;
         }
         Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse }
     }

@@ -9,18 +9,18 @@
 //! armature is parsed with the armatures it shows ([`parse_armatures`]) and checked on that data,
 //! which gives what the whole file's data gives; and its findings are reused when its subtree
 //! and those of the armatures it shows are unchanged (the same nodes under the same text, moved:
-//! [`Tree::same_subtree`]), moved with it. Which findings are reported is decided across
+//! [`same_subtree`](crate::dragonbones::syntax::Tree::same_subtree)), moved with it. Which findings are reported is decided across
 //! armatures each time: loops of child armatures, and poses only when no armature fails to parse.
 
-use super::{DragonBonesCheck, runtime};
+use super::{DragonBonesCheck, Previous, armature_local, runtime};
 use crate::diagnostic::Diagnostic;
 use crate::dragonbones::eval::Evaluation;
 use crate::dragonbones::eval::data::{ArmatureData, DisplayKind};
 use crate::dragonbones::eval::parse::{self, Parsed};
 use crate::dragonbones::eval::raw::Raw;
 use crate::dragonbones::schema::key;
-use crate::dragonbones::syntax::{NodeId, Tree};
-use crate::text::{TextChange, TextRange};
+use crate::dragonbones::syntax::NodeId;
+use crate::text::TextRange;
 
 /// What the runtime rules found in one version of a skeleton, armature by armature, for the next
 /// version's check.
@@ -57,19 +57,12 @@ struct ArmatureFindings {
     poses: Option<Vec<Diagnostic>>,
 }
 
-/// The previous version of the file: its tree and what its check found, and where it differs.
-pub struct PreviousRuntime<'a> {
-    pub tree: &'a Tree,
-    pub findings: &'a RuntimeFindings,
-    pub change: TextChange,
-}
-
 /// Runs the runtime rules on a skeleton, reusing what `previous` found on the armatures that
 /// cannot have changed; `whole` is the runtime's reading of the whole file, for the files that
 /// are evaluated at once.
 pub fn check<'e>(
     ctx: &mut DragonBonesCheck,
-    previous: Option<PreviousRuntime<'_>>,
+    previous: Option<&Previous<'_>>,
     whole: impl FnOnce() -> &'e Evaluation,
 ) -> RuntimeFindings {
     let (tree, text) = (ctx.tree, ctx.text);
@@ -85,9 +78,12 @@ pub fn check<'e>(
         return RuntimeFindings::default();
     }
     let root_read = Some((data.name, data.version, data.frame_rate.to_bits()));
-    let previous = previous.filter(|p| p.findings.root == root_read);
-    let unchanged = match &previous {
-        Some(p) => unchanged_armatures(tree, &elements, p),
+    let unchanged: Vec<Option<&ArmatureFindings>> = match previous.filter(|p| p.runtime.root == root_read) {
+        Some(p) => {
+            let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
+            let found = armature_local::unchanged(tree, &elements, p.tree, p.change, &old);
+            found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
+        }
         None => vec![None; elements.len()],
     };
     let mut findings = RuntimeFindings { root: root_read, ..RuntimeFindings::default() };
@@ -110,33 +106,6 @@ pub fn check<'e>(
     }
     report(ctx, &findings.armatures);
     findings
-}
-
-/// For each element, the previous findings on the same subtree under the same text, if any.
-fn unchanged_armatures<'p>(
-    tree: &Tree,
-    elements: &[NodeId],
-    previous: &'p PreviousRuntime<'_>,
-) -> Vec<Option<&'p ArmatureFindings>> {
-    let change = previous.change;
-    let old = &previous.findings.armatures;
-    elements
-        .iter()
-        .map(|&element| {
-            let range = tree.range(element);
-            // The text outside the change is the same in both versions.
-            let was = if range.end <= change.start {
-                range
-            } else if i64::from(range.start) >= i64::from(change.new_end) {
-                let at = |o: u32| u32::try_from(i64::from(o) - change.delta()).ok();
-                TextRange::new(at(range.start)?, at(range.end)?)
-            } else {
-                return None;
-            };
-            let i = old.partition_point(|f| f.range.start < was.start);
-            old.get(i).filter(|f| f.range == was && tree.same_subtree(element, previous.tree, f.node))
-        })
-        .collect()
 }
 
 /// The previous findings on armature `i` when neither it nor any armature its evaluation reads

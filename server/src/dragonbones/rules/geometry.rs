@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::{DragonBonesCheck, plural, report};
+use super::{CheckScope, DragonBonesCheck, plural, report};
 use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::model::Site;
 use crate::dragonbones::schema::key;
@@ -16,9 +16,17 @@ const MAX_PER_ARRAY: usize = 10;
 
 pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
+    let file = ctx.scope == CheckScope::File;
     for list in &model.skin_slots {
-        let bones = model.armatures[list.armature as usize].bones.len();
+        let armature = &model.armatures[list.armature as usize];
+        let local = ctx.in_scope(armature.node);
+        let bones = armature.bones.len();
         for display in &list.displays {
+            // A shared mesh names another display: checked with the rest of the file.
+            let shares = display.ty == Some(DisplayType::Mesh) && ctx.get(display.node, key::SHARE).is_some();
+            if !(if shares { file } else { local }) {
+                continue;
+            }
             match display.ty {
                 Some(DisplayType::Mesh) => mesh(ctx, display.node, bones, false),
                 Some(DisplayType::Path) => mesh(ctx, display.node, bones, true),
@@ -28,11 +36,17 @@ pub fn check(ctx: &mut DragonBonesCheck) {
         }
     }
     for armature in &model.armatures {
+        if !ctx.in_scope(armature.node) {
+            continue;
+        }
         for bone in &armature.bones {
             surface(ctx, bone.node);
         }
     }
-    deform_frames(ctx);
+    // Deform key frames name the geometry they deform: checked with the rest of the file.
+    if file {
+        deform_frames(ctx);
+    }
 }
 
 fn len(ctx: &DragonBonesCheck, array: NodeId) -> usize {

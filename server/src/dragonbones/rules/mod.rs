@@ -3,6 +3,7 @@
 //! runtime rejects the file, throws, hangs or silently drops content; warnings for what renders
 //! wrongly or only some runtimes mishandle.
 
+mod armature_local;
 mod armature_runtime;
 mod geometry;
 mod indices;
@@ -14,7 +15,8 @@ mod structure;
 mod timing;
 mod version;
 
-pub use armature_runtime::{PreviousRuntime, RuntimeFindings};
+pub use armature_local::{CheckScope, LocalFindings};
+pub use armature_runtime::RuntimeFindings;
 
 use std::path::Path;
 
@@ -40,10 +42,30 @@ pub struct DragonBonesCheck<'a> {
     pub paired: &'a [PairedAtlas],
     /// The version the file is read as (`None`: an atlas, or no known version).
     pub version: Option<Version>,
+    /// What this run of the rules covers: one armature, or the rest of the file.
+    pub scope: CheckScope,
+    /// The armatures checked one at a time (the objects of the root's `armature` list), in order.
+    pub units: &'a [NodeId],
     pub out: Vec<Diagnostic>,
 }
 
 impl DragonBonesCheck<'_> {
+    /// Whether what is found about `node` belongs to this run: it lies inside the armature
+    /// checked, or, for the rest of the file, inside none of those checked one at a time.
+    pub fn in_scope(&self, node: NodeId) -> bool {
+        match self.scope {
+            CheckScope::Armature(unit) => unit <= node && node < self.tree.node(unit).next(),
+            CheckScope::File => self.unit_holding(node).is_none(),
+        }
+    }
+
+    /// The armature checked one at a time whose subtree holds `node`.
+    pub fn unit_holding(&self, node: NodeId) -> Option<NodeId> {
+        let i = self.units.partition_point(|&u| u <= node).checked_sub(1)?;
+        let unit = self.units[i];
+        (node < self.tree.node(unit).next()).then_some(unit)
+    }
+
     pub fn push(&mut self, d: Diagnostic) {
         self.out.push(d);
     }
@@ -119,19 +141,45 @@ pub struct Inputs<'a> {
     pub paired: &'a [PairedAtlas],
 }
 
-/// What the rules that run a skeleton read: the previous version's findings, and the runtime's
-/// reading of the whole file (computed when it is needed).
-pub struct RuntimeInputs<'a, 'e> {
-    pub previous: Option<PreviousRuntime<'a>>,
-    pub whole: &'a dyn Fn() -> &'e super::eval::Evaluation,
+/// The previous version of a file: its tree, what its rules found, and where the two differ.
+pub struct Previous<'a> {
+    pub tree: &'a Tree,
+    pub local: &'a LocalFindings,
+    pub runtime: &'a RuntimeFindings,
+    pub change: crate::text::TextChange,
 }
 
-/// Runs every rule; the runtime rules when given `runtime` (a skeleton), with what they found
-/// for the next version's check.
-pub fn check(inputs: Inputs<'_>, runtime: Option<RuntimeInputs<'_, '_>>) -> (Vec<Diagnostic>, RuntimeFindings) {
+/// What the rules found, kept for the next version's check.
+#[derive(Debug, Default)]
+pub struct Findings {
+    pub local: LocalFindings,
+    pub runtime: RuntimeFindings,
+}
+
+/// Runs every rule, reusing what they found in `previous` where it cannot differ; the runtime
+/// rules when given `whole`, the runtime's reading of the whole file (a skeleton; computed only
+/// when it is needed). Returns the diagnostics and what was found, for the next version's check.
+pub fn check<'e>(
+    inputs: Inputs<'_>,
+    previous: Option<Previous<'_>>,
+    whole: Option<&dyn Fn() -> &'e super::eval::Evaluation>,
+) -> (Vec<Diagnostic>, Findings) {
     let Inputs { text, tree, model, lines, path, fs, paired } = inputs;
-    let mut ctx =
-        DragonBonesCheck { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
+    let units = armature_local::units(tree, text, model);
+    let context = |scope| DragonBonesCheck {
+        text,
+        tree,
+        model,
+        lines,
+        path,
+        fs,
+        paired,
+        version: model.data_version,
+        scope,
+        units: &units,
+        out: Vec::new(),
+    };
+    let mut ctx = context(CheckScope::File);
     let rules: [fn(&mut DragonBonesCheck); 8] = [
         version::check,
         structure::check,
@@ -146,11 +194,20 @@ pub fn check(inputs: Inputs<'_>, runtime: Option<RuntimeInputs<'_, '_>>) -> (Vec
         crate::cancel::check();
         rule(&mut ctx);
     }
-    let findings = match runtime {
-        Some(RuntimeInputs { previous, whole }) => armature_runtime::check(&mut ctx, previous, whole),
+    // The rules that read one armature at a time, on each.
+    let local = armature_local::check(&mut ctx, previous.as_ref(), |unit| {
+        let mut ctx = context(CheckScope::Armature(unit));
+        for rule in [structure::check, geometry::check, indices::check, timing::check] {
+            crate::cancel::check();
+            rule(&mut ctx);
+        }
+        ctx.out
+    });
+    let runtime = match whole {
+        Some(whole) => armature_runtime::check(&mut ctx, previous.as_ref(), whole),
         None => RuntimeFindings::default(),
     };
-    (ctx.out, findings)
+    (ctx.out, Findings { local, runtime })
 }
 
 /// `1 number`, `2 numbers`.
