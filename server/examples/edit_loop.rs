@@ -118,6 +118,7 @@ fn main() {
             local: &old.findings.local,
             runtime: &old.findings.runtime,
             change,
+            spliced: Some(reparse::reparse(&old.tree, &previous, text, change).expect("a reparse").old_region),
         });
         match runtime {
             true => rules::check(inputs(), previous, Some(&whole)),

@@ -40,6 +40,17 @@ use model::{DocKind, Model};
 use schema::{ObjectKind, PathStep};
 use syntax::{NodeId, NodeKind, Tree};
 
+/// The file of an earlier version of a text, for [`DragonBonesFile::check`] to reuse.
+#[derive(Clone, Copy)]
+pub struct PreviousFile<'a> {
+    pub file: &'a DragonBonesFile,
+    /// Where the two texts differ.
+    pub change: TextChange,
+    /// The container [`reparse::reparse`] parsed again, in the earlier text, when this file's
+    /// tree was made so.
+    pub spliced: Option<crate::text::TextRange>,
+}
+
 /// A parsed DragonBones file: its syntax tree and model.
 #[derive(Debug)]
 pub struct DragonBonesFile {
@@ -103,7 +114,7 @@ impl DragonBonesFile {
     }
 
     /// [`DragonBonesFile::diagnostics`], reusing what the rules found in `previous` (the file of
-    /// an earlier version of `text`, and where the two differ) where it cannot differ, and
+    /// an earlier version of `text`) where it cannot differ, and
     /// keeping what they find for the next version.
     pub fn check(
         &mut self,
@@ -111,13 +122,14 @@ impl DragonBonesFile {
         lines: &LineIndex,
         path: Option<&Path>,
         fs: &dyn FileSystem,
-        previous: Option<(&DragonBonesFile, TextChange)>,
+        previous: Option<PreviousFile<'_>>,
     ) -> Vec<Diagnostic> {
-        let previous = previous.map(|(file, change)| rules::Previous {
-            tree: &file.tree,
-            local: &file.findings.local,
-            runtime: &file.findings.runtime,
-            change,
+        let previous = previous.map(|p| rules::Previous {
+            tree: &p.file.tree,
+            local: &p.file.findings.local,
+            runtime: &p.file.findings.runtime,
+            change: p.change,
+            spliced: p.spliced,
         });
         let (out, findings) = self.run_rules(text, lines, path, fs, previous);
         self.findings = findings;

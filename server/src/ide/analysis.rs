@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{self, Diagnostic, FileFormat};
-use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::model::DocKind;
+use crate::dragonbones::{DragonBonesFile, PreviousFile};
 use crate::elem::ElemFile;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextChange, TextRange};
@@ -149,7 +149,8 @@ impl Analysis {
             Some(k) if k.is_dragonbones() => dragonbones(&text),
             Some(k) => (k, None),
         };
-        Analysis::finish(path, text, fs, kind, dragonbones, None)
+        let lines = LineIndex::new(&text);
+        Analysis::finish(path, text, lines, fs, kind, dragonbones, None)
     }
 
     /// The analysis of `text`, a later version of `previous`'s document: equal in every respect
@@ -160,11 +161,13 @@ impl Analysis {
         let path = previous.path.as_deref();
         let change = TextChange::between(&previous.text, &text);
         let mut reparsed = None;
+        let mut spliced = None;
         let (kind, dragonbones) = match (syntax_of(path, &text), &previous.parsed) {
             (Syntax::Json, ParsedFile::DragonBones(old)) => {
                 match crate::dragonbones::reparse::reparse(&old.tree, &previous.text, &text, change) {
                     Some(done) => {
                         reparsed = Some(done.region);
+                        spliced = Some(done.old_region);
                         dragonbones_file(DragonBonesFile::of_tree(&text, done.tree))
                     }
                     None => dragonbones(&text),
@@ -174,8 +177,9 @@ impl Analysis {
             (Syntax::Elem, _) => (FileKind::Elem, None),
             (Syntax::Other, _) => (FileKind::Other, None),
         };
-        let previous = previous.dragonbones().map(|file| (file, change));
-        let mut analysis = Analysis::finish(path, text, fs, kind, dragonbones, previous);
+        let lines = previous.lines.edited(&text, change);
+        let previous = previous.dragonbones().map(|file| PreviousFile { file, change, spliced });
+        let mut analysis = Analysis::finish(path, text, lines, fs, kind, dragonbones, previous);
         analysis.reuse.reparsed = reparsed;
         analysis
     }
@@ -184,12 +188,12 @@ impl Analysis {
     fn finish(
         path: Option<&Path>,
         text: String,
+        lines: LineIndex,
         fs: &dyn FileSystem,
         kind: FileKind,
         dragonbones: Option<Box<DragonBonesFile>>,
-        previous: Option<(&DragonBonesFile, TextChange)>,
+        previous: Option<PreviousFile<'_>>,
     ) -> Analysis {
-        let lines = LineIndex::new(&text);
         let (parsed, mut diagnostics) = match (kind, dragonbones) {
             (FileKind::Elem, _) => {
                 let file = ElemFile::parse(&text);

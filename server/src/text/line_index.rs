@@ -9,6 +9,8 @@
 
 use super::range::{TextRange, to_u32};
 
+mod edit;
+
 /// How an editor counts columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PositionEncoding {

@@ -16,7 +16,7 @@ use crate::diagnostic::Diagnostic;
 use crate::dragonbones::model::{DocKind, Model};
 use crate::dragonbones::schema::{self, ObjectKind, ValueType, Version, key};
 use crate::dragonbones::syntax::{NodeId, Tree};
-use crate::text::{TextChange, TextRange};
+use crate::text::TextRange;
 
 /// What a run of the rules covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,10 +78,7 @@ pub fn check(
     let unchanged = match previous.filter(|p| p.local.version == version) {
         Some(p) => {
             let old: Vec<(NodeId, TextRange)> = p.local.armatures.iter().map(|k| (k.node, k.range)).collect();
-            unchanged(tree, units, p.tree, p.change, &old)
-                .into_iter()
-                .map(|i| i.map(|i| &p.local.armatures[i]))
-                .collect()
+            unchanged(tree, units, p, &old).into_iter().map(|i| i.map(|i| &p.local.armatures[i])).collect()
         }
         None => vec![None; units.len()],
     };
@@ -112,16 +109,15 @@ fn inside(d: &Diagnostic, range: TextRange) -> bool {
         && d.fixes.iter().flat_map(|f| &f.edits).all(|e| range.contains_range(e.range))
 }
 
-/// For each of `elements` (of `tree`), the index in `old` (elements of `old_tree` and their
-/// ranges, in order) of the one with the same subtree under the same text, moved; `change` is
-/// where the two texts differ.
+/// For each of `elements` (of `tree`), the index in `old` (elements of the previous tree and
+/// their ranges, in order) of the one with the same subtree under the same text, moved.
 pub(super) fn unchanged(
     tree: &Tree,
     elements: &[NodeId],
-    old_tree: &Tree,
-    change: TextChange,
+    previous: &Previous<'_>,
     old: &[(NodeId, TextRange)],
 ) -> Vec<Option<usize>> {
+    let change = previous.change;
     elements
         .iter()
         .map(|&element| {
@@ -137,7 +133,9 @@ pub(super) fn unchanged(
             };
             let i = old.partition_point(|(_, r)| r.start < was.start);
             let &(node, r) = old.get(i)?;
-            (r == was && tree.same_subtree(element, old_tree, node)).then_some(i)
+            // Outside a spliced container the nodes are the previous ones, moved.
+            let copied = previous.spliced.is_some_and(|s| r.end <= s.start || s.end <= r.start);
+            (r == was && (copied || tree.same_subtree(element, previous.tree, node))).then_some(i)
         })
         .collect()
 }

@@ -81,7 +81,7 @@ pub fn check<'e>(
     let unchanged: Vec<Option<&ArmatureFindings>> = match previous.filter(|p| p.runtime.root == root_read) {
         Some(p) => {
             let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
-            let found = armature_local::unchanged(tree, &elements, p.tree, p.change, &old);
+            let found = armature_local::unchanged(tree, &elements, p, &old);
             found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
         }
         None => vec![None; elements.len()],

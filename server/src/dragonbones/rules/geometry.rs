@@ -17,13 +17,26 @@ const MAX_PER_ARRAY: usize = 10;
 pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let file = ctx.scope == CheckScope::File;
+    // A shared mesh names another display: checked with the rest of the file. (The model refers
+    // to the display every `share` names, from the display holding it.)
+    let mut sharing: Vec<NodeId> = match file {
+        true => model.refs.iter().filter(|r| matches!(r.site, Site::Share)).map(|r| r.owner).collect(),
+        false => Vec::new(),
+    };
+    sharing.sort_unstable();
     for list in &model.skin_slots {
         let armature = &model.armatures[list.armature as usize];
         let local = ctx.in_scope(armature.node);
+        if !local && !file {
+            continue;
+        }
         let bones = armature.bones.len();
         for display in &list.displays {
-            // A shared mesh names another display: checked with the rest of the file.
-            let shares = display.ty == Some(DisplayType::Mesh) && ctx.get(display.node, key::SHARE).is_some();
+            let shares = display.ty == Some(DisplayType::Mesh)
+                && match file {
+                    true => sharing.binary_search(&display.node).is_ok(),
+                    false => ctx.get(display.node, key::SHARE).is_some(),
+                };
             if !(if shares { file } else { local }) {
                 continue;
             }

@@ -147,6 +147,10 @@ pub struct Previous<'a> {
     pub local: &'a LocalFindings,
     pub runtime: &'a RuntimeFindings,
     pub change: crate::text::TextChange,
+    /// When the tree was made by splicing a reparsed container into the previous one
+    /// ([`super::reparse::reparse`]): that container's range in the previous text. Outside it the
+    /// tree is the previous one, moved.
+    pub spliced: Option<TextRange>,
 }
 
 /// What the rules found, kept for the next version's check.
