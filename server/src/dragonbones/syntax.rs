@@ -104,6 +104,17 @@ impl Node {
         self.next
     }
 
+    /// The node of a subtree moved by `shift` bytes and renumbered by `ids` (both wrapping: a
+    /// move back is a shift of `u32::MAX` and less). Offsets stay within their bits as long as
+    /// the moved ones are offsets of a text, so the additions are done on the packed fields.
+    pub fn moved(self, shift: u32, ids: u32) -> Node {
+        Node {
+            start_kind: self.start_kind.wrapping_add(shift),
+            end_flags: self.end_flags.wrapping_add(shift),
+            next: self.next.wrapping_add(ids),
+        }
+    }
+
     pub(super) fn set_end(&mut self, end: u32) {
         self.end_flags = (self.end_flags & !OFFSET_MASK) | (end & OFFSET_MASK);
     }
@@ -280,14 +291,9 @@ impl Tree {
         }
         let shift = self.range(id).start.wrapping_sub(old.range(old_id).start);
         let ids = id.wrapping_sub(old_id);
-        let moved = |n: &Node| Node {
-            start_kind: n.start_kind.wrapping_add(shift),
-            end_flags: n.end_flags.wrapping_add(shift),
-            next: n.next.wrapping_add(ids),
-        };
         let new = &self.nodes[id as usize..new_end as usize];
         let was = &old.nodes[old_id as usize..old_end as usize];
-        new.iter().zip(was).all(|(a, b)| *a == moved(b))
+        new.iter().zip(was).all(|(a, b)| *a == b.moved(shift, ids))
     }
 
     /// The range a node covers; for a member, key and value.
