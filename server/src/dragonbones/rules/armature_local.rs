@@ -6,8 +6,9 @@
 //! `armature` list) is made of that armature's subtree, its text and the data version alone: the
 //! schema walk starts again at the armature with the kind the root's walk would give it, and the
 //! model's bones, slots, skins and animations of an armature are built from its own subtree.
-//! What reaches across armatures stays with the rest of the file ([`CheckScope::File`]): shared
-//! meshes and deform key frames (which resolve names), names, textures, the version. An
+//! Deform key frames name a display or a bone of their own armature. What reaches across
+//! armatures stays with the rest of the file ([`CheckScope::File`]): shared meshes (the model
+//! resolves them across), names, textures, the version. An
 //! armature's findings are reused when its subtree is unchanged (the same nodes under the same
 //! text, moved: [`Tree::same_subtree`]) and the data version is the same, moved with it.
 

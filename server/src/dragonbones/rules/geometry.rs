@@ -56,10 +56,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
             surface(ctx, bone.node);
         }
     }
-    // Deform key frames name the geometry they deform: checked with the rest of the file.
-    if file {
-        deform_frames(ctx);
-    }
+    deform_frames(ctx);
 }
 
 fn len(ctx: &DragonBonesCheck, array: NodeId) -> usize {
@@ -411,14 +408,26 @@ fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
     }
 }
 
-/// Deform key frames: `offset + len(vertices)` within the target's vertex numbers.
+/// Whether a reference names the geometry a deform timeline deforms.
+pub(super) fn is_deform(r: &crate::dragonbones::model::Ref) -> bool {
+    matches!(r.site, Site::FfdDisplay | Site::TypedTimeline(22) | Site::TypedTimeline(50))
+}
+
+/// Deform key frames: `offset + len(vertices)` within the target's vertex numbers. (A deform
+/// timeline names a display or a bone of its own armature.)
 fn deform_frames(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
-    for r in &model.refs {
-        let is_deform = matches!(r.site, Site::FfdDisplay | Site::TypedTimeline(22) | Site::TypedTimeline(50));
-        if !is_deform {
-            continue;
+    let deforms = match ctx.scope {
+        CheckScope::Armature(unit) => {
+            let end = ctx.tree.node(unit).next();
+            let from = ctx.deform_refs.partition_point(|&(owner, _)| owner < unit);
+            let to = from + ctx.deform_refs[from..].partition_point(|&(owner, _)| owner < end);
+            ctx.deform_refs[from..to].to_vec()
         }
+        CheckScope::File => ctx.deform_refs.iter().copied().filter(|&(owner, _)| ctx.in_scope(owner)).collect(),
+    };
+    for (_, r) in deforms {
+        let r = &model.refs[r as usize];
         let Some(def) = model.resolve(r) else { continue };
         let Some(target) = ctx.is_array(ctx.get(def.node, key::VERTICES)) else { continue };
         let available = len(ctx, target);

@@ -46,6 +46,8 @@ pub struct DragonBonesCheck<'a> {
     pub scope: CheckScope,
     /// The armatures checked one at a time (the objects of the root's `armature` list), in order.
     pub units: &'a [NodeId],
+    /// The owners of the model's deform references and the references' indices, by owner.
+    pub deform_refs: &'a [(NodeId, u32)],
     pub out: Vec<Diagnostic>,
 }
 
@@ -170,6 +172,11 @@ pub fn check<'e>(
 ) -> (Vec<Diagnostic>, Findings) {
     let Inputs { text, tree, model, lines, path, fs, paired } = inputs;
     let units = armature_local::units(tree, text, model);
+    let mut deform_refs: Vec<(NodeId, u32)> = (0..model.refs.len())
+        .filter(|&r| geometry::is_deform(&model.refs[r]))
+        .map(|r| (model.refs[r].owner, r as u32))
+        .collect();
+    deform_refs.sort_by_key(|&(owner, _)| owner);
     let context = |scope| DragonBonesCheck {
         text,
         tree,
@@ -181,6 +188,7 @@ pub fn check<'e>(
         version: model.data_version,
         scope,
         units: &units,
+        deform_refs: &deform_refs,
         out: Vec::new(),
     };
     let mut ctx = context(CheckScope::File);
