@@ -2,7 +2,7 @@
 //! around the change is scanned again; the lines and wide characters before and after it are the
 //! earlier ones (moved).
 
-use super::{LineIndex, WideChar, utf8_len};
+use super::{LineIndex, WideChar, push_wide};
 use crate::text::TextChange;
 use crate::text::range::to_u32;
 
@@ -46,12 +46,7 @@ impl LineIndex {
             } else if b < 0x80 {
                 i += 1;
             } else {
-                let len8 = utf8_len(b);
-                let len16 = if len8 == 4 { 2 } else { 1 };
-                excess16 += (len8 - len16) as u32;
-                excess32 += (len8 - 1) as u32;
-                wide.push(WideChar { offset: to_u32(i), excess16, excess32 });
-                i += len8;
+                i += push_wide(&mut wide, i, b, (&mut excess16, &mut excess32));
             }
         };
         match resumes {
