@@ -96,10 +96,11 @@ fn main() {
     let text = analysis.text.as_str();
     let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1e3);
     let change = TextChange::between(&previous, text);
-    let old = DragonBonesFile::parse(&previous).expect("DragonBones data");
+    let mut old = DragonBonesFile::parse(&previous).expect("DragonBones data");
+    old.check(&previous, &LineIndex::new(&previous), Some(path), &RealFs, None);
     let lines = LineIndex::new(text);
     let evaluation = eval::Evaluation::new(&file.tree, text);
-    let inputs = |evaluation| rules::Inputs {
+    let inputs = || rules::Inputs {
         text,
         tree: &file.tree,
         model: &file.model,
@@ -107,8 +108,24 @@ fn main() {
         path: Some(path),
         fs: &RealFs,
         paired: &file.atlases,
-        evaluation,
     };
+    let whole = || &evaluation;
+    // The rules of this version, with or without the runtime's, fresh or reusing what they found
+    // in the previous one.
+    let run_rules = |reusing: bool, runtime: bool| {
+        let previous = reusing.then(|| rules::Previous {
+            tree: &old.tree,
+            local: &old.findings.local,
+            runtime: &old.findings.runtime,
+            change,
+            spliced: Some(reparse::reparse(&old.tree, &previous, text, change).expect("a reparse").old_region),
+        });
+        match runtime {
+            true => rules::check(inputs(), previous, Some(&whole)),
+            false => rules::check(inputs(), previous, None),
+        }
+    };
+    let without_runtime = best_cpu(|| run_rules(false, false));
     let phases = [
         ("whole analysis (Analysis::new)", best_cpu(|| Analysis::new(Some(path), text.to_owned(), &RealFs))),
         (
@@ -119,12 +136,16 @@ fn main() {
         ("reparse of the edited container", best_cpu(|| reparse::reparse(&old.tree, &previous, text, change))),
         ("model", best_cpu(|| DragonBonesFile::parse(text)).saturating_sub(best_cpu(|| parser::parse(text)))),
         ("line index", best_cpu(|| LineIndex::new(text))),
-        ("rules without the runtime", best_cpu(|| rules::check(inputs(None)))),
-        ("the runtime's parse (Evaluation::new)", best_cpu(|| eval::Evaluation::new(&file.tree, text))),
+        ("rules without the runtime", without_runtime),
+        ("rules without the runtime after the edit (the rest reused)", best_cpu(|| run_rules(true, false))),
         (
-            "runtime rules (poses at key times)",
-            best_cpu(|| rules::check(inputs(Some(&evaluation))))
-                .saturating_sub(best_cpu(|| rules::check(inputs(None)))),
+            "the runtime's parse of the whole file (Evaluation::new)",
+            best_cpu(|| eval::Evaluation::new(&file.tree, text)),
+        ),
+        ("runtime rules, every armature", best_cpu(|| run_rules(false, true)).saturating_sub(without_runtime)),
+        (
+            "runtime rules after the edit (the rest reused)",
+            best_cpu(|| run_rules(true, true)).saturating_sub(best_cpu(|| run_rules(true, false))),
         ),
     ];
     println!("| phase of one edit | CPU ms |\n|---|---:|");

@@ -27,11 +27,24 @@ const ARMATURE: &str = r#"{"name":"NAME","frameRate":24,
 "ffd":[{"name":"m","slot":"s","frame":[{"duration":4,"offset":2,"vertices":[1,1]}]}]},
 {"name":"walk","duration":2,"bone":[{"name":"hand","scaleFrame":[{"duration":1,"x":2},{"duration":1,"x":0.5}]}]}]}"#;
 
-/// A skeleton of three armatures, the last two showing each other's neighbour as a child.
+/// An armature whose findings only evaluating it shows: a bone moved to infinity at the second
+/// key frame of its second animation, a mesh that no runtime draws, and a misspelt key.
+const BROKEN: &str = r#"{"name":"壊","bone":[{"name":"root","colour":1},{"name":"b","parent":"root"}],
+"slot":[{"name":"s","parent":"b"}],
+"skin":[{"slot":[{"name":"s","display":[{"name":"m","type":"mesh","vertices":[0,0,1,0,0,1],"uvs":[0,0,1,0,0,1],"triangles":[0,1,2]}]}]}],
+"animation":[{"name":"a","duration":2,"bone":[{"name":"b","translateFrame":[{"duration":2,"x":1}]}]},
+{"name":"b","duration":4,"bone":[{"name":"b","translateFrame":[{"duration":2,"x":1},{"duration":2,"x":1e999}]}]}]}"#;
+
+/// An armature the runtime never finishes sorting: an IK constraint targets a child of its bone.
+const LOOPED: &str = r#"{"name":"輪","bone":[{"name":"r"},{"name":"c","parent":"r","transform":{"x":2}}],
+"ik":[{"name":"k","bone":"r","target":"c"}]}"#;
+
+/// A skeleton of five armatures, the second and third showing their neighbour as a child, the
+/// fourth not finite, the last hanging the runtime.
 fn skeleton() -> String {
     let armature = |name: &str, child: &str| ARMATURE.replace("NAME", name).replace("CHILD", child);
     format!(
-        r#"{{"name":"一座","version":"5.5","compatibleVersion":"5.5","frameRate":30,"armature":[{},{},{}]}}"#,
+        r#"{{"name":"一座","version":"5.5","compatibleVersion":"5.5","frameRate":30,"armature":[{},{},{},{BROKEN},{LOOPED}]}}"#,
         armature("勇者", "none"),
         armature("従者", "馬"),
         armature("馬", "nothing")
@@ -135,7 +148,16 @@ proptest! {
     }
 }
 
+/// The ranges of the objects of the root's `armature` list.
+fn armature_ranges(analysis: &Analysis) -> Vec<std::ops::Range<usize>> {
+    let file = analysis.dragonbones().expect("a skeleton");
+    let list = file.tree.get(&analysis.text, 0, "armature").expect("an armature list");
+    file.tree.elements(list).map(|e| file.tree.range(e).as_usize()).collect()
+}
+
 /// Each number of every armature changed in turn, as the benchmark's edits do: the common case.
+/// Each reparses only its innermost container, checks only its armature again, and evaluates
+/// only it and the armatures showing it (従者 shows 馬); the rest is reused.
 #[test]
 fn digit_edits_in_every_armature_match_fresh_analyses() {
     let text = skeleton();
@@ -146,32 +168,50 @@ fn digit_edits_in_every_armature_match_fresh_analyses() {
         .collect();
     assert!(edits.len() > 50);
     check_edit_stream("army_ske.json", text.clone(), &edits, &fs());
-    // Each one inside an armature reparses only its innermost container (edits of the root's
-    // values parse it all again: the root is the innermost container).
     let fs = fs();
     let list = text.find("\"armature\":[").unwrap();
     let mut analysis = Analysis::new(Some(std::path::Path::new("army_ske.json")), text, &fs);
-    for edit in &edits {
+    let armatures = armature_ranges(&analysis);
+    assert_eq!(armatures.len(), 5);
+    let mut inside = 0;
+    // Edits of the root's values (its version, its frame rate) parse it all again (the root is
+    // the innermost container) and change what every armature reads: left out here.
+    for edit in edits.iter().filter(|e| e.from > list) {
         let next = edit.apply(&analysis.text);
         analysis = Analysis::reanalyse(&analysis, next, &fs);
-        let reparsed = analysis.reuse.reparsed;
-        if edit.from < list {
-            continue;
-        }
-        assert!(reparsed.is_some_and(|r| r.len() < 2_000), "{edit:?}: {reparsed:?}");
+        let reuse = analysis.reuse;
+        assert!(reuse.reparsed.is_some_and(|r| r.len() < 2_000), "{edit:?}: {reuse:?}");
+        let Some(a) = armatures.iter().position(|r| r.contains(&edit.from)) else { continue };
+        inside += 1;
+        let evaluated = if a == 2 { 2 } else { 1 };
+        assert_eq!(
+            (reuse.armatures_checked, reuse.armatures_evaluated, reuse.armatures_reused),
+            (4, evaluated, 5 - evaluated),
+            "{edit:?} in armature {a}"
+        );
     }
+    assert!(inside > 50, "{inside}");
 }
 
-/// Edits that reach across armatures: a child armature's pose breaks (its parent is evaluated
-/// again), an armature fails to parse (no pose is checked anywhere) and is fixed again (every
-/// pose is), names change, an armature is added and removed.
+/// Edits that reach across armatures and animations: a child armature's pose breaks (its
+/// parent is evaluated again), an armature fails to parse (no pose is checked anywhere) and is
+/// fixed again (every pose is), names change and collide (the file is evaluated whole), a mesh
+/// is shared (likewise), child armatures loop, armatures move, are added and removed, an
+/// animation's key frame is no longer infinite and becomes so again.
 #[test]
 fn edits_reaching_across_armatures_match_fresh_analyses() {
     let text = skeleton();
-    let horse = text.find("\"name\":\"馬\"").unwrap();
-    let at = |needle: &str, from: usize| from + text[from..].find(needle).unwrap();
-    let hand = at("{\"x\":10}", horse);
-    let vertices = at("\"vertices\":[0,0,1,0,0,1]", text.find("従者").unwrap());
+    let find = |needle: &str, from: usize| from + text[from..].find(needle).unwrap();
+    let hero = find("\"name\":\"勇者\"", 0);
+    let horse = find("\"name\":\"馬\"", 0);
+    let broken = find("\"name\":\"壊\"", 0);
+    let hand = find("{\"x\":10}", horse);
+    let vertices = find("\"vertices\":[0,0,1,0,0,1]", find("従者", 0));
+    let mesh = find("{\"name\":\"m\",\"type\":\"mesh\"", hero);
+    let nothing = find("\"nothing\"", horse);
+    let infinite = find("1e999", broken);
+    let list = find("\"armature\":[", 0) + "\"armature\":[".len();
+    let second = find(",{\"name\":\"従者\"", 0);
     let list_end = text.rfind("]}").unwrap();
     let edits = [
         // 馬's hand moves to infinity: a non-finite pose in 馬, which 従者 shows.
@@ -183,19 +223,36 @@ fn edits_reaching_across_armatures_match_fresh_analyses() {
         // 馬 renamed (従者 now shows nothing), then named back.
         Edit { from: horse + 8, to: horse + 11, with: "驢馬".into() },
         Edit { from: horse + 8, to: horse + 14, with: "馬".into() },
-        // A fourth armature, then gone.
+        // 勇者 takes 馬's name: the runtime keeps the first of the two.
+        Edit { from: hero + 8, to: hero + 14, with: "馬".into() },
+        // 勇者's mesh shares another: the runtime shows the file's first geometry for it.
+        Edit { from: mesh + 1, to: mesh + 1, with: "\"share\":\"m\",".into() },
+        // 馬 shows 従者, which shows 馬: the child armatures loop.
+        Edit { from: nothing, to: nothing + 9, with: "\"従者\"".into() },
+        // The last armature's infinite key frame made finite, then infinite again.
+        Edit { from: infinite, to: infinite + 5, with: "2".into() },
+        Edit { from: infinite, to: infinite + 1, with: "1e999".into() },
+        // Everything after the first armature moves (its findings with it).
+        Edit { from: hero - 1, to: hero - 1, with: " \"frameRate\": 12, ".into() },
+        // A fifth armature, then gone; the first removed.
         Edit { from: list_end, to: list_end, with: ",{\"name\":\"新\",\"bone\":[{\"name\":\"r\"}]}".into() },
+        Edit { from: list, to: second + 1, with: String::new() },
     ];
     let fs = fs();
     let mut analysis = Analysis::new(Some(std::path::Path::new("army_ske.json")), text.clone(), &fs);
-    let mut codes = Vec::new();
+    let mut codes = std::collections::BTreeSet::new();
+    let mut reused = 0;
     for edit in &edits {
         // Offsets are of the original text: each edit is applied to it alone, and after the
         // previous ones (where it still fits).
         for base in [text.clone(), analysis.text.clone()] {
             analysis = reanalyse_and_compare(&analysis, edit.apply(&base), &fs);
             codes.extend(analysis.diagnostics.iter().map(|d| d.code.as_str()));
+            reused += analysis.reuse.armatures_reused;
         }
     }
-    assert!(codes.contains(&"non-finite-pose"), "{codes:?}");
+    for code in ["non-finite-pose", "ik-cycle", "armature-cycle", "unknown-key", "shared-mesh", "duplicate-name"] {
+        assert!(codes.contains(code), "{code}: {codes:?}");
+    }
+    assert!(reused > 0);
 }

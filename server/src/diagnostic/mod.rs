@@ -125,6 +125,19 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// The same diagnostic of text moved by `delta` bytes: its range, the related locations in
+    /// its own file and its fixes' edits (for findings reused after an edit elsewhere).
+    pub fn moved_by(mut self, delta: i64) -> Diagnostic {
+        self.range = self.range.moved_by(delta);
+        for r in self.related.iter_mut().filter(|r| r.file.is_none()) {
+            r.range = r.range.moved_by(delta);
+        }
+        for e in self.fixes.iter_mut().flat_map(|f| &mut f.edits) {
+            e.range = e.range.moved_by(delta);
+        }
+        self
+    }
+
     /// A diagnostic of `code` in a file of `format`, with the severity the catalogue gives the code
     /// there. Rules cannot choose another: a milder case is a catalogued [`Case`]
     /// ([`Diagnostic::of_case`]).

@@ -34,11 +34,22 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::env::FileSystem;
-use crate::text::LineIndex;
+use crate::text::{LineIndex, TextChange};
 use atlas::PairedAtlas;
 use model::{DocKind, Model};
 use schema::{ObjectKind, PathStep};
 use syntax::{NodeId, NodeKind, Tree};
+
+/// The file of an earlier version of a text, for [`DragonBonesFile::check`] to reuse.
+#[derive(Clone, Copy)]
+pub struct PreviousFile<'a> {
+    pub file: &'a DragonBonesFile,
+    /// Where the two texts differ.
+    pub change: TextChange,
+    /// The container [`reparse::reparse`] parsed again, in the earlier text, when this file's
+    /// tree was made so.
+    pub spliced: Option<crate::text::TextRange>,
+}
 
 /// A parsed DragonBones file: its syntax tree and model.
 #[derive(Debug)]
@@ -49,6 +60,9 @@ pub struct DragonBonesFile {
     pub atlases: Vec<PairedAtlas>,
     /// What the runtime reads of a skeleton, computed once when first asked for.
     evaluation: std::sync::OnceLock<eval::Evaluation>,
+    /// What the rules found, armature by armature, for the next version's check
+    /// ([`DragonBonesFile::check`]).
+    pub findings: rules::Findings,
 }
 
 impl DragonBonesFile {
@@ -62,7 +76,13 @@ impl DragonBonesFile {
     pub fn of_tree(text: &str, tree: Tree) -> Option<DragonBonesFile> {
         let doc = model::classify(&tree, text)?;
         let model = Model::build(text, &tree, doc);
-        Some(DragonBonesFile { tree, model, atlases: Vec::new(), evaluation: std::sync::OnceLock::new() })
+        Some(DragonBonesFile {
+            tree,
+            model,
+            atlases: Vec::new(),
+            evaluation: std::sync::OnceLock::new(),
+            findings: rules::Findings::default(),
+        })
     }
 
     pub fn doc(&self) -> DocKind {
@@ -90,19 +110,48 @@ impl DragonBonesFile {
         path: Option<&Path>,
         fs: &dyn FileSystem,
     ) -> Vec<Diagnostic> {
-        let mut out = self.tree.errors.clone();
-        let evaluation = (self.model.doc == DocKind::Skeleton).then(|| self.evaluation(text));
-        out.extend(rules::check(rules::Inputs {
-            text,
-            tree: &self.tree,
-            model: &self.model,
-            lines,
-            path,
-            fs,
-            paired: &self.atlases,
-            evaluation,
-        }));
+        self.run_rules(text, lines, path, fs, None).0
+    }
+
+    /// [`DragonBonesFile::diagnostics`], reusing what the rules found in `previous` (the file of
+    /// an earlier version of `text`) where it cannot differ, and
+    /// keeping what they find for the next version.
+    pub fn check(
+        &mut self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+        previous: Option<PreviousFile<'_>>,
+    ) -> Vec<Diagnostic> {
+        let previous = previous.map(|p| rules::Previous {
+            tree: &p.file.tree,
+            local: &p.file.findings.local,
+            runtime: &p.file.findings.runtime,
+            change: p.change,
+            spliced: p.spliced,
+        });
+        let (out, findings) = self.run_rules(text, lines, path, fs, previous);
+        self.findings = findings;
         out
+    }
+
+    fn run_rules<'s>(
+        &'s self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+        previous: Option<rules::Previous<'_>>,
+    ) -> (Vec<Diagnostic>, rules::Findings) {
+        let mut out = self.tree.errors.clone();
+        let whole = || self.evaluation(text);
+        let whole: Option<&dyn Fn() -> &'s eval::Evaluation> = (self.model.doc == DocKind::Skeleton).then_some(&whole);
+        let inputs =
+            rules::Inputs { text, tree: &self.tree, model: &self.model, lines, path, fs, paired: &self.atlases };
+        let (found, findings) = rules::check(inputs, previous, whole);
+        out.extend(found);
+        (out, findings)
     }
 
     /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).

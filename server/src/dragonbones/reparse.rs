@@ -87,23 +87,29 @@ fn splice(old: &Tree, container: NodeId, inner: &[Node], delta: i64) -> Tree {
     let moved = |offset: u32| (i64::from(offset) + delta) as u32;
     let renumbered = |id: u32| (i64::from(id) + grown) as u32;
     let mut nodes = Vec::with_capacity(old.nodes.len().saturating_add_signed(grown as isize));
-    // Before the container: its ancestors (and the members holding them) grow around it.
-    nodes.extend(old.nodes[..i].iter().map(|&n| {
-        if n.next() as usize <= i {
-            return n;
-        }
-        let range = n.range();
+    // Before the container: as they were, but its ancestors (and the members holding them),
+    // which grow around it. Those are the nodes before it whose subtree reaches past it.
+    nodes.extend_from_slice(&old.nodes[..i]);
+    let mut ancestor = 0;
+    while ancestor < container {
+        let n = old.node(ancestor);
         let range = match n.kind() {
-            NodeKind::Member => range,
-            _ => TextRange::new(range.start, moved(range.end)),
+            NodeKind::Member => n.range(),
+            _ => TextRange::new(n.range().start, moved(n.range().end)),
         };
-        Node::new(n.kind(), range, n.flags(), renumbered(n.next()))
-    }));
-    nodes.extend(inner.iter().map(|&n| Node::new(n.kind(), n.range(), n.flags(), n.next() + i as u32)));
-    nodes.extend(old.nodes[j..].iter().map(|&n| {
-        let range = n.range();
-        Node::new(n.kind(), TextRange::new(moved(range.start), moved(range.end)), n.flags(), renumbered(n.next()))
-    }));
+        nodes[ancestor as usize] = Node::new(n.kind(), range, n.flags(), renumbered(n.next()));
+        // Down to the child holding the container (a member's is its value, the next node).
+        ancestor += 1;
+        if n.kind() != NodeKind::Member {
+            while ancestor < container && old.node(ancestor).next() <= container {
+                ancestor = old.node(ancestor).next();
+            }
+        }
+    }
+    nodes.extend(inner.iter().map(|&n| n.moved(0, i as u32)));
+    // After it: moved and renumbered.
+    let (shift, ids) = (delta as u32, grown as u32);
+    nodes.extend(old.nodes[j..].iter().map(|&n| n.moved(shift, ids)));
     Tree { nodes, errors: Vec::new() }
 }
 

@@ -104,6 +104,17 @@ impl Node {
         self.next
     }
 
+    /// The node of a subtree moved by `shift` bytes and renumbered by `ids` (both wrapping: a
+    /// move back is a shift of `u32::MAX` and less). Offsets stay within their bits as long as
+    /// the moved ones are offsets of a text, so the additions are done on the packed fields.
+    pub fn moved(self, shift: u32, ids: u32) -> Node {
+        Node {
+            start_kind: self.start_kind.wrapping_add(shift),
+            end_flags: self.end_flags.wrapping_add(shift),
+            next: self.next.wrapping_add(ids),
+        }
+    }
+
     pub(super) fn set_end(&mut self, end: u32) {
         self.end_flags = (self.end_flags & !OFFSET_MASK) | (end & OFFSET_MASK);
     }
@@ -268,6 +279,21 @@ impl Tree {
     /// The range of a member from its key to the end of its value.
     pub fn member_range(&self, member: Member) -> TextRange {
         self.range(member.key).cover(self.range(member.value))
+    }
+
+    /// Whether the subtree of `id` is that of `old_id` in `old`, moved: node for node the same
+    /// kinds and flags, with ranges and subtree ends shifted by how far it moved. With the same
+    /// text under both, what is read from one is what is read from the other, moved.
+    pub fn same_subtree(&self, id: NodeId, old: &Tree, old_id: NodeId) -> bool {
+        let (new_end, old_end) = (self.node(id).next(), old.node(old_id).next());
+        if new_end.wrapping_sub(id) != old_end.wrapping_sub(old_id) || new_end < id {
+            return false;
+        }
+        let shift = self.range(id).start.wrapping_sub(old.range(old_id).start);
+        let ids = id.wrapping_sub(old_id);
+        let new = &self.nodes[id as usize..new_end as usize];
+        let was = &old.nodes[old_id as usize..old_end as usize];
+        new.iter().zip(was).all(|(a, b)| *a == b.moved(shift, ids))
     }
 
     /// The range a node covers; for a member, key and value.

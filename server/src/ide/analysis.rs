@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 
 use super::elem::scene::Scenery;
 use crate::diagnostic::{self, Diagnostic, FileFormat};
-use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::model::DocKind;
+use crate::dragonbones::{DragonBonesFile, PreviousFile};
 use crate::elem::ElemFile;
 use crate::env::FileSystem;
 use crate::text::{LineIndex, TextChange, TextRange};
@@ -131,6 +131,13 @@ pub struct Reuse {
     /// The part of the text parsed again, when not all of it was (the rest of the syntax tree
     /// is the previous version's).
     pub reparsed: Option<TextRange>,
+    /// DragonBones armatures whose findings of the rules that read one armature were taken from
+    /// the previous version.
+    pub armatures_checked: usize,
+    /// DragonBones armatures the runtime rules evaluated, and those whose findings they took from
+    /// the previous version (a file evaluated whole counts neither).
+    pub armatures_evaluated: usize,
+    pub armatures_reused: usize,
 }
 
 impl Analysis {
@@ -147,14 +154,16 @@ impl Analysis {
             Some(k) if k.is_dragonbones() => dragonbones(&text),
             Some(k) => (k, None),
         };
-        Analysis::finish(path, text, fs, kind, dragonbones, false)
+        let lines = LineIndex::new(&text);
+        Analysis::finish(path, text, lines, fs, kind, dragonbones, None, false)
     }
 
     /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
     /// on another thread while the rules run (the same analysis, ready sooner for its scenes).
     pub fn new_for_preview(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
         let (kind, dragonbones) = classify(path, &text);
-        Analysis::finish(path, text, fs, kind, dragonbones, true)
+        let lines = LineIndex::new(&text);
+        Analysis::finish(path, text, lines, fs, kind, dragonbones, None, true)
     }
 
     /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.
@@ -165,7 +174,7 @@ impl Analysis {
     /// The analysis of `text`, a later version of `previous`'s document: equal in every respect
     /// to `Analysis::new(previous.path, text, fs)`, computed from what the edits left unchanged
     /// (DragonBones: the syntax tree outside the innermost object or array that holds every
-    /// change, see [`crate::dragonbones::reparse`]).
+    /// change, see [`crate::dragonbones::reparse`], and the findings on the armatures outside it).
     pub fn reanalyse(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
         Analysis::reanalyse_with(previous, text, fs, false)
     }
@@ -174,11 +183,13 @@ impl Analysis {
         let path = previous.path.as_deref();
         let change = TextChange::between(&previous.text, &text);
         let mut reparsed = None;
+        let mut spliced = None;
         let (kind, dragonbones) = match (syntax_of(path, &text), &previous.parsed) {
             (Syntax::Json, ParsedFile::DragonBones(old)) => {
                 match crate::dragonbones::reparse::reparse(&old.tree, &previous.text, &text, change) {
                     Some(done) => {
                         reparsed = Some(done.region);
+                        spliced = Some(done.old_region);
                         dragonbones_file(DragonBonesFile::of_tree(&text, done.tree))
                     }
                     None => dragonbones(&text),
@@ -188,22 +199,26 @@ impl Analysis {
             (Syntax::Elem, _) => (FileKind::Elem, None),
             (Syntax::Other, _) => (FileKind::Other, None),
         };
-        let mut analysis = Analysis::finish(path, text, fs, kind, dragonbones, scenery);
+        let lines = previous.lines.edited(&text, change);
+        let previous = previous.dragonbones().map(|file| PreviousFile { file, change, spliced });
+        let mut analysis = Analysis::finish(path, text, lines, fs, kind, dragonbones, previous, scenery);
         analysis.reuse.reparsed = reparsed;
         analysis
     }
 
     /// The rest of an analysis once the kind is known (and DragonBones data parsed); `scenery`:
     /// read an `.elem` model's scenery meanwhile.
+    #[allow(clippy::too_many_arguments)]
     fn finish(
         path: Option<&Path>,
         text: String,
+        lines: LineIndex,
         fs: &dyn FileSystem,
         kind: FileKind,
         dragonbones: Option<Box<DragonBonesFile>>,
+        previous: Option<PreviousFile<'_>>,
         scenery: bool,
     ) -> Analysis {
-        let lines = LineIndex::new(&text);
         let read = OnceLock::new();
         let (parsed, mut diagnostics) = match (kind, dragonbones) {
             (FileKind::Elem, _) => {
@@ -225,21 +240,19 @@ impl Analysis {
             }
             (_, Some(mut file)) => {
                 file.pair_atlases(path, fs);
-                let diagnostics = file.diagnostics(&text, &lines, path, fs);
+                let diagnostics = file.check(&text, &lines, path, fs, previous);
                 (ParsedFile::DragonBones(file), diagnostics)
             }
             (_, None) => (ParsedFile::Other, Vec::new()),
         };
         diagnostic::sort(&mut diagnostics);
-        Analysis {
-            path: path.map(Path::to_path_buf),
-            text,
-            lines,
-            parsed,
-            diagnostics,
-            reuse: Reuse::default(),
-            scenery: read,
+        let mut reuse = Reuse::default();
+        if let ParsedFile::DragonBones(file) = &parsed {
+            reuse.armatures_checked = file.findings.local.reused;
+            reuse.armatures_evaluated = file.findings.runtime.evaluated;
+            reuse.armatures_reused = file.findings.runtime.reused;
         }
+        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse, scenery: read }
     }
 
     /// What the document is.

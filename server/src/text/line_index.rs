@@ -9,6 +9,8 @@
 
 use super::range::{TextRange, to_u32};
 
+mod edit;
+
 /// How an editor counts columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PositionEncoding {
@@ -80,12 +82,7 @@ impl LineIndex {
                 i += 1;
                 continue;
             }
-            let len8 = utf8_len(b);
-            let len16 = if len8 == 4 { 2 } else { 1 };
-            excess16 += (len8 - len16) as u32;
-            excess32 += (len8 - 1) as u32;
-            wide.push(WideChar { offset: to_u32(i), excess16, excess32 });
-            i += len8;
+            i += push_wide(&mut wide, i, b, (&mut excess16, &mut excess32));
         }
         ends.push(to_u32(bytes.len()));
         LineIndex { starts, ends, wide, len: to_u32(bytes.len()) }
@@ -224,6 +221,17 @@ fn byte_mask(word: u64, byte: u8) -> u64 {
 fn utf8_len_from_excess(index: &LineIndex, k: usize) -> usize {
     let before = if k == 0 { 0 } else { index.wide[k - 1].excess32 };
     (index.wide[k].excess32 - before) as usize + 1
+}
+
+/// Records the non-ASCII character at `offset` starting with `first_byte`, adding to the running
+/// `excess` totals (UTF-16, UTF-32); its length in bytes.
+fn push_wide(wide: &mut Vec<WideChar>, offset: usize, first_byte: u8, excess: (&mut u32, &mut u32)) -> usize {
+    let len8 = utf8_len(first_byte);
+    let len16 = if len8 == 4 { 2 } else { 1 };
+    *excess.0 += (len8 - len16) as u32;
+    *excess.1 += (len8 - 1) as u32;
+    wide.push(WideChar { offset: to_u32(offset), excess16: *excess.0, excess32: *excess.1 });
+    len8
 }
 
 fn utf8_len(first_byte: u8) -> usize {

@@ -28,6 +28,12 @@ impl TextRange {
         TextRange { start: at, end: at }
     }
 
+    /// The range `delta` bytes further on (back, when negative), clamped to the text's start.
+    pub fn moved_by(self, delta: i64) -> TextRange {
+        let at = |o: u32| u32::try_from(i64::from(o) + delta).unwrap_or(0);
+        TextRange::new(at(self.start), at(self.end))
+    }
+
     pub fn len(self) -> u32 {
         self.end - self.start
     }

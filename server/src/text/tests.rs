@@ -141,3 +141,25 @@ proptest! {
         }
     }
 }
+
+/// Every replacement of every range of small texts (line breaks of each kind, a BOM, wide
+/// characters) by each of a few insertions: the edited index is the index of the new text.
+#[test]
+fn edited_line_index_equals_a_fresh_one() {
+    let texts = ["ab\ncd\r\nef\rgh", "\u{feff}頭\r\n😀x\n\ny", "a\r\r\n\n\rb頭c", "abcdefgh\r\nijkl頭mnop\nqrst"];
+    let insertions = ["", "\n", "\r", "\r\n", "頭", "😀", "x", "\n頭\r"];
+    for text in texts {
+        let index = LineIndex::new(text);
+        let boundaries: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        for (k, &from) in boundaries.iter().enumerate() {
+            for &to in &boundaries[k..] {
+                for insertion in insertions {
+                    let new = format!("{}{insertion}{}", &text[..from], &text[to..]);
+                    let change = TextChange::between(text, &new);
+                    let want = format!("{:?}", LineIndex::new(&new));
+                    assert_eq!(format!("{:?}", index.edited(&new, change)), want, "{text:?} → {new:?}");
+                }
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::{DragonBonesCheck, plural, report};
+use super::{CheckScope, DragonBonesCheck, plural, report};
 use crate::diagnostic::{Code, Diagnostic, case};
 use crate::dragonbones::model::Site;
 use crate::dragonbones::schema::key;
@@ -16,9 +16,30 @@ const MAX_PER_ARRAY: usize = 10;
 
 pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
+    let file = ctx.scope == CheckScope::File;
+    // A shared mesh names another display: checked with the rest of the file. (The model refers
+    // to the display every `share` names, from the display holding it.)
+    let mut sharing: Vec<NodeId> = match file {
+        true => model.refs.iter().filter(|r| matches!(r.site, Site::Share)).map(|r| r.owner).collect(),
+        false => Vec::new(),
+    };
+    sharing.sort_unstable();
     for list in &model.skin_slots {
-        let bones = model.armatures[list.armature as usize].bones.len();
+        let armature = &model.armatures[list.armature as usize];
+        let local = ctx.in_scope(armature.node);
+        if !local && !file {
+            continue;
+        }
+        let bones = armature.bones.len();
         for display in &list.displays {
+            let shares = display.ty == Some(DisplayType::Mesh)
+                && match file {
+                    true => sharing.binary_search(&display.node).is_ok(),
+                    false => ctx.get(display.node, key::SHARE).is_some(),
+                };
+            if !(if shares { file } else { local }) {
+                continue;
+            }
             match display.ty {
                 Some(DisplayType::Mesh) => mesh(ctx, display.node, bones, false),
                 Some(DisplayType::Path) => mesh(ctx, display.node, bones, true),
@@ -28,6 +49,9 @@ pub fn check(ctx: &mut DragonBonesCheck) {
         }
     }
     for armature in &model.armatures {
+        if !ctx.in_scope(armature.node) {
+            continue;
+        }
         for bone in &armature.bones {
             surface(ctx, bone.node);
         }
@@ -384,14 +408,26 @@ fn surface(ctx: &mut DragonBonesCheck, bone: NodeId) {
     }
 }
 
-/// Deform key frames: `offset + len(vertices)` within the target's vertex numbers.
+/// Whether a reference names the geometry a deform timeline deforms.
+pub(super) fn is_deform(r: &crate::dragonbones::model::Ref) -> bool {
+    matches!(r.site, Site::FfdDisplay | Site::TypedTimeline(22) | Site::TypedTimeline(50))
+}
+
+/// Deform key frames: `offset + len(vertices)` within the target's vertex numbers. (A deform
+/// timeline names a display or a bone of its own armature.)
 fn deform_frames(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
-    for r in &model.refs {
-        let is_deform = matches!(r.site, Site::FfdDisplay | Site::TypedTimeline(22) | Site::TypedTimeline(50));
-        if !is_deform {
-            continue;
+    let deforms = match ctx.scope {
+        CheckScope::Armature(unit) => {
+            let end = ctx.tree.node(unit).next();
+            let from = ctx.deform_refs.partition_point(|&(owner, _)| owner < unit);
+            let to = from + ctx.deform_refs[from..].partition_point(|&(owner, _)| owner < end);
+            ctx.deform_refs[from..to].to_vec()
         }
+        CheckScope::File => ctx.deform_refs.iter().copied().filter(|&(owner, _)| ctx.in_scope(owner)).collect(),
+    };
+    for (_, r) in deforms {
+        let r = &model.refs[r as usize];
         let Some(def) = model.resolve(r) else { continue };
         let Some(target) = ctx.is_array(ctx.get(def.node, key::VERTICES)) else { continue };
         let available = len(ctx, target);

@@ -11,6 +11,9 @@ pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     let legacy = ctx.version.is_some_and(|v| v.is_legacy());
     for (a, armature) in model.armatures.iter().enumerate() {
+        if !ctx.in_scope(armature.node) {
+            continue;
+        }
         for slot in &armature.slots {
             if let Some(value) = ctx.get(slot.node, key::DISPLAY_INDEX) {
                 let list = model.default_displays(a, &slot.name);

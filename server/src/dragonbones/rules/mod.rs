@@ -3,6 +3,8 @@
 //! runtime rejects the file, throws, hangs or silently drops content; warnings for what renders
 //! wrongly or only some runtimes mishandle.
 
+mod armature_local;
+mod armature_runtime;
 mod geometry;
 mod indices;
 mod legacy;
@@ -12,6 +14,9 @@ mod runtime;
 mod structure;
 mod timing;
 mod version;
+
+pub use armature_local::{CheckScope, LocalFindings};
+pub use armature_runtime::RuntimeFindings;
 
 use std::path::Path;
 
@@ -37,10 +42,32 @@ pub struct DragonBonesCheck<'a> {
     pub paired: &'a [PairedAtlas],
     /// The version the file is read as (`None`: an atlas, or no known version).
     pub version: Option<Version>,
+    /// What this run of the rules covers: one armature, or the rest of the file.
+    pub scope: CheckScope,
+    /// The armatures checked one at a time (the objects of the root's `armature` list), in order.
+    pub units: &'a [NodeId],
+    /// The owners of the model's deform references and the references' indices, by owner.
+    pub deform_refs: &'a [(NodeId, u32)],
     pub out: Vec<Diagnostic>,
 }
 
 impl DragonBonesCheck<'_> {
+    /// Whether what is found about `node` belongs to this run: it lies inside the armature
+    /// checked, or, for the rest of the file, inside none of those checked one at a time.
+    pub fn in_scope(&self, node: NodeId) -> bool {
+        match self.scope {
+            CheckScope::Armature(unit) => unit <= node && node < self.tree.node(unit).next(),
+            CheckScope::File => self.unit_holding(node).is_none(),
+        }
+    }
+
+    /// The armature checked one at a time whose subtree holds `node`.
+    pub fn unit_holding(&self, node: NodeId) -> Option<NodeId> {
+        let i = self.units.partition_point(|&u| u <= node).checked_sub(1)?;
+        let unit = self.units[i];
+        (node < self.tree.node(unit).next()).then_some(unit)
+    }
+
     pub fn push(&mut self, d: Diagnostic) {
         self.out.push(d);
     }
@@ -114,15 +141,57 @@ pub struct Inputs<'a> {
     pub fs: &'a dyn FileSystem,
     /// The atlases paired with a skeleton (textures are checked against them).
     pub paired: &'a [PairedAtlas],
-    /// The runtime's reading of a skeleton, for the rules that run it.
-    pub evaluation: Option<&'a super::eval::Evaluation>,
 }
 
-/// Runs every rule.
-pub fn check(inputs: Inputs<'_>) -> Vec<Diagnostic> {
-    let Inputs { text, tree, model, lines, path, fs, paired, evaluation } = inputs;
-    let mut ctx =
-        DragonBonesCheck { text, tree, model, lines, path, fs, paired, version: model.data_version, out: Vec::new() };
+/// The previous version of a file: its tree, what its rules found, and where the two differ.
+pub struct Previous<'a> {
+    pub tree: &'a Tree,
+    pub local: &'a LocalFindings,
+    pub runtime: &'a RuntimeFindings,
+    pub change: crate::text::TextChange,
+    /// When the tree was made by splicing a reparsed container into the previous one
+    /// ([`super::reparse::reparse`]): that container's range in the previous text. Outside it the
+    /// tree is the previous one, moved.
+    pub spliced: Option<TextRange>,
+}
+
+/// What the rules found, kept for the next version's check.
+#[derive(Debug, Default)]
+pub struct Findings {
+    pub local: LocalFindings,
+    pub runtime: RuntimeFindings,
+}
+
+/// Runs every rule, reusing what they found in `previous` where it cannot differ; the runtime
+/// rules when given `whole`, the runtime's reading of the whole file (a skeleton; computed only
+/// when it is needed). Returns the diagnostics and what was found, for the next version's check.
+pub fn check<'e>(
+    inputs: Inputs<'_>,
+    previous: Option<Previous<'_>>,
+    whole: Option<&dyn Fn() -> &'e super::eval::Evaluation>,
+) -> (Vec<Diagnostic>, Findings) {
+    let Inputs { text, tree, model, lines, path, fs, paired } = inputs;
+    let units = armature_local::units(tree, text, model);
+    let mut deform_refs: Vec<(NodeId, u32)> = (0..model.refs.len())
+        .filter(|&r| geometry::is_deform(&model.refs[r]))
+        .map(|r| (model.refs[r].owner, r as u32))
+        .collect();
+    deform_refs.sort_by_key(|&(owner, _)| owner);
+    let context = |scope| DragonBonesCheck {
+        text,
+        tree,
+        model,
+        lines,
+        path,
+        fs,
+        paired,
+        version: model.data_version,
+        scope,
+        units: &units,
+        deform_refs: &deform_refs,
+        out: Vec::new(),
+    };
+    let mut ctx = context(CheckScope::File);
     let rules: [fn(&mut DragonBonesCheck); 8] = [
         version::check,
         structure::check,
@@ -137,10 +206,20 @@ pub fn check(inputs: Inputs<'_>) -> Vec<Diagnostic> {
         crate::cancel::check();
         rule(&mut ctx);
     }
-    if let Some(evaluation) = evaluation {
-        runtime::check(&mut ctx, evaluation);
-    }
-    ctx.out
+    // The rules that read one armature at a time, on each.
+    let local = armature_local::check(&mut ctx, previous.as_ref(), |unit| {
+        let mut ctx = context(CheckScope::Armature(unit));
+        for rule in [structure::check, geometry::check, indices::check, timing::check] {
+            crate::cancel::check();
+            rule(&mut ctx);
+        }
+        ctx.out
+    });
+    let runtime = match whole {
+        Some(whole) => armature_runtime::check(&mut ctx, previous.as_ref(), whole),
+        None => RuntimeFindings::default(),
+    };
+    (ctx.out, Findings { local, runtime })
 }
 
 /// `1 number`, `2 numbers`.

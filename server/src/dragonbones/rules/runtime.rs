@@ -10,14 +10,16 @@ use crate::dragonbones::eval::data::{
 use crate::dragonbones::eval::parse::{Failure, FailureKind};
 use crate::dragonbones::eval::{Evaluation, Runtime};
 use crate::dragonbones::schema::key;
-use crate::dragonbones::syntax::NodeId;
+use crate::text::TextRange;
 
 pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
     let Some(data) = evaluation.data() else { return };
     for armature in &data.armatures {
         ik_cycles(ctx, armature);
     }
-    armature_cycles(ctx, data);
+    let names: Vec<&str> = data.armatures.iter().map(|a| a.name.as_str()).collect();
+    let children: Vec<_> = data.armatures.iter().map(|a| child_armatures(ctx, a)).collect();
+    armature_cycles(ctx, &names, &children);
     // Where parsing fails the runtime loads nothing or NaN data; other rules report most of it.
     if let Ok(parsed) = &evaluation.parsed
         && !parsed.failures.is_empty()
@@ -32,7 +34,7 @@ pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
 }
 
 /// The failures no other rule reports.
-fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
+pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
     for f in failures {
         let (code, message) = match f.kind {
             FailureKind::FractionalDuration => (
@@ -92,7 +94,7 @@ fn has_parent_loop(armature: &ArmatureData) -> bool {
 
 /// An IK constraint waits, while the runtime sorts bones, for its target; a target at or below
 /// the bone the constraint turns never comes first.
-fn ik_cycles(ctx: &mut DragonBonesCheck, armature: &ArmatureData) {
+pub(super) fn ik_cycles(ctx: &mut DragonBonesCheck, armature: &ArmatureData) {
     if armature.sort_complete || has_parent_loop(armature) {
         return; // parent loops are reported as `parent-cycle`
     }
@@ -145,30 +147,35 @@ fn ik_cycles(ctx: &mut DragonBonesCheck, armature: &ArmatureData) {
     }
 }
 
-/// Child-armature displays (of the default skin, which the runtime builds) that lead back to the
-/// armature holding them: building it recurses until the stack overflows.
-fn armature_cycles(ctx: &mut DragonBonesCheck, data: &DragonBonesData) {
-    let edges: Vec<Vec<(usize, NodeId)>> = data
-        .armatures
-        .iter()
-        .map(|a| {
-            let Some(skin) = a.default_skin.map(|s| &a.skins[s]) else { return Vec::new() };
-            let mut out = Vec::new();
-            for (slot, displays) in &skin.displays {
-                if a.slot(slot).is_none() {
-                    continue;
-                }
-                for d in displays.iter().flatten() {
-                    if let DisplayKind::Armature = d.kind
-                        && let Some(target) = data.armature(&d.path)
-                    {
-                        out.push((target, d.node));
-                    }
-                }
+/// The child-armature displays of an armature's default skin (which the runtime builds), in
+/// slots it has: the armature each shows (by name), and where a loop through it is reported.
+pub(super) fn child_armatures(ctx: &DragonBonesCheck, a: &ArmatureData) -> Vec<(String, TextRange)> {
+    let Some(skin) = a.default_skin.map(|s| &a.skins[s]) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (slot, displays) in &skin.displays {
+        if a.slot(slot).is_none() {
+            continue;
+        }
+        for d in displays.iter().flatten() {
+            if let DisplayKind::Armature = d.kind {
+                let at = ctx
+                    .get(d.node, key::PATH)
+                    .or_else(|| ctx.get(d.node, key::NAME))
+                    .map_or_else(|| ctx.anchor(d.node), |v| ctx.tree.range(v));
+                out.push((d.path.clone(), at));
             }
-            out
-        })
-        .collect();
+        }
+    }
+    out
+}
+
+/// Child-armature displays that lead back to the armature holding them: building it recurses
+/// until the stack overflows. `names`: the armatures the runtime keeps, in order; `children`:
+/// what [`child_armatures`] gives of each.
+pub(super) fn armature_cycles(ctx: &mut DragonBonesCheck, names: &[&str], children: &[Vec<(String, TextRange)>]) {
+    let index = |name: &str| names.iter().position(|n| *n == name);
+    let edges: Vec<Vec<(usize, TextRange)>> =
+        children.iter().map(|list| list.iter().filter_map(|(name, at)| Some((index(name)?, *at))).collect()).collect();
     let reaches = |from: usize, to: usize| -> Option<Vec<usize>> {
         // The shortest chain of child armatures from `from` to `to`.
         let mut previous = vec![usize::MAX; edges.len()];
@@ -197,24 +204,20 @@ fn armature_cycles(ctx: &mut DragonBonesCheck, data: &DragonBonesData) {
         None
     };
     for (a, list) in edges.iter().enumerate() {
-        for &(target, node) in list {
+        for &(target, at) in list {
             let Some(chain) = reaches(target, a) else { continue };
-            let mut names: Vec<&str> = vec![data.armatures[a].name.as_str()];
-            names.extend(chain.iter().map(|&i| data.armatures[i].name.as_str()));
-            let at = ctx
-                .get(node, key::PATH)
-                .or_else(|| ctx.get(node, key::NAME))
-                .map_or_else(|| ctx.anchor(node), |v| ctx.tree.range(v));
+            let mut looped: Vec<&str> = vec![names[a]];
+            looped.extend(chain.iter().map(|&i| names[i]));
             let message = if target == a {
                 format!(
                     "armature `{}` shows itself as a child armature: building it recurses until the stack overflows",
-                    names[0]
+                    looped[0]
                 )
             } else {
                 format!(
                     "child armatures loop ({}): building armature `{}` recurses until the stack overflows",
-                    names.join(" → "),
-                    names[0]
+                    looped.join(" → "),
+                    looped[0]
                 )
             };
             ctx.push(diagnostic(Code::ArmatureCycle, at, message));
@@ -246,7 +249,7 @@ enum Problem {
     Mesh(usize),
 }
 
-fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) {
+pub(super) fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) {
     let armature = &data.armatures[index];
     let Ok(mut setup) = Runtime::build(data, index) else { return };
     if let Some(p) = first_non_finite(&setup) {

@@ -5,7 +5,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::{DragonBonesCheck, json_string, report};
+use super::armature_local::unit_kind;
+use super::{CheckScope, DragonBonesCheck, json_string, report};
 use crate::diagnostic::{Code, Diagnostic, Fix, case};
 use crate::dragonbones::model::DocKind;
 use crate::dragonbones::schema::key;
@@ -20,8 +21,16 @@ pub fn check(ctx: &mut DragonBonesCheck) {
         DocKind::Skeleton => ObjectKind::Skeleton,
         DocKind::Atlas => ObjectKind::Atlas,
     };
+    let start = match ctx.scope {
+        CheckScope::File => (root, root_kind),
+        // An armature is walked as the root's walk would reach it.
+        CheckScope::Armature(unit) => match unit_kind(ctx.model.doc, ctx.version) {
+            Some(kind) => (unit, kind),
+            None => return,
+        },
+    };
     // An explicit stack: objects nest as deep as the file does.
-    let mut stack = vec![(root, root_kind)];
+    let mut stack = vec![start];
     let mut objects = 0u32;
     while let Some((object, kind)) = stack.pop() {
         objects = objects.wrapping_add(1);
@@ -194,6 +203,8 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
             if expect(ctx, def, value, vkind == NodeKind::Array, "an array") {
                 for e in tree.elements(value) {
                     match tree.kind(e) {
+                        // The armatures checked one at a time are walked apart.
+                        NodeKind::Object if ctx.scope == CheckScope::File && ctx.unit_holding(e) == Some(e) => {}
                         NodeKind::Object => stack.push((e, k)),
                         NodeKind::Null if k == ObjectKind::Display => {}
                         NodeKind::Missing | NodeKind::Invalid => {}

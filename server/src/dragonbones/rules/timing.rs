@@ -49,6 +49,9 @@ pub(super) fn frame_lists(ctx: &DragonBonesCheck, anim: NodeId) -> Vec<FrameList
 pub fn check(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for armature in &model.armatures {
+        if !ctx.in_scope(armature.node) {
+            continue;
+        }
         for anim in &armature.animations {
             animation(ctx, anim.node, &anim.name);
         }

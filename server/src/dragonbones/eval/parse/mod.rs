@@ -57,6 +57,11 @@ pub enum FailureKind {
 pub struct Parsed {
     pub data: DragonBonesData,
     pub failures: Vec<Failure>,
+    /// A display with `share` was read: the runtime shows the file's first geometry for it, which
+    /// may be another armature's (so an armature's data is not made of its own text alone).
+    pub shares_geometry: bool,
+    /// How many of `failures` each armature element read made, in the order read.
+    pub failures_per_armature: Vec<usize>,
 }
 
 /// Why the runtime returns no data at all.
@@ -67,6 +72,16 @@ pub struct Rejected {
 }
 
 pub fn parse(raw: Raw<'_>, root: NodeId) -> Result<Parsed, Rejected> {
+    parse_armatures(raw, root, &armature_elements(raw, root))
+}
+
+/// The elements of the root's `armature` list, which [`parse`] reads in turn.
+pub fn armature_elements(raw: Raw<'_>, root: NodeId) -> Vec<NodeId> {
+    raw.get(root, key::ARMATURE).map(|list| raw.elements(list).collect()).unwrap_or_default()
+}
+
+/// What the runtime reads of the root (no armatures yet); `Err` when it rejects the version.
+pub fn root_data(raw: Raw<'_>, root: NodeId) -> Result<DragonBonesData, Rejected> {
     let version = raw.string(root, key::VERSION, "");
     let compatible_version = raw.string(root, key::COMPATIBLE_VERSION, "");
     if !DATA_VERSIONS.contains(&version.as_str()) && !DATA_VERSIONS.contains(&compatible_version.as_str()) {
@@ -76,21 +91,26 @@ pub fn parse(raw: Raw<'_>, root: NodeId) -> Result<Parsed, Rejected> {
     if frame_rate == 0.0 {
         frame_rate = 24.0;
     }
-    let mut parser = Parser {
-        raw,
-        data: DragonBonesData { name: raw.string(root, key::NAME, ""), version, frame_rate, ..Default::default() },
-        failures: Vec::new(),
-    };
-    if let Some(list) = raw.get(root, key::ARMATURE) {
-        for a in raw.elements(list).collect::<Vec<_>>() {
-            crate::cancel::check();
-            let armature = parser.armature(a);
-            if parser.data.armature(&armature.name).is_none() {
-                parser.data.armatures.push(armature);
-            }
+    Ok(DragonBonesData { name: raw.string(root, key::NAME, ""), version, frame_rate, ..Default::default() })
+}
+
+/// [`parse`] of some of the elements of the root's `armature` list (all of them, in order, is
+/// [`parse`]): the data of an armature is read from its element and the root alone, but for a
+/// shared mesh ([`Parsed::shares_geometry`]).
+pub fn parse_armatures(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Result<Parsed, Rejected> {
+    let mut parser = Parser { raw, data: root_data(raw, root)?, failures: Vec::new(), shares_geometry: false };
+    let mut failures_per_armature = Vec::with_capacity(elements.len());
+    for &a in elements {
+        crate::cancel::check();
+        let before = parser.failures.len();
+        let armature = parser.armature(a);
+        failures_per_armature.push(parser.failures.len() - before);
+        if parser.data.armature(&armature.name).is_none() {
+            parser.data.armatures.push(armature);
         }
     }
-    Ok(Parsed { data: parser.data, failures: parser.failures })
+    let shares_geometry = parser.shares_geometry;
+    Ok(Parsed { data: parser.data, failures: parser.failures, shares_geometry, failures_per_armature })
 }
 
 /// The order JavaScript iterates an object's keys: array-index keys ascending, then the others in
@@ -110,6 +130,7 @@ pub(super) struct Parser<'a> {
     pub(super) raw: Raw<'a>,
     pub(super) data: DragonBonesData,
     pub(super) failures: Vec<Failure>,
+    pub(super) shares_geometry: bool,
 }
 
 /// What the parse of one armature carries between its parts.
@@ -444,6 +465,7 @@ impl Parser<'_> {
             2.0 => {
                 let inherit_deform = raw.boolean(node, key::INHERIT_DEFORM, true);
                 let geometry = if raw.has(node, key::SHARE) {
+                    self.shares_geometry = true;
                     // The runtime looks the shared mesh up under an empty slot name, never finds
                     // it, and is left reading the file's first geometry.
                     if self.data.geometries.is_empty() {
