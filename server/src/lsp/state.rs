@@ -238,7 +238,8 @@ impl State {
                     crate::cancel::run(&token, || {
                         crate::cancel::check();
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                        let (previous, path, text) = (previous.as_deref(), path.as_deref(), super::documents::rope_text(&rope));
+                        let (previous, path, text) =
+                            (previous.as_deref(), path.as_deref(), super::documents::rope_text(&rope));
                         match previewed {
                             true => features.analyse_for_preview(previous, path, text, &recording),
                             false => features.analyse(previous, path, text, &recording),
