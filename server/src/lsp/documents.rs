@@ -59,16 +59,6 @@ impl Documents {
     }
 }
 
-/// The text of `rope` in a string of exactly its size (`to_string` grows one by doubling: up to
-/// twice a 10 MB document, kept as long as its analysis).
-pub fn rope_text(rope: &Rope) -> String {
-    let mut text = String::with_capacity(rope.len_bytes());
-    for chunk in rope.chunks() {
-        text.push_str(chunk);
-    }
-    text
-}
-
 /// The char index in `rope` that an LSP position designates, clamped as described above.
 pub fn char_index(rope: &Rope, position: Position, encoding: PositionEncoding) -> usize {
     let line = position.line as usize;

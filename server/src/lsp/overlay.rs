@@ -25,7 +25,7 @@ impl FileSystem for OverlayFs {
 
     fn read_to_string(&self, path: &Path) -> Option<String> {
         match self.docs.text_at(path) {
-            Some(rope) => Some(super::documents::rope_text(&rope)),
+            Some(rope) => Some(String::from(&rope)),
             None => RealFs.read_to_string(path),
         }
     }

@@ -238,8 +238,9 @@ impl State {
                     crate::cancel::run(&token, || {
                         crate::cancel::check();
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                        let (previous, path, text) =
-                            (previous.as_deref(), path.as_deref(), super::documents::rope_text(&rope));
+                        // Sized exactly (`to_string` grows by doubling: up to twice a 10 MB
+                        // document, kept as long as its analysis).
+                        let (previous, path, text) = (previous.as_deref(), path.as_deref(), String::from(&rope));
                         match previewed {
                             true => features.analyse_for_preview(previous, path, text, &recording),
                             false => features.analyse(previous, path, text, &recording),
