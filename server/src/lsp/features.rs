@@ -14,10 +14,7 @@ pub trait Features: Send + Sync + 'static {
     /// The analysis of `text`; `previous`, when given, is the last finished analysis of an
     /// earlier version of the document, which [`Analysis::reanalyse`] builds on (same result).
     fn analyse(&self, previous: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
-        match previous {
-            Some(previous) if previous.path.as_deref() == path => Analysis::reanalyse(previous, text, fs),
-            _ => Analysis::new(path, text, fs),
-        }
+        real_analysis(previous, path, text, fs, false)
     }
     /// [`Features::analyse`] for a document a preview shows: the real analysis also reads what
     /// every scene shares, on another thread while the rules run, so that the scene of an edit
@@ -100,9 +97,23 @@ impl Features for RealFeatures {
         text: String,
         fs: &dyn FileSystem,
     ) -> Analysis {
-        match previous {
-            Some(previous) if previous.path.as_deref() == path => Analysis::reanalyse_for_preview(previous, text, fs),
-            _ => Analysis::new_for_preview(path, text, fs),
-        }
+        real_analysis(previous, path, text, fs, true)
+    }
+}
+
+/// The analysis of `text`, built on `previous` when that is of the same file (a document that
+/// changed its path is analysed afresh); `preview`: read the scenery beside the rules.
+fn real_analysis(
+    previous: Option<&Analysis>,
+    path: Option<&Path>,
+    text: String,
+    fs: &dyn FileSystem,
+    preview: bool,
+) -> Analysis {
+    match (previous.filter(|p| p.path.as_deref() == path), preview) {
+        (Some(previous), false) => Analysis::reanalyse(previous, text, fs),
+        (Some(previous), true) => Analysis::reanalyse_for_preview(previous, text, fs),
+        (None, false) => Analysis::new(path, text, fs),
+        (None, true) => Analysis::new_for_preview(path, text, fs),
     }
 }
