@@ -62,6 +62,33 @@ impl TokenKind {
 
 pub type Token = crate::lexing::Token<TokenKind>;
 
+/// Where the `Number` token the lexer reads at `bytes[start]` ends, when it is a plain decimal
+/// (`-?([0-9]+(\.[0-9]*)?|\.[0-9]+)`) with nothing glued to it that would make the lexer read
+/// otherwise (an exponent, a second `.`, a word); `None` otherwise. For the fast paths that
+/// read lines of numbers without the lexer.
+pub fn plain_number_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let digits_from = |mut i: usize| {
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        i
+    };
+    let i = start + usize::from(bytes.get(start) == Some(&b'-'));
+    let whole = digits_from(i);
+    let (has_whole, mut end) = (whole > i, whole);
+    if end < bytes.len() && bytes[end] == b'.' {
+        let fraction = digits_from(end + 1);
+        if !has_whole && fraction == end + 1 {
+            return None; // `.` or `-.` without digits
+        }
+        end = fraction;
+    } else if !has_whole {
+        return None; // `-` without digits
+    }
+    let glued = end < bytes.len() && (bytes[end] == b'.' || bytes[end] == b'_' || bytes[end].is_ascii_alphabetic());
+    (!glued).then_some(end)
+}
+
 impl crate::lexing::WithError for TokenKind {
     const ERROR: TokenKind = TokenKind::Error;
 }

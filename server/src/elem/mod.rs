@@ -5,6 +5,7 @@ pub mod eval;
 pub mod lexer;
 pub mod model;
 pub mod parser;
+pub mod reparse;
 pub mod rules;
 pub mod schema;
 pub mod syntax;
@@ -25,7 +26,12 @@ pub struct ElemFile {
 
 impl ElemFile {
     pub fn parse(text: &str) -> ElemFile {
-        let tree = parser::parse(text);
+        ElemFile::of_tree(text, parser::parse(text))
+    }
+
+    /// The file whose syntax tree is `tree` (of `text`: [`reparse`] makes one from an earlier
+    /// version's).
+    pub fn of_tree(text: &str, tree: syntax::SyntaxTree) -> ElemFile {
         let model = model::Model::build(text, &tree);
         ElemFile { tree, model }
     }

@@ -12,35 +12,93 @@
 
 use super::lexer::{Lexer, Token, TokenKind};
 use super::schema::{self, ScopeKind};
-use super::syntax::{Entry, Item, KeyLine, ROOT, Scope, ScopeId, SyntaxTree};
+use super::syntax::{BraceMode, Entry, Item, KeyLine, ROOT, Scope, ScopeId, SyntaxTree};
 use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix};
 use crate::text::{LineIndex, TextRange};
 
 pub fn parse(text: &str) -> SyntaxTree {
-    let mut parser = Parser {
-        text,
-        lines: std::cell::OnceCell::new(),
-        tree: SyntaxTree {
-            scopes: vec![Scope {
-                kind: ScopeKind::Global,
-                tag: TextRange::empty(0),
-                open: TextRange::empty(0),
-                close: None,
-                range: TextRange::new(0, crate::text::to_u32(text.len())),
-                parent: None,
-                indent: 0,
-                items: Vec::new(),
-            }],
-            errors: Vec::new(),
-        },
-        stack: vec![ROOT],
-        increasing: vec![true],
-        line_has_error: false,
-        braces_aligned: 0,
-        braces_misaligned: false,
+    let root = Scope {
+        kind: ScopeKind::Global,
+        tag: TextRange::empty(0),
+        open: TextRange::empty(0),
+        close: None,
+        range: TextRange::new(0, crate::text::to_u32(text.len())),
+        parent: None,
+        indent: 0,
+        modes: [BraceMode::default(); 2],
+        items: Vec::new(),
     };
-    parser.run();
+    let mut parser = Parser::new(text, vec![root], BraceMode::default());
+    let start = if text.starts_with(crate::text::BOM) { crate::text::BOM.len() } else { 0 };
+    parser.run(start, None);
+    parser.close_at_eof();
     parser.tree
+}
+
+/// The contents of one scope parsed again in a later version of the text: see
+/// [`parse_scope_body`].
+#[derive(Debug)]
+pub struct ScopeBody {
+    /// The scope itself (its `items` and `close` new), then the scopes opened inside it, in
+    /// order. Ids below `outer` are the scope's ancestors (ids of the earlier tree); `outer` is
+    /// the scope, and `outer + k` the `k`-th scope inside it.
+    pub scopes: Vec<Scope>,
+    pub outer: ScopeId,
+}
+
+/// Parses the contents of scope `id` of `old` (the tree of an earlier version) in `text`, from
+/// the end of its `{` line to the `}` expected at `close` — as the whole parse would, which
+/// holds when the earlier tree had no syntax error and nothing before the `{` changed: the
+/// parser then reaches that `{` with the same open scopes and the same [`BraceMode`]. `None`
+/// when the contents have a syntax error, the scope closes elsewhere, or it leaves the parser in
+/// another mode than before (the text after it could then parse differently).
+pub fn parse_scope_body(text: &str, old: &SyntaxTree, id: ScopeId, close: u32) -> Option<ScopeBody> {
+    let scope = old.scope(id);
+    let mut chain: Vec<ScopeId> = old.ancestors(id).collect();
+    chain.reverse();
+    let outer = crate::text::to_u32(chain.len());
+    // The ancestors as the parser needs them (kinds, tags and indents); their items stay behind.
+    let bare = |s: &Scope| Scope {
+        kind: s.kind,
+        tag: s.tag,
+        open: s.open,
+        close: s.close,
+        range: s.range,
+        parent: s.parent,
+        indent: s.indent,
+        modes: s.modes,
+        items: Vec::new(),
+    };
+    let mut scopes: Vec<Scope> = chain.iter().map(|&a| bare(old.scope(a))).collect();
+    scopes.push(Scope { close: None, range: scope.tag.cover(scope.open), ..bare(scope) });
+    let mut parser = Parser::new(text, scopes, scope.modes[0]);
+    parser.stack = (0..=outer).collect();
+    parser.increasing = vec![true];
+    for depth in 1..parser.stack.len() {
+        let deeper = depth == 1
+            || (parser.increasing[depth - 1]
+                && parser.tree.scopes[depth - 1].indent < parser.tree.scopes[depth].indent);
+        parser.increasing.push(deeper);
+    }
+    parser.bail_on_error = true;
+    // The rest of the `{` line must be empty, as it was (or that line has an error).
+    let after_open = scope.open.end as usize;
+    let line_end = text[after_open..].find(['\n', '\r']).map_or(text.len(), |i| after_open + i);
+    if !text[after_open..line_end].bytes().all(|b| matches!(b, b' ' | b'\t' | 0x0B | 0x0C)) {
+        return None;
+    }
+    parser.run(line_end, Some((outer as usize, close)));
+    let closed = parser.tree.scopes[outer as usize].close;
+    let ok = parser.tree.errors.is_empty()
+        && parser.stack.len() == outer as usize
+        && closed.is_some_and(|c| c.start == close)
+        && parser.tree.scopes[outer as usize].modes[1] == scope.modes[1];
+    if !ok {
+        return None;
+    }
+    let mut scopes = parser.tree.scopes;
+    scopes.drain(..outer as usize);
+    Some(ScopeBody { scopes, outer })
 }
 
 struct Parser<'a> {
@@ -57,20 +115,59 @@ struct Parser<'a> {
     /// indentation guides recovery only in files whose braces line up.
     braces_aligned: u32,
     braces_misaligned: bool,
+    /// A reparse stops at the first syntax error: it is given up then.
+    bail_on_error: bool,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, scopes: Vec<Scope>, mode: BraceMode) -> Parser<'a> {
+        Parser {
+            text,
+            lines: std::cell::OnceCell::new(),
+            tree: SyntaxTree { scopes, errors: Vec::new() },
+            stack: vec![ROOT],
+            increasing: vec![true],
+            line_has_error: false,
+            braces_aligned: u32::from(mode.aligned),
+            braces_misaligned: mode.misaligned,
+            bail_on_error: false,
+        }
+    }
 }
 
 impl Parser<'_> {
-    fn run(&mut self) {
-        let mut lexer = Lexer::new(self.text);
+    /// Parses the lines from byte `start` (a line start, or the end of the line before). With
+    /// `until = Some((depth, close))`, stops once the stack is down to `depth` scopes, or past
+    /// the line of byte `close` (a reparse's scope closes on it).
+    fn run(&mut self, start: usize, until: Option<(usize, u32)>) {
+        let text = self.text;
+        let mut pos = start;
         let mut line: Vec<Token> = Vec::new();
         loop {
+            if let Some((depth, close)) = until
+                && (self.stack.len() <= depth
+                    || pos > close as usize
+                    || (self.bail_on_error && !self.tree.errors.is_empty()))
+            {
+                return;
+            }
+            if pos >= text.len() {
+                return;
+            }
+            // Most lines of a mesh: what the lexer and `plain_line` would make of them, sooner.
+            if let Some((entry, next)) = plain_number_line(text, pos) {
+                crate::cancel::check();
+                self.push_item(Item::Entry(Entry { range: entry, ok: true }));
+                pos = next;
+                continue;
+            }
             line.clear();
             let mut indent = 0;
-            let mut more = false;
-            for token in lexer.by_ref() {
+            let mut next = text.len();
+            for token in Lexer::over(&text[pos..], pos) {
                 match token.kind {
                     TokenKind::Newline => {
-                        more = true;
+                        next = token.range.end as usize;
                         break;
                     }
                     TokenKind::Whitespace if line.is_empty() => indent = token.range.len(),
@@ -83,11 +180,8 @@ impl Parser<'_> {
                 self.line_has_error = false;
                 self.segment(&line, Some(indent));
             }
-            if !more {
-                break;
-            }
+            pos = next;
         }
-        self.close_at_eof();
     }
 
     fn lines(&self) -> &LineIndex {
@@ -194,6 +288,7 @@ impl Parser<'_> {
             range: tag.cover(lbrace.range),
             parent: Some(parent),
             indent,
+            modes: [self.mode(); 2],
             items: Vec::new(),
         });
         self.tree.scopes[parent as usize].items.push(Item::Scope(id));
@@ -274,9 +369,15 @@ impl Parser<'_> {
     fn finish_scope(&mut self, brace: TextRange) {
         let top = self.stack.pop().unwrap_or(ROOT);
         self.increasing.truncate(self.stack.len());
+        let mode = self.mode();
         let scope = &mut self.tree.scopes[top as usize];
+        scope.modes[1] = mode;
         scope.close = Some(brace);
         scope.range = scope.range.cover(brace);
+    }
+
+    fn mode(&self) -> BraceMode {
+        BraceMode { aligned: self.braces_aligned > 0, misaligned: self.braces_misaligned }
     }
 
     fn stack_indents_increase(&self) -> bool {
@@ -289,8 +390,10 @@ impl Parser<'_> {
         let unclosed: Vec<ScopeId> = self.stack.drain(depth + 1..).collect();
         self.increasing.truncate(self.stack.len());
         let innermost = *unclosed.last().unwrap();
+        let mode = self.mode();
         for &id in &unclosed {
             let scope = &mut self.tree.scopes[id as usize];
+            scope.modes[1] = mode;
             scope.range = TextRange::new(scope.range.start, at.max(scope.range.end));
         }
         let names: Vec<String> = unclosed
@@ -318,7 +421,9 @@ impl Parser<'_> {
             let id = self.stack.pop().unwrap();
             self.increasing.truncate(self.stack.len());
             let (tag, open) = (self.tree.scope(id).tag, self.tree.scope(id).open);
+            let mode = self.mode();
             let scope = &mut self.tree.scopes[id as usize];
+            scope.modes[1] = mode;
             scope.range = TextRange::new(scope.range.start, end);
             let name = self.tag_name(id);
             let newline = line_break_of(self.text);
@@ -442,6 +547,37 @@ impl Parser<'_> {
         }
         true
     }
+}
+
+/// A line of plain numbers separated by `:` and `,` (`\t\t0.5:-1:2.25`, `3,0:1:2`), read as the
+/// lexer and [`Parser::plain_line`] would read it: the range from its first number to its last,
+/// and where the next line starts. `None` for any other line, even one merely unusual (an
+/// exponent, a word, a doubled separator): the lexer reads those.
+fn plain_number_line(text: &str, pos: usize) -> Option<(TextRange, usize)> {
+    let bytes = text.as_bytes();
+    let (mut i, mut first, mut last_end, mut expect_atom) = (pos, None, 0, true);
+    let next = loop {
+        match bytes.get(i) {
+            None => break bytes.len(),
+            Some(b'\n') => break i + 1,
+            Some(b'\r') => break if bytes.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 },
+            Some(b' ' | b'\t' | 0x0B | 0x0C) => i += 1,
+            Some(b':' | b',') if !expect_atom => {
+                expect_atom = true;
+                i += 1;
+            }
+            Some(b'-' | b'.' | b'0'..=b'9') if expect_atom => {
+                let end = super::lexer::plain_number_end(bytes, i)?;
+                first.get_or_insert(i);
+                (last_end, expect_atom, i) = (end, false, end);
+            }
+            _ => return None,
+        }
+    };
+    if expect_atom {
+        return None; // blank, or a separator last
+    }
+    Some((TextRange::new(crate::text::to_u32(first?), crate::text::to_u32(last_end)), next))
 }
 
 /// The file's own line break (CRLF when its first line ends so), for text that fixes insert.

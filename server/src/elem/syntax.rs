@@ -33,7 +33,20 @@ pub struct Scope {
     pub parent: Option<ScopeId>,
     /// Width of the whitespace before the tag, for recovering from brace errors.
     pub indent: u32,
+    /// What the parser had learnt about the file's brace alignment when it opened the scope and
+    /// once it had closed it (see [`BraceMode`]): a reparse of the scope starts from the first
+    /// and must end in the second, or the text after it could parse differently.
+    pub modes: [BraceMode; 2],
     pub items: Vec<Item>,
+}
+
+/// Whether any `}` so far sat at its tag's indentation, and whether any did not: indentation
+/// guides brace recovery only in files whose braces line up (all the parser keeps across lines
+/// besides its stack of open scopes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BraceMode {
+    pub aligned: bool,
+    pub misaligned: bool,
 }
 
 #[derive(Clone, Copy, Debug)]

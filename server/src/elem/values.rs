@@ -95,12 +95,6 @@ impl Values {
     /// leaving the lexer to read the line.
     fn fill_plain_numbers(&mut self, text: &str, range: TextRange) -> bool {
         let Some(bytes) = text.as_bytes().get(range.as_usize()) else { return false };
-        let digits_from = |mut i: usize| {
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
-            }
-            i
-        };
         let mut i = 0;
         while i < bytes.len() {
             match bytes[i] {
@@ -110,26 +104,8 @@ impl Values {
                     i += 1;
                 }
                 b'-' | b'.' | b'0'..=b'9' => {
-                    // `-?([0-9]+(\.[0-9]*)?|\.[0-9]+)`, as the lexer's `Number`.
                     let start = i;
-                    i += usize::from(bytes[i] == b'-');
-                    let whole = digits_from(i);
-                    let (has_whole, mut end) = (whole > i, whole);
-                    if end < bytes.len() && bytes[end] == b'.' {
-                        let fraction = digits_from(end + 1);
-                        if !has_whole && fraction == end + 1 {
-                            return false; // `.` or `-.` without digits
-                        }
-                        end = fraction;
-                    } else if !has_whole {
-                        return false; // `-` without digits
-                    }
-                    // An exponent, a second `.` or a word glued on: the lexer decides.
-                    if end < bytes.len()
-                        && (bytes[end] == b'.' || bytes[end] == b'_' || bytes[end].is_ascii_alphabetic())
-                    {
-                        return false;
-                    }
+                    let Some(end) = super::lexer::plain_number_end(bytes, i) else { return false };
                     let range = TextRange::new(range.start + start as u32, range.start + end as u32);
                     self.atoms.push(Atom { kind: TokenKind::Number, range });
                     i = end;
@@ -201,6 +177,16 @@ mod tests {
     }
 
     proptest! {
+        /// The values rule relies on it: it reports only atoms that are not numbers.
+        #[test]
+        fn every_number_token_reads_as_an_f64(text in "-?[0-9]{0,40}(\\.[0-9]{0,40})?([eE][+-]?[0-9]{1,5})?") {
+            for token in Lexer::new(&text) {
+                if matches!(token.kind, TokenKind::Number | TokenKind::ExpNumber) {
+                    prop_assert!(token.range.slice(&text).parse::<f64>().is_ok(), "{:?}", token.range.slice(&text));
+                }
+            }
+        }
+
         #[test]
         fn any_line_reads_as_the_lexer_reads_it(text in "[0-9.:, \t\\-eE\"a_]{0,24}") {
             prop_assert_eq!(filled(&text), lexed(&text));

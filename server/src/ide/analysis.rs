@@ -97,6 +97,13 @@ fn dragonbones_file(file: Option<DragonBonesFile>) -> (FileKind, Option<Box<Drag
     }
 }
 
+/// What was parsed before the kind's analysis starts: DragonBones data (parsed to tell its kind),
+/// or an `.elem` tree reparsed from the previous version's.
+struct Preparsed {
+    dragonbones: Option<Box<DragonBonesFile>>,
+    elem: Option<crate::elem::syntax::SyntaxTree>,
+}
+
 /// What a document was parsed as: one format's parse (with its model), or nothing.
 #[derive(Debug)]
 pub enum ParsedFile {
@@ -155,7 +162,7 @@ impl Analysis {
             Some(k) => (k, None),
         };
         let lines = LineIndex::new(&text);
-        Analysis::finish(path, text, lines, fs, kind, dragonbones, None, false)
+        Analysis::finish(path, text, lines, fs, kind, Preparsed { dragonbones, elem: None }, None, false)
     }
 
     /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
@@ -163,7 +170,7 @@ impl Analysis {
     pub fn new_for_preview(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
         let (kind, dragonbones) = classify(path, &text);
         let lines = LineIndex::new(&text);
-        Analysis::finish(path, text, lines, fs, kind, dragonbones, None, true)
+        Analysis::finish(path, text, lines, fs, kind, Preparsed { dragonbones, elem: None }, None, true)
     }
 
     /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.
@@ -174,7 +181,9 @@ impl Analysis {
     /// The analysis of `text`, a later version of `previous`'s document: equal in every respect
     /// to `Analysis::new(previous.path, text, fs)`, computed from what the edits left unchanged
     /// (DragonBones: the syntax tree outside the innermost object or array that holds every
-    /// change, see [`crate::dragonbones::reparse`], and the findings on the armatures outside it).
+    /// change, see [`crate::dragonbones::reparse`], and the findings on the armatures outside it;
+    /// `.elem`: the syntax tree outside the innermost brace scope that holds every change, see
+    /// [`crate::elem::reparse`]).
     pub fn reanalyse(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
         Analysis::reanalyse_with(previous, text, fs, false)
     }
@@ -184,6 +193,7 @@ impl Analysis {
         let change = TextChange::between(&previous.text, &text);
         let mut reparsed = None;
         let mut spliced = None;
+        let mut elem_tree = None;
         let (kind, dragonbones) = match (syntax_of(path, &text), &previous.parsed) {
             (Syntax::Json, ParsedFile::DragonBones(old)) => {
                 match crate::dragonbones::reparse::reparse(&old.tree, &previous.text, &text, change) {
@@ -196,12 +206,20 @@ impl Analysis {
                 }
             }
             (Syntax::Json, _) => dragonbones(&text),
+            (Syntax::Elem, ParsedFile::Elem(old)) => {
+                if let Some(done) = crate::elem::reparse::reparse(&old.tree, &text, change) {
+                    reparsed = Some(done.region);
+                    elem_tree = Some(done.tree);
+                }
+                (FileKind::Elem, None)
+            }
             (Syntax::Elem, _) => (FileKind::Elem, None),
             (Syntax::Other, _) => (FileKind::Other, None),
         };
         let lines = previous.lines.edited(&text, change);
         let previous = previous.dragonbones().map(|file| PreviousFile { file, change, spliced });
-        let mut analysis = Analysis::finish(path, text, lines, fs, kind, dragonbones, previous, scenery);
+        let parse = Preparsed { dragonbones, elem: elem_tree };
+        let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, scenery);
         analysis.reuse.reparsed = reparsed;
         analysis
     }
@@ -215,14 +233,17 @@ impl Analysis {
         lines: LineIndex,
         fs: &dyn FileSystem,
         kind: FileKind,
-        dragonbones: Option<Box<DragonBonesFile>>,
+        parse: Preparsed,
         previous: Option<PreviousFile<'_>>,
         scenery: bool,
     ) -> Analysis {
         let read = OnceLock::new();
-        let (parsed, mut diagnostics) = match (kind, dragonbones) {
+        let (parsed, mut diagnostics) = match (kind, parse.dragonbones) {
             (FileKind::Elem, _) => {
-                let file = ElemFile::parse(&text);
+                let file = match parse.elem {
+                    Some(tree) => ElemFile::of_tree(&text, tree),
+                    None => ElemFile::parse(&text),
+                };
                 let diagnostics = if scenery {
                     std::thread::scope(|s| {
                         let reading = s.spawn(|| Scenery::read(&text, path, &file));

@@ -178,14 +178,10 @@ fn check_entry(ctx: &mut ElemCheck, list: ScopeKind, tag: &str, shape: ListItem,
                 arity(ctx, tag, &form(), n, atoms, line);
                 return;
             }
-            let mut all_numbers = true;
-            for atom in atoms {
-                if number(ctx, tag, atom).is_none() {
-                    all_numbers = false;
-                    break;
-                }
-            }
-            if !all_numbers {
+            // A number token always reads as an `f64` (the lexer's forms are a subset of
+            // Rust's), so only a non-number is reported, and only ranges need the value.
+            if let Some(other) = atoms.iter().find(|a| !a.is_number()) {
+                number(ctx, tag, other);
                 return;
             }
             if list == ScopeKind::VertexDiffuse {
