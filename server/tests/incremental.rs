@@ -75,6 +75,53 @@ fn documents() -> Vec<(&'static str, String)> {
     out
 }
 
+/// `.elem` models: Japanese names, tabs and no indentation at all, findings of the rules (a
+/// wrong count, an index past the bones, a non-finite key), each in LF, CRLF and with a BOM.
+fn elem_documents() -> Vec<String> {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/elem/valid");
+    let read = |p: &str| std::fs::read_to_string(fixtures.join(p)).expect("fixture");
+    let walker = read("walker.elem");
+    let flawed = walker.replacen("VertexCount=", "VertexCount=1", 1).replacen("0.0", "1e999", 1);
+    [read("two_containers.elem"), walker, flawed, read("model_only_no_tabs.elem")]
+        .iter()
+        .flat_map(|text| variants(text))
+        .collect()
+}
+
+/// What is typed and pasted in an `.elem` model, and what breaks its structure.
+fn elem_insertion() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "",
+        "",
+        "0",
+        "7",
+        "-1.5",
+        ".25",
+        "1e5",
+        ":",
+        ",",
+        "{",
+        "}",
+        "\"",
+        "\"新\"",
+        "\n",
+        "\r\n",
+        "\t",
+        " ",
+        "頭",
+        "Positions {\r\n",
+        "\t}\r\n",
+        "}\n",
+        "Name=\"腕\"\r\n",
+        "\t\t\t\t0.5:0.25:1.0\r\n",
+        "3,0:1:2\n",
+        "VertexCount=3\n",
+        "Node {\n\tNodeName=\"足\"\n}\n",
+        "=",
+    ])
+    .prop_map(str::to_owned)
+}
+
 fn fs() -> MemoryFs {
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dragonbones");
     let atlas = std::fs::read_to_string(fixtures.join("勇者_tex.json")).expect("atlas");
@@ -144,6 +191,108 @@ proptest! {
             if undo {
                 analysis = reanalyse_and_compare(&analysis, before, &fs);
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// Edits at random places of `.elem` models, most of them at a line start or next to a
+    /// brace or a quote (inside a scope, across scopes, breaking and restoring braces and
+    /// quotes), some undone at the next step.
+    #[test]
+    fn elem_edit_streams_match_fresh_analyses(
+        doc in 0usize..12,
+        steps in prop::collection::vec(
+            (any::<u16>(), prop::bool::ANY, prop_oneof![4 => 0u8..3, 1 => 0u8..60], elem_insertion(), prop::bool::weighted(0.3)),
+            1..10,
+        ),
+    ) {
+        let documents = elem_documents();
+        let text = &documents[doc % documents.len()];
+        let fs = MemoryFs::default();
+        let mut analysis = Analysis::new(Some(std::path::Path::new("model.elem")), text.clone(), &fs);
+        for (at, marked, removed, with, undo) in steps {
+            let before = analysis.text.clone();
+            let mut from = before.len() * at as usize / u16::MAX as usize;
+            if marked {
+                let marks: Vec<usize> = before.match_indices(['\n', '{', '}', '"']).map(|(i, _)| i).collect();
+                from = marks[at as usize % marks.len()];
+            }
+            let edit = Edit { from, to: from + removed as usize, with };
+            analysis = reanalyse_and_compare(&analysis, edit.apply(&before), &fs);
+            if undo {
+                analysis = reanalyse_and_compare(&analysis, before, &fs);
+            }
+        }
+    }
+}
+
+/// Every digit of every model changed in turn, as the benchmark's edits do: each is reparsed
+/// alone when it sits inside a scope (the innermost, a list of a mesh for most), never whole.
+#[test]
+fn digit_edits_in_every_scope_of_a_model_match_fresh_analyses() {
+    let fs = MemoryFs::default();
+    for text in elem_documents() {
+        let edits: Vec<Edit> = text
+            .match_indices(|c: char| c.is_ascii_digit())
+            .map(|(at, d)| Edit { from: at, to: at + 1, with: if d == "9" { "1".into() } else { "9".into() } })
+            .collect();
+        let mut analysis = Analysis::new(Some(std::path::Path::new("model.elem")), text.clone(), &fs);
+        let mut reparsed = 0;
+        for edit in &edits {
+            let next = edit.apply(&analysis.text);
+            analysis = reanalyse_and_compare(&analysis, next, &fs);
+            let tree = &analysis.elem().expect("a model").tree;
+            let innermost = tree.scope_at(edit.from as u32);
+            let inside = innermost != rigls::elem::syntax::ROOT;
+            let region = analysis.reuse.reparsed;
+            if let Some(region) = region {
+                reparsed += 1;
+                assert_eq!(region, tree.scope(innermost).range, "{edit:?}");
+            }
+            // The model with findings has a syntax error nowhere; a digit edit never makes one.
+            assert_eq!(region.is_some(), inside && tree.errors.is_empty(), "{edit:?}: {region:?}");
+        }
+        assert!(reparsed > 20, "{reparsed} of {}", edits.len());
+    }
+}
+
+/// Edits that break structure and restore it, each applied to the model and then undone:
+/// braces and quotes removed and put back, a scope added, removed and moved to another
+/// container, lines moved across scopes, a tag renamed, the indentation of a `}` changed.
+#[test]
+fn elem_edits_breaking_and_restoring_structure_match_fresh_analyses() {
+    let fs = MemoryFs::default();
+    for text in elem_documents() {
+        let find = |needle: &str| text.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        let positions = find("Positions {");
+        let close = positions + text[positions..].find('}').unwrap();
+        let quote = find("Name=\"") + 5;
+        let mesh = find("Mesh {");
+        let line = positions + text[positions..].find('\n').unwrap() + 1;
+        let next_line = line + text[line..].find('\n').unwrap() + 1;
+        let edits = [
+            Edit { from: close, to: close + 1, with: String::new() },
+            Edit { from: close, to: close, with: "}".into() },
+            Edit { from: quote, to: quote + 1, with: String::new() },
+            Edit { from: quote, to: quote, with: "\"\"".into() },
+            Edit { from: line, to: line, with: "Normals {\n0:0:1\n}\n".into() },
+            Edit { from: line, to: next_line, with: String::new() },
+            Edit { from: mesh, to: mesh + 4, with: "Mesh2".into() },
+            Edit { from: close.saturating_sub(1), to: close, with: String::new() },
+            Edit { from: close, to: close, with: "\t".into() },
+            Edit { from: positions, to: positions, with: "Name=\"移\"\n".into() },
+            Edit { from: 0, to: 0, with: "\n".into() },
+        ];
+        let mut analysis = Analysis::new(Some(std::path::Path::new("model.elem")), text.clone(), &fs);
+        for edit in &edits {
+            analysis = reanalyse_and_compare(&analysis, edit.apply(&text), &fs);
+            analysis = reanalyse_and_compare(&analysis, text.clone(), &fs);
+            // And on top of the edits so far.
+            let next = edit.apply(&analysis.text);
+            analysis = reanalyse_and_compare(&analysis, next, &fs);
         }
     }
 }
