@@ -1,6 +1,7 @@
 //! Incremental analysis against a fresh one: after every edit, [`Analysis::reanalyse`] of the
 //! previous version must give what [`Analysis::new`] gives of the same text — the syntax tree,
-//! the model, every diagnostic, symbol, fold and semantic token. Shared by the property test
+//! the model, every diagnostic, symbol, fold and semantic token (also as the splice of the
+//! previous version's tokens the server makes of them). Shared by the property test
 //! (`server/tests/incremental.rs`) and the `analysis_incremental` fuzz target.
 #![allow(dead_code)]
 
@@ -67,6 +68,16 @@ pub fn reanalyse_and_compare(previous: &Analysis, text: String, fs: &dyn FileSys
         if want != got {
             let diff = first_difference(&want, &got);
             panic!("incremental analysis differs from a fresh one in its {what}:\n{diff}\ntext: {:?}", fresh.text);
+        }
+    }
+    // The tokens as the server computes them after such an edit: the previous version's with
+    // those of the reparsed part replaced.
+    if let Some(splice) = ide::semantic_tokens_splice(&incremental) {
+        assert_eq!(splice.replaced.previous, previous.id, "a splice of another version's tokens");
+        let (want, got) = (ide::semantic_tokens(&fresh), splice.apply(&ide::semantic_tokens(previous)));
+        if want != got {
+            let diff = first_difference(&format!("{want:#?}"), &format!("{got:#?}"));
+            panic!("spliced semantic tokens differ from a fresh analysis's:\n{diff}\ntext: {:?}", fresh.text);
         }
     }
     incremental

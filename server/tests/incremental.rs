@@ -330,6 +330,8 @@ fn digit_edits_in_every_armature_match_fresh_analyses() {
         analysis = Analysis::reanalyse(&analysis, next, &fs);
         let reuse = analysis.reuse;
         assert!(reuse.reparsed.is_some_and(|r| r.len() < 2_000), "{edit:?}: {reuse:?}");
+        // A digit names nothing: the tokens are those of the reparsed container spliced in.
+        assert_eq!(reuse.tokens_outside.map(|r| r.new), reuse.reparsed, "{edit:?}");
         let Some(a) = armatures.iter().position(|r| r.contains(&edit.from)) else { continue };
         inside += 1;
         let evaluated = if a == 2 { 2 } else { 1 };

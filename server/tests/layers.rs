@@ -83,6 +83,8 @@ fn layer_of(path: &[String], is_module: impl Fn(&[String]) -> bool) -> Option<La
                 Some("model" | "atlas") => Stage::Model,
                 Some("eval") => Stage::Eval,
                 Some("rules") => Stage::Rules,
+                // The format's own items, in a file of their own (`DragonBonesFile::reading`).
+                Some("reading") => Stage::Root,
                 // A submodule must be placed above before it can be checked.
                 Some(_) if is_module(&path[..2]) => return None,
                 _ => Stage::Root,

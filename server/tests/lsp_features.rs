@@ -8,7 +8,7 @@ mod lsp_support;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use lsp_support::{TempDir, TestClient, capabilities, file_uri, pos, range};
+use lsp_support::{TempDir, TestClient, apply_token_edits, capabilities, file_uri, pos, range};
 use rigls::diagnostic::{Code, Diagnostic, FileFormat, Fix, TextEdit};
 use rigls::env::FileSystem;
 use rigls::ide::{self, Analysis};
@@ -659,19 +659,6 @@ async fn locations_in_open_documents_use_their_uri_and_text() {
     s.client.shutdown().await;
 }
 
-/// `tokens` with `edits` applied (what a client does with a delta).
-fn apply_token_edits(tokens: &Value, edits: &Value) -> Vec<Value> {
-    let mut data = tokens.as_array().unwrap().clone();
-    let mut edits = edits.as_array().unwrap().clone();
-    edits.sort_by_key(|e| std::cmp::Reverse(e["start"].as_u64().unwrap()));
-    for e in edits {
-        let start = e["start"].as_u64().unwrap() as usize;
-        let end = start + e["deleteCount"].as_u64().unwrap() as usize;
-        data.splice(start..end, e["data"].as_array().cloned().unwrap_or_default());
-    }
-    data
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn semantic_token_deltas_carry_only_the_change() {
     const WALKER: &str = "file:///tmp/rigls-test/walker.elem";
@@ -697,7 +684,10 @@ async fn semantic_token_deltas_carry_only_the_change() {
     let changed = edits[0]["data"].as_array().unwrap().len();
     assert!(changed <= 10 && edits[0]["deleteCount"].as_u64().unwrap() <= 10, "two tokens at most: {delta}");
     let full = client.request("textDocument/semanticTokens/full", doc.clone()).await.unwrap();
-    assert_eq!(apply_token_edits(&first["data"], &delta["edits"]), full["data"].as_array().unwrap().clone());
+    assert_eq!(
+        apply_token_edits(first["data"].as_array().unwrap(), &delta["edits"]),
+        full["data"].as_array().unwrap().clone()
+    );
 
     // Asked again from the latest answer with no change: nothing to do.
     let unchanged = json!({"textDocument": {"uri": WALKER}, "previousResultId": full["resultId"]});

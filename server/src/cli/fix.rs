@@ -242,6 +242,7 @@ mod tests {
     /// An analysis of `text` whose only diagnostic is `d` (rules are not run).
     fn analysis(text: &str, d: Vec<Diagnostic>) -> Analysis {
         Analysis {
+            id: 0,
             path: None,
             text: text.to_owned(),
             lines: crate::text::LineIndex::new(text),

@@ -25,6 +25,7 @@ pub mod eval;
 pub mod lexer;
 pub mod model;
 pub mod parser;
+mod reading;
 pub mod reparse;
 pub mod rules;
 pub mod schema;
@@ -37,6 +38,7 @@ use crate::env::FileSystem;
 use crate::text::{LineIndex, TextChange};
 use atlas::PairedAtlas;
 use model::{DocKind, Model};
+pub use reading::{ArmatureHead, Reading};
 use schema::{ObjectKind, PathStep};
 use syntax::{NodeId, NodeKind, Tree};
 
@@ -60,6 +62,8 @@ pub struct DragonBonesFile {
     pub atlases: Vec<PairedAtlas>,
     /// What the runtime reads of a skeleton, computed once when first asked for.
     evaluation: std::sync::OnceLock<eval::Evaluation>,
+    /// What the runtime read of single armatures, for poses ([`DragonBonesFile::reading`]).
+    readings: reading::ArmatureReadings,
     /// What the rules found, armature by armature, for the next version's check
     /// ([`DragonBonesFile::check`]).
     pub findings: rules::Findings,
@@ -81,6 +85,7 @@ impl DragonBonesFile {
             model,
             atlases: Vec::new(),
             evaluation: std::sync::OnceLock::new(),
+            readings: Default::default(),
             findings: rules::Findings::default(),
         })
     }
@@ -158,6 +163,12 @@ impl DragonBonesFile {
     /// `text` must be the text this file was parsed from.
     pub fn evaluation(&self, text: &str) -> &eval::Evaluation {
         self.evaluation.get_or_init(|| eval::Evaluation::new(&self.tree, text))
+    }
+
+    /// Whether the whole file was read for the runtime ([`DragonBonesFile::evaluation`]) so far:
+    /// what tests and benchmarks check a single armature's pose avoided.
+    pub fn read_whole(&self) -> bool {
+        self.evaluation.get().is_some()
     }
 
     /// The object kind of the root (`Skeleton` or `Atlas`).

@@ -118,6 +118,8 @@ pub enum ParsedFile {
 
 #[derive(Debug)]
 pub struct Analysis {
+    /// Unique among the analyses of this process: what a version built on another names it by.
+    pub id: u64,
     pub path: Option<PathBuf>,
     pub text: String,
     pub lines: LineIndex,
@@ -145,6 +147,9 @@ pub struct Reuse {
     /// the previous version (a file evaluated whole counts neither).
     pub armatures_evaluated: usize,
     pub armatures_reused: usize,
+    /// What was parsed again and what it replaced, when the semantic tokens outside it are the
+    /// previous version's (see [`super::token_splice`]).
+    pub tokens_outside: Option<super::token_splice::Replaced>,
 }
 
 impl Analysis {
@@ -188,7 +193,8 @@ impl Analysis {
         Analysis::reanalyse_with(previous, text, fs, false)
     }
 
-    fn reanalyse_with(previous: &Analysis, text: String, fs: &dyn FileSystem, scenery: bool) -> Analysis {
+    fn reanalyse_with(before: &Analysis, text: String, fs: &dyn FileSystem, scenery: bool) -> Analysis {
+        let previous = before;
         let path = previous.path.as_deref();
         let change = TextChange::between(&previous.text, &text);
         let mut reparsed = None;
@@ -221,6 +227,11 @@ impl Analysis {
         let parse = Preparsed { dragonbones, elem: elem_tree };
         let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, scenery);
         analysis.reuse.reparsed = reparsed;
+        if let (Some(old), Some(new)) = (spliced, reparsed)
+            && super::file_features::of(&analysis).tokens_kept_outside(before, &analysis, old, new)
+        {
+            analysis.reuse.tokens_outside = super::token_splice::Replaced::new(before, &analysis, old, new);
+        }
         analysis
     }
 
@@ -273,7 +284,9 @@ impl Analysis {
             reuse.armatures_evaluated = file.findings.runtime.evaluated;
             reuse.armatures_reused = file.findings.runtime.reused;
         }
-        Analysis { path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse, scenery: read }
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Analysis { id, path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse, scenery: read }
     }
 
     /// What the document is.

@@ -20,6 +20,23 @@ pub trait FileFeatures: Sync {
     fn folding_ranges(&self, analysis: &Analysis) -> Vec<Fold>;
     fn selection_ranges(&self, analysis: &Analysis, offset: u32) -> Vec<TextRange>;
     fn semantic_tokens(&self, analysis: &Analysis) -> Vec<SemanticToken>;
+    /// The tokens inside `range`, the bytes an incremental analysis parsed again: those of
+    /// [`FileFeatures::semantic_tokens`] it holds whole, or `None` when this format does not
+    /// compute part of them ([`super::token_splice`]).
+    fn semantic_tokens_within(&self, _analysis: &Analysis, _range: TextRange) -> Option<Vec<SemanticToken>> {
+        None
+    }
+    /// Whether the tokens of `analysis` outside `new` are those of `previous` outside `old`,
+    /// moved: `analysis` was built on `previous` by parsing `old`'s replacement `new` again.
+    fn tokens_kept_outside(
+        &self,
+        _previous: &Analysis,
+        _analysis: &Analysis,
+        _old: TextRange,
+        _new: TextRange,
+    ) -> bool {
+        false
+    }
     fn document_colors(&self, analysis: &Analysis) -> Vec<ColorInfo>;
     fn color_presentations(&self, analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation>;
     fn inlay_hints(&self, analysis: &Analysis, range: TextRange) -> Vec<InlayHint>;

@@ -17,11 +17,13 @@ mod links;
 pub mod pose;
 pub mod scene;
 pub mod text_edit;
+mod token_splice;
 mod types;
 
 pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, detect, detect_lossy};
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};
+pub use token_splice::{Replaced, TokenSplice, semantic_tokens_splice};
 pub use types::*;
 
 use crate::text::TextRange;

@@ -61,6 +61,12 @@ pub trait Features: Send + Sync + 'static {
     fn semantic_tokens(&self, analysis: &Analysis) -> Vec<ide::SemanticToken> {
         ide::semantic_tokens(analysis)
     }
+    /// The tokens of an incremental analysis as a change of the previous version's (used instead
+    /// of [`Features::semantic_tokens`] when that version's are at hand: a stand-in overriding
+    /// one overrides both).
+    fn semantic_tokens_splice(&self, analysis: &Analysis) -> Option<ide::TokenSplice> {
+        ide::semantic_tokens_splice(analysis)
+    }
     fn document_colors(&self, analysis: &Analysis) -> Vec<ide::ColorInfo> {
         ide::document_colors(analysis)
     }

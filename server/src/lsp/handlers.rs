@@ -54,6 +54,11 @@ impl<T, K> PerAnalysis<T, K> {
         cell.get_or_init(|| Arc::new(compute())).clone()
     }
 
+    /// The last result computed for `uri`, whatever analysis it is of.
+    fn latest(&self, uri: &Uri) -> Option<Arc<T>> {
+        self.lock().get(uri).and_then(|(_, cell)| cell.get().cloned())
+    }
+
     /// The result for `analysis` if it has been computed.
     fn peek(&self, uri: &Uri, analysis: &Arc<K>) -> Option<Arc<T>> {
         let map = self.lock();
@@ -70,27 +75,46 @@ impl<T, K> PerAnalysis<T, K> {
     }
 }
 
-/// The tokens of an analysis encoded for the client, computed once per analysis.
+/// Encoded tokens and the analysis they are of ([`Analysis::id`]), which the next version's can
+/// be spliced from.
+pub struct AnalysisTokens {
+    analysis: u64,
+    data: Arc<EncodedTokens>,
+}
+
+/// The tokens of an analysis encoded for the client, computed once per analysis: spliced into
+/// the previous version's when those are the last computed and the analysis offers a splice
+/// (an edit inside a DragonBones container), encoded whole otherwise.
 fn encoded_tokens(
     cache: &PerAnalysis<Vec<ide::SemanticToken>>,
-    encoded: &PerAnalysis<EncodedTokens>,
+    encoded: &PerAnalysis<AnalysisTokens>,
     uri: &Uri,
     f: &Arc<dyn Features>,
     a: &Arc<Analysis>,
     conv: &Converter<'_>,
     caps: &ClientCaps,
 ) -> Arc<EncodedTokens> {
-    encoded.get_or(uri, a, || {
-        let tokens = cache.peek(uri, a).unwrap_or_else(|| Arc::new(f.semantic_tokens(a)));
-        let data = EncodedTokens::new(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data);
+    let previous = encoded.latest(uri);
+    let tokens = encoded.get_or(uri, a, || {
+        // (Asked only when the previous version's are at hand: a splice costs a walk.)
+        let spliced =
+            previous.filter(|p| a.reuse.tokens_outside.is_some_and(|r| r.previous == p.analysis)).and_then(|p| {
+                let splice = f.semantic_tokens_splice(a).filter(|s| s.replaced.previous == p.analysis)?;
+                convert::spliced_tokens(conv, &p.data, &splice, caps.multiline_tokens)
+            });
+        let data = spliced.unwrap_or_else(|| {
+            let tokens = cache.peek(uri, a).unwrap_or_else(|| Arc::new(f.semantic_tokens(a)));
+            EncodedTokens::new(convert::semantic_tokens(conv, &tokens, caps.multiline_tokens).data)
+        });
         // Range requests are answered from the encoded tokens from now on (see
         // `convert::tokens_in_range`), unless multi-line tokens make their ends unknowable there: the
         // byte-range tokens would only double what is kept (16 bytes a token beside 20).
         if !caps.multiline_tokens {
             cache.forget(uri);
         }
-        data
-    })
+        AnalysisTokens { analysis: a.id, data: Arc::new(data) }
+    });
+    tokens.data.clone()
 }
 
 /// `v` without its spare capacity: what is cached per analysis lives as long as the analysis, and
@@ -467,8 +491,8 @@ impl State {
         let (uri, range) = (params.text_document.uri, params.range);
         let key = uri.clone();
         self.on_shared_analysis("textDocument/semanticTokens/range", &uri, None, move |f, a, conv, caps| {
-            if let Some(data) = encoded.peek(&key, a).filter(|_| !caps.multiline_tokens) {
-                let data = convert::tokens_in_range(&data, range);
+            if let Some(tokens) = encoded.peek(&key, a).filter(|_| !caps.multiline_tokens) {
+                let data = convert::tokens_in_range(&tokens.data, range);
                 return Some(lsp::SemanticTokensRangeResult::Tokens(lsp::SemanticTokens { result_id: None, data }));
             }
             let tokens = cache.get_or(&key, a, || tight(f.semantic_tokens(a)));

@@ -37,7 +37,7 @@ pub struct State {
     shown_problems: Mutex<HashSet<String>>,
     pub semantic_tokens: Arc<PerAnalysis<Vec<crate::ide::SemanticToken>>>,
     /// The same tokens encoded for the client (what full and delta answers are made of).
-    pub encoded_tokens: Arc<PerAnalysis<super::convert::EncodedTokens>>,
+    pub encoded_tokens: Arc<PerAnalysis<super::handlers::AnalysisTokens>>,
     /// The outline as the JSON of the answer (`null` included), written once per analysis.
     pub outlines: Arc<PerAnalysis<Vec<u8>>>,
     /// The JSON array of the encoded tokens (the `data` of a full answer).

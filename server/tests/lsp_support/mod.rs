@@ -322,6 +322,19 @@ impl Drop for TempDir {
     }
 }
 
+/// Semantic-token `data` with a delta answer's `edits` applied, as a client applies them.
+pub fn apply_token_edits(tokens: &[Value], edits: &Value) -> Vec<Value> {
+    let mut data = tokens.to_vec();
+    let mut edits = edits.as_array().expect("edits").clone();
+    edits.sort_by_key(|e| std::cmp::Reverse(e["start"].as_u64().unwrap()));
+    for e in edits {
+        let start = e["start"].as_u64().unwrap() as usize;
+        let end = start + e["deleteCount"].as_u64().unwrap() as usize;
+        data.splice(start..end, e["data"].as_array().cloned().unwrap_or_default());
+    }
+    data
+}
+
 /// Client capabilities with the given position encodings offered (`None`: the field absent).
 pub fn capabilities(encodings: Option<&[&str]>) -> Value {
     let mut caps = json!({

@@ -60,6 +60,16 @@ impl ArmatureData {
     pub fn constraint(&self, name: &str) -> Option<usize> {
         self.constraints.iter().position(|c| c.name == name)
     }
+
+    /// The armatures its displays show (any skin), by name.
+    pub fn shown_armatures(&self) -> impl Iterator<Item = &str> {
+        self.skins
+            .iter()
+            .flat_map(|s| &s.displays)
+            .flat_map(|(_, displays)| displays.iter().flatten())
+            .filter(|d| matches!(d.kind, DisplayKind::Armature))
+            .map(|d| d.path.as_str())
+    }
 }
 
 #[derive(Debug)]

@@ -15,8 +15,7 @@
 use super::{DragonBonesCheck, Previous, armature_local, runtime};
 use crate::diagnostic::Diagnostic;
 use crate::dragonbones::eval::Evaluation;
-use crate::dragonbones::eval::data::{ArmatureData, DisplayKind};
-use crate::dragonbones::eval::parse::{self, Parsed};
+use crate::dragonbones::eval::parse::{self, FailureKind, Parsed};
 use crate::dragonbones::eval::raw::Raw;
 use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
@@ -33,6 +32,16 @@ pub struct RuntimeFindings {
     /// How many armatures this check evaluated, and how many it took from the previous one.
     pub evaluated: usize,
     pub reused: usize,
+}
+
+impl RuntimeFindings {
+    /// Where the runtime fails reading the file (each armature's own failures, in file order),
+    /// when the check went armature by armature; `None` when it evaluated the whole file at once
+    /// or not at all (then the whole file's evaluation says).
+    pub fn failures(&self) -> Option<Vec<(TextRange, FailureKind)>> {
+        self.root.as_ref()?;
+        Some(self.armatures.iter().flat_map(|a| a.thrown.iter().cloned()).collect())
+    }
 }
 
 /// What the runtime rules found on one element of the root's `armature` list.
@@ -53,6 +62,9 @@ struct ArmatureFindings {
     /// It fails to parse (so no pose is checked anywhere); the failures no other rule reports.
     failed: bool,
     failures: Vec<Diagnostic>,
+    /// Where its own parse fails, and how (for a pose of any armature: the runtime reads none
+    /// when one fails).
+    thrown: Vec<(TextRange, FailureKind)>,
     /// Poses that are not finite; `None` when it or an armature it shows fails to parse.
     poses: Option<Vec<Diagnostic>>,
 }
@@ -147,6 +159,7 @@ fn moved(old: &ArmatureFindings, element: NodeId, range: TextRange) -> ArmatureF
         ik: moved(&old.ik),
         failed: old.failed,
         failures: moved(&old.failures),
+        thrown: old.thrown.iter().map(|(at, kind)| (at.moved_by(delta), kind.clone())).collect(),
         poses: old.poses.as_deref().map(moved),
     }
 }
@@ -161,24 +174,7 @@ fn evaluate(
     i: usize,
 ) -> Option<ArmatureFindings> {
     let raw = Raw::new(ctx.tree, ctx.text);
-    let mut read = vec![false; elements.len()];
-    read[i] = true;
-    let (parsed, list) = loop {
-        let list: Vec<usize> = (0..elements.len()).filter(|&a| read[a]).collect();
-        let nodes: Vec<NodeId> = list.iter().map(|&a| elements[a]).collect();
-        let parsed = parse::parse_armatures(raw, root, &nodes).ok()?;
-        let mut more = false;
-        for shown in parsed.data.armatures.iter().flat_map(shown_armatures) {
-            if let Some(c) = names.iter().position(|n| n == shown)
-                && !std::mem::replace(&mut read[c], true)
-            {
-                more = true;
-            }
-        }
-        if !more {
-            break (parsed, list);
-        }
-    };
+    let (parsed, list) = parse::parse_shown(raw, root, elements, names, i).ok()?;
     if parsed.shares_geometry {
         return None;
     }
@@ -203,24 +199,14 @@ fn evaluate(
         range: ctx.tree.range(element),
         name: names[i].clone(),
         read: list.iter().filter(|&&a| a != i).map(|&a| names[a].clone()).collect(),
-        shows: shown_armatures(armature).map(str::to_owned).collect(),
+        shows: armature.shown_armatures().map(str::to_owned).collect(),
         children: runtime::child_armatures(ctx, armature),
         ik,
         failed: !own.is_empty(),
         failures: reported,
+        thrown: own.iter().map(|f| (ctx.tree.range(f.node), f.kind.clone())).collect(),
         poses,
     })
-}
-
-/// The armatures the displays of `armature` show (any skin), by name.
-fn shown_armatures(armature: &ArmatureData) -> impl Iterator<Item = &str> {
-    armature
-        .skins
-        .iter()
-        .flat_map(|s| &s.displays)
-        .flat_map(|(_, displays)| displays.iter().flatten())
-        .filter(|d| matches!(d.kind, DisplayKind::Armature))
-        .map(|d| d.path.as_str())
 }
 
 /// Reports the findings as [`runtime::check`] does for the whole file, in the same order.

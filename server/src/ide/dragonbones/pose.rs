@@ -1,17 +1,18 @@
 //! `rigls pose` for DragonBones skeletons: the armature the runtime builds, posed at a time.
 
 use crate::diagnostic::Code;
-use crate::dragonbones::DragonBonesFile;
 use crate::dragonbones::eval::data::DragonBonesData;
-use crate::dragonbones::eval::parse::{Failure, FailureKind};
-use crate::dragonbones::eval::{BuildError, Evaluation, Runtime};
+use crate::dragonbones::eval::parse::FailureKind;
+use crate::dragonbones::eval::{BuildError, Runtime};
+use crate::dragonbones::{DragonBonesFile, Reading};
 use crate::ide::Analysis;
 use crate::ide::pose::{BonePose, DragonBonesPose, PoseError, PoseRequest, SlotPose};
 use crate::text::{LineIndex, PositionEncoding, TextRange};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPose, PoseError> {
-    let (file, evaluation) = evaluate(analysis)?;
-    let data = parsed_data(analysis, file, evaluation)?;
+    let file = skeleton(analysis)?;
+    let reading = file.reading(&analysis.text, request.armature.as_deref());
+    let data = parsed_data(analysis, &reading)?;
     let (index, mut runtime) = build(analysis, file, data, request)?;
     let armature = &data.armatures[index];
     if let Some(name) = &request.animation {
@@ -48,8 +49,8 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
     })
 }
 
-/// The skeleton's parse and the runtime's data of it, or why there is none.
-pub fn evaluate(analysis: &Analysis) -> Result<(&DragonBonesFile, &Evaluation), PoseError> {
+/// The skeleton of `analysis`, when the runtime can read it (`JSON.parse` accepts it).
+pub fn skeleton(analysis: &Analysis) -> Result<&DragonBonesFile, PoseError> {
     let Some(file) = analysis.dragonbones() else {
         return Err(PoseError::NoPose("not a DragonBones skeleton".to_owned()));
     };
@@ -63,18 +64,14 @@ pub fn evaluate(analysis: &Analysis) -> Result<(&DragonBonesFile, &Evaluation), 
     if !syntax.is_empty() {
         return Err(PoseError::Broken(syntax));
     }
-    Ok((file, file.evaluation(&analysis.text)))
+    Ok(file)
 }
 
 /// The data the runtime builds from, when it reads the file without failing.
-pub fn parsed_data<'e>(
-    analysis: &Analysis,
-    file: &DragonBonesFile,
-    evaluation: &'e Evaluation,
-) -> Result<&'e DragonBonesData, PoseError> {
+pub fn parsed_data<'r>(analysis: &Analysis, reading: &'r Reading<'_>) -> Result<&'r DragonBonesData, PoseError> {
     let at = |range: TextRange| place(&analysis.lines, range);
-    let parsed = match &evaluation.parsed {
-        Ok(parsed) => parsed,
+    let data = match reading.data() {
+        Ok(data) => data,
         Err(rejected) => {
             let version =
                 if rejected.version.is_empty() { "none".to_owned() } else { format!("\"{}\"", rejected.version) };
@@ -83,13 +80,12 @@ pub fn parsed_data<'e>(
             )));
         }
     };
-    if !parsed.failures.is_empty() {
-        let tree = &file.tree;
+    if !reading.failures.is_empty() {
         return Err(PoseError::Broken(
-            parsed.failures.iter().map(|f| format!("{}: {}", at(tree.range(f.node)), failure_message(f))).collect(),
+            reading.failures.iter().map(|(range, kind)| format!("{}: {}", at(*range), failure_message(kind))).collect(),
         ));
     }
-    Ok(&parsed.data)
+    Ok(data)
 }
 
 /// The armature `request` names (default: the first), built at its setup pose; the animation it
@@ -142,8 +138,8 @@ fn place(lines: &LineIndex, range: TextRange) -> String {
 }
 
 /// What the runtime does at a [`Failure`], in a user's words.
-pub fn failure_message(f: &Failure) -> &'static str {
-    match f.kind {
+pub fn failure_message(kind: &FailureKind) -> &'static str {
+    match kind {
         FailureKind::NoVertices => "a mesh or path without `vertices`: the runtime throws reading it",
         FailureKind::BadWeights => {
             "`weights` do not fit the vertex count: the runtime throws a RangeError reading them"

@@ -2,8 +2,9 @@
 //! state a key frame gives its bone, slot or constraint (evaluated at the key frame's time).
 
 use super::{DragonBonesDoc, code};
+use crate::dragonbones::Reading;
 use crate::dragonbones::eval::Runtime;
-use crate::dragonbones::eval::data::{DragonBonesData, TimelineKind};
+use crate::dragonbones::eval::data::TimelineKind;
 use crate::dragonbones::eval::geom::{Matrix, Transform};
 use crate::dragonbones::syntax::NodeId;
 
@@ -33,13 +34,17 @@ fn describe(m: &Matrix) -> String {
     parts.join(" · ")
 }
 
-fn data<'a>(ctx: &'a DragonBonesDoc) -> Option<&'a DragonBonesData> {
-    ctx.file.evaluation(ctx.text).data()
+/// What the runtime reads to pose armature `armature` of the model (it and the armatures it
+/// shows, when they are all it needs).
+fn reading<'a>(ctx: &'a DragonBonesDoc, armature: u32) -> Option<Reading<'a>> {
+    let name = &ctx.model.armatures.get(armature as usize)?.name;
+    Some(ctx.file.reading(ctx.text, Some(name)))
 }
 
 /// `**At the setup pose** …` for bone `name` of armature `armature`.
 pub fn bone_setup(ctx: &DragonBonesDoc, armature: u32, name: &str) -> Option<String> {
-    let data = data(ctx)?;
+    let reading = reading(ctx, armature)?;
+    let data = reading.data().ok()?;
     let model_armature = ctx.model.armatures.get(armature as usize)?;
     let index = data.armature(&model_armature.name)?;
     let bone = data.armatures[index].bone(name)?;
@@ -53,7 +58,9 @@ pub fn bone_setup(ctx: &DragonBonesDoc, armature: u32, name: &str) -> Option<Str
 
 /// The state a key frame gives, when `object` is a key frame of a bone, slot or IK timeline.
 pub fn key_frame(ctx: &DragonBonesDoc, object: NodeId) -> Option<String> {
-    let data = data(ctx)?;
+    let armature = ctx.model.armature_at(&ctx.file.tree, ctx.file.tree.range(object).start)?;
+    let reading = reading(ctx, armature)?;
+    let data = reading.data().ok()?;
     for (a, armature) in data.armatures.iter().enumerate() {
         for animation in &armature.animations {
             let lists = [

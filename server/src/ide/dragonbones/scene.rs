@@ -20,12 +20,13 @@ use crate::ide::Analysis;
 use crate::ide::scene::*;
 
 pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
-    let (file, evaluation) = pose::evaluate(analysis)?;
-    let data = pose::parsed_data(analysis, file, evaluation)?;
+    let file = pose::skeleton(analysis)?;
+    let reading = file.reading(&analysis.text, request.armature.as_deref());
+    let data = pose::parsed_data(analysis, &reading)?;
     let (index, built) = pose::build(analysis, file, data, request)?;
     let doc = Doc { text: &analysis.text, file, atlases: &file.atlases };
     let armature = &data.armatures[index];
-    let armatures = data
+    let armatures = reading
         .armatures
         .iter()
         .map(|a| ArmatureInfo {

@@ -15,11 +15,51 @@ use crate::ide::{Analysis, SemanticToken, TokenType, token_modifier};
 use crate::text::TextRange;
 
 pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
+    tokens(analysis, None)
+}
+
+/// The tokens lying wholly inside `range` (a container an edit reparsed: its walk, not the
+/// file's).
+pub fn semantic_tokens_within(analysis: &Analysis, range: TextRange) -> Vec<SemanticToken> {
+    tokens(analysis, Some(range))
+}
+
+/// Whether the tokens of `analysis` outside `new` are those of `previous` outside `old`, moved,
+/// `analysis` being `previous` with the container `old` parsed again as `new`. The tree outside
+/// is the same (so are the schema entries of its keys, found from the path to each node); what
+/// else a token depends on is the data version (which keys are deprecated) and whether the
+/// model names the value: the names outside must be the same, in the same order.
+pub fn kept_outside(previous: &Analysis, analysis: &Analysis, old: TextRange, new: TextRange) -> bool {
+    let (Some(before), Some(after)) = (DragonBonesDoc::new(previous), DragonBonesDoc::new(analysis)) else {
+        return false;
+    };
+    if before.version() != after.version() || before.file.root_kind() != after.file.root_kind() {
+        return false;
+    }
+    let delta = i64::from(new.end) - i64::from(old.end);
+    let outside_old =
+        names(&before).filter(|&(s, _)| s < old.start || s >= old.end).map(|(s, def)| match s < old.start {
+            true => (i64::from(s), def),
+            false => (i64::from(s) + delta, def),
+        });
+    let outside_new = names(&after).filter(|&(s, _)| s < new.start || s >= new.end).map(|(s, def)| (i64::from(s), def));
+    outside_old.eq(outside_new)
+}
+
+/// The start of every name the tokens show (implicit definitions have no text), and whether it
+/// is a definition, in the model's order.
+fn names<'a>(ctx: &DragonBonesDoc<'a>) -> impl Iterator<Item = (u32, bool)> + 'a {
+    let model = ctx.model;
+    let defs = model.defs.iter().filter(|d| !d.implicit).map(|d| (d.range.start, true));
+    defs.chain(model.refs.iter().map(|r| (r.range.start, false)))
+}
+
+fn tokens(analysis: &Analysis, within: Option<TextRange>) -> Vec<SemanticToken> {
     let Some(ctx) = DragonBonesDoc::new(analysis) else { return Vec::new() };
-    let mut names = NameIndex::new(&ctx);
+    let mut names = NameIndex::new(&ctx, within);
     let version = ctx.version();
-    let mut out = Vec::with_capacity(ctx.tree.nodes.len());
-    walk(&ctx, None, |v| {
+    let mut out = Vec::with_capacity(if within.is_some() { 0 } else { ctx.tree.nodes.len() });
+    walk(&ctx, within, |v| {
         let range = ctx.tree.range(v.node);
         let (token_type, modifiers) = match v.kind {
             NodeKind::Member => key_token(v.def, version),
@@ -37,7 +77,8 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
             NodeKind::True | NodeKind::False | NodeKind::Null => (TokenType::Keyword, 0),
             _ => return,
         };
-        if range.is_empty() {
+        // The walk of a range also meets the containers around it and what touches it.
+        if range.is_empty() || within.is_some_and(|w| !w.contains_range(range)) {
             return;
         }
         let range = single_line(ctx.text, range);
@@ -71,15 +112,10 @@ fn single_line(text: &str, range: TextRange) -> TextRange {
 struct NameIndex(Vec<(u32, bool)>, usize);
 
 impl NameIndex {
-    fn new(ctx: &DragonBonesDoc) -> NameIndex {
-        let mut starts: Vec<(u32, bool)> = ctx
-            .model
-            .defs
-            .iter()
-            .filter(|d| !d.implicit)
-            .map(|d| (d.range.start, true))
-            .chain(ctx.model.refs.iter().map(|r| (r.range.start, false)))
-            .collect();
+    /// The names starting in `within` (all of them when `None`).
+    fn new(ctx: &DragonBonesDoc, within: Option<TextRange>) -> NameIndex {
+        let mut starts: Vec<(u32, bool)> =
+            names(ctx).filter(|&(s, _)| within.is_none_or(|w| w.contains_inclusive(s))).collect();
         // A display name that also names its texture is a definition first.
         starts.sort_unstable_by_key(|&(s, def)| (s, !def));
         starts.dedup_by_key(|e| e.0);

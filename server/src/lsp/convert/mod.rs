@@ -10,6 +10,7 @@ mod markup;
 mod navigation;
 mod outline;
 mod packed_tokens;
+mod token_splice;
 mod tokens;
 
 pub use diagnostics::{DiagnosticData, diagnostic};
@@ -17,6 +18,7 @@ pub use edits::{code_action, color_information, color_presentation, text_edits, 
 pub use navigation::{completion_item, definition, highlight, hover, inlay_hint, location};
 pub use outline::{document_symbols, folding_range, selection_range};
 pub use packed_tokens::EncodedTokens;
+pub use token_splice::spliced_tokens;
 pub use tokens::{semantic_tokens, token_edits, tokens_in_range};
 
 use std::cell::RefCell;

@@ -89,10 +89,43 @@ impl EncodedTokens {
         self.iter().collect()
     }
 
+    /// These tokens with those of `replaced` replaced by `with`: what [`EncodedTokens::new`] makes
+    /// of the whole list, the tokens kept copied as they are.
+    pub fn spliced(&self, replaced: std::ops::Range<usize>, with: &[lsp::SemanticToken]) -> EncodedTokens {
+        if let EncodedTokens::Packed(v) = self
+            && let Some(middle) = with.iter().map(pack).collect::<Option<Vec<u64>>>()
+        {
+            let mut packed = Vec::with_capacity(v.len() - replaced.len() + middle.len());
+            packed.extend_from_slice(&v[..replaced.start]);
+            packed.extend_from_slice(&middle);
+            packed.extend_from_slice(&v[replaced.end..]);
+            return EncodedTokens::Packed(packed);
+        }
+        let mut data = self.slice(0..replaced.start);
+        data.extend_from_slice(with);
+        data.extend(self.iter().skip(replaced.end));
+        EncodedTokens::new(data)
+    }
+
+    /// The length of the common start and of the common end of two lists (not overlapping: at
+    /// most the shorter list in all), compared packed when both are.
+    pub fn common_ends(&self, other: &EncodedTokens) -> (usize, usize) {
+        match (self, other) {
+            (EncodedTokens::Packed(a), EncodedTokens::Packed(b)) => common_ends(a, b),
+            _ => common_ends(&self.to_vec(), &other.to_vec()),
+        }
+    }
+
     /// Tokens `range` as LSP types.
     pub fn slice(&self, range: std::ops::Range<usize>) -> Vec<lsp::SemanticToken> {
         range.map(|i| self.get(i)).collect()
     }
+}
+
+fn common_ends<T: PartialEq>(a: &[T], b: &[T]) -> (usize, usize) {
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..].iter().rev().zip(b[prefix..].iter().rev()).take_while(|(x, y)| x == y).count();
+    (prefix, suffix)
 }
 
 #[cfg(test)]

@@ -10,37 +10,64 @@ use crate::text::{PositionEncoding, TextRange};
 /// token per line unless the client takes multi-line tokens; empty pieces are dropped, and so is a
 /// token that starts before the previous one ends.
 pub fn semantic_tokens(conv: &Converter<'_>, tokens: &[SemanticToken], multiline: bool) -> lsp::SemanticTokens {
-    let mut data = Vec::with_capacity(tokens.len());
-    let (mut prev_line, mut prev_start, mut prev_end) = (0u32, 0u32, 0u32);
-    let mut cursor = Cursor::new(conv, tokens.first().map_or(0, |t| t.range.start));
+    let mut encoder = Encoder::new(conv, tokens.first().map_or(0, |t| t.range.start), multiline, (0, 0, 0));
+    encoder.data.reserve(tokens.len());
     for (i, token) in tokens.iter().enumerate() {
         if i.is_multiple_of(4096) {
             crate::cancel::check();
         }
-        let Some(token_type) = TokenType::ALL.iter().position(|&t| t == token.token_type) else { continue };
-        let pieces = match (cursor.at(token.range.start), cursor.at(token.range.end)) {
+        encoder.push(token);
+    }
+    lsp::SemanticTokens { result_id: None, data: encoder.data }
+}
+
+/// Tokens encoded one after the other, each relative to the last one written.
+pub(super) struct Encoder<'c> {
+    conv: &'c Converter<'c>,
+    cursor: Cursor<'c>,
+    multiline: bool,
+    /// The line and start of the last token written, and where nothing may start before (its end).
+    pub(super) last: (u32, u32, u32),
+    pub(super) data: Vec<lsp::SemanticToken>,
+}
+
+impl<'c> Encoder<'c> {
+    /// An encoder of tokens from offset `first` on, after a token at `last` (line, start, end).
+    pub(super) fn new(conv: &'c Converter<'c>, first: u32, multiline: bool, last: (u32, u32, u32)) -> Encoder<'c> {
+        Encoder { conv, cursor: Cursor::new(conv, first), multiline, last, data: Vec::new() }
+    }
+
+    /// Writes the pieces of `token`; how many were written.
+    pub(super) fn push(&mut self, token: &SemanticToken) -> usize {
+        let conv = self.conv;
+        let Some(token_type) = TokenType::ALL.iter().position(|&t| t == token.token_type) else { return 0 };
+        let pieces = match (self.cursor.at(token.range.start), self.cursor.at(token.range.end)) {
             (Some((line, start)), Some((end_line, end))) if line == end_line => {
                 vec![(line, start, end.saturating_sub(start))]
             }
-            _ => pieces(conv, token.range, multiline),
+            _ => pieces(conv, token.range, self.multiline),
         };
+        let mut written = 0;
         for (line, start, length) in pieces {
+            let (prev_line, prev_start, prev_end) = self.last;
             if length == 0 || (line, start) < (prev_line, prev_end) {
                 continue;
             }
-            data.push(lsp::SemanticToken {
+            self.data.push(lsp::SemanticToken {
                 delta_line: line - prev_line,
                 delta_start: if line == prev_line { start - prev_start } else { start },
                 length,
                 token_type: token_type as u32,
                 token_modifiers_bitset: token.modifiers,
             });
-            (prev_line, prev_start) = (line, start);
+            written += 1;
             // A multi-line token ends on a later line: nothing on its first line may follow it.
-            prev_end = if multiline && conv.lines.line_of(token.range.end) > line { u32::MAX } else { start + length };
+            let end =
+                if self.multiline && conv.lines.line_of(token.range.end) > line { u32::MAX } else { start + length };
+            self.last = (line, start, end);
         }
+        written
     }
-    lsp::SemanticTokens { result_id: None, data }
 }
 
 /// The tokens of `range` among encoded `data` (single-line tokens, in order), re-based so the
@@ -146,8 +173,7 @@ fn encoded_len(text: &str, encoding: PositionEncoding) -> u32 {
 /// (none when they are equal). Tokens are relative to the one before, so a change moves at most
 /// the token after it, and one edit is as small as any list of them.
 pub fn token_edits(old: &EncodedTokens, new: &EncodedTokens) -> Vec<lsp::SemanticTokensEdit> {
-    let prefix = old.iter().zip(new.iter()).take_while(|(a, b)| a == b).count();
-    let suffix = old.iter().skip(prefix).rev().zip(new.iter().skip(prefix).rev()).take_while(|(a, b)| a == b).count();
+    let (prefix, suffix) = old.common_ends(new);
     if prefix == old.len() && prefix == new.len() {
         return Vec::new();
     }

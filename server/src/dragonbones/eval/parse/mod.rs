@@ -113,6 +113,43 @@ pub fn parse_armatures(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Resul
     Ok(Parsed { data: parser.data, failures: parser.failures, shares_geometry, failures_per_armature })
 }
 
+/// [`parse_armatures`] of element `i` of `elements` (named `names`, the root's `armature` list)
+/// with the armatures it shows as children, through any chain: what the runtime reads to build
+/// and pose that armature. Also the indices of the elements read, in file order.
+pub fn parse_shown(
+    raw: Raw<'_>,
+    root: NodeId,
+    elements: &[NodeId],
+    names: &[String],
+    i: usize,
+) -> Result<(Parsed, Vec<usize>), Rejected> {
+    let mut read = vec![false; elements.len()];
+    read[i] = true;
+    loop {
+        let list: Vec<usize> = (0..elements.len()).filter(|&a| read[a]).collect();
+        let nodes: Vec<NodeId> = list.iter().map(|&a| elements[a]).collect();
+        let parsed = parse_armatures(raw, root, &nodes)?;
+        let mut more = false;
+        for shown in parsed.data.armatures.iter().flat_map(ArmatureData::shown_armatures) {
+            if let Some(c) = names.iter().position(|n| n == shown)
+                && !std::mem::replace(&mut read[c], true)
+            {
+                more = true;
+            }
+        }
+        if !more {
+            return Ok((parsed, list));
+        }
+    }
+}
+
+/// The frame rate the runtime gives the armature at `node` of a file read as `file` (its own, else
+/// the file's; 0 means 24).
+pub fn armature_frame_rate(raw: Raw<'_>, node: NodeId, file: &DragonBonesData) -> f64 {
+    let frame_rate = raw.number(node, key::FRAME_RATE, file.frame_rate);
+    if frame_rate == 0.0 { 24.0 } else { frame_rate }
+}
+
 /// The order JavaScript iterates an object's keys: array-index keys ascending, then the others in
 /// insertion order.
 pub fn js_key_order<T>(entries: &mut [(String, T)]) {
@@ -149,10 +186,7 @@ impl Parser<'_> {
 
     fn armature(&mut self, node: NodeId) -> ArmatureData {
         let raw = self.raw;
-        let mut frame_rate = raw.number(node, key::FRAME_RATE, self.data.frame_rate);
-        if frame_rate == 0.0 {
-            frame_rate = 24.0;
-        }
+        let frame_rate = armature_frame_rate(raw, node, &self.data);
         let data = ArmatureData { name: raw.string(node, key::NAME, ""), node, frame_rate, ..Default::default() };
         let mut scope = ArmatureScope { data, constraints: Vec::new(), poses: Vec::new() };
         self.bones(node, &mut scope);
