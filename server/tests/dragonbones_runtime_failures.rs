@@ -259,3 +259,35 @@ fn durations_and_deforms_the_runtime_cannot_load() {
         assert!(found.contains(&expected), "{animation}: {found:?}");
     }
 }
+
+/// Runtime: a `zOrder` slot index is reached by counting one by one from the slot before it,
+/// filling an array on the way: an index like `90000000000000000` (a typo the property test
+/// made) never finishes. rigls reports the index and stops the runtime reading of the armature
+/// instead of counting (which ran out of memory before).
+#[test]
+fn a_z_order_slot_index_far_past_the_slots() {
+    let text = r#"{"name": "勇者", "version": "5.5", "compatibleVersion": "5.5", "armature": [{"name": "勇者",
+  "bone": [{"name": "根"}], "slot": [{"name": "体", "parent": "根"}, {"name": "影", "parent": "根"}],
+  "animation": [{"name": "a", "duration": 2, "zOrder": {"frame": [{"duration": 2, "zOrder": [90000000000000000, 0]}]}}]
+}]}
+"#;
+    let analysis = support::analyse("勇者_ske.json", text, &[]);
+    let found: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .map(|d| (d.severity.as_str(), d.code.as_str(), support::slice(text, d.range), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "error",
+            "index-out-of-range",
+            "90000000000000000",
+            "slot index 90000000000000000 in `zOrder` is out of range: armature `勇者` has 2 slots (0–1)"
+        )]
+    );
+    let file = analysis.dragonbones().expect("a skeleton");
+    let parsed = file.evaluation(text).parsed.as_ref().expect("the runtime reads the file");
+    let failures = parsed.failures.iter().map(|f| format!("{:?}", f.kind)).collect::<Vec<_>>();
+    assert_eq!(failures, ["BadZOrder"]);
+}

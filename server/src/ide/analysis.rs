@@ -215,6 +215,7 @@ impl Analysis {
             (Syntax::Elem, ParsedFile::Elem(old)) => {
                 if let Some(done) = crate::elem::reparse::reparse(&old.tree, &text, change) {
                     reparsed = Some(done.region);
+                    spliced = Some(done.old_region);
                     elem_tree = Some(done.tree);
                 }
                 (FileKind::Elem, None)

@@ -160,7 +160,7 @@ pub fn failure_message(kind: &FailureKind) -> &'static str {
             "an animation or key frame so long that the runtime's per-frame tables exhaust memory"
         }
         FailureKind::BadZOrder => {
-            "a `zOrder` list the runtime cannot read (odd length, too long, or slot indices out of order)"
+            "a `zOrder` list the runtime cannot read (odd length, too long, or slot indices out of order or millions past the slots)"
         }
     }
 }

@@ -73,6 +73,12 @@ impl FileFeatures for ElemFeatures {
     fn semantic_tokens(&self, analysis: &Analysis) -> Vec<SemanticToken> {
         semantic_tokens::semantic_tokens(analysis)
     }
+    fn semantic_tokens_within(&self, analysis: &Analysis, range: TextRange) -> Option<Vec<SemanticToken>> {
+        Some(semantic_tokens::semantic_tokens_within(analysis, range))
+    }
+    fn tokens_kept_outside(&self, previous: &Analysis, analysis: &Analysis, old: TextRange, new: TextRange) -> bool {
+        semantic_tokens::kept_outside(previous, analysis, old, new)
+    }
     fn document_colors(&self, analysis: &Analysis) -> Vec<ColorInfo> {
         colors::document_colors(analysis)
     }

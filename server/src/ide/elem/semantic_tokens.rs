@@ -12,8 +12,40 @@ use crate::ide::{Analysis, SemanticToken, TokenType, token_modifier};
 use crate::text::TextRange;
 
 pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
+    tokens(analysis, None)
+}
+
+/// The tokens lying wholly inside `range` (the scope an edit reparsed, from its tag to its `}`):
+/// a walk of the scopes that overlap it, not of the whole file.
+pub fn semantic_tokens_within(analysis: &Analysis, range: TextRange) -> Vec<SemanticToken> {
+    tokens(analysis, Some(range))
+}
+
+/// Whether the tokens of `analysis` outside `new` are those of `previous` outside `old`, moved,
+/// `analysis` being `previous` with the scope `old` parsed again as `new`. The tree outside is the
+/// same (and with it every scope's kind and every key's schema entry); what else a token depends
+/// on is whether the model names a string: the names outside must be the same, in the same order.
+pub fn kept_outside(previous: &Analysis, analysis: &Analysis, old: TextRange, new: TextRange) -> bool {
+    let (Some(before), Some(after)) = (ElemDoc::new(previous), ElemDoc::new(analysis)) else { return false };
+    let delta = i64::from(new.end) - i64::from(old.end);
+    let outside_old = names(&before)
+        .filter(|&(s, _)| s < old.start || s >= old.end)
+        .map(|(s, def)| if s < old.start { (i64::from(s), def) } else { (i64::from(s) + delta, def) });
+    let outside_new = names(&after).filter(|&(s, _)| s < new.start || s >= new.end).map(|(s, def)| (i64::from(s), def));
+    outside_old.eq(outside_new)
+}
+
+/// The start of every name string and whether it is a definition, in the model's order.
+fn names<'a>(ctx: &ElemDoc<'a>) -> impl Iterator<Item = (u32, bool)> + 'a {
+    let model = ctx.model;
+    model.defs.iter().map(|d| (d.range.start, true)).chain(model.refs.iter().map(|r| (r.range.start, false)))
+}
+
+fn tokens(analysis: &Analysis, within: Option<TextRange>) -> Vec<SemanticToken> {
     let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
-    let names = NameIndex::new(&ctx);
+    let names = NameIndex::new(&ctx, within);
+    // Line items lie wholly inside or outside a reparsed scope; scopes around it are entered.
+    let overlaps = |r: TextRange| within.is_none_or(|w| r.start < w.end && w.start < r.end);
     let mut out = Vec::new();
     // An explicit stack of (scope, next item) keeps deep nesting off the call stack.
     let mut stack: Vec<(ScopeId, usize)> = vec![(ROOT, 0)];
@@ -27,12 +59,17 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
         }
         match *item {
             Item::Scope(child) => {
+                if !overlaps(ctx.tree.scope(child).range) {
+                    continue;
+                }
                 let tag = ctx.tree.scope(child).tag;
-                if !tag.is_empty() {
+                if !tag.is_empty() && within.is_none_or(|w| w.contains_range(tag)) {
                     out.push(SemanticToken { range: tag, token_type: TokenType::Namespace, modifiers: 0 });
                 }
                 stack.push((child, 0));
             }
+            Item::Key(line) if !overlaps(TextRange::new(line.key.start, line.value.end.max(line.key.end))) => {}
+            Item::Entry(entry) if !overlaps(entry.range) => {}
             Item::Key(line) => {
                 out.push(SemanticToken { range: line.key, token_type: TokenType::Property, modifiers: 0 });
                 let enum_value = schema::key_def(kind, ctx.slice(line.key))
@@ -44,6 +81,9 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                 value_tokens(&ctx, &names, entry.range, kind == ScopeKind::VertexFormat, &mut out);
             }
         }
+    }
+    if let Some(w) = within {
+        out.retain(|t| w.contains_range(t.range));
     }
     out
 }
@@ -82,14 +122,10 @@ fn header_tokens(ctx: &ElemDoc, range: TextRange, out: &mut Vec<SemanticToken>) 
 struct NameIndex(Vec<(u32, bool)>);
 
 impl NameIndex {
-    fn new(ctx: &ElemDoc) -> NameIndex {
-        let mut starts: Vec<(u32, bool)> = ctx
-            .model
-            .defs
-            .iter()
-            .map(|d| (d.range.start, true))
-            .chain(ctx.model.refs.iter().map(|r| (r.range.start, false)))
-            .collect();
+    /// The names starting in `within` (all of them when `None`).
+    fn new(ctx: &ElemDoc, within: Option<TextRange>) -> NameIndex {
+        let mut starts: Vec<(u32, bool)> =
+            names(ctx).filter(|&(s, _)| within.is_none_or(|w| w.contains_inclusive(s))).collect();
         starts.sort_unstable();
         NameIndex(starts)
     }

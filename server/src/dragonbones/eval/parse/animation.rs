@@ -469,8 +469,10 @@ impl Parser<'_> {
         let (mut original, mut unchanged_index) = (0i64, 0usize);
         for pair in pairs.chunks(2) {
             let (slot, offset) = (pair[0], pair[1]);
-            if slot.fract() != 0.0 || slot < original as f64 {
-                // The runtime would count forever (and run out of memory) here.
+            // Out of order, the runtime would count forever (and run out of memory); far beyond
+            // the slots, it counts one by one to the index, filling an array as it goes: as good
+            // as forever for the indices a typo makes (`90000000000000000`).
+            if slot.fract() != 0.0 || slot < original as f64 || slot - original as f64 > Z_ORDER_COUNT_LIMIT {
                 self.fail(f, FailureKind::BadZOrder);
                 return None;
             }
@@ -576,6 +578,10 @@ impl Rotation {
         r
     }
 }
+
+/// How far past the slot before it a `zOrder` slot index may lie and still be read: the
+/// runtime counts to it, which is instant for any real file and hangs on an index like `9e16`.
+const Z_ORDER_COUNT_LIMIT: f64 = (1u32 << 20) as f64;
 
 fn set(v: &mut Vec<i64>, i: i64, value: i64) {
     if i < 0 {

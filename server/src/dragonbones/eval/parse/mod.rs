@@ -49,7 +49,7 @@ pub enum FailureKind {
     /// (and frame positions, stored in 16 bits, wrap long before).
     HugeDuration,
     /// A `zOrder` list of odd length or too long (parse throws `RangeError`), or with slot indices
-    /// out of order (parse never ends).
+    /// out of order or millions past the slots (parse never ends).
     BadZOrder,
 }
 
