@@ -700,7 +700,8 @@ async fn semantic_token_deltas_carry_only_the_change() {
     client.shutdown().await;
 }
 
-/// Counts the semantic-token computations; everything else is the real thing.
+/// Counts the semantic-token computations (whole walks and splices into the previous version's
+/// tokens); everything else is the real thing.
 #[derive(Default)]
 struct CountingTokens(std::sync::atomic::AtomicUsize);
 
@@ -708,6 +709,11 @@ impl Features for CountingTokens {
     fn semantic_tokens(&self, a: &Analysis) -> Vec<ide::SemanticToken> {
         self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         ide::semantic_tokens(a)
+    }
+    fn semantic_tokens_splice(&self, a: &Analysis) -> Option<ide::TokenSplice> {
+        let splice = ide::semantic_tokens_splice(a);
+        self.0.fetch_add(usize::from(splice.is_some()), std::sync::atomic::Ordering::SeqCst);
+        splice
     }
 }
 
