@@ -76,12 +76,17 @@ fn documents() -> Vec<(&'static str, String)> {
 }
 
 /// `.elem` models: Japanese names, tabs and no indentation at all, findings of the rules (a
-/// wrong count, an index past the bones, a non-finite key), each in LF, CRLF and with a BOM.
+/// wrong count, an index past the bones, a non-finite key, a colour out of range, a word for a
+/// number), each in LF, CRLF and with a BOM.
 fn elem_documents() -> Vec<String> {
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/elem/valid");
     let read = |p: &str| std::fs::read_to_string(fixtures.join(p)).expect("fixture");
     let walker = read("walker.elem");
-    let flawed = walker.replacen("VertexCount=", "VertexCount=1", 1).replacen("0.0", "1e999", 1);
+    let flawed = walker
+        .replacen("VertexCount=", "VertexCount=1", 1)
+        .replacen("0.0", "1e999", 1)
+        .replacen("Diffuse=1.000000", "Diffuse=2.000000", 1)
+        .replacen("SpecularSharpness=20.000000", "SpecularSharpness=twenty", 1);
     [read("two_containers.elem"), walker, flawed, read("model_only_no_tabs.elem")]
         .iter()
         .flat_map(|text| variants(text))

@@ -178,7 +178,7 @@ fn inputs(args: &Args) -> Vec<Input> {
 fn check_one(input: &Input, mode: FixMode, format: Format, styled: bool) -> Outcome {
     let mut outcome = Outcome::default();
     let report = match analyse(input) {
-        Ok(Some(Checked::Analysed(analysis))) => Some(fix_and_report(input, analysis, mode, &mut outcome.tally)),
+        Ok(Some(Checked::Analysed(analysis))) => Some(fix_and_report(input, *analysis, mode, &mut outcome.tally)),
         Ok(Some(Checked::NotUtf8(report))) => {
             if mode != FixMode::Off {
                 outcome.tally.notes.push(format!("Not fixed: {}: it is not valid UTF-8", input.display));
@@ -330,7 +330,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 
 /// A read input: analysed, or reported as not UTF-8.
 enum Checked {
-    Analysed(Analysis),
+    Analysed(Box<Analysis>),
     NotUtf8(FileReport),
 }
 
@@ -366,7 +366,7 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
         FileKind::Other => return Ok(None),
         _ => analysis,
     };
-    Ok(Some(Checked::Analysed(analysis)))
+    Ok(Some(Checked::Analysed(Box::new(analysis))))
 }
 
 /// Applies the severity table of the `rigls.toml` found upward from the file. Returns the

@@ -99,9 +99,11 @@ fn dragonbones_file(file: Option<DragonBonesFile>) -> (FileKind, Option<Box<Drag
 
 /// What was parsed before the kind's analysis starts: DragonBones data (parsed to tell its kind),
 /// or an `.elem` tree reparsed from the previous version's.
-struct Preparsed {
+struct Preparsed<'a> {
     dragonbones: Option<Box<DragonBonesFile>>,
     elem: Option<crate::elem::syntax::SyntaxTree>,
+    /// The previous version of a reparsed `.elem` file, for the findings it lets the rules reuse.
+    elem_previous: Option<crate::elem::ElemPrevious<'a>>,
 }
 
 /// What a document was parsed as: one format's parse (with its model), or nothing.
@@ -167,7 +169,16 @@ impl Analysis {
             Some(k) => (k, None),
         };
         let lines = LineIndex::new(&text);
-        Analysis::finish(path, text, lines, fs, kind, Preparsed { dragonbones, elem: None }, None, false)
+        Analysis::finish(
+            path,
+            text,
+            lines,
+            fs,
+            kind,
+            Preparsed { dragonbones, elem: None, elem_previous: None },
+            None,
+            false,
+        )
     }
 
     /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
@@ -175,7 +186,16 @@ impl Analysis {
     pub fn new_for_preview(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
         let (kind, dragonbones) = classify(path, &text);
         let lines = LineIndex::new(&text);
-        Analysis::finish(path, text, lines, fs, kind, Preparsed { dragonbones, elem: None }, None, true)
+        Analysis::finish(
+            path,
+            text,
+            lines,
+            fs,
+            kind,
+            Preparsed { dragonbones, elem: None, elem_previous: None },
+            None,
+            true,
+        )
     }
 
     /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.
@@ -200,6 +220,7 @@ impl Analysis {
         let mut reparsed = None;
         let mut spliced = None;
         let mut elem_tree = None;
+        let mut elem_previous = None;
         let (kind, dragonbones) = match (syntax_of(path, &text), &previous.parsed) {
             (Syntax::Json, ParsedFile::DragonBones(old)) => {
                 match crate::dragonbones::reparse::reparse(&old.tree, &previous.text, &text, change) {
@@ -217,6 +238,8 @@ impl Analysis {
                     reparsed = Some(done.region);
                     spliced = Some(done.old_region);
                     elem_tree = Some(done.tree);
+                    elem_previous =
+                        Some(crate::elem::ElemPrevious { file: old, old: done.old_region, new: done.region });
                 }
                 (FileKind::Elem, None)
             }
@@ -225,7 +248,7 @@ impl Analysis {
         };
         let lines = previous.lines.edited(&text, change);
         let previous = previous.dragonbones().map(|file| PreviousFile { file, change, spliced });
-        let parse = Preparsed { dragonbones, elem: elem_tree };
+        let parse = Preparsed { dragonbones, elem: elem_tree, elem_previous };
         let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, scenery);
         analysis.reuse.reparsed = reparsed;
         if let (Some(old), Some(new)) = (spliced, reparsed)
@@ -245,7 +268,7 @@ impl Analysis {
         lines: LineIndex,
         fs: &dyn FileSystem,
         kind: FileKind,
-        parse: Preparsed,
+        parse: Preparsed<'_>,
         previous: Option<PreviousFile<'_>>,
         scenery: bool,
     ) -> Analysis {
@@ -259,7 +282,7 @@ impl Analysis {
                 let diagnostics = if scenery {
                     std::thread::scope(|s| {
                         let reading = s.spawn(|| Scenery::read(&text, path, &file));
-                        let diagnostics = file.diagnostics(&text, &lines, path, fs);
+                        let diagnostics = file.diagnostics(&text, &lines, path, fs, parse.elem_previous);
                         // A reading that panicked is left to the scene request (which says so).
                         if let Ok(done) = reading.join() {
                             let _ = read.set(Some(Box::new(done)));
@@ -267,7 +290,7 @@ impl Analysis {
                         diagnostics
                     })
                 } else {
-                    file.diagnostics(&text, &lines, path, fs)
+                    file.diagnostics(&text, &lines, path, fs, parse.elem_previous)
                 };
                 (ParsedFile::Elem(file), diagnostics)
             }

@@ -10,6 +10,8 @@ mod names;
 mod structure;
 mod values;
 
+pub use values::ValuesReuse;
+
 use std::path::Path;
 
 use super::model::Model;
@@ -95,7 +97,10 @@ pub fn report(code: Code, range: TextRange, message: impl Into<String>) -> Diagn
     Diagnostic::new(code, FileFormat::Elem, range, message)
 }
 
-/// Runs every rule. `path` locates files the model names (textures).
+/// One family of checks over the file.
+type Rule = fn(&mut ElemCheck);
+
+/// Runs every rule; also returns the values rule's own findings (for [`ValuesReuse`]).
 pub fn check(
     text: &str,
     tree: &SyntaxTree,
@@ -103,24 +108,26 @@ pub fn check(
     lines: &LineIndex,
     path: Option<&Path>,
     fs: &dyn FileSystem,
-) -> Vec<Diagnostic> {
+    reuse: Option<ValuesReuse<'_>>,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let mut ctx = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
-    let rules: [fn(&mut ElemCheck); 9] = [
-        header::check,
-        structure::check,
-        values::check,
-        counts::check,
-        indices::check,
-        names::check,
-        files::check,
-        geometry::check,
-        finite::check,
-    ];
-    for rule in rules {
+    // In this order (the sort after it keeps the order of equal findings).
+    let (before, after): ([Rule; 2], [Rule; 6]) = (
+        [header::check, structure::check],
+        [counts::check, indices::check, names::check, files::check, geometry::check, finite::check],
+    );
+    for rule in before {
         crate::cancel::check();
         rule(&mut ctx);
     }
-    ctx.out
+    crate::cancel::check();
+    let values = values::check(&mut ctx, reuse);
+    ctx.out.extend(values.iter().cloned());
+    for rule in after {
+        crate::cancel::check();
+        rule(&mut ctx);
+    }
+    (ctx.out, values)
 }
 
 /// `1 entry`, `2 entries`.

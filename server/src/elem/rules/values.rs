@@ -2,7 +2,7 @@
 //! `number-format`, for `Key=Value` lines and for every line of a list.
 
 use super::{ElemCheck, kind_name, report};
-use crate::diagnostic::{Code, Fix};
+use crate::diagnostic::{Code, Diagnostic, Fix};
 use crate::elem::lexer::TokenKind;
 use crate::elem::schema::key;
 use crate::elem::schema::{self, ListItem, ScopeKind, ValueType};
@@ -11,13 +11,41 @@ use crate::elem::values::{Atom, Values};
 use crate::suggest;
 use crate::text::TextRange;
 
-pub fn check(ctx: &mut ElemCheck) {
+/// What an incremental analysis reuses of the previous version's values findings: those outside
+/// the scope `old` it reparsed as `new`. The rule reads each line alone, with its scope's kind
+/// and its key, and the tree outside a reparsed scope is the previous one moved, so its findings
+/// there are the previous ones moved.
+#[derive(Clone, Copy)]
+pub struct ValuesReuse<'a> {
+    pub previous: &'a [Diagnostic],
+    pub old: TextRange,
+    pub new: TextRange,
+}
+
+/// The rule's findings (not pushed to `ctx`): all of them, or with `reuse` the previous
+/// version's outside the reparsed scope (moved) and those of the scope's lines. Their order
+/// matters only among findings of one line (the diagnostics are sorted by range, code and
+/// message after the rules), and those all come from one run.
+pub fn check(ctx: &mut ElemCheck, reuse: Option<ValuesReuse<'_>>) -> Vec<Diagnostic> {
+    let others = std::mem::take(&mut ctx.out);
+    check_lines(ctx, reuse.map(|r| r.new));
+    let inside = std::mem::replace(&mut ctx.out, others);
+    let Some(reuse) = reuse else { return inside };
+    let delta = i64::from(reuse.new.end) - i64::from(reuse.old.end);
+    let outside = reuse.previous.iter().filter(|d| !reuse.old.contains_range(d.range));
+    let moved = outside.map(|d| if d.range.start >= reuse.old.end { d.clone().moved_by(delta) } else { d.clone() });
+    moved.chain(inside).collect()
+}
+
+/// Every line's value against its type, or only the lines inside `within`.
+fn check_lines(ctx: &mut ElemCheck, within: Option<TextRange>) {
     let tree = ctx.tree;
     let mut values = Values::default();
+    let overlaps = |r: TextRange| within.is_none_or(|w| r.start < w.end && w.start < r.end);
     for id in tree.preorder() {
         crate::cancel::check();
         let kind = tree.kind(id);
-        if kind == ScopeKind::Unknown {
+        if kind == ScopeKind::Unknown || (id != crate::elem::syntax::ROOT && !overlaps(tree.scope(id).range)) {
             continue;
         }
         let list = kind.list_item();
@@ -25,6 +53,8 @@ pub fn check(ctx: &mut ElemCheck) {
         let tag = if list.is_some() { kind_name(kind) } else { String::new() };
         for item in &tree.scope(id).items {
             match item {
+                Item::Key(line) if !overlaps(line.key) => {}
+                Item::Entry(entry) if !overlaps(entry.range) => {}
                 Item::Key(line) if line.ok => {
                     let Some(def) = schema::key_def(kind, ctx.slice(line.key)) else { continue };
                     values.fill(ctx.text, line.value);
