@@ -58,17 +58,7 @@ pub fn parse_scope_body(text: &str, old: &SyntaxTree, id: ScopeId, close: u32) -
     chain.reverse();
     let outer = crate::text::to_u32(chain.len());
     // The ancestors as the parser needs them (kinds, tags and indents); their items stay behind.
-    let bare = |s: &Scope| Scope {
-        kind: s.kind,
-        tag: s.tag,
-        open: s.open,
-        close: s.close,
-        range: s.range,
-        parent: s.parent,
-        indent: s.indent,
-        modes: s.modes,
-        items: Vec::new(),
-    };
+    let bare = |s: &Scope| s.with_items(Vec::new());
     let mut scopes: Vec<Scope> = chain.iter().map(|&a| bare(old.scope(a))).collect();
     scopes.push(Scope { close: None, range: scope.tag.cover(scope.open), ..bare(scope) });
     let mut parser = Parser::new(text, scopes, scope.modes[0]);

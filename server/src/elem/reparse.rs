@@ -12,7 +12,7 @@
 //! whole parse.
 
 use super::parser::{self, ScopeBody};
-use super::syntax::{Item, ROOT, Scope, ScopeId, SyntaxTree};
+use super::syntax::{Item, ROOT, ScopeId, SyntaxTree};
 use crate::text::{TextChange, TextRange, to_u32};
 
 /// A tree made by reparsing one scope of the earlier one.
@@ -92,7 +92,7 @@ fn splice(old: &SyntaxTree, id: ScopeId, body: ScopeBody, delta: i64) -> SyntaxT
     let mut scopes = Vec::with_capacity(old.scopes.len().saturating_add_signed(grown as isize));
     for (k, s) in old.scopes[..id as usize].iter().enumerate() {
         if !ancestors.contains(&to_u32(k)) {
-            scopes.push(copy(s, s.items.clone()));
+            scopes.push(s.with_items(s.items.clone()));
             continue;
         }
         // An ancestor: its items before the reparsed scope stay, those after it move.
@@ -106,7 +106,7 @@ fn splice(old: &SyntaxTree, id: ScopeId, body: ScopeBody, delta: i64) -> SyntaxT
                 _ => moved_item(item),
             })
             .collect();
-        let mut scope = copy(s, items);
+        let mut scope = s.with_items(items);
         scope.range = TextRange::new(s.range.start, shift(s.range.end));
         scope.close = s.close.map(moved);
         scopes.push(scope);
@@ -125,7 +125,7 @@ fn splice(old: &SyntaxTree, id: ScopeId, body: ScopeBody, delta: i64) -> SyntaxT
         scopes.push(s);
     }
     for s in &old.scopes[after..] {
-        let mut scope = copy(s, s.items.iter().map(moved_item).collect());
+        let mut scope = s.with_items(s.items.iter().map(moved_item).collect());
         scope.tag = moved(s.tag);
         scope.open = moved(s.open);
         scope.close = s.close.map(moved);
@@ -134,21 +134,6 @@ fn splice(old: &SyntaxTree, id: ScopeId, body: ScopeBody, delta: i64) -> SyntaxT
         scopes.push(scope);
     }
     SyntaxTree { scopes, errors: Vec::new() }
-}
-
-/// `s` with other items.
-fn copy(s: &Scope, items: Vec<Item>) -> Scope {
-    Scope {
-        kind: s.kind,
-        tag: s.tag,
-        open: s.open,
-        close: s.close,
-        range: s.range,
-        parent: s.parent,
-        indent: s.indent,
-        modes: s.modes,
-        items,
-    }
 }
 
 #[cfg(test)]

@@ -40,6 +40,24 @@ pub struct Scope {
     pub items: Vec<Item>,
 }
 
+impl Scope {
+    /// This scope (kind, tag, braces, range, parent, indent, brace modes) with other items: for
+    /// the scope reparse, which copies the scopes around the one it parses again.
+    pub fn with_items(&self, items: Vec<Item>) -> Scope {
+        Scope {
+            kind: self.kind,
+            tag: self.tag,
+            open: self.open,
+            close: self.close,
+            range: self.range,
+            parent: self.parent,
+            indent: self.indent,
+            modes: self.modes,
+            items,
+        }
+    }
+}
+
 /// Whether any `}` so far sat at its tag's indentation, and whether any did not: indentation
 /// guides brace recovery only in files whose braces line up (all the parser keeps across lines
 /// besides its stack of open scopes).

@@ -106,6 +106,13 @@ struct Preparsed<'a> {
     elem_previous: Option<crate::elem::ElemPrevious<'a>>,
 }
 
+impl Preparsed<'_> {
+    /// Nothing reparsed: DragonBones data parsed to tell the kind, if any.
+    fn fresh(dragonbones: Option<Box<DragonBonesFile>>) -> Preparsed<'static> {
+        Preparsed { dragonbones, elem: None, elem_previous: None }
+    }
+}
+
 /// What a document was parsed as: one format's parse (with its model), or nothing.
 #[derive(Debug)]
 pub enum ParsedFile {
@@ -169,16 +176,7 @@ impl Analysis {
             Some(k) => (k, None),
         };
         let lines = LineIndex::new(&text);
-        Analysis::finish(
-            path,
-            text,
-            lines,
-            fs,
-            kind,
-            Preparsed { dragonbones, elem: None, elem_previous: None },
-            None,
-            false,
-        )
+        Analysis::finish(path, text, lines, fs, kind, Preparsed::fresh(dragonbones), None, false)
     }
 
     /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
@@ -186,16 +184,7 @@ impl Analysis {
     pub fn new_for_preview(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
         let (kind, dragonbones) = classify(path, &text);
         let lines = LineIndex::new(&text);
-        Analysis::finish(
-            path,
-            text,
-            lines,
-            fs,
-            kind,
-            Preparsed { dragonbones, elem: None, elem_previous: None },
-            None,
-            true,
-        )
+        Analysis::finish(path, text, lines, fs, kind, Preparsed::fresh(dragonbones), None, true)
     }
 
     /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.
