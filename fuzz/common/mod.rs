@@ -34,9 +34,34 @@ pub fn offsets(text: &str, seed: &[u8]) -> Vec<u32> {
         .collect()
 }
 
+/// How much one check asks of an analysis beyond the whole-document features.
+#[derive(Clone, Copy, Debug)]
+pub enum Breadth {
+    /// Every offset of [`offsets`] and the first three fixes (the regression test).
+    All,
+    /// The fuzz targets' share of it, chosen by the input's last byte (`pick`): one of the
+    /// offsets `0`, `len / 2`, `len` and one taken from the input, and one fix in two executions,
+    /// any of the first 128 fixes: features at two offsets instead of seven, and half a fixed
+    /// text analysed instead of three. A mutation of the last byte moves the choice, so every
+    /// check stays reachable.
+    Sampled { pick: u8 },
+}
+
+impl Breadth {
+    /// The fuzz targets' breadth for `data`.
+    pub fn sampled(data: &[u8]) -> Breadth {
+        Breadth::Sampled { pick: data.last().copied().unwrap_or(0) }
+    }
+}
+
 /// Analyses `text` as `path`, checks the diagnostics and their fixes, converts their positions,
 /// and runs every editor feature at a few offsets.
 pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
+    check(path, text, seed, Breadth::All)
+}
+
+/// [`check_everything`], asking as much as `breadth` says.
+pub fn check(path: &str, text: String, seed: &[u8], breadth: Breadth) -> Analysis {
     let analysis = Analysis::new(Some(Path::new(path)), text, &MemoryFs::default());
     let text = analysis.text.as_str();
     for d in &analysis.diagnostics {
@@ -54,7 +79,13 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
         }
     }
     // A few fixes applied: the fixed text is analysed again without panicking.
-    for fix in analysis.diagnostics.iter().flat_map(|d| &d.fixes).take(3) {
+    let fixes = analysis.diagnostics.iter().flat_map(|d| &d.fixes);
+    let (skip, take) = match breadth {
+        Breadth::All => (0, 3),
+        Breadth::Sampled { pick } if pick % 2 == 0 => ((pick / 2) as usize % fixes.clone().count().max(1), 1),
+        Breadth::Sampled { .. } => (0, 0),
+    };
+    for fix in fixes.skip(skip).take(take) {
         let fixed = text_edit::apply(text, &fix.edits);
         let _ = Analysis::new(Some(Path::new(path)), fixed, &MemoryFs::default());
     }
@@ -73,7 +104,15 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
         }
     }
     let _ = ide::inlay_hints(&analysis, TextRange::new(0, len));
-    for offset in offsets(text, seed) {
+    let mut at = offsets(text, seed);
+    if let Breadth::Sampled { pick } = breadth {
+        // `offsets` gives three spread offsets, then up to four from the input.
+        let spread = at[pick as usize % 3];
+        let inputs = at.len() - 3;
+        let from_input = (inputs > 0).then(|| at[3 + (pick / 3) as usize % inputs]);
+        at = std::iter::once(spread).chain(from_input).collect();
+    }
+    for offset in at {
         if let Some(h) = ide::hover(&analysis, offset) {
             in_text(text, h.range, "hover");
         }

@@ -74,11 +74,7 @@ fn bone(u: &mut Unstructured, i: usize, bones: usize) -> Result<String> {
             flags.push_str(&format!(",\"{k}\":{}", u.arbitrary::<bool>()?));
         }
     }
-    Ok(format!(
-        "{{\"name\":\"b{i}\"{parent}{}{flags},\"transform\":{}}}",
-        maybe(u, "length", number)?,
-        transform(u)?
-    ))
+    Ok(format!("{{\"name\":\"b{i}\"{parent}{}{flags},\"transform\":{}}}", maybe(u, "length", number)?, transform(u)?))
 }
 
 fn mesh(u: &mut Unstructured, bones: usize) -> Result<String> {

@@ -82,7 +82,10 @@ fn spelling(choice: u8) -> (&'static str, fn(&Value) -> Vec<u8>) {
 fn uris_as_spelt(what: &str, value: &Value, folder: &str) {
     let check = |uri: &str| {
         if uri.starts_with("file:///fuzz/") {
-            assert!(uri.starts_with(&format!("{folder}/")), "{what}: `{uri}` is not spelt as the client spells `{folder}`");
+            assert!(
+                uri.starts_with(&format!("{folder}/")),
+                "{what}: `{uri}` is not spelt as the client spells `{folder}`"
+            );
         }
     };
     match value {

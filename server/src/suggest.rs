@@ -30,6 +30,12 @@ pub fn ranked<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> 
             found.push((0, position, candidate));
             continue;
         }
+        // The edit distance is at least the difference in length: a candidate too much longer or
+        // shorter to pass either test below is not measured (measuring every candidate was most
+        // of the analysis of a file of many unknown keys).
+        if candidate.chars().count().abs_diff(length) > limit.max(2) {
+            continue;
+        }
         let distance = strsim::damerau_levenshtein(name, candidate);
         // A name cut short (`頭` for `頭部`) is a typo even when it is very short.
         let truncated = !name.is_empty() && distance <= 2 && (candidate.starts_with(name) || candidate.ends_with(name));
