@@ -65,6 +65,24 @@ impl Replaced {
     }
 }
 
+/// Whether the names outside the replaced bytes are the same, in the same order: `before`'s
+/// outside `old` moved as the bytes after it moved, and `after`'s outside `new` (each name its
+/// start and whether it is a definition). The check a format's `tokens_kept_outside` makes on its
+/// model's names.
+pub fn names_kept_outside(
+    before: impl Iterator<Item = (u32, bool)>,
+    after: impl Iterator<Item = (u32, bool)>,
+    old: TextRange,
+    new: TextRange,
+) -> bool {
+    let delta = i64::from(new.end) - i64::from(old.end);
+    let outside_old = before
+        .filter(|&(s, _)| s < old.start || s >= old.end)
+        .map(|(s, def)| if s < old.start { (i64::from(s), def) } else { (i64::from(s) + delta, def) });
+    let outside_new = after.filter(|&(s, _)| s < new.start || s >= new.end).map(|(s, def)| (i64::from(s), def));
+    outside_old.eq(outside_new)
+}
+
 /// An analysis's semantic tokens as those of the analysis it was built on with `replaced`'s
 /// tokens changed.
 #[derive(Clone, Debug, PartialEq)]

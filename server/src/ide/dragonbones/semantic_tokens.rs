@@ -36,14 +36,7 @@ pub fn kept_outside(previous: &Analysis, analysis: &Analysis, old: TextRange, ne
     if before.version() != after.version() || before.file.root_kind() != after.file.root_kind() {
         return false;
     }
-    let delta = i64::from(new.end) - i64::from(old.end);
-    let outside_old =
-        names(&before).filter(|&(s, _)| s < old.start || s >= old.end).map(|(s, def)| match s < old.start {
-            true => (i64::from(s), def),
-            false => (i64::from(s) + delta, def),
-        });
-    let outside_new = names(&after).filter(|&(s, _)| s < new.start || s >= new.end).map(|(s, def)| (i64::from(s), def));
-    outside_old.eq(outside_new)
+    crate::ide::token_splice::names_kept_outside(names(&before), names(&after), old, new)
 }
 
 /// The start of every name the tokens show (implicit definitions have no text), and whether it

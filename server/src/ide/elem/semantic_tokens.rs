@@ -27,12 +27,7 @@ pub fn semantic_tokens_within(analysis: &Analysis, range: TextRange) -> Vec<Sema
 /// on is whether the model names a string: the names outside must be the same, in the same order.
 pub fn kept_outside(previous: &Analysis, analysis: &Analysis, old: TextRange, new: TextRange) -> bool {
     let (Some(before), Some(after)) = (ElemDoc::new(previous), ElemDoc::new(analysis)) else { return false };
-    let delta = i64::from(new.end) - i64::from(old.end);
-    let outside_old = names(&before)
-        .filter(|&(s, _)| s < old.start || s >= old.end)
-        .map(|(s, def)| if s < old.start { (i64::from(s), def) } else { (i64::from(s) + delta, def) });
-    let outside_new = names(&after).filter(|&(s, _)| s < new.start || s >= new.end).map(|(s, def)| (i64::from(s), def));
-    outside_old.eq(outside_new)
+    crate::ide::token_splice::names_kept_outside(names(&before), names(&after), old, new)
 }
 
 /// The start of every name string and whether it is a definition, in the model's order.
