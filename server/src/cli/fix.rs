@@ -114,7 +114,7 @@ fn choose<'a>(text: &str, diagnostics: &'a [Diagnostic]) -> Vec<Chosen<'a>> {
 /// Whether two edits cannot both be applied in one pass: they overlap, or one is an insertion
 /// touching the other (the order of the two insertions' texts would be a guess).
 fn conflicts(a: TextRange, b: TextRange) -> bool {
-    if a.is_empty() || b.is_empty() { a.start <= b.end && b.start <= a.end } else { a.start < b.end && b.start < a.end }
+    if a.is_empty() || b.is_empty() { a.start <= b.end && b.start <= a.end } else { a.overlaps(b) }
 }
 
 fn is_valid(text: &str, range: TextRange) -> bool {

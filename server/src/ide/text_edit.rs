@@ -57,7 +57,7 @@ pub fn conflict(a: &TextEdit, b: &TextEdit) -> bool {
     if a.is_empty() || b.is_empty() {
         return a.start == b.start || (a.start > b.start && a.start < b.end) || (b.start > a.start && b.start < a.end);
     }
-    a.start < b.end && b.start < a.end
+    a.overlaps(b)
 }
 
 #[cfg(test)]

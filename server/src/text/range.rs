@@ -55,6 +55,11 @@ impl TextRange {
         self.start <= other.start && other.end <= self.end
     }
 
+    /// Whether the two ranges share at least one byte.
+    pub fn overlaps(self, other: TextRange) -> bool {
+        self.start < other.end && other.start < self.end
+    }
+
     /// The smallest range covering both.
     pub fn cover(self, other: TextRange) -> TextRange {
         TextRange::new(self.start.min(other.start), self.end.max(other.end))

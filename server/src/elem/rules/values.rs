@@ -41,7 +41,7 @@ pub fn check(ctx: &mut ElemCheck, reuse: Option<ValuesReuse<'_>>) -> Vec<Diagnos
 fn check_lines(ctx: &mut ElemCheck, within: Option<TextRange>) {
     let tree = ctx.tree;
     let mut values = Values::default();
-    let overlaps = |r: TextRange| within.is_none_or(|w| r.start < w.end && w.start < r.end);
+    let overlaps = |r: TextRange| within.is_none_or(|w| w.overlaps(r));
     for id in tree.preorder() {
         crate::cancel::check();
         let kind = tree.kind(id);

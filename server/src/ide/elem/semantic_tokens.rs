@@ -40,7 +40,7 @@ fn tokens(analysis: &Analysis, within: Option<TextRange>) -> Vec<SemanticToken> 
     let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
     let names = NameIndex::new(&ctx, within);
     // Line items lie wholly inside or outside a reparsed scope; scopes around it are entered.
-    let overlaps = |r: TextRange| within.is_none_or(|w| r.start < w.end && w.start < r.end);
+    let overlaps = |r: TextRange| within.is_none_or(|w| w.overlaps(r));
     let mut out = Vec::new();
     // An explicit stack of (scope, next item) keeps deep nesting off the call stack.
     let mut stack: Vec<(ScopeId, usize)> = vec![(ROOT, 0)];
