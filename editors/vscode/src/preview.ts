@@ -11,31 +11,25 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 
+import { type ElementChanges, type Placed, type Range, withChanges } from "./sceneElements";
+
 /** The scene version the page reads (docs/scene.md): meshes packed, what the page holds left out. */
 const SCENE_VERSION = 2;
 
-interface LspPosition {
-    line: number;
-    character: number;
-}
-interface LspRange {
-    start: LspPosition;
-    end: LspPosition;
-}
-interface Element {
+interface Element extends Placed {
     kind: string;
     index: number;
     name: string;
-    range: LspRange;
-    nameRange: LspRange | null;
     /** Key frames: seconds from the start of their animation (`name`). */
     time?: number;
 }
 interface Answer {
     documentVersion: number;
     scenes: { textures?: { image: string | null }[]; materials?: { texturePath: string | null }[] }[];
-    /** null: the page holds this document version's elements (it said so). */
+    /** null: the page holds this document version's elements (it said so), or `elementChanges`. */
     elements: Element[] | null;
+    /** Instead of `elements`: how they differ from those of an earlier version. */
+    elementChanges?: ElementChanges<Element>;
     error: unknown;
 }
 
@@ -141,11 +135,25 @@ class PreviewPanel {
             return { error: { kind: "noServer", message: "the rigls language server is not running (rigls: Show Output)" } };
         }
         try {
-            const answer = await client.sendRequest<Answer | null>("rigls/scene", {
-                textDocument: { uri: this.document.uri.toString() },
-                ...params,
-                version: SCENE_VERSION,
-            });
+            const ask = (extra: object) =>
+                client.sendRequest<Answer | null>("rigls/scene", {
+                    textDocument: { uri: this.document.uri.toString() },
+                    ...params,
+                    ...extra,
+                    version: SCENE_VERSION,
+                });
+            let answer = await ask({});
+            if (answer && !answer.error && !answer.elements && answer.elementChanges) {
+                // The page is handed whole answers: the changes are put into the elements held here.
+                const held = this.answer;
+                const list = held?.elements ? withChanges(held.documentVersion, held.elements, answer.elementChanges) : null;
+                if (list) {
+                    answer.elements = list;
+                    delete answer.elementChanges;
+                } else {
+                    answer = await ask({ elementsOf: null });
+                }
+            }
             if (!answer) return { error: { kind: "notOpen", message: "the document is not open" } };
             // An answer without elements is of the version whose elements came last.
             if (!answer.error && answer.elements) this.answer = answer;
@@ -204,11 +212,11 @@ class PreviewPanel {
     }
 }
 
-function toRange(r: LspRange): vscode.Range {
+function toRange(r: Range): vscode.Range {
     return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 }
 
 /** A range's size for "innermost": lines first, then characters. */
-function size(r: LspRange): number {
+function size(r: Range): number {
     return (r.end.line - r.start.line) * 1e6 + (r.end.character - r.start.character);
 }

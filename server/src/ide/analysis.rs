@@ -159,6 +159,9 @@ pub struct Reuse {
     /// What was parsed again and what it replaced, when the semantic tokens outside it are the
     /// previous version's (see [`super::token_splice`]).
     pub tokens_outside: Option<super::token_splice::Replaced>,
+    /// The bytes of the previous version this one changed (whatever was parsed again), for a
+    /// client's positions that move with the text (the scene elements a preview holds).
+    pub edit: Option<super::token_splice::Replaced>,
 }
 
 impl Analysis {
@@ -240,6 +243,8 @@ impl Analysis {
         let parse = Preparsed { dragonbones, elem: elem_tree, elem_previous };
         let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, scenery);
         analysis.reuse.reparsed = reparsed;
+        let (old, new) = (change.old_range(), change.new_range());
+        analysis.reuse.edit = super::token_splice::Replaced::new(before, &analysis, old, new);
         if let (Some(old), Some(new)) = (spliced, reparsed)
             && super::file_features::of(&analysis).tokens_kept_outside(before, &analysis, old, new)
         {

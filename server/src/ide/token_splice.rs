@@ -31,10 +31,14 @@ impl Replaced {
     /// `old` of `previous` replaced by `new` of `analysis`; `None` when a range starts or ends
     /// inside a line break (the lines around it would not be those of the previous text).
     pub fn new(previous: &Analysis, analysis: &Analysis, old: TextRange, new: TextRange) -> Option<Replaced> {
+        // A boundary between the CR and the LF of a CRLF.
         let splits_a_break = |text: &str, r: TextRange| {
             let bytes = text.as_bytes();
-            bytes.get(r.start as usize) == Some(&b'\n')
-                || r.end.checked_sub(1).and_then(|e| bytes.get(e as usize)) == Some(&b'\r')
+            let inside = |o: u32| {
+                let o = o as usize;
+                o > 0 && bytes.get(o - 1) == Some(&b'\r') && bytes.get(o) == Some(&b'\n')
+            };
+            inside(r.start) || inside(r.end)
         };
         if old.start != new.start || splits_a_break(&previous.text, old) || splits_a_break(&analysis.text, new) {
             return None;

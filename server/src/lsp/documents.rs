@@ -30,6 +30,9 @@ pub struct Document {
     /// A preview has asked for the document's scenes: its next analyses read what every scene
     /// shares while the rules run (see `Features::analyse_for_preview`).
     pub previewed: bool,
+    /// The scene elements last written for the document (with their version): the next scene
+    /// answer writes only how its elements differ from them.
+    pub scene_elements: Option<super::scene::SentElements>,
 }
 
 /// The open documents. The lock is never held across an `.await`.

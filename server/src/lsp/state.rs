@@ -106,7 +106,8 @@ impl State {
         let analysis = self.new_task(path.clone(), version, rope.clone(), None, false);
         let lane = Arc::default();
         let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes(), lane: Arc::clone(&lane) };
-        let doc = Document { path: path.clone(), version, rope, analysis, lane, previewed: false };
+        let doc =
+            Document { path: path.clone(), version, rope, analysis, lane, previewed: false, scene_elements: None };
         self.docs.with(|docs| docs.insert(uri.clone(), doc));
         self.schedule(uri, renewed);
         self.changed_on_path(path.as_deref());

@@ -650,12 +650,19 @@ async fn a_broken_model_says_why() {
 
 /// What an answer wrote of each mesh of each scene, and whether it has elements.
 fn packing(answer: &Value) -> String {
-    let mut out = format!(
-        "version {} documentVersion {}, elements {}\n",
-        answer["version"],
-        answer["documentVersion"],
-        answer["elements"].as_array().map_or("left out".to_owned(), |e| format!("{} written", e.len()))
-    );
+    let changes = &answer["elementChanges"];
+    let elements = match answer["elements"].as_array() {
+        Some(e) => format!("{} written", e.len()),
+        None if changes.is_object() => format!(
+            "{} of {} changed since version {}",
+            changes["changed"].as_array().unwrap().len(),
+            changes["length"],
+            changes["from"]
+        ),
+        None => "left out".to_owned(),
+    };
+    let mut out =
+        format!("version {} documentVersion {}, elements {elements}\n", answer["version"], answer["documentVersion"]);
     for (i, scene) in answer["scenes"].as_array().unwrap().iter().enumerate() {
         for mesh in scene["meshes"].as_array().unwrap() {
             let keys: Vec<&str> = ["positions", "normals", "uvs", "colors", "triangles", "groups"]
@@ -746,10 +753,106 @@ async fn an_edit_of_what_no_pose_changes_changes_the_digest() {
     expect![[r#"
         version 2 documentVersion 1, elements 17 written
           scene 0 at 0.0: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals uvs colors triangles groups
-        version 2 documentVersion 2, elements 17 written
+        version 2 documentVersion 2, elements 0 of 17 changed since version 1
           scene 0 at 0.0: mesh "胴体" digest "99d234b0de75e6ca" vertexCount 4: positions normals
         version 2 documentVersion 3, elements 17 written
           scene 0 at 0.0: mesh "胴体" digest "972379887965d9fa" vertexCount 4: positions normals uvs colors triangles groups
     "#]].assert_eq(&answer);
+    s.shutdown().await;
+}
+
+/// The elements a viewer holding `held` makes of `changes` (docs/scene.md, `elementChanges`).
+fn with_changes(held: &[Value], changes: &Value) -> Vec<Value> {
+    let moved = &changes["moved"];
+    let n = |v: &Value, k: &str| v[k].as_i64().unwrap();
+    let position = |p: &Value| {
+        let (line, character) = (n(p, "line"), n(p, "character"));
+        let (at_line, at_character) = (n(moved, "line"), n(moved, "character"));
+        if (line, character) < (at_line, at_character) {
+            p.clone()
+        } else if line == at_line {
+            json!({"line": n(moved, "toLine"), "character": character - at_character + n(moved, "toCharacter")})
+        } else {
+            json!({"line": line - at_line + n(moved, "toLine"), "character": character})
+        }
+    };
+    let range = |r: &Value| {
+        if r.is_null() { r.clone() } else { json!({"start": position(&r["start"]), "end": position(&r["end"])}) }
+    };
+    let byte = |b: i64| if b < n(moved, "bytes") { b } else { b + n(moved, "by") };
+    let bytes = |b: &Value| match b.as_array() {
+        Some(pair) => json!([byte(pair[0].as_i64().unwrap()), byte(pair[1].as_i64().unwrap())]),
+        None => b.clone(),
+    };
+    let mut list: Vec<Value> = held
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            if !moved.is_null() {
+                e["range"] = range(&e["range"]);
+                e["nameRange"] = range(&e["nameRange"]);
+                e["bytes"] = bytes(&e["bytes"]);
+                e["nameBytes"] = bytes(&e["nameBytes"]);
+            }
+            e
+        })
+        .collect();
+    for change in changes["changed"].as_array().unwrap() {
+        list[change["at"].as_u64().unwrap() as usize] = change["element"].clone();
+    }
+    list
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_viewer_holding_an_earlier_version_is_sent_the_elements_that_changed() {
+    let mut s = Servers::start("scene-changes", WALKER, |_| {}).await;
+    let answer = s
+        .each(None, async |client, case| {
+            let ask = async |client: &mut crate::lsp_support::TestClient, extra: Value| {
+                client.request("rigls/scene", scene_params(case.doc, extra)).await.unwrap()
+            };
+            let t = &case.doc.text;
+            let nl = if t.contains("\r\n") {
+                "\r\n"
+            } else if t.contains('\r') {
+                "\r"
+            } else {
+                "\n"
+            };
+            let mut held = ask(client, json!({})).await["elements"].as_array().unwrap().clone();
+            let mut out = String::new();
+            let mut text = case.doc.text.clone();
+            // A key time shortened (its key lines' times and ranges change, every place after it
+            // moves back), a line break added (every line after it moves down), a name lengthened.
+            let edits = [
+                (format!("\t\t\t\t\t0.500000{nl}"), format!("\t\t\t\t\t0.25{nl}")),
+                ("Loop=True".to_owned(), format!("Loop=True{nl}")),
+                ("Name=\"胴体\"".to_owned(), "Name=\"胴体の前\"".to_owned()),
+            ];
+            for (version, (from, to)) in (2..).zip(edits) {
+                text = edit(&text, &from, &to);
+                client.change(&case.doc.uri, version, json!([{"text": text}])).await;
+                let answer = ask(client, json!({"elementsOf": version - 1})).await;
+                out += packing(&answer).lines().next().unwrap();
+                for change in answer["elementChanges"]["changed"].as_array().unwrap() {
+                    let e = &change["element"];
+                    out += &format!("; {} {} {} at {}", change["at"], e["kind"], e["name"], e["time"]);
+                }
+                let whole = ask(client, json!({"elementsOf": null})).await["elements"].as_array().unwrap().clone();
+                out += &format!("; as the whole list: {}\n", with_changes(&held, &answer["elementChanges"]) == whole);
+                held = whole;
+            }
+            // A viewer holding another version than the server wrote last gets the whole list.
+            let other = ask(client, json!({"elementsOf": 2})).await;
+            out += packing(&other).lines().next().unwrap();
+            client.change(&case.doc.uri, 5, json!([{"text": case.doc.text}])).await;
+            out
+        })
+        .await;
+    expect![[r#"
+        version 2 documentVersion 2, elements 4 of 17 changed since version 1; 6 "keyFrame" "うなずき" at 0.25; 9 "keyFrame" "うなずき" at 0.25; 12 "keyFrame" "うなずき" at 0.25; 15 "keyFrame" "うなずき" at 0.25; as the whole list: true
+        version 2 documentVersion 3, elements 0 of 17 changed since version 2; as the whole list: true
+        version 2 documentVersion 4, elements 1 of 17 changed since version 3; 3 "mesh" "胴体の前" at null; as the whole list: true
+        version 2 documentVersion 4, elements 17 written"#]].assert_eq(&answer);
     s.shutdown().await;
 }

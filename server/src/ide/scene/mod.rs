@@ -18,7 +18,9 @@ mod problem;
 mod types2d;
 mod types3d;
 
-pub use answer::{MAX_TIMES, SceneAnswer, SceneAsk, SceneQuery};
+pub use answer::{
+    ChangedElement, ElementChanges, ElementsMoved, MAX_TIMES, MoveElement, SceneAnswer, SceneAsk, SceneQuery,
+};
 pub use elements::{ElementKind, SceneElement, elements};
 pub use packed::{MeshForm, digest_text};
 pub use problem::SceneProblem;
