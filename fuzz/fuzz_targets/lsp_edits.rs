@@ -11,7 +11,9 @@
 #[path = "../../server/tests/lsp_support/mod.rs"]
 mod lsp_support;
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use arbitrary::Arbitrary;
@@ -108,7 +110,7 @@ fn uris_as_spelt(what: &str, value: &Value, folder: &str) {
 
 fn runtime() -> &'static tokio::runtime::Runtime {
     static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
-    RUNTIME.get_or_init(|| tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap())
+    RUNTIME.get_or_init(|| tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap())
 }
 
 /// A byte offset of `doc` from a per-mille position: on a character boundary, not inside a CRLF
@@ -147,17 +149,36 @@ fn no_panic(what: &str, result: &Result<Value, Value>, folder: &str) {
     }
 }
 
+/// The servers of earlier inputs, one per encoding and URI spelling, reused (a server per input
+/// took most of an execution): each input opens its own document, in a folder of its own, and
+/// closes it at the end; what a server keeps of closed documents is then fuzzed as well.
+fn servers() -> &'static Mutex<HashMap<(usize, u8), TestClient>> {
+    static SERVERS: OnceLock<Mutex<HashMap<(usize, u8), TestClient>>> = OnceLock::new();
+    SERVERS.get_or_init(Default::default)
+}
+
 async fn session(s: Session) {
-    let enc = [Enc::Utf16, Enc::Utf8, Enc::Utf32][s.encoding as usize % 3];
+    let encoding = s.encoding as usize % 3;
+    let enc = [Enc::Utf16, Enc::Utf8, Enc::Utf32][encoding];
     let (name, text) = STARTS[s.start as usize % STARTS.len()];
     let text = if s.crlf { text.replace('\n', "\r\n") } else { text.to_owned() };
     let (folder, writes) = spelling(s.spelling);
-    let mut client = TestClient::start(rigls::lsp::Options::default());
-    client.writes = writes;
-    client.initialize(capabilities(Some(&[enc.name()])), Value::Null).await;
-    let added = json!({"event": {"added": [{"uri": folder, "name": "fuzz"}], "removed": []}});
-    client.notify("workspace/didChangeWorkspaceFolders", added).await;
-    let uri = format!("{folder}/{name}");
+    let key = (encoding, s.spelling % 4);
+    let pooled = servers().lock().unwrap().remove(&key);
+    let mut client = match pooled {
+        Some(client) => client,
+        None => {
+            let mut client = TestClient::start(rigls::lsp::Options::default());
+            client.writes = writes;
+            client.initialize(capabilities(Some(&[enc.name()])), Value::Null).await;
+            let added = json!({"event": {"added": [{"uri": folder, "name": "fuzz"}], "removed": []}});
+            client.notify("workspace/didChangeWorkspaceFolders", added).await;
+            client
+        }
+    };
+    static SESSIONS: AtomicU64 = AtomicU64::new(0);
+    let n = SESSIONS.fetch_add(1, Ordering::Relaxed);
+    let uri = format!("{folder}/{n}/{name}");
     let language = if name.ends_with(".json") { "json" } else { "elem" };
     let mut doc = ClientDoc::new(&uri, 1, &text, enc);
     client.open(&uri, language, 1, &text).await;
@@ -223,7 +244,8 @@ async fn session(s: Session) {
         assert!(!message.to_string().contains("panicked"), "{message}");
         uris_as_spelt("a message from the server", &message, folder);
     }
-    client.shutdown().await;
+    client.close(&uri).await;
+    servers().lock().unwrap().insert(key, client);
 }
 
 fuzz_target!(|s: Session| {

@@ -46,6 +46,34 @@ pub fn run<R>(token: &Token, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// The token this thread runs under, to run a part of its computation on another thread under
+/// it as well.
+pub fn current() -> Option<Token> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Texts from this many bytes on are analysed on two threads where the work splits (below it a
+/// thread costs more than it saves).
+pub const PARALLEL_ABOVE: usize = 1 << 20;
+
+/// Runs `side` on another thread, under this thread's token, while `main` runs on this one; a
+/// panic of either (a cancellation among them) goes on unwinding here.
+pub fn join<A: Send, B>(side: impl FnOnce() -> A + Send, main: impl FnOnce() -> B) -> (A, B) {
+    let token = current();
+    let (main, side) = std::thread::scope(|scope| {
+        let side = scope.spawn(move || match &token {
+            Some(token) => run(token, side),
+            None => side(),
+        });
+        let main = main();
+        (main, side.join())
+    });
+    match side {
+        Ok(side) => (side, main),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
 /// Stops the computation (by unwinding with [`Cancelled`]) if its token has been cancelled.
 #[inline]
 pub fn check() {

@@ -151,7 +151,8 @@ impl DragonBonesFile {
     ) -> (Vec<Diagnostic>, rules::Findings) {
         let mut out = self.tree.errors.clone();
         let whole = || self.evaluation(text);
-        let whole: Option<&dyn Fn() -> &'s eval::Evaluation> = (self.model.doc == DocKind::Skeleton).then_some(&whole);
+        let whole: Option<&(dyn Fn() -> &'s eval::Evaluation + Sync)> =
+            (self.model.doc == DocKind::Skeleton).then_some(&whole);
         let inputs =
             rules::Inputs { text, tree: &self.tree, model: &self.model, lines, path, fs, paired: &self.atlases };
         let (found, findings) = rules::check(inputs, previous, whole);

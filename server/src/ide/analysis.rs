@@ -173,21 +173,43 @@ impl Analysis {
     /// command line whose extension says nothing). A DragonBones kind still needs DragonBones
     /// content: other JSON is `Other`.
     pub fn with_kind(path: Option<&Path>, text: String, fs: &dyn FileSystem, kind: Option<FileKind>) -> Analysis {
-        let (kind, dragonbones) = match kind {
-            None => classify(path, &text),
-            Some(k) if k.is_dragonbones() => dragonbones(&text),
-            Some(k) => (k, None),
-        };
-        let lines = LineIndex::new(&text);
-        Analysis::finish(path, text, lines, fs, kind, Preparsed::fresh(dragonbones), None, false)
+        let (kind, parse, lines) = Analysis::first_parse(path, &text, kind);
+        Analysis::finish(path, text, lines, fs, kind, parse, None, false)
     }
 
     /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
     /// on another thread while the rules run (the same analysis, ready sooner for its scenes).
     pub fn new_for_preview(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
-        let (kind, dragonbones) = classify(path, &text);
-        let lines = LineIndex::new(&text);
-        Analysis::finish(path, text, lines, fs, kind, Preparsed::fresh(dragonbones), None, true)
+        let (kind, parse, lines) = Analysis::first_parse(path, &text, None);
+        Analysis::finish(path, text, lines, fs, kind, parse, None, true)
+    }
+
+    /// The kind of a text analysed afresh, its parse and its line index; a large text's line
+    /// index is made on another thread meanwhile.
+    fn first_parse(
+        path: Option<&Path>,
+        text: &str,
+        kind: Option<FileKind>,
+    ) -> (FileKind, Preparsed<'static>, LineIndex) {
+        let large = text.len() >= crate::cancel::PARALLEL_ABOVE;
+        let parse = || {
+            let (kind, dragonbones) = match kind {
+                None => classify(path, text),
+                Some(k) if k.is_dragonbones() => dragonbones(text),
+                Some(k) => (k, None),
+            };
+            let mut parse = Preparsed::fresh(dragonbones);
+            if large && kind == FileKind::Elem {
+                parse.elem = Some(crate::elem::parser::parse(text));
+            }
+            (kind, parse)
+        };
+        if !large {
+            let (kind, parse) = parse();
+            return (kind, parse, LineIndex::new(text));
+        }
+        let (lines, (kind, parse)) = crate::cancel::join(|| LineIndex::new(text), parse);
+        (kind, parse, lines)
     }
 
     /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.

@@ -112,6 +112,32 @@ pub fn analyse(name: &str, text: &str, files: &[(&str, &str)]) -> Analysis {
     fs = fs.with(PathBuf::from(name), text);
     let analysis = Analysis::new(Some(Path::new(name)), text.to_owned(), &fs);
     assert_catalogued(&analysis);
+    if let Some(file) = analysis.elem() {
+        // A large model's rules run on several threads: they find the same as on one.
+        let lines = &analysis.lines;
+        let on = |parallel| {
+            let path = Some(Path::new(name));
+            rigls::elem::rules::check_on_threads(text, &file.tree, &file.model, lines, path, &fs, None, parallel)
+        };
+        assert_eq!(on(false), on(true), "the rules on one thread and on several");
+    }
+    if let Some(file) = analysis.dragonbones().filter(|f| f.doc() == rigls::dragonbones::model::DocKind::Skeleton) {
+        use rigls::dragonbones::rules;
+        let whole = || file.evaluation(text);
+        let on = |parallel| {
+            let inputs = rules::Inputs {
+                text,
+                tree: &file.tree,
+                model: &file.model,
+                lines: &analysis.lines,
+                path: Some(Path::new(name)),
+                fs: &fs,
+                paired: &file.atlases,
+            };
+            rules::check_on_threads(inputs, None, Some(&whole), parallel).0
+        };
+        assert_eq!(on(false), on(true), "the rules on one thread and on two");
+    }
     analysis
 }
 

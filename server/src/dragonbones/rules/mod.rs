@@ -168,7 +168,19 @@ pub struct Findings {
 pub fn check<'e>(
     inputs: Inputs<'_>,
     previous: Option<Previous<'_>>,
-    whole: Option<&dyn Fn() -> &'e super::eval::Evaluation>,
+    whole: Option<&(dyn Fn() -> &'e super::eval::Evaluation + Sync)>,
+) -> (Vec<Diagnostic>, Findings) {
+    let parallel = whole.is_some() && inputs.text.len() >= crate::cancel::PARALLEL_ABOVE;
+    check_on_threads(inputs, previous, whole, parallel)
+}
+
+/// [`check`], on one thread or on two (`parallel`): the same findings either way (which the rule
+/// tests check on every fixture).
+pub fn check_on_threads<'e>(
+    inputs: Inputs<'_>,
+    previous: Option<Previous<'_>>,
+    whole: Option<&(dyn Fn() -> &'e super::eval::Evaluation + Sync)>,
+    parallel: bool,
 ) -> (Vec<Diagnostic>, Findings) {
     let Inputs { text, tree, model, lines, path, fs, paired } = inputs;
     let units = armature_local::units(tree, text, model);
@@ -191,7 +203,6 @@ pub fn check<'e>(
         deform_refs: &deform_refs,
         out: Vec::new(),
     };
-    let mut ctx = context(CheckScope::File);
     let rules: [fn(&mut DragonBonesCheck); 8] = [
         version::check,
         structure::check,
@@ -202,24 +213,40 @@ pub fn check<'e>(
         regions::check,
         legacy::check,
     ];
-    for rule in rules {
-        crate::cancel::check();
-        rule(&mut ctx);
-    }
-    // The rules that read one armature at a time, on each.
-    let local = armature_local::check(&mut ctx, previous.as_ref(), |unit| {
-        let mut ctx = context(CheckScope::Armature(unit));
-        for rule in [structure::check, geometry::check, indices::check, timing::check] {
+    let read_alone = || {
+        let mut ctx = context(CheckScope::File);
+        for rule in rules {
             crate::cancel::check();
             rule(&mut ctx);
         }
-        ctx.out
-    });
-    let runtime = match whole {
-        Some(whole) => armature_runtime::check(&mut ctx, previous.as_ref(), whole),
-        None => RuntimeFindings::default(),
+        // The rules that read one armature at a time, on each.
+        let local = armature_local::check(&mut ctx, previous.as_ref(), |unit| {
+            let mut ctx = context(CheckScope::Armature(unit));
+            for rule in [structure::check, geometry::check, indices::check, timing::check] {
+                crate::cancel::check();
+                rule(&mut ctx);
+            }
+            ctx.out
+        });
+        (ctx.out, local)
     };
-    (ctx.out, Findings { local, runtime })
+    // The runtime's rules read the file apart from the others: a large skeleton's run beside them.
+    let run = || {
+        let mut ctx = context(CheckScope::File);
+        let runtime = match whole {
+            Some(whole) => armature_runtime::check(&mut ctx, previous.as_ref(), whole),
+            None => RuntimeFindings::default(),
+        };
+        (ctx.out, runtime)
+    };
+    let ((mut out, local), (ran, runtime)) = if parallel {
+        let (ran, read) = crate::cancel::join(run, read_alone);
+        (read, ran)
+    } else {
+        (read_alone(), run())
+    };
+    out.extend(ran);
+    (out, Findings { local, runtime })
 }
 
 /// `1 number`, `2 numbers`.

@@ -110,6 +110,22 @@ pub fn check(
     fs: &dyn FileSystem,
     reuse: Option<ValuesReuse<'_>>,
 ) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    check_on_threads(text, tree, model, lines, path, fs, reuse, text.len() >= crate::cancel::PARALLEL_ABOVE)
+}
+
+/// [`check`], on one thread or on several (`parallel`): the same findings either way (which the
+/// rule tests check on every fixture).
+#[allow(clippy::too_many_arguments)]
+pub fn check_on_threads(
+    text: &str,
+    tree: &SyntaxTree,
+    model: &Model,
+    lines: &LineIndex,
+    path: Option<&Path>,
+    fs: &dyn FileSystem,
+    reuse: Option<ValuesReuse<'_>>,
+    parallel: bool,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let mut ctx = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
     // In this order (the sort after it keeps the order of equal findings).
     let (before, after): ([Rule; 2], [Rule; 6]) = (
@@ -120,13 +136,36 @@ pub fn check(
         crate::cancel::check();
         rule(&mut ctx);
     }
-    crate::cancel::check();
-    let values = values::check(&mut ctx, reuse);
-    ctx.out.extend(values.iter().cloned());
-    for rule in after {
+    let found = |rule: Rule| {
         crate::cancel::check();
-        rule(&mut ctx);
-    }
+        let mut own = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
+        rule(&mut own);
+        own.out
+    };
+    let (values, after_found): (_, [Vec<Diagnostic>; 6]) = if !parallel {
+        crate::cancel::check();
+        let values = values::check(&mut ctx, reuse);
+        (values, after.map(found))
+    } else {
+        // A large model's rules on two cores: each of these groups reads the numbers of every
+        // list once (`finite` poses the meshes; `indices` and `geometry` read the faces).
+        let [counts, indices, names, files, geometry, finite] = after;
+        let faces = || (found(indices), found(geometry));
+        let rest = || {
+            crate::cancel::join(
+                || found(finite),
+                || {
+                    crate::cancel::check();
+                    let values = values::check(&mut ctx, reuse);
+                    (values, found(counts), found(names), found(files))
+                },
+            )
+        };
+        let ((indices, geometry), (finite, (values, counts, names, files))) = crate::cancel::join(faces, rest);
+        (values, [counts, indices, names, files, geometry, finite])
+    };
+    ctx.out.extend(values.iter().cloned());
+    ctx.out.extend(after_found.into_iter().flatten());
     (ctx.out, values)
 }
 
@@ -139,4 +178,25 @@ pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
 /// Name of a scope kind for messages (`Mesh`, `Texture2UV`).
 pub fn kind_name(kind: ScopeKind) -> String {
     schema::tag_of(kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::env::MemoryFs;
+
+    #[test]
+    fn a_cancelled_check_on_several_threads_stops() {
+        let text = include_str!("../../../../examples/walker.elem");
+        let tree = crate::elem::parser::parse(text);
+        let model = Model::build(text, &tree);
+        let lines = LineIndex::new(text);
+        let fs = MemoryFs::default();
+        let token = crate::cancel::Token::default();
+        token.cancel();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            crate::cancel::run(&token, || check_on_threads(text, &tree, &model, &lines, None, &fs, None, true))
+        }));
+        assert!(outcome.is_err_and(|p| crate::cancel::is_cancelled(&*p)));
+    }
 }
