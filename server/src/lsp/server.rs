@@ -99,7 +99,7 @@ impl LanguageServer for Server {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
         let text = self.texts.take(doc.text);
-        self.state.open(doc.uri, doc.version, &text);
+        self.state.open(doc.uri, doc.version, text);
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {

@@ -100,10 +100,11 @@ impl State {
         })
     }
 
-    pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: &str) {
+    pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: String) {
         let path = file_path(&uri);
-        let rope = Rope::from_str(text);
-        let analysis = self.new_task(path.clone(), version, rope.clone(), None, false);
+        let rope = Rope::from_str(&text);
+        // The first analysis takes the text as it came, not a copy made from the rope.
+        let analysis = self.new_task(path.clone(), version, rope.clone(), Some(text), None, false);
         let lane = Arc::default();
         let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes(), lane: Arc::clone(&lane) };
         let doc =
@@ -205,12 +206,13 @@ impl State {
     /// cancelled, so a burst of edits does not wait for analyses of versions nobody will see.
     fn renew(&self, doc: &mut Document) -> Renewed {
         let base = doc.analysis.base_for_next();
-        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone(), base, doc.previewed);
+        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone(), None, base, doc.previewed);
         std::mem::replace(&mut doc.analysis, fresh).cancel();
         Renewed { task: doc.analysis.clone(), size: doc.rope.len_bytes(), lane: doc.lane.clone() }
     }
 
-    /// A task analysing `rope` when started, off the async runtime, with panics caught; it
+    /// A task analysing `rope` (or `text`, when given: the same text) when started, off the async
+    /// runtime, with panics caught; it
     /// builds on `base`, the finished analysis of an earlier version, when there is one;
     /// `previewed`: as a preview wants it.
     fn new_task(
@@ -218,6 +220,7 @@ impl State {
         path: Option<PathBuf>,
         version: i32,
         rope: Rope,
+        text: Option<String>,
         base: Option<Arc<crate::ide::Analysis>>,
         previewed: bool,
     ) -> Arc<AnalysisTask> {
@@ -241,7 +244,8 @@ impl State {
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
                         // Sized exactly (`to_string` grows by doubling: up to twice a 10 MB
                         // document, kept as long as its analysis).
-                        let (previous, path, text) = (previous.as_deref(), path.as_deref(), String::from(&rope));
+                        let text = text.map_or_else(|| String::from(&rope), exact);
+                        let (previous, path) = (previous.as_deref(), path.as_deref());
                         match previewed {
                             true => features.analyse_for_preview(previous, path, text, &recording),
                             false => features.analyse(previous, path, text, &recording),
@@ -342,4 +346,10 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     } else {
         "unknown panic".to_owned()
     }
+}
+
+/// `text` without spare capacity: it is kept as long as its analysis.
+fn exact(mut text: String) -> String {
+    text.shrink_to_fit();
+    text
 }
