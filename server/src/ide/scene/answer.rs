@@ -174,6 +174,7 @@ impl<E: PartialEq + Clone> SceneAnswer<E> {
         {
             return None;
         }
+        let length = new.len();
         let mut changed = Vec::new();
         for (at, (old, new)) in old.iter().zip(new).enumerate() {
             let same = match &moved {
@@ -181,13 +182,12 @@ impl<E: PartialEq + Clone> SceneAnswer<E> {
                 None => old == new,
             };
             if !same {
-                if (changed.len() + 1) * 2 > self.elements.as_ref().map_or(0, Vec::len) {
+                if (changed.len() + 1) * 2 > length {
                     return None;
                 }
                 changed.push(ChangedElement { at, element: new.clone() });
             }
         }
-        let length = new.len();
         self.element_changes = Some(ElementChanges { from, length, moved: moved.map(|(m, _)| m), changed });
         self.elements.take()
     }
