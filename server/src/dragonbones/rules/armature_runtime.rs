@@ -18,8 +18,9 @@ use crate::dragonbones::eval::Evaluation;
 use crate::dragonbones::eval::parse::{self, FailureKind, Parsed};
 use crate::dragonbones::eval::raw::Raw;
 use crate::dragonbones::schema::key;
-use crate::dragonbones::syntax::NodeId;
+use crate::dragonbones::syntax::{NodeId, Tree};
 use crate::text::TextRange;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What the runtime rules found in one version of a skeleton, armature by armature, for the next
 /// version's check.
@@ -46,7 +47,7 @@ impl RuntimeFindings {
 
 /// What the runtime rules found on one element of the root's `armature` list.
 #[derive(Clone, Debug)]
-struct ArmatureFindings {
+pub struct ArmatureFindings {
     /// The element, and its range, in the version checked.
     node: NodeId,
     range: TextRange,
@@ -69,55 +70,166 @@ struct ArmatureFindings {
     poses: Option<Vec<Diagnostic>>,
 }
 
-/// Runs the runtime rules on a skeleton, reusing what `previous` found on the armatures that
-/// cannot have changed; `whole` is the runtime's reading of the whole file, for the files that
-/// are evaluated at once.
-pub fn check<'e>(
-    ctx: &mut DragonBonesCheck,
-    previous: Option<&Previous<'_>>,
-    whole: impl FnOnce() -> &'e Evaluation,
-) -> RuntimeFindings {
-    let (tree, text) = (ctx.tree, ctx.text);
-    let Some(root) = tree.root() else { return RuntimeFindings::default() };
-    let raw = Raw::new(tree, text);
-    let Ok(data) = parse::root_data(raw, root) else { return RuntimeFindings::default() };
-    let elements = parse::armature_elements(raw, root);
-    let names: Vec<String> = elements.iter().map(|&e| raw.string(e, key::NAME, "")).collect();
-    let mut sorted: Vec<&String> = names.iter().collect();
-    sorted.sort_unstable();
-    if sorted.windows(2).any(|w| w[0] == w[1]) {
-        runtime::check(ctx, whole());
-        return RuntimeFindings::default();
+/// What the runtime rules will do on a version of a skeleton, decided before any armature is
+/// evaluated, so that the evaluations can be shared among threads ([`Plan::evaluate_queued`]).
+pub enum Plan<'p> {
+    /// No root, or a root the runtime cannot read: nothing to report.
+    Nothing,
+    /// Names that are not unique: the whole file is evaluated at once (by the first thread that
+    /// claims it).
+    Whole(AtomicBool),
+    Armatures(ArmaturePlan<'p>),
+}
+
+pub struct ArmaturePlan<'p> {
+    root: NodeId,
+    root_read: (String, String, u64),
+    elements: Vec<NodeId>,
+    names: Vec<String>,
+    /// Each armature's previous findings, when they can be reused.
+    reused: Vec<Option<&'p ArmatureFindings>>,
+    /// The armatures to evaluate, and how many of them a thread has taken.
+    todo: Vec<usize>,
+    taken: AtomicUsize,
+    /// Claimed by the thread that evaluates the whole file when an armature shows a shared mesh.
+    whole: AtomicBool,
+}
+
+/// What the evaluations of one thread gave.
+pub enum Evaluated {
+    /// Armatures' indices and findings.
+    Armatures(Vec<(usize, ArmatureFindings)>),
+    /// The file is evaluated whole (names that are not unique, or a shared mesh): what the
+    /// runtime rules found on it, from the one thread that evaluated it (`None` from the others).
+    Whole(Option<Vec<Diagnostic>>),
+}
+
+impl<'p> Plan<'p> {
+    /// Reads the root and the armatures' names, and which armatures `previous` found on can be
+    /// reused.
+    pub fn new(tree: &Tree, text: &str, previous: Option<&'p Previous<'_>>) -> Plan<'p> {
+        let Some(root) = tree.root() else { return Plan::Nothing };
+        let raw = Raw::new(tree, text);
+        let Ok(data) = parse::root_data(raw, root) else { return Plan::Nothing };
+        let elements = parse::armature_elements(raw, root);
+        let names: Vec<String> = elements.iter().map(|&e| raw.string(e, key::NAME, "")).collect();
+        let mut sorted: Vec<&String> = names.iter().collect();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Plan::Whole(AtomicBool::new(false));
+        }
+        let root_read = (data.name, data.version, data.frame_rate.to_bits());
+        let unchanged: Vec<Option<&ArmatureFindings>> =
+            match previous.filter(|p| p.runtime.root.as_ref() == Some(&root_read)) {
+                Some(p) => {
+                    let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
+                    let found = armature_local::unchanged(tree, &elements, p, &old);
+                    found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
+                }
+                None => vec![None; elements.len()],
+            };
+        let reused: Vec<Option<&ArmatureFindings>> =
+            (0..elements.len()).map(|i| reusable(i, &names, &unchanged)).collect();
+        let todo = (0..elements.len()).filter(|&i| reused[i].is_none()).collect();
+        Plan::Armatures(ArmaturePlan {
+            root,
+            root_read,
+            elements,
+            names,
+            reused,
+            todo,
+            taken: AtomicUsize::new(0),
+            whole: AtomicBool::new(false),
+        })
     }
-    let root_read = Some((data.name, data.version, data.frame_rate.to_bits()));
-    let unchanged: Vec<Option<&ArmatureFindings>> = match previous.filter(|p| p.runtime.root == root_read) {
-        Some(p) => {
-            let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
-            let found = armature_local::unchanged(tree, &elements, p, &old);
-            found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
+
+    /// Evaluates the armatures no thread has taken yet, one at a time, until none is left, or the
+    /// whole file when it is evaluated at once. Any number of threads may call it on one plan.
+    pub fn evaluate_queued<'e>(
+        &self,
+        ctx: &mut DragonBonesCheck,
+        whole: &(dyn Fn() -> &'e Evaluation + Sync),
+    ) -> Evaluated {
+        let check_whole = |ctx: &mut DragonBonesCheck, claimed: &AtomicBool| {
+            Evaluated::Whole((!claimed.swap(true, Ordering::Relaxed)).then(|| {
+                runtime::check(ctx, whole());
+                std::mem::take(&mut ctx.out)
+            }))
+        };
+        let plan = match self {
+            Plan::Nothing => return Evaluated::Armatures(Vec::new()),
+            Plan::Whole(claimed) => return check_whole(ctx, claimed),
+            Plan::Armatures(plan) => plan,
+        };
+        let mut evaluated = Vec::new();
+        while let Some(&i) = plan.todo.get(plan.taken.fetch_add(1, Ordering::Relaxed)) {
+            match evaluate(ctx, plan.root, &plan.elements, &plan.names, i) {
+                Some(found) => evaluated.push((i, found)),
+                None => {
+                    // A shared mesh: every other evaluation is wasted.
+                    plan.taken.store(plan.todo.len(), Ordering::Relaxed);
+                    return check_whole(ctx, &plan.whole);
+                }
+            }
         }
-        None => vec![None; elements.len()],
-    };
-    let mut findings = RuntimeFindings { root: root_read, ..RuntimeFindings::default() };
-    for (i, &element) in elements.iter().enumerate() {
-        let range = tree.range(element);
-        if let Some(old) = reusable(i, &names, &unchanged) {
-            findings.armatures.push(moved(old, element, range));
-            findings.reused += 1;
-            continue;
+        Evaluated::Armatures(evaluated)
+    }
+
+    /// Reports what the threads' evaluations found, with the reused findings, in file order.
+    pub fn finish<'e>(
+        self,
+        ctx: &mut DragonBonesCheck,
+        evaluated: Vec<Evaluated>,
+        whole: &(dyn Fn() -> &'e Evaluation + Sync),
+    ) -> RuntimeFindings {
+        let (mut fresh, mut evaluated_whole) = (Vec::new(), false);
+        for e in evaluated {
+            match e {
+                Evaluated::Armatures(list) => fresh.extend(list),
+                Evaluated::Whole(found) => {
+                    evaluated_whole = true;
+                    ctx.out.extend(found.into_iter().flatten());
+                }
+            }
         }
-        match evaluate(ctx, root, &elements, &names, i) {
-            Some(found) => findings.armatures.push(found),
-            None => {
-                // A shared mesh: the file is evaluated whole.
+        let plan = match self {
+            Plan::Armatures(plan) if !evaluated_whole => plan,
+            Plan::Whole(_) if !evaluated_whole => {
                 runtime::check(ctx, whole());
                 return RuntimeFindings::default();
             }
+            _ => return RuntimeFindings::default(),
+        };
+        let mut by_index: Vec<Option<ArmatureFindings>> = (0..plan.elements.len()).map(|_| None).collect();
+        let mut findings = RuntimeFindings { root: Some(plan.root_read), ..RuntimeFindings::default() };
+        findings.evaluated = fresh.len();
+        for (i, found) in fresh {
+            by_index[i] = Some(found);
         }
-        findings.evaluated += 1;
+        for (i, &element) in plan.elements.iter().enumerate() {
+            let found = match (by_index[i].take(), plan.reused[i]) {
+                (Some(found), _) => found,
+                (None, Some(old)) => {
+                    findings.reused += 1;
+                    moved(old, element, ctx.tree.range(element))
+                }
+                // Not taken by any thread (no caller leaves one, but the answer is the same).
+                (None, None) => match evaluate(ctx, plan.root, &plan.elements, &plan.names, i) {
+                    Some(found) => {
+                        findings.evaluated += 1;
+                        found
+                    }
+                    None => {
+                        runtime::check(ctx, whole());
+                        return RuntimeFindings::default();
+                    }
+                },
+            };
+            findings.armatures.push(found);
+        }
+        report(ctx, &findings.armatures);
+        findings
     }
-    report(ctx, &findings.armatures);
-    findings
 }
 
 /// The previous findings on armature `i` when neither it nor any armature its evaluation reads

@@ -213,6 +213,16 @@ pub fn check_on_threads<'e>(
         regions::check,
         legacy::check,
     ];
+    // The runtime's rules evaluate one armature at a time: on a large skeleton two threads share
+    // them, one of them once it has run the other rules.
+    let plan = match whole {
+        Some(_) => armature_runtime::Plan::new(tree, text, previous.as_ref()),
+        None => armature_runtime::Plan::Nothing,
+    };
+    let evaluate = || match whole {
+        Some(whole) => plan.evaluate_queued(&mut context(CheckScope::File), whole),
+        None => armature_runtime::Evaluated::Armatures(Vec::new()),
+    };
     let read_alone = || {
         let mut ctx = context(CheckScope::File);
         for rule in rules {
@@ -230,21 +240,18 @@ pub fn check_on_threads<'e>(
         });
         (ctx.out, local)
     };
-    // The runtime's rules read the file apart from the others: a large skeleton's run beside them.
-    let run = || {
-        let mut ctx = context(CheckScope::File);
-        let runtime = match whole {
-            Some(whole) => armature_runtime::check(&mut ctx, previous.as_ref(), whole),
-            None => RuntimeFindings::default(),
-        };
-        (ctx.out, runtime)
-    };
-    let ((mut out, local), (ran, runtime)) = if parallel {
-        let (ran, read) = crate::cancel::join(run, read_alone);
-        (read, ran)
+    let ((mut out, local), evaluated) = if parallel {
+        let (side, (read, main)) = crate::cancel::join(evaluate, || (read_alone(), evaluate()));
+        (read, vec![side, main])
     } else {
-        (read_alone(), run())
+        (read_alone(), vec![evaluate()])
     };
+    let mut ctx = context(CheckScope::File);
+    let runtime = match whole {
+        Some(whole) => plan.finish(&mut ctx, evaluated, whole),
+        None => RuntimeFindings::default(),
+    };
+    let ran = ctx.out;
     out.extend(ran);
     (out, Findings { local, runtime })
 }
