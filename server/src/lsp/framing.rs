@@ -44,9 +44,8 @@ pub async fn guard_input<I, S>(
 {
     let mut input = BufReader::with_capacity(1 << 16, input);
     loop {
-        match read_frame(&mut input).await {
+        match read_frame(&mut input, &texts).await {
             Frame::Valid(body) => {
-                let body = texts.divert(&body).unwrap_or(body);
                 let body = raw_uris::escape_message(&body, &spellings).unwrap_or(body);
                 let body = lean::route(&body).unwrap_or(body);
                 // Header and body written apart: a 10 MB `didOpen` is not copied once more.
@@ -189,8 +188,10 @@ async fn read_headers(input: &mut (impl AsyncBufReadExt + Unpin)) -> Option<Resu
     }
 }
 
-/// Reads one frame from the client and judges it as the transport would.
-async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Frame {
+/// Reads one frame from the client and judges it as the transport would; a large text
+/// notification comes with its texts taken out ([`LargeTexts::divert`]), so that only the rest
+/// of it is read again.
+async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin), texts: &LargeTexts) -> Frame {
     let length = match read_headers(input).await {
         None => return Frame::End,
         Some(Err(())) => return parse_error(),
@@ -206,6 +207,11 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Frame {
     if std::str::from_utf8(&body).is_err() {
         return parse_error();
     }
+    // The same message with a string for a string: of the same shape.
+    let (body, diverted) = match texts.divert(&body) {
+        Some(small) => (small, true),
+        None => (body, false),
+    };
     // The transport's own test: a request, a notification or a response. Requests (the big
     // ones: `didOpen` carries the whole text) are read without building their parameters.
     if !serde_json::from_slice::<RequestShape>(&body).is_ok_and(|r| r.jsonrpc == "2.0")
@@ -218,6 +224,9 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin)) -> Frame {
             .ok()
             .and_then(|v| serde_json::from_value::<Id>(v.get("id")?.clone()).ok())
             .unwrap_or(Id::Null);
+        if diverted {
+            texts.forget(&body);
+        }
         return Frame::Invalid(Response::from_error(id, jsonrpc::Error::invalid_request()));
     }
     Frame::Valid(body)
@@ -277,5 +286,30 @@ mod tests {
             let request = serde_json::from_str::<Request>(sample).is_ok();
             assert_eq!(shape, request, "{sample}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_large_text_notification_is_judged_with_its_text_taken_out() {
+        let texts = LargeTexts::default();
+        let big = "腰\\\"x".repeat(1 << 15);
+        let frame = |jsonrpc: &str| {
+            let body = format!(
+                r#"{{"jsonrpc":"{jsonrpc}","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"file:///a.elem","languageId":"elem","version":1,"text":"{big}"}}}}}}"#
+            );
+            format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+        };
+        // Accepted: passed on small, its text kept for the handler.
+        let Frame::Valid(body) = read_frame(&mut BufReader::new(&frame("2.0")[..]), &texts).await else {
+            panic!("a valid didOpen")
+        };
+        let message: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        let marker = message["params"]["textDocument"]["text"].as_str().unwrap().to_owned();
+        assert!(body.len() < 400, "{}", body.len());
+        assert_eq!(texts.take(marker), big.replace("\\\"", "\""));
+        // Refused (`jsonrpc` is not 2.0): answered, and its text not kept.
+        let Frame::Invalid(_) = read_frame(&mut BufReader::new(&frame("1.0")[..]), &texts).await else {
+            panic!("an invalid request")
+        };
+        assert!(texts.lock().is_empty());
     }
 }
