@@ -62,25 +62,33 @@ impl LargeTexts {
             "textDocument/didChange" => params.content_changes?.into_iter().filter_map(|c| c.text).collect(),
             _ => return None,
         };
-        let mut out = Vec::with_capacity(4096);
-        let mut copied = 0;
+        // Every text unescaped before any is kept: a refused one leaves nothing behind.
+        let mut found = Vec::new();
         for raw in raws {
             let raw = raw.get();
             let start = (raw.as_ptr() as usize).checked_sub(body.as_ptr() as usize)?;
             if raw.len() < LARGE || body.get(start..start + raw.len())? != raw.as_bytes() {
                 continue;
             }
-            let Some(text) = unescape(raw) else { return None };
-            if text.len() < LARGE {
-                continue;
+            let text = unescape(raw)?;
+            // In the message's order, apart (as serde reads them; checked, as the copy relies on it).
+            if found.last().is_some_and(|&(_, end, _)| start < end) {
+                return None;
             }
-            out.extend_from_slice(&body[copied..start]);
-            let marker = self.keep(text);
-            out.extend_from_slice(serde_json::to_string(&marker).ok()?.as_bytes());
-            copied = start + raw.len();
+            if text.len() >= LARGE {
+                found.push((start, start + raw.len(), text));
+            }
         }
-        if copied == 0 {
+        if found.is_empty() {
             return None;
+        }
+        let mut out = Vec::with_capacity(4096);
+        let mut copied = 0;
+        for (start, end, text) in found {
+            out.extend_from_slice(&body[copied..start]);
+            let marker = serde_json::to_string(&self.keep(text)).ok()?;
+            out.extend_from_slice(marker.as_bytes());
+            copied = end;
         }
         out.extend_from_slice(&body[copied..]);
         Some(out)
