@@ -207,3 +207,32 @@ async fn large_opens_and_changes_arrive_whole_and_in_order() {
     assert_eq!(client.document_text(DOC).await, Some((3, forged.to_owned())));
     client.shutdown().await;
 }
+
+/// A large document left idle after its analysis keeps no text of its own (its analysis's serves,
+/// see `lsp::documents::DocText`); edits after such pauses land exactly where the client meant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn edits_after_a_large_document_was_idle_start_from_its_analysis() {
+    let (mut client, _) =
+        TestClient::initialized(Options::default(), capabilities(Some(&["utf-16"])), Value::Null).await;
+    let mut rng = Rng(0x1D1E);
+    // A model with a 1.1 MB offset matrix list (one count mismatch), CRLF line breaks and a BOM.
+    let walker = include_str!("../../examples/walker.elem").replace('\n', "\r\n");
+    let rows = "\t\t\t1.000000:0.000000:0.000000:0.000000:0.000000:1.000000:0.000000:0.000000:0.000000:0.000000:1.000000:0.000000:0.000000:0.000000:0.000000:1.000000\r\n".repeat(8_000);
+    let mut text = format!(
+        "\u{feff}{}",
+        walker.replacen("\t\tOffsetMatrices {\r\n", &format!("\t\tOffsetMatrices {{\r\n{rows}"), 1)
+    );
+    assert!(text.len() > rigls::lsp::COMPACT_ABOVE);
+    const MODEL: &str = "file:///tmp/rigls-test/walker.elem";
+    client.open(MODEL, "elem", 1, &text).await;
+    for version in 2..5 {
+        let published = client.diagnostics(MODEL).await;
+        assert_eq!(published["version"], version - 1);
+        // Past the pause after which the server lets go of its copy.
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let change = random_change(&mut rng, &mut text, Units::Utf16);
+        client.change(MODEL, version, json!([change])).await;
+        assert_eq!(client.document_text(MODEL).await, Some((i64::from(version), text.clone())), "after {change:?}");
+    }
+    client.shutdown().await;
+}

@@ -1,4 +1,4 @@
-//! Open documents: the store, and editing a document's rope with LSP content changes.
+//! Open documents: the store, their text ([`DocText`]), and editing it with LSP content changes.
 //!
 //! Positions are read exactly as [`crate::text::LineIndex`] reads them, so an edit lands where the
 //! client meant it and the analysed text agrees with the client's: lines break at LF, CR and CRLF
@@ -15,12 +15,13 @@ use ropey::{Rope, RopeSlice};
 use tower_lsp_server::ls_types::{Position, TextDocumentContentChangeEvent, Uri};
 
 use super::scheduler::AnalysisTask;
+use crate::ide::Analysis;
 use crate::text::{BOM, PositionEncoding};
 
 pub struct Document {
     pub path: Option<PathBuf>,
     pub version: i32,
-    pub rope: Rope,
+    pub text: DocText,
     /// The analysis of `version` (renewed when a file it read changes). Its serial is unique, so
     /// a reopened document is never mistaken for its former self.
     pub analysis: Arc<AnalysisTask>,
@@ -47,8 +48,8 @@ impl Documents {
     }
 
     /// The current text of the open document at `path`.
-    pub fn text_at(&self, path: &Path) -> Option<Rope> {
-        self.with(|docs| docs.values().find(|d| d.path.as_deref() == Some(path)).map(|d| d.rope.clone()))
+    pub fn text_at(&self, path: &Path) -> Option<DocText> {
+        self.with(|docs| docs.values().find(|d| d.path.as_deref() == Some(path)).map(|d| d.text.clone()))
     }
 
     /// The path and URI of every open document that has a path.
@@ -60,6 +61,91 @@ impl Documents {
     pub fn paths_in(&self, dir: &Path) -> Vec<PathBuf> {
         self.with(|docs| docs.values().filter_map(|d| d.path.clone()).filter(|p| p.parent() == Some(dir)).collect())
     }
+}
+
+/// A document's current text, in the form that costs least for what comes next. Cloning is cheap
+/// in every form (a task takes a clone and makes its string when it starts).
+#[derive(Clone)]
+pub enum DocText {
+    /// As it came whole (`didOpen`), not edited since.
+    Whole(Arc<String>),
+    /// As edits left it: a rope, edited in place.
+    Edited(Rope),
+    /// Held by the document's finished analysis, not here: a large document that has been idle
+    /// does not keep a second copy for an edit that may never come (the next edit makes the rope
+    /// again, ~15 ms for 10 MB). See [`DocText::compact`].
+    Analysed(Arc<Analysis>),
+}
+
+/// Documents from this size on are compacted when idle.
+pub const COMPACT_ABOVE: usize = 1 << 20;
+
+impl DocText {
+    pub fn len_bytes(&self) -> usize {
+        match self {
+            DocText::Whole(text) => text.len(),
+            DocText::Edited(rope) => rope.len_bytes(),
+            DocText::Analysed(analysis) => analysis.text.len(),
+        }
+    }
+
+    /// The rope to edit, made first unless the text is one already.
+    pub fn rope_mut(&mut self) -> &mut Rope {
+        let rope = match self {
+            DocText::Edited(rope) => return rope,
+            DocText::Whole(text) => Rope::from_str(text),
+            DocText::Analysed(analysis) => Rope::from_str(&analysis.text),
+        };
+        *self = DocText::Edited(rope);
+        match self {
+            DocText::Edited(rope) => rope,
+            _ => unreachable!("just made a rope"),
+        }
+    }
+
+    /// The text as one string, sized exactly (what an analysis keeps as long as it lives).
+    pub fn into_string(self) -> String {
+        match self {
+            DocText::Whole(text) => Arc::try_unwrap(text).map_or_else(|shared| String::clone(&shared), exact),
+            // `to_string` would grow by doubling: up to twice a 10 MB document.
+            DocText::Edited(rope) => String::from(&rope),
+            DocText::Analysed(analysis) => analysis.text.clone(),
+        }
+    }
+
+    /// The first `len` bytes.
+    pub fn head(&self, len: usize) -> Vec<u8> {
+        match self {
+            DocText::Whole(text) => text.as_bytes()[..len.min(text.len())].to_vec(),
+            DocText::Edited(rope) => rope.bytes().take(len).collect(),
+            DocText::Analysed(analysis) => analysis.text.as_bytes()[..len.min(analysis.text.len())].to_vec(),
+        }
+    }
+
+    /// Whether the text is `other`, byte for byte.
+    fn is(&self, other: &str) -> bool {
+        match self {
+            DocText::Whole(text) => text.as_str() == other,
+            DocText::Edited(rope) => rope.len_bytes() == other.len() && rope == other,
+            DocText::Analysed(analysis) => analysis.text == other,
+        }
+    }
+
+    /// Lets go of the text where `finished`, the document's analysis of its current version,
+    /// holds the same text: from then on the text is read from the analysis. Says whether it did.
+    pub fn compact(&mut self, finished: &Arc<Analysis>) -> bool {
+        if matches!(self, DocText::Analysed(_)) || self.len_bytes() < COMPACT_ABOVE || !self.is(&finished.text) {
+            return false;
+        }
+        *self = DocText::Analysed(finished.clone());
+        true
+    }
+}
+
+/// `text` without spare capacity: it is kept as long as its analysis.
+fn exact(mut text: String) -> String {
+    text.shrink_to_fit();
+    text
 }
 
 /// The char index in `rope` that an LSP position designates, clamped as described above.
@@ -141,6 +227,39 @@ mod tests {
         agrees_with_line_index("\u{feff}頭\r\n腰\n");
         agrees_with_line_index("\u{feff}");
         agrees_with_line_index("a\r");
+    }
+
+    /// Every form of a text reads the same; a large text is compacted into its analysis only when
+    /// that analysis holds the same bytes, and an edit after that starts from those bytes.
+    #[test]
+    fn doc_text_forms_read_alike_and_compact_only_onto_the_same_text() {
+        let fs = crate::env::MemoryFs::default();
+        let big = format!("\u{feff}頭\r\n{}腰\n", "x".repeat(COMPACT_ABOVE));
+        let analysis = Arc::new(Analysis::new(None, big.clone(), &fs));
+        let forms = [
+            DocText::Whole(Arc::new(big.clone())),
+            DocText::Edited(Rope::from_str(&big)),
+            DocText::Analysed(analysis.clone()),
+        ];
+        for form in &forms {
+            assert_eq!(form.len_bytes(), big.len());
+            assert_eq!(form.head(5), big.as_bytes()[..5].to_vec());
+            assert_eq!(form.head(usize::MAX), big.as_bytes().to_vec());
+            assert_eq!(form.clone().into_string(), big);
+            let mut edited = form.clone();
+            edited.rope_mut().insert(1, "!");
+            assert_eq!(edited.into_string(), format!("\u{feff}!{}", &big[3..]));
+        }
+        let mut whole = forms[0].clone();
+        assert!(whole.compact(&analysis));
+        assert!(matches!(&whole, DocText::Analysed(a) if Arc::ptr_eq(a, &analysis)));
+        assert!(!whole.compact(&analysis), "already compact");
+        let mut edited = forms[1].clone();
+        edited.rope_mut().remove(0..1);
+        assert!(!edited.compact(&analysis), "the analysis is of another text");
+        assert_eq!(edited.into_string(), big[3..]);
+        let small = Arc::new(Analysis::new(None, "腰".to_owned(), &fs));
+        assert!(!DocText::Whole(Arc::new("腰".to_owned())).compact(&small), "too small to be worth it");
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn tune_for_server() {
 }
 
 /// How long the server waits without new work before it trims.
-const IDLE: std::time::Duration = std::time::Duration::from_millis(750);
+pub const IDLE: std::time::Duration = std::time::Duration::from_millis(750);
 
 /// Bumped by every call of [`release_when_idle`]: a waiting trim that sees it moved gives way.
 static LATEST: AtomicU64 = AtomicU64::new(0);

@@ -1,8 +1,9 @@
 //! The language server: `tower-lsp-server` on tokio. The only layer that knows LSP types.
 //!
-//! - Documents are ropes edited incrementally ([`documents`]); positions are read in the
-//!   negotiated encoding (UTF-8 when offered, else UTF-16, or UTF-32 when that is the only other
-//!   offer) exactly as [`crate::text::LineIndex`] reads them, and clamped.
+//! - Documents are ropes edited incrementally, or their analysis's text while idle
+//!   ([`documents`]); positions are read in the negotiated encoding (UTF-8 when offered, else
+//!   UTF-16, or UTF-32 when that is the only other offer) exactly as [`crate::text::LineIndex`]
+//!   reads them, and clamped.
 //! - Each document version has one analysis, scheduled by [`scheduler`], run on a blocking thread with panics
 //!   caught, shared by every request on that version. A document's analyses run one at a time and
 //!   a version superseded while waiting for its turn is skipped, so fast typing in a large file
@@ -44,6 +45,7 @@ mod sent_tokens;
 mod server;
 mod state;
 
+pub use documents::COMPACT_ABOVE;
 pub use features::{Features, RealFeatures};
 
 use std::sync::Arc;

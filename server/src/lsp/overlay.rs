@@ -25,14 +25,14 @@ impl FileSystem for OverlayFs {
 
     fn read_to_string(&self, path: &Path) -> Option<String> {
         match self.docs.text_at(path) {
-            Some(rope) => Some(String::from(&rope)),
+            Some(text) => Some(text.into_string()),
             None => RealFs.read_to_string(path),
         }
     }
 
     fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>> {
         match self.docs.text_at(path) {
-            Some(rope) => Some(rope.bytes().take(len).collect()),
+            Some(text) => Some(text.head(len)),
             None => RealFs.read_head(path, len),
         }
     }

@@ -94,8 +94,12 @@ impl AnalysisTask {
     /// What the task of a later version can build on: this task's analysis once finished, else
     /// what this one builds on while it has not finished.
     pub fn base_for_next(&self) -> Option<Arc<Analysis>> {
-        let finished = self.result.borrow().as_ref().and_then(|outcome| outcome.as_ref().ok().cloned());
-        finished.or_else(|| lock(&self.base).clone())
+        self.finished().or_else(|| lock(&self.base).clone())
+    }
+
+    /// The analysis, once finished without failing.
+    pub fn finished(&self) -> Option<Arc<Analysis>> {
+        self.result.borrow().as_ref().and_then(|outcome| outcome.as_ref().ok().cloned())
     }
 
     /// Asks the job to stop (it ends with [`CANCELLED`]), or not to start; requests that need

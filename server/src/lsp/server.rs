@@ -50,7 +50,8 @@ impl Server {
     /// `rigls/documentText`: the server's copy of an open document (see the module docs).
     pub async fn document_text(&self, params: DocumentTextParams) -> Result<Option<DocumentText>> {
         Ok(self.state.docs.with(|docs| {
-            docs.get(&params.text_document.uri).map(|d| DocumentText { version: d.version, text: d.rope.to_string() })
+            docs.get(&params.text_document.uri)
+                .map(|d| DocumentText { version: d.version, text: d.text.clone().into_string() })
         }))
     }
 }

@@ -15,7 +15,7 @@ use tower_lsp_server::ls_types::{MessageType, Uri};
 
 use super::Options;
 use super::capabilities::ClientCaps;
-use super::documents::{Document, Documents};
+use super::documents::{DocText, Document, Documents};
 use super::handlers::PerAnalysis;
 use super::overlay::{OverlayFs, RecordingFs};
 use super::progress;
@@ -102,13 +102,13 @@ impl State {
 
     pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: String) {
         let path = file_path(&uri);
-        let rope = Rope::from_str(&text);
-        // The first analysis takes the text as it came, not a copy made from the rope.
-        let analysis = self.new_task(path.clone(), version, rope.clone(), Some(text), None, false);
+        // Kept as it came: a rope is made only if an edit comes (see `DocText`).
+        let text = DocText::Whole(Arc::new(text));
+        let analysis = self.new_task(path.clone(), version, text.clone(), None, false);
         let lane = Arc::default();
-        let renewed = Renewed { task: analysis.clone(), size: rope.len_bytes(), lane: Arc::clone(&lane) };
+        let renewed = Renewed { task: analysis.clone(), size: text.len_bytes(), lane: Arc::clone(&lane) };
         let doc =
-            Document { path: path.clone(), version, rope, analysis, lane, previewed: false, scene_elements: None };
+            Document { path: path.clone(), version, text, analysis, lane, previewed: false, scene_elements: None };
         self.docs.with(|docs| docs.insert(uri.clone(), doc));
         self.schedule(uri, renewed);
         self.changed_on_path(path.as_deref());
@@ -118,7 +118,7 @@ impl State {
     pub fn change(self: &Arc<Self>, uri: &Uri, version: i32, edit: impl FnOnce(&mut Rope)) {
         let changed = self.docs.with(|docs| {
             let doc = docs.get_mut(uri)?;
-            edit(&mut doc.rope);
+            edit(doc.text.rope_mut());
             doc.version = version;
             Some((self.renew(doc), doc.path.clone()))
         });
@@ -206,21 +206,19 @@ impl State {
     /// cancelled, so a burst of edits does not wait for analyses of versions nobody will see.
     fn renew(&self, doc: &mut Document) -> Renewed {
         let base = doc.analysis.base_for_next();
-        let fresh = self.new_task(doc.path.clone(), doc.version, doc.rope.clone(), None, base, doc.previewed);
+        let fresh = self.new_task(doc.path.clone(), doc.version, doc.text.clone(), base, doc.previewed);
         std::mem::replace(&mut doc.analysis, fresh).cancel();
-        Renewed { task: doc.analysis.clone(), size: doc.rope.len_bytes(), lane: doc.lane.clone() }
+        Renewed { task: doc.analysis.clone(), size: doc.text.len_bytes(), lane: doc.lane.clone() }
     }
 
-    /// A task analysing `rope` (or `text`, when given: the same text) when started, off the async
-    /// runtime, with panics caught; it
+    /// A task analysing `text` when started, off the async runtime, with panics caught; it
     /// builds on `base`, the finished analysis of an earlier version, when there is one;
     /// `previewed`: as a preview wants it.
     fn new_task(
         &self,
         path: Option<PathBuf>,
         version: i32,
-        rope: Rope,
-        text: Option<String>,
+        text: DocText,
         base: Option<Arc<crate::ide::Analysis>>,
         previewed: bool,
     ) -> Arc<AnalysisTask> {
@@ -242,9 +240,7 @@ impl State {
                     crate::cancel::run(&token, || {
                         crate::cancel::check();
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                        // Sized exactly (`to_string` grows by doubling: up to twice a 10 MB
-                        // document, kept as long as its analysis).
-                        let text = text.map_or_else(|| String::from(&rope), exact);
+                        let text = text.into_string();
                         let (previous, path) = (previous.as_deref(), path.as_deref());
                         match previewed {
                             true => features.analyse_for_preview(previous, path, text, &recording),
@@ -299,13 +295,31 @@ impl State {
                 // After a moment without edits: while typing goes on, the CPU is the analyses'.
                 tokio::time::sleep(WARM_AFTER).await;
                 if state.is_current(&uri, &task) {
-                    state.warm_semantic_tokens(uri, task).await;
+                    state.warm_semantic_tokens(uri.clone(), task.clone()).await;
                 }
             }
             // The analysis this one built on, the superseded versions and their answers are
             // dropped by now.
             super::memory::release_when_idle();
+            if size >= super::documents::COMPACT_ABOVE {
+                // Not holding the task meanwhile: superseded analyses are dropped as they go.
+                let serial = task.serial;
+                drop(task);
+                tokio::time::sleep(super::memory::IDLE).await;
+                if state.compact(&uri, serial) {
+                    let _ = tokio::task::spawn_blocking(super::memory::release_now).await;
+                }
+            }
         });
+    }
+
+    /// Lets a large document's text be its analysis's once it has been idle (see `DocText`),
+    /// unless an edit came since the task `serial`: whether it did.
+    fn compact(&self, uri: &Uri, serial: u64) -> bool {
+        self.docs.with(|docs| {
+            let Some(doc) = docs.get_mut(uri).filter(|d| d.analysis.serial == serial) else { return false };
+            doc.analysis.finished().is_some_and(|finished| doc.text.compact(&finished))
+        })
     }
 
     pub fn is_current(&self, uri: &Uri, task: &AnalysisTask) -> bool {
@@ -346,10 +360,4 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     } else {
         "unknown panic".to_owned()
     }
-}
-
-/// `text` without spare capacity: it is kept as long as its analysis.
-fn exact(mut text: String) -> String {
-    text.shrink_to_fit();
-    text
 }
