@@ -77,3 +77,15 @@ where
         Some(token)
     }
 }
+
+/// Asserts that each text lexes as one token of its kind (the lexers' long-token tests).
+#[cfg(test)]
+pub fn assert_each_is_one_token<K>(cases: &[(String, K)])
+where
+    K: for<'a> Logos<'a, Source = str, Extras = ()> + WithError + Copy + PartialEq + std::fmt::Debug,
+{
+    for (text, kind) in cases {
+        let tokens: Vec<_> = MergingLexer::<K>::new(text).map(|t| (t.kind, t.range.len())).collect();
+        assert_eq!(tokens, [(*kind, text.len() as u32)], "{kind:?}");
+    }
+}

@@ -157,4 +157,24 @@ mod tests {
                 RBrace 15..16 "}""#]],
         );
     }
+
+    #[test]
+    fn long_tokens_lex_without_deep_recursion() {
+        // 1 MB of each kind: logos's regex states may recurse per character, and a debug build's
+        // stack is small.
+        let n = 1 << 20;
+        crate::lexing::assert_each_is_one_token(&[
+            (format!("\"{}\"", "ル".repeat(n / 3)), TokenKind::String),
+            (format!("\"{}\"", "ル\\\"\t".repeat(n / 6)), TokenKind::EscapedString),
+            (format!("\"{}", "a\\\"".repeat(n / 3)), TokenKind::UnterminatedString),
+            ("7".repeat(n), TokenKind::Integer),
+            (format!("1.{}e5", "0".repeat(n)), TokenKind::Float),
+            (format!("01.{}", "0".repeat(n)), TokenKind::BadNumber),
+            ("x".repeat(n), TokenKind::Word),
+            (format!("//{}", "ル*/".repeat(n / 5)), TokenKind::LineComment),
+            (format!("/*{}*/", "ル**x".repeat(n / 6)), TokenKind::BlockComment),
+            (format!("/*{}", "ル**x".repeat(n / 6)), TokenKind::UnterminatedComment),
+            ("@".repeat(n), TokenKind::Error),
+        ]);
+    }
 }

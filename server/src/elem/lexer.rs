@@ -174,4 +174,20 @@ mod tests {
                 LBrace 7..8 "{""#]],
         );
     }
+
+    #[test]
+    fn long_tokens_lex_without_deep_recursion() {
+        // 1 MB of each kind: logos's default codegen recursed once per character, which overflowed
+        // a debug build's stack on 12 KB strings (hence its `state_machine_codegen` feature).
+        let n = 1 << 20;
+        crate::lexing::assert_each_is_one_token(&[
+            (format!("\"{}\"", "ル\\\"".repeat(n / 5)), TokenKind::String),
+            (format!("\"{}", "a\\\"".repeat(n / 3)), TokenKind::UnterminatedString),
+            ("x".repeat(n), TokenKind::Ident),
+            ("7".repeat(n), TokenKind::Number),
+            (format!("1.{}e5", "0".repeat(n)), TokenKind::ExpNumber),
+            (" ".repeat(n), TokenKind::Whitespace),
+            ("@".repeat(n), TokenKind::Error),
+        ]);
+    }
 }
