@@ -128,21 +128,47 @@ pub fn none_respelled(spellings: &Spellings) -> bool {
     spellings.lock().unwrap_or_else(|e| e.into_inner()).is_empty()
 }
 
-/// Gives outgoing URIs the client's own spelling back.
+/// Gives outgoing URIs the client's own spelling back: every JSON string of the body (values and
+/// keys, such as a workspace edit's `changes`) that is a remembered encoded URI. One pass over the
+/// body, whatever the number of URIs remembered (a search per remembered URI made each message of
+/// a long session slower than the last).
 pub fn respell_message(body: &[u8], spellings: &Spellings) -> Option<Vec<u8>> {
     let spellings = spellings.lock().unwrap_or_else(|e| e.into_inner());
-    if spellings.is_empty() || !body.contains(&b'%') {
+    if spellings.is_empty() || memchr::memchr(b'%', body).is_none() {
         return None;
     }
-    let text = std::str::from_utf8(body).ok()?;
-    let mut out = text.to_owned();
-    for (escaped, raw) in spellings.iter() {
-        let quoted = format!("\"{escaped}\"");
-        if out.contains(&quoted) {
-            out = out.replace(&quoted, &serde_json::to_string(raw).ok()?);
+    let mut out: Option<Vec<u8>> = None;
+    let mut copied = 0;
+    let mut at = 0;
+    'strings: while let Some(open) = memchr::memchr(b'"', &body[at..]).map(|i| at + i) {
+        // The string's closing quote; an encoded URI holds no escapes, so a string with one is
+        // only skipped. (The server writes JSON: a string always ends.)
+        let (mut close, mut plain) = (open + 1, true);
+        loop {
+            let Some(found) = body.get(close..).and_then(|rest| memchr::memchr2(b'"', b'\\', rest)) else {
+                break 'strings;
+            };
+            if body[close + found] == b'"' {
+                close += found;
+                break;
+            }
+            (close, plain) = (close + found + 2, false);
         }
+        let content = &body[open + 1..close];
+        if plain
+            && memchr::memchr(b'%', content).is_some()
+            && let Some(raw) = std::str::from_utf8(content).ok().and_then(|uri| spellings.get(uri))
+        {
+            let out = out.get_or_insert_with(|| Vec::with_capacity(body.len() + 64));
+            out.extend_from_slice(&body[copied..open]);
+            serde_json::to_writer(&mut *out, raw).ok()?;
+            copied = close + 1;
+        }
+        at = close + 1;
     }
-    (out != text).then(|| out.into_bytes())
+    let mut out = out?;
+    out.extend_from_slice(&body[copied..]);
+    Some(out)
 }
 
 #[cfg(test)]
@@ -186,6 +212,25 @@ mod tests {
         for harmless in [r#"{"uri":"file:\/\/\/a.elem"}"#, r#"{"uri":"file:///\u0061.elem"}"#] {
             assert_eq!(escape_message(harmless.as_bytes(), &spellings), None, "{harmless}");
         }
+    }
+
+    #[test]
+    fn outgoing_uris_are_respelled_in_values_and_keys_among_many_remembered() {
+        let spellings = Spellings::default();
+        for n in 0..10_000 {
+            escape_message(format!(r#"{{"uri":"file:///歩行/{n}.elem"}}"#).as_bytes(), &spellings).unwrap();
+        }
+        // A workspace edit: the URI as a key and as a value; a string holding an escaped quote
+        // and the same URI text is someone's text, not a URI, and stays.
+        let out = r#"{"changes":{"file:///%E6%AD%A9%E8%A1%8C/7.elem":[]},"uri":"file:///%E6%AD%A9%E8%A1%8C/9999.elem","message":"\"file:///%E6%AD%A9%E8%A1%8C/7.elem\"","other":"file:///%E6%AD%A9%E8%A1%8C/x.elem"}"#;
+        let respelled = String::from_utf8(respell_message(out.as_bytes(), &spellings).unwrap()).unwrap();
+        assert_eq!(
+            respelled,
+            r#"{"changes":{"file:///歩行/7.elem":[]},"uri":"file:///歩行/9999.elem","message":"\"file:///%E6%AD%A9%E8%A1%8C/7.elem\"","other":"file:///%E6%AD%A9%E8%A1%8C/x.elem"}"#
+        );
+        // Nothing remembered in it, or cut short: passed on as it was.
+        assert_eq!(respell_message(br#"{"uri":"file:///%E6%AD%A9%E8%A1%8C/x.elem"}"#, &spellings), None);
+        assert_eq!(respell_message(br#"{"uri":"file:///%E6%AD%A9"#, &spellings), None);
     }
 
     #[test]
