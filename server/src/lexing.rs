@@ -1,8 +1,13 @@
 //! What the lexers of both formats share: a logos token stream with byte ranges into the whole
 //! text that never fails, where a run of adjacent unrecognised characters is one error token
-//! (a stray word of junk gives one diagnostic, not one per byte).
+//! (a stray word of junk gives one diagnostic, not one per byte); and a number token's value
+//! ([`parse_f64`]).
+
+mod number;
 
 use logos::Logos;
+
+pub use number::parse_f64;
 
 use crate::text::{BOM, TextRange, to_u32};
 

@@ -12,10 +12,13 @@
 //!
 //! Nesting lives in an explicit stack, so 100 000 nested `[` cost memory, not the call stack.
 
+mod tokens;
+
 use super::lexer::{Lexer, Token, TokenKind};
 use super::syntax::{MAX_TEXT_LEN, Node, NodeId, NodeKind, Tree, flag};
 use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix, Related};
 use crate::text::{LineIndex, TextRange, to_u32};
+use tokens::Tokens;
 
 /// Beyond this many syntax errors the file is hopeless; the rest are summarised in one.
 const MAX_ERRORS: usize = 100;
@@ -31,7 +34,7 @@ pub fn parse_container(text: &str, start: usize, end: usize) -> Option<Vec<Node>
     let text = text.get(..end)?;
     let mut parser = Parser {
         text,
-        lexer: Lexer::at(text, start),
+        tokens: Tokens::lexed_here(Lexer::at(text, start)),
         peeked: None,
         nodes: Vec::with_capacity(estimate_nodes(text.get(start..)?)),
         errors: Vec::new(),
@@ -63,9 +66,18 @@ pub fn parse(text: &str) -> Tree {
             errors: vec![Diagnostic::new(Code::Syntax, FileFormat::DragonBones, TextRange::empty(0), message)],
         };
     }
+    if text.len() >= crate::cancel::PARALLEL_ABOVE {
+        Tokens::lexed_ahead(text, |tokens| parse_tokens(text, tokens))
+    } else {
+        parse_tokens(text, Tokens::lexed_here(Lexer::new(text)))
+    }
+}
+
+/// The tree of `text`, whose tokens are `tokens`.
+fn parse_tokens<'a>(text: &'a str, tokens: Tokens<'a>) -> Tree {
     let mut parser = Parser {
         text,
-        lexer: Lexer::new(text),
+        tokens,
         peeked: None,
         nodes: Vec::with_capacity(estimate_nodes(text)),
         errors: Vec::new(),
@@ -119,7 +131,7 @@ struct Frame {
 
 struct Parser<'a> {
     text: &'a str,
-    lexer: Lexer<'a>,
+    tokens: Tokens<'a>,
     peeked: Option<Token>,
     nodes: Vec<Node>,
     errors: Vec<Diagnostic>,
@@ -228,7 +240,7 @@ impl Parser<'_> {
             // `"hero, "bone": …`: the string lacks its closing quote and its "closing" quote opens
             // the next string. End it before the `,` and read on from there.
             token = Token { kind: TokenKind::UnterminatedString, range: TextRange::new(token.range.start, cut) };
-            self.lexer = Lexer::at(self.text, cut as usize);
+            self.tokens.restart_at(self.text, cut as usize);
             self.peeked = None;
         }
         self.previous = self.current;
@@ -257,7 +269,7 @@ impl Parser<'_> {
     #[inline(always)]
     fn advance(&mut self) -> Option<Token> {
         loop {
-            let token = self.lexer.next()?;
+            let token = self.tokens.next()?;
             match token.kind {
                 TokenKind::LineComment | TokenKind::BlockComment => {
                     self.error_fix(
@@ -793,6 +805,37 @@ mod tests {
             }
         }
         expect.assert_eq(&out);
+    }
+
+    /// A large text's tokens are lexed on a thread ahead of the parser: the tree and the errors
+    /// are those of lexing as the parser goes, with errors (and a restart of the lexing, for the
+    /// string that swallowed the next one's quote) far past the first chunks.
+    #[test]
+    fn a_large_text_parses_alike_with_its_tokens_lexed_ahead() {
+        let piece = r#"{"name": "骨", "x": -1.5e3, "ok": true, "list": [1, 2, 3], "deep": {"a": [{"b": null}]}},"#;
+        let faults = [
+            r#"{"name": "hero, "bone": 1},"#,
+            r#"{"x": 01, "y": .5, /* note */ "z": NaN},"#,
+            r#"{"a" 1, "b": [1 2], "c": [1,]},"#,
+        ];
+        let mut text = String::from("[");
+        let mut count = 0;
+        while text.len() < crate::cancel::PARALLEL_ABOVE + 4096 {
+            text.push_str(piece);
+            count += 1;
+            if count % 997 == 0 {
+                text.push_str(faults[(count / 997) % faults.len()]);
+            }
+        }
+        text.push_str("{\"open\": \"line\n\"}, {\"last\": [1, 2");
+        let ahead = parse(&text);
+        let here = parse_tokens(&text, Tokens::lexed_here(Lexer::new(&text)));
+        assert_eq!(ahead.nodes, here.nodes);
+        assert_eq!(ahead.errors, here.errors);
+        // Reported far into the text, where the tokens came from the thread.
+        let restarted = |e: &Diagnostic| e.message.starts_with("unterminated string") && e.range.start > 300_000;
+        assert!(ahead.errors.iter().any(restarted), "{:?}", ahead.errors);
+        assert!(ahead.errors.len() > 20 && ahead.errors.len() < MAX_ERRORS, "{}", ahead.errors.len());
     }
 
     #[test]

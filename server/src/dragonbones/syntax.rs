@@ -257,7 +257,7 @@ impl Tree {
         if node.kind() != NodeKind::Number {
             return None;
         }
-        node.range().slice(text).parse().ok()
+        crate::lexing::parse_f64(node.range().slice(text))
     }
 
     /// A number's value when it is a whole number (`3`, also `3.0`).
@@ -272,7 +272,7 @@ impl Tree {
         {
             return Some(v);
         }
-        let v: f64 = slice.parse().ok()?;
+        let v = crate::lexing::parse_f64(slice)?;
         (v.fract() == 0.0 && v.abs() < 9.0e15).then_some(v as i64)
     }
 

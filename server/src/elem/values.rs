@@ -22,7 +22,7 @@ impl Atom {
     }
 
     pub fn as_f64(&self, text: &str) -> Option<f64> {
-        if self.is_number() { self.range.slice(text).parse().ok() } else { None }
+        if self.is_number() { crate::lexing::parse_f64(self.range.slice(text)) } else { None }
     }
 
     /// The value as an integer; `None` for decimals, exponents and non-numbers.

@@ -204,14 +204,18 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin), texts: &LargeTex
     if body.is_empty() {
         return parse_error();
     }
-    if std::str::from_utf8(&body).is_err() {
-        return parse_error();
-    }
-    // The same message with a string for a string: of the same shape.
+    // The same message with a string for a string: of the same shape. The texts taken out are
+    // valid UTF-8 (serde_json checks what it hands over as a `&str`), so only the rest is checked.
     let (body, diverted) = match texts.divert(&body) {
         Some(small) => (small, true),
         None => (body, false),
     };
+    if std::str::from_utf8(&body).is_err() {
+        if diverted {
+            texts.forget(&body);
+        }
+        return parse_error();
+    }
     // The transport's own test: a request, a notification or a response. Requests (the big
     // ones: `didOpen` carries the whole text) are read without building their parameters.
     if !serde_json::from_slice::<RequestShape>(&body).is_ok_and(|r| r.jsonrpc == "2.0")
@@ -311,5 +315,28 @@ mod tests {
             panic!("an invalid request")
         };
         assert!(texts.lock().is_empty());
+    }
+
+    #[tokio::test]
+    async fn bytes_that_are_not_utf8_beside_a_large_text_are_a_parse_error() {
+        let texts = LargeTexts::default();
+        let big = "腰\\\"x".repeat(1 << 15);
+        // In a string serde_json only skips (`languageId` is not read), and in the text itself.
+        for (language, text) in [(&b"el\xffem"[..], big.as_bytes()), (b"elem", &[big.as_bytes(), b"\xff"].concat())] {
+            let body = [
+                &br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.elem","languageId":""#[..],
+                language,
+                br#"","version":1,"text":""#,
+                text,
+                br#""}}}"#,
+            ]
+            .concat();
+            let frame = [format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes(), &body].concat();
+            let Frame::Invalid(answer) = read_frame(&mut BufReader::new(&frame[..]), &texts).await else {
+                panic!("not UTF-8: a parse error")
+            };
+            assert_eq!(answer.error().map(|e| e.code), Some(jsonrpc::ErrorCode::ParseError));
+            assert!(texts.lock().is_empty());
+        }
     }
 }

@@ -137,7 +137,8 @@ impl LargeTexts {
 
     /// Drops the texts the markers of a diverted message stand for (a message refused after all).
     pub fn forget(&self, body: &[u8]) {
-        let Ok(message) = serde_json::from_slice::<Value>(body) else { return };
+        // A message refused for bytes that are not UTF-8 still names its markers.
+        let Ok(message) = serde_json::from_str::<Value>(&String::from_utf8_lossy(body)) else { return };
         let mut values = vec![&message];
         while let Some(value) = values.pop() {
             match value {

@@ -153,7 +153,7 @@ pub fn string_to_number(s: &str) -> f64 {
     if t.bytes().any(|b| b.is_ascii_alphabetic() && b != b'e' && b != b'E') {
         return f64::NAN;
     }
-    t.parse().unwrap_or(f64::NAN)
+    crate::lexing::parse_f64(t).unwrap_or(f64::NAN)
 }
 
 /// Array element `i` as a number, NaN past the end (`undefined` in arithmetic).
