@@ -206,9 +206,9 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin), texts: &LargeTex
     }
     // The same message with a string for a string: of the same shape. The texts taken out are
     // valid UTF-8 (serde_json checks what it hands over as a `&str`), so only the rest is checked.
-    let (body, diverted) = match texts.divert(&body) {
-        Some(small) => (small, true),
-        None => (body, false),
+    let (body, diverted) = match texts.divert(body) {
+        Ok(small) => (small, true),
+        Err(body) => (body, false),
     };
     if std::str::from_utf8(&body).is_err() {
         if diverted {
