@@ -7,7 +7,7 @@ mod number;
 
 use logos::Logos;
 
-pub use number::parse_f64;
+pub use number::{parse_f64, parse_f64_in};
 
 use crate::text::{BOM, TextRange, to_u32};
 

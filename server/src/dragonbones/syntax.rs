@@ -257,7 +257,8 @@ impl Tree {
         if node.kind() != NodeKind::Number {
             return None;
         }
-        crate::lexing::parse_f64(node.range().slice(text))
+        let range = node.range();
+        crate::lexing::parse_f64_in(text, range.start as usize, range.end as usize)
     }
 
     /// A number's value when it is a whole number (`3`, also `3.0`).

@@ -22,7 +22,11 @@ impl Atom {
     }
 
     pub fn as_f64(&self, text: &str) -> Option<f64> {
-        if self.is_number() { crate::lexing::parse_f64(self.range.slice(text)) } else { None }
+        if self.is_number() {
+            crate::lexing::parse_f64_in(text, self.range.start as usize, self.range.end as usize)
+        } else {
+            None
+        }
     }
 
     /// The value as an integer; `None` for decimals, exponents and non-numbers.

@@ -118,6 +118,7 @@ impl LanguageServer for Server {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         self.state.close(&params.text_document.uri);
+        super::memory::release_when_idle();
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
