@@ -5,10 +5,12 @@
 //! (`server/tests/incremental.rs`) and the `analysis_incremental` fuzz target.
 #![allow(dead_code)]
 
+use std::cell::OnceCell;
+use std::fmt::{self, Debug};
 use std::path::Path;
 
 use rigls::env::FileSystem;
-use rigls::ide::{self, Analysis, ParsedFile};
+use rigls::ide::{self, Analysis, Fold, ParsedFile, SemanticToken, Symbol};
 
 /// One edit: `text[from..to]` replaced by `with` (offsets are moved back to character
 /// boundaries, and clamped).
@@ -34,54 +36,215 @@ impl Edit {
     }
 }
 
-/// Everything an analysis offers that an edit could get wrong, written out for comparison.
-pub fn observed(analysis: &Analysis) -> Vec<(&'static str, String)> {
-    // Models are compared apart (`same_model`): they hold hash maps, whose order is random.
-    // Written out on one line (`{:?}`): the indented form took a third of each fuzz execution.
-    let parsed = match &analysis.parsed {
+/// A version's analysis and its semantic tokens, computed once when first asked for (they are
+/// compared, and the next version's splice is applied to them).
+pub struct Version {
+    pub analysis: Analysis,
+    tokens: OnceCell<Vec<SemanticToken>>,
+}
+
+impl Version {
+    pub fn new(analysis: Analysis) -> Version {
+        Version { analysis, tokens: OnceCell::new() }
+    }
+
+    fn tokens(&self) -> &[SemanticToken] {
+        self.tokens.get_or_init(|| ide::semantic_tokens(&self.analysis))
+    }
+}
+
+/// A fresh analysis of a text: what the incremental analyses of that text are compared with,
+/// each part computed once however many versions are compared with it (an edit undone returns
+/// to a text already analysed fresh).
+pub struct Fresh {
+    pub version: Version,
+    shown: OnceCell<Shown>,
+}
+
+/// What the comparison reads of an analysis besides its model and tokens: the parts whose types
+/// have no `PartialEq` written out with `{:?}` (on one line: the indented form took a third of
+/// each fuzz execution), the rest as values.
+struct Shown {
+    written: [(&'static str, String); 3],
+    symbols: Vec<Symbol>,
+    folds: Vec<Fold>,
+}
+
+impl Fresh {
+    pub fn new(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Fresh {
+        Fresh::of(Analysis::new(path, text, fs))
+    }
+
+    pub fn of(analysis: Analysis) -> Fresh {
+        Fresh { version: Version::new(analysis), shown: OnceCell::new() }
+    }
+
+    fn shown(&self) -> &Shown {
+        self.shown.get_or_init(|| {
+            let analysis = &self.version.analysis;
+            let written = WRITTEN.map(|(what, write)| {
+                let mut out = String::new();
+                write(analysis, &mut out).expect("a String takes any write-up");
+                (what, out)
+            });
+            Shown { written, symbols: ide::document_symbols(analysis), folds: ide::folding_ranges(analysis) }
+        })
+    }
+}
+
+type WriteUp = fn(&Analysis, &mut dyn fmt::Write) -> fmt::Result;
+
+/// The parts compared as their `{:?}` write-ups (their types have no `PartialEq`; models are
+/// compared apart, as values: they hold hash maps, whose order is random). The syntax trees are
+/// compared as values too ([`same_tree`]), their write-ups made only to show a difference.
+const WRITTEN: [(&str, WriteUp); 3] = [
+    ("kind", |a, out| write!(out, "{:?}", a.kind())),
+    ("lines", |a, out| write!(out, "{:?}", a.lines)),
+    ("paired atlases", |a, out| match &a.parsed {
+        ParsedFile::DragonBones(file) => write!(out, "{:?}", file.atlases),
+        _ => Ok(()),
+    }),
+];
+
+fn write_tree(analysis: &Analysis) -> String {
+    match &analysis.parsed {
         ParsedFile::Elem(file) => format!("{:?}", file.tree),
-        ParsedFile::DragonBones(file) => format!("{:?}\n{:?}", file.tree, file.atlases),
+        ParsedFile::DragonBones(file) => format!("{:?}", file.tree),
         ParsedFile::Other => "other".to_owned(),
-    };
-    vec![
-        ("kind", format!("{:?}", analysis.kind())),
-        ("lines", format!("{:?}", analysis.lines)),
-        ("parse", parsed),
-        ("diagnostics", format!("{:?}", analysis.diagnostics)),
-        ("symbols", format!("{:?}", ide::document_symbols(analysis))),
-        ("folds", format!("{:?}", ide::folding_ranges(analysis))),
-        ("tokens", format!("{:?}", ide::semantic_tokens(analysis))),
-    ]
+    }
+}
+
+/// Whether two analyses have the same syntax tree: every field of it compared, as its `{:?}`
+/// write-up shows it (the patterns name every field and variant, so one added to the trees'
+/// types does not compile here until it is compared).
+fn same_tree(a: &ParsedFile, b: &ParsedFile) -> bool {
+    use rigls::dragonbones::syntax::Tree;
+    use rigls::elem::syntax::{Entry, Item, KeyLine, Scope, SyntaxTree};
+    fn same_scope(a: &Scope, b: &Scope) -> bool {
+        let Scope { kind, tag, open, close, range, parent, indent, modes, items } = a;
+        *kind == b.kind
+            && *tag == b.tag
+            && *open == b.open
+            && *close == b.close
+            && *range == b.range
+            && *parent == b.parent
+            && *indent == b.indent
+            && *modes == b.modes
+            && items.len() == b.items.len()
+            && items.iter().zip(&b.items).all(|(x, y)| match x {
+                Item::Key(KeyLine { key, value, ok }) => {
+                    matches!(y, Item::Key(y) if *key == y.key && *value == y.value && *ok == y.ok)
+                }
+                Item::Entry(Entry { range, ok }) => matches!(y, Item::Entry(y) if *range == y.range && *ok == y.ok),
+                Item::Scope(id) => matches!(y, Item::Scope(y) if id == y),
+            })
+    }
+    match (a, b) {
+        (ParsedFile::Elem(a), ParsedFile::Elem(b)) => {
+            let SyntaxTree { scopes, errors } = &a.tree;
+            *errors == b.tree.errors
+                && scopes.len() == b.tree.scopes.len()
+                && scopes.iter().zip(&b.tree.scopes).all(|(x, y)| same_scope(x, y))
+        }
+        (ParsedFile::DragonBones(a), ParsedFile::DragonBones(b)) => {
+            // `Node` is compared as its packed fields: kind, range, flags and next, all it shows.
+            let Tree { nodes, errors } = &a.tree;
+            *nodes == b.tree.nodes && *errors == b.tree.errors
+        }
+        (ParsedFile::Other, ParsedFile::Other) => true,
+        _ => false,
+    }
 }
 
 /// Reanalyses `text` from `previous` and checks it against a fresh analysis; returns the
 /// incremental one (the next edit's previous version). Panics, naming what differs, otherwise.
 pub fn reanalyse_and_compare(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
-    let fresh = Analysis::new(previous.path.as_deref(), text.clone(), fs);
+    let fresh = Fresh::new(previous.path.as_deref(), text.clone(), fs);
     let incremental = Analysis::reanalyse(previous, text, fs);
-    let same_model = match (&fresh.parsed, &incremental.parsed) {
+    compare_with(&fresh, incremental, previous, &ide::semantic_tokens(previous)).analysis
+}
+
+/// Checks `incremental`, the reanalysis of `previous`, against `fresh`, the fresh analysis of the
+/// same text; returns it as the next edit's previous version. Panics, naming what differs,
+/// otherwise.
+pub fn compare(fresh: &Fresh, incremental: Analysis, previous: &Version) -> Version {
+    compare_with(fresh, incremental, &previous.analysis, previous.tokens())
+}
+
+fn compare_with(
+    fresh: &Fresh,
+    incremental: Analysis,
+    previous: &Analysis,
+    previous_tokens: &[SemanticToken],
+) -> Version {
+    let want = &fresh.version.analysis;
+    assert_eq!(want.text, incremental.text, "compared with a fresh analysis of another text");
+    let same_model = match (&want.parsed, &incremental.parsed) {
         (ParsedFile::Elem(a), ParsedFile::Elem(b)) => a.model == b.model,
         (ParsedFile::DragonBones(a), ParsedFile::DragonBones(b)) => a.model == b.model,
         (a, b) => std::mem::discriminant(a) == std::mem::discriminant(b),
     };
-    assert!(same_model, "incremental analysis differs from a fresh one in its model\ntext: {:?}", fresh.text);
-    for ((what, want), (_, got)) in observed(&fresh).into_iter().zip(observed(&incremental)) {
-        if want != got {
-            let diff = first_difference(&want, &got);
-            panic!("incremental analysis differs from a fresh one in its {what}:\n{diff}\ntext: {:?}", fresh.text);
+    assert!(same_model, "incremental analysis differs from a fresh one in its model\ntext: {:?}", want.text);
+    let shown = fresh.shown();
+    for ((what, written), (_, write)) in shown.written.iter().zip(WRITTEN) {
+        // Written out and matched as it is written, byte for byte.
+        let mut matching = Matching { want: written, at: 0 };
+        if write(&incremental, &mut matching).is_err() || matching.at != written.len() {
+            let mut got = String::new();
+            write(&incremental, &mut got).expect("a String takes any write-up");
+            differs(what, written, &got, &want.text);
         }
     }
+    if !same_tree(&want.parsed, &incremental.parsed) {
+        differs("parse", &write_tree(want), &write_tree(&incremental), &want.text);
+    }
+    // Compared as values (derived `PartialEq`, no floating-point fields): equal exactly when
+    // their `{:?}` write-ups are.
+    same("diagnostics", &want.diagnostics, &incremental.diagnostics, &want.text);
+    same("symbols", &shown.symbols, &ide::document_symbols(&incremental), &want.text);
+    same("folds", &shown.folds, &ide::folding_ranges(&incremental), &want.text);
+    let incremental = Version::new(incremental);
+    same("tokens", fresh.version.tokens(), incremental.tokens(), &want.text);
     // The tokens as the server computes them after such an edit: the previous version's with
     // those of the reparsed part replaced.
-    if let Some(splice) = ide::semantic_tokens_splice(&incremental) {
+    if let Some(splice) = ide::semantic_tokens_splice(&incremental.analysis) {
         assert_eq!(splice.replaced.previous, previous.id, "a splice of another version's tokens");
-        let (want, got) = (ide::semantic_tokens(&fresh), splice.apply(&ide::semantic_tokens(previous)));
-        if want != got {
-            let diff = first_difference(&format!("{want:#?}"), &format!("{got:#?}"));
-            panic!("spliced semantic tokens differ from a fresh analysis's:\n{diff}\ntext: {:?}", fresh.text);
+        let (want_tokens, got) = (fresh.version.tokens(), splice.apply(previous_tokens));
+        if want_tokens != got {
+            let diff = first_difference(&format!("{want_tokens:#?}"), &format!("{got:#?}"));
+            panic!("spliced semantic tokens differ from a fresh analysis's:\n{diff}\ntext: {:?}", want.text);
         }
     }
     incremental
+}
+
+/// A write-up checked against `want` as it is written, without keeping it: an error as soon as
+/// it departs from `want` (which also stops the writing).
+struct Matching<'a> {
+    want: &'a str,
+    at: usize,
+}
+
+impl fmt::Write for Matching<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.at + s.len();
+        if self.want.as_bytes().get(self.at..end) != Some(s.as_bytes()) {
+            return Err(fmt::Error);
+        }
+        self.at = end;
+        Ok(())
+    }
+}
+
+fn same<T: PartialEq + Debug + ?Sized>(what: &str, want: &T, got: &T, text: &str) {
+    if want != got {
+        differs(what, &format!("{want:?}"), &format!("{got:?}"), text);
+    }
+}
+
+fn differs(what: &str, want: &str, got: &str, text: &str) -> ! {
+    let diff = first_difference(want, got);
+    panic!("incremental analysis differs from a fresh one in its {what}:\n{diff}\ntext: {text:?}");
 }
 
 /// Applies `edits` one after the other to `text`, analysed as `path`, comparing after each.

@@ -7,8 +7,10 @@
 #[path = "../common/incremental.rs"]
 mod incremental;
 
+use std::path::Path;
+
 use arbitrary::Arbitrary;
-use incremental::{Edit, reanalyse_and_compare};
+use incremental::{Edit, Fresh, Version, compare};
 use libfuzzer_sys::fuzz_target;
 use rigls::env::MemoryFs;
 use rigls::ide::Analysis;
@@ -21,6 +23,10 @@ const STARTS: &[(&str, &str)] = &[
     ("竜_ske.json", include_str!("../../server/tests/fixtures/dragonbones/竜_ske.json")),
     ("walker.elem", include_str!("../../examples/walker.elem")),
 ];
+
+/// Steps (edits, each possibly undone) per execution: 4 since round 8 (8 before; FUZZING.md).
+/// Longer edit streams are the property test's (`server/tests/incremental.rs`, up to 9 steps).
+const STEPS: usize = 4;
 
 #[derive(Arbitrary, Debug)]
 struct Step {
@@ -41,16 +47,28 @@ struct Session {
 
 fuzz_target!(|session: Session| {
     let (path, text) = STARTS[session.start as usize % STARTS.len()];
+    let path = Some(Path::new(path));
     let text = if session.crlf { text.replace('\n', "\r\n") } else { text.to_owned() };
     let fs = MemoryFs::default();
-    let mut analysis = Analysis::new(Some(std::path::Path::new(path)), text, &fs);
-    for step in session.steps.into_iter().take(8) {
-        let before = analysis.text.clone();
+    // The fresh analysis of the current text, and its incremental one (none yet: the starting
+    // version is the fresh analysis itself). An undone edit returns to the current text, whose
+    // fresh analysis is kept for it rather than made again.
+    let mut fresh = Fresh::new(path, text, &fs);
+    let mut current: Option<Version> = None;
+    for step in session.steps.into_iter().take(STEPS) {
+        let previous = current.as_ref().unwrap_or(&fresh.version);
+        let before = previous.analysis.text.clone();
         let from = before.len() * step.at as usize / u16::MAX as usize;
         let edit = Edit { from, to: from + (step.removed % 16) as usize, with: step.with };
-        analysis = reanalyse_and_compare(&analysis, edit.apply(&before), &fs);
+        let edited = edit.apply(&before);
+        let fresh_edited = Fresh::new(path, edited.clone(), &fs);
+        let next = compare(&fresh_edited, Analysis::reanalyse(&previous.analysis, edited, &fs), previous);
         if step.undo {
-            analysis = reanalyse_and_compare(&analysis, before, &fs);
+            let back = Analysis::reanalyse(&next.analysis, before, &fs);
+            current = Some(compare(&fresh, back, &next));
+        } else {
+            current = Some(next);
+            fresh = fresh_edited;
         }
     }
 });

@@ -417,3 +417,68 @@ fn edits_reaching_across_armatures_match_fresh_analyses() {
     }
     assert!(reused > 0);
 }
+
+/// What the comparison reports when `spoil` changes the incremental analysis of an unchanged
+/// text (as a bug in `Analysis::reanalyse` would): the message of its panic. Unspoilt, the same
+/// analysis passes.
+fn reported(path: &str, text: &str, spoil: impl Fn(&mut Analysis)) -> String {
+    use incremental::{Fresh, Version, compare};
+    let fs = fs();
+    let path = Some(std::path::Path::new(path));
+    let fresh = Fresh::new(path, text.to_owned(), &fs);
+    let previous = Version::new(Analysis::new(path, text.to_owned(), &fs));
+    compare(&fresh, Analysis::reanalyse(&previous.analysis, text.to_owned(), &fs), &previous);
+    let mut spoilt = Analysis::reanalyse(&previous.analysis, text.to_owned(), &fs);
+    spoil(&mut spoilt);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compare(&fresh, spoilt, &previous)));
+    let Err(panic) = outcome else { panic!("a spoilt analysis passed the comparison") };
+    panic.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+fn elem_tree(analysis: &mut Analysis) -> &mut rigls::elem::syntax::SyntaxTree {
+    match &mut analysis.parsed {
+        rigls::ide::ParsedFile::Elem(file) => &mut file.tree,
+        _ => panic!("a model"),
+    }
+}
+
+fn json_nodes(analysis: &mut Analysis) -> &mut Vec<rigls::dragonbones::syntax::Node> {
+    match &mut analysis.parsed {
+        rigls::ide::ParsedFile::DragonBones(file) => &mut file.tree.nodes,
+        _ => panic!("a skeleton"),
+    }
+}
+
+/// The comparison sees a difference in any part it compares, and names the part: the
+/// diagnostics, the line index and the fields of both syntax trees (compared as values, not as
+/// their write-ups).
+#[test]
+fn a_difference_in_any_compared_part_is_reported() {
+    use rigls::elem::syntax::Item;
+    let in_its = |what: &str, message: String| {
+        assert!(message.contains(&format!("differs from a fresh one in its {what}:")), "{what}: {message}");
+    };
+    let model = &elem_documents()[6];
+    in_its("diagnostics", reported("model.elem", model, |a| a.diagnostics[0].range.end += 1));
+    in_its("diagnostics", reported("model.elem", model, |a| a.diagnostics[1].message.push('!')));
+    in_its("lines", reported("model.elem", model, |a| a.lines = rigls::text::LineIndex::new("a\nb")));
+    in_its("parse", reported("model.elem", model, |a| elem_tree(a).scopes[3].indent += 1));
+    in_its("parse", reported("model.elem", model, |a| _ = elem_tree(a).scopes[3].items.pop()));
+    let flip_last_key_line = |a: &mut Analysis| {
+        let items = elem_tree(a).scopes.iter_mut().flat_map(|s| s.items.iter_mut());
+        match items.filter(|i| matches!(i, Item::Key(_))).last() {
+            Some(Item::Key(key)) => key.ok = !key.ok,
+            _ => panic!("a key line"),
+        }
+    };
+    in_its("parse", reported("model.elem", model, flip_last_key_line));
+    let add_syntax_error = |a: &mut Analysis| {
+        let error = a.diagnostics[0].clone();
+        elem_tree(a).errors.push(error);
+    };
+    in_its("parse", reported("model.elem", model, add_syntax_error));
+    let skeleton = skeleton();
+    in_its("parse", reported("army_ske.json", &skeleton, |a| json_nodes(a)[7] = json_nodes(a)[7].moved(1, 0)));
+    in_its("parse", reported("army_ske.json", &skeleton, |a| json_nodes(a)[7] = json_nodes(a)[7].moved(0, 1)));
+    in_its("diagnostics", reported("army_ske.json", &skeleton, |a| _ = a.diagnostics.pop()));
+}

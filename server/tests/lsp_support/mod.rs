@@ -124,9 +124,15 @@ impl TestClient {
         }
     }
 
-    /// Everything received so far and within `wait`, without blocking longer.
+    /// Everything received so far and within `wait`, without blocking longer. With no wait, the
+    /// other tasks (the reader, an in-process server) run once first: a timer, even of zero, waits
+    /// for the runtime's next millisecond tick.
     pub async fn drain(&mut self, wait: Duration) -> Vec<Value> {
-        tokio::time::sleep(wait).await;
+        if wait.is_zero() {
+            tokio::task::yield_now().await;
+        } else {
+            tokio::time::sleep(wait).await;
+        }
         while let Ok(message) = self.incoming.try_recv() {
             self.backlog.push_back(message);
         }
@@ -181,10 +187,23 @@ pub fn plain_json(message: &Value) -> Vec<u8> {
 /// `uri` or `…Uri`) too, as clients that escape characters write them.
 pub fn escaped_json(message: &Value, every_uri_character: bool) -> Vec<u8> {
     fn escape_into(out: &mut String, c: char) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
         let mut units = [0u16; 2];
         for unit in c.encode_utf16(&mut units) {
-            out.push_str(&format!("\\u{unit:04x}"));
+            out.push_str("\\u");
+            out.extend((0..4).rev().map(|i| HEX[(*unit >> (4 * i)) as usize & 0xf] as char));
         }
+    }
+    /// A string as serde writes it, with its non-ASCII characters escaped.
+    fn string(out: &mut String, s: &str) {
+        let json = serde_json::to_string(s).unwrap();
+        let mut ascii_from = 0;
+        for (at, c) in json.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            out.push_str(&json[ascii_from..at]);
+            escape_into(out, c);
+            ascii_from = at + c.len_utf8();
+        }
+        out.push_str(&json[ascii_from..]);
     }
     fn write(out: &mut String, value: &Value, uri: bool, every: bool) {
         match value {
@@ -194,7 +213,7 @@ pub fn escaped_json(message: &Value, every_uri_character: bool) -> Vec<u8> {
                     if i > 0 {
                         out.push(',');
                     }
-                    write(out, &Value::String(key.clone()), false, every);
+                    string(out, key);
                     out.push(':');
                     write(out, child, key == "uri" || key.ends_with("Uri"), every);
                 }
@@ -215,11 +234,7 @@ pub fn escaped_json(message: &Value, every_uri_character: bool) -> Vec<u8> {
                 s.chars().for_each(|c| escape_into(out, c));
                 out.push('"');
             }
-            Value::String(_) => {
-                for c in serde_json::to_string(value).unwrap().chars() {
-                    if c.is_ascii() { out.push(c) } else { escape_into(out, c) }
-                }
-            }
+            Value::String(s) => string(out, s),
             other => out.push_str(&other.to_string()),
         }
     }
