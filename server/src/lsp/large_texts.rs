@@ -72,6 +72,8 @@ impl LargeTexts {
         small.extend_from_slice(&body[raw.end..]);
         let len = unescape_to_front(&mut body, raw.start + 1..raw.end - 1);
         body.truncate(len);
+        // The escapes and the rest of the message are not kept (shrinking moves nothing).
+        body.shrink_to_fit();
         // Valid: `serde_json` checked the string's UTF-8, and escapes decode to whole characters.
         let text = String::from_utf8(body).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         self.lock().insert(marker, text);

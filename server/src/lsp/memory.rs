@@ -7,16 +7,23 @@
 //! an arena), and an arena returns pages only from its top. Measured on a 10 MiB skeleton, a
 //! session of 20 edits ended at 23–56× the file resident (BENCHMARKS.md "Server memory").
 //!
-//! So the server (not the CLI, whose process ends after one pass) caps the arenas and, once it
-//! has been idle for a moment after an analysis, a large answer or a close, trims the arenas'
-//! free pages (`malloc_trim` also releases free pages in the middle of an arena). Not while work
-//! goes on: pages given back are faulted in again by the next allocation. For the same reason
-//! glibc's own trimming, at every `free` that leaves a large free top of the heap, is turned off:
-//! in the middle of an analysis it gave back what the analysis's next vectors took again as
-//! fresh pages (the open of a 17 MB skeleton: 40,600 page faults with it, 17,700 without, and
-//! 15 % less CPU). The CLI keeps freed memory the same way (`cli::keep_freed_memory`). (A fixed 1 MiB mapping threshold
-//! kept 1–3× the file less after a session, but made each edit's diagnostics 7–18 % later: every
-//! large block of every analysis was fresh pages from the system.)
+//! So the server (not the CLI, whose process ends after one pass) tunes the allocator
+//! ([`tune_for_server`]) and, once it has been idle for a moment after an analysis, a large answer
+//! or a close, trims the arenas' free pages (`malloc_trim` also releases free pages in the middle
+//! of an arena). Not while work goes on: pages given back are faulted in again by the next
+//! allocation. Measured (BENCHMARKS.md, seventh round) on the open of a 17 MB skeleton and 20
+//! edits of 10 MiB files:
+//! - glibc's own trimming, at every `free` that leaves a large free top of the heap, is turned
+//!   off: mid-analysis it gave back what the next vectors took again as fresh pages (the open:
+//!   34,600 page faults with it, 17,700 without). Setting it also fixes the mapping threshold at
+//!   128 KB: large blocks are mapped on their own and go back whole when freed (the peak of an
+//!   editing session 16–20× the file → 11–13×), at some cost to each edit (fresh pages for its
+//!   tree: 15 → 21 ms on the minified skeleton). A 32 MB threshold kept edits at 14 ms but ended
+//!   sessions at 9–11× the file, which even `malloc_trim` did not give back.
+//! - Up to 8 arenas, as many as an analysis has threads and more: with 2, the two threads of a
+//!   large file's rules often shared one arena and took turns on its lock (an open took 280–320
+//!   ms in half the runs instead of 180, and 100 ms more CPU). Settled memory after the edits is
+//!   within the run-to-run spread of 2 arenas (±0.4× the file).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -28,11 +35,8 @@ pub fn tune_for_server() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes glibc's tunables; no memory is touched.
     unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 2);
+        libc::mallopt(libc::M_ARENA_MAX, 8);
         libc::mallopt(libc::M_TRIM_THRESHOLD, 1 << 30);
-        // Setting a threshold ends glibc's dynamic one, which rose to the largest block freed:
-        // blocks of up to 32 MB (its ceiling) stay in the arenas, for the next analysis.
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
     }
 }
 
