@@ -146,7 +146,10 @@ pub fn to_json(value: &impl Serialize) -> Vec<u8> {
 /// [`LEAN_METHODS`] (notifications and other messages pass unchanged: `None`).
 pub fn route(body: &[u8]) -> Option<Vec<u8>> {
     // Lean requests are small (a document identifier and a result id); `didOpen` is not parsed.
-    if body.len() > 4096 || !LEAN_METHODS.iter().any(|(m, _)| memchr::memmem::find(body, m.as_bytes()).is_some()) {
+    // The searchers are made once (making one costs more than a search of a short message).
+    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
+    let finders = FINDERS.get_or_init(|| LEAN_METHODS.iter().map(|(m, _)| memchr::memmem::Finder::new(m)).collect());
+    if body.len() > 4096 || !finders.iter().any(|f| f.find(body).is_some()) {
         return None;
     }
     let mut message: Value = serde_json::from_slice(body).ok()?;
