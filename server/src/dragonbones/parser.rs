@@ -838,6 +838,16 @@ mod tests {
         assert!(ahead.errors.len() > 20 && ahead.errors.len() < MAX_ERRORS, "{}", ahead.errors.len());
     }
 
+    /// A cancelled parse of a large text stops (the thread ahead with it) rather than finishing.
+    #[test]
+    fn a_cancelled_parse_of_a_large_text_stops() {
+        let text = format!("[{}0]", "1,".repeat(crate::cancel::PARALLEL_ABOVE));
+        let token = crate::cancel::Token::default();
+        token.cancel();
+        let outcome = std::panic::catch_unwind(|| crate::cancel::run(&token, || parse(&text)));
+        assert!(outcome.is_err_and(|p| crate::cancel::is_cancelled(&*p)));
+    }
+
     #[test]
     fn valid_json_has_members_and_values() {
         check(
