@@ -16,12 +16,12 @@ for f in "$root"/examples/*.elem "$root"/server/tests/fixtures/elem/*/*.elem "$r
     head -c 16384 "$f" > "corpus/analysis_elem/$name"
     cp "$f" "corpus/format_elem/$name"
 done
-# Skeletons: the fixtures whole, and the first 16 KB of larger files (the runs use -max_len=16384:
-# small inputs run ten times faster, and the fuzzer mutates the start of a file as well as the whole).
+# Skeletons: the first 4 KB of each file (analysis_json runs with -max_len=4096: small inputs run
+# faster, and the fuzzer mutates the start of a file as well as the whole).
 for f in "$root"/tests/e2e/fixtures/*.json "$root"/server/tests/fixtures/dragonbones/*.json \
          "$root"/server/tests/fixtures/dragonbones/*/*.json "$shared"/corpus/dragonbones/*.json \
          "$root"/server/tests/fuzz_regressions/*.json; do
     [ -f "$f" ] || continue
-    head -c 16384 "$f" > "corpus/analysis_json/$(basename "$(dirname "$f")")_$(basename "$f")"
+    head -c 4096 "$f" > "corpus/analysis_json/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
 echo "seeded: $(ls corpus/analysis_elem | wc -l) .elem, $(ls corpus/analysis_json | wc -l) .json"

@@ -23,11 +23,37 @@ pub struct Lsp {
 }
 
 fn send(stdin: &Mutex<ChildStdin>, message: &Value) {
+    write_frame(stdin, &frame(message));
+}
+
+/// A message as it goes over the wire: its header and its JSON.
+fn frame(message: &Value) -> Vec<u8> {
     let body = serde_json::to_vec(message).expect("serialisable message");
+    let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    frame.extend_from_slice(&body);
+    frame
+}
+
+fn write_frame(stdin: &Mutex<ChildStdin>, frame: &[u8]) {
     let mut stdin = stdin.lock().unwrap();
-    let _ = write!(stdin, "Content-Length: {}\r\n\r\n", body.len());
-    let _ = stdin.write_all(&body);
+    let _ = stdin.write_all(frame);
     let _ = stdin.flush();
+}
+
+/// A notification made ready to send ([`notification`]), so that a timing can start when its
+/// first byte goes out: a 17 MB `didOpen` takes the client tens of milliseconds to write out as
+/// JSON, time no server can use.
+pub struct Prepared(Vec<u8>);
+
+impl Prepared {
+    /// Its length in bytes, header included.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+pub fn notification(method: &str, params: Value) -> Prepared {
+    Prepared(frame(&json!({"jsonrpc": "2.0", "method": method, "params": params})))
 }
 
 /// Reads one message: the instant its last byte arrived (before parsing it, which is the
@@ -99,6 +125,11 @@ impl Lsp {
 
     pub fn notify(&self, method: &str, params: Value) {
         send(&self.stdin, &json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a notification made beforehand.
+    pub fn send_prepared(&self, message: &Prepared) {
+        write_frame(&self.stdin, &message.0);
     }
 
     /// Sends a request without waiting; returns its id.
