@@ -124,7 +124,7 @@ impl Lsp {
     }
 
     pub fn notify(&self, method: &str, params: Value) {
-        send(&self.stdin, &json!({"jsonrpc": "2.0", "method": method, "params": params}));
+        self.send_prepared(&notification(method, params));
     }
 
     /// Sends a notification made beforehand.

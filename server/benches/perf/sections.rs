@@ -434,6 +434,8 @@ fn lsp_scenario(s: &Scenario, binary: &str, which: &str) -> Vec<Figure> {
 }
 
 pub fn vscode_json() {
+    // Each server is timed this many times, in turn with the other.
+    const RUNS: usize = 5;
     println!("## Against VS Code's JSON language server\n");
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("repository root");
     let server = repo.join("bench/node_modules/vscode-langservers-extracted/bin/vscode-json-language-server");
@@ -450,7 +452,7 @@ pub fn vscode_json() {
     // 17 MB, as the issue measures it.
     let (path, text) = skeleton_input(16, false);
     println!(
-        "`vscode-json-language-server` {version} (Node {}) validating the 16 MiB minified skeleton ({:.1} MB) against `editors/schemas/dragonbones-skeleton.schema.json` (`json.schemas`, pushed diagnostics), and `rigls` checking it: time from `didOpen` to the first `publishDiagnostics`, each in a fresh process, five times in turn; and `rigls --check --quiet` of the same file (process wall time, five runs in turn with the others).\n",
+        "`vscode-json-language-server` {version} (Node {}) validating the 16 MiB minified skeleton ({:.1} MB) against `editors/schemas/dragonbones-skeleton.schema.json` (`json.schemas`, pushed diagnostics), and `rigls` checking it: time from `didOpen` to the first `publishDiagnostics`, each in a fresh process, {RUNS} times in turn; and `rigls --check --quiet` of the same file (process wall time, {RUNS} runs in turn with the others).\n",
         String::from_utf8_lossy(&Command::new("node").arg("--version").output().expect("node").stdout).trim(),
         text.len() as f64 / 1e6
     );
@@ -464,10 +466,10 @@ pub fn vscode_json() {
         json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}),
     );
     let written = written.elapsed();
-    // Five fresh processes of each, taken in turn; the medians are compared.
+    // Fresh processes of each, taken in turn; the medians are compared.
     let (mut node_times, mut rigls_times, mut counts) = (Vec::new(), Vec::new(), (0, 0));
     let mut check_times = Vec::new();
-    for run in 0..5 {
+    for run in 0..RUNS {
         let mut node = Lsp::spawn(Command::new("node").arg(&server).arg("--stdio"));
         initialize(&mut node, path.parent().expect("folder"));
         node.notify(
@@ -512,7 +514,7 @@ pub fn vscode_json() {
     }
     let (node_time, rigls_time) = (percentile(&node_times, 50.0), percentile(&rigls_times, 50.0));
     let all = |times: &[Duration]| times.iter().map(|t| format!("{:.0}", ms(*t))).collect::<Vec<_>>().join(", ");
-    println!("| server | open → first diagnostics, median ms | the 5 runs, ms | diagnostics |");
+    println!("| server | open → first diagnostics, median ms | the {RUNS} runs, ms | diagnostics |");
     println!("|---|---:|---|---:|");
     println!("| vscode-json-language-server {version} | {:.0} | {} | {} |", ms(node_time), all(&node_times), counts.0);
     println!("| rigls | {:.0} | {} | {} |", ms(rigls_time), all(&rigls_times), counts.1);
