@@ -31,7 +31,7 @@ fn main() {
     let mut steps: [(&str, Vec<Duration>); 3] =
         [("reanalyse for a preview", Vec::new()), ("scene", Vec::new()), ("elements", Vec::new())];
     for i in 0..n {
-        let mut next = analysis.text.clone();
+        let mut next = String::clone(&analysis.text);
         let digit = (b'0' + (i % 10) as u8) as char;
         next.replace_range(at..at + 1, &digit.to_string());
         let start = Instant::now();

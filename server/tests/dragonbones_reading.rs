@@ -125,7 +125,7 @@ fn after_edits_a_failure_elsewhere_still_stops_every_pose_at_its_moved_place() {
     // Edits inside `stage`, before `badge`: longer, shorter, on a new line.
     let wave = analysis.text.find("\"wave\"").expect("stage's animation");
     for inserted in [" ", "\n\n\t", "  \u{3042}"] {
-        let mut text = analysis.text.clone();
+        let mut text = String::clone(&analysis.text);
         let at = wave + text[wave..].find(',').expect("after the name") + 1;
         text.insert_str(at, inserted);
         analysis = Analysis::reanalyse(&analysis, text, &RealFs);

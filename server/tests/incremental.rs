@@ -189,7 +189,7 @@ proptest! {
         let fs = fs();
         let mut analysis = Analysis::new(Some(std::path::Path::new(path)), text.clone(), &fs);
         for (at, removed, with, undo) in steps {
-            let before = analysis.text.clone();
+            let before = String::clone(&analysis.text);
             let from = before.len() * at as usize / u16::MAX as usize;
             let edit = Edit { from, to: from + removed as usize, with };
             analysis = reanalyse_and_compare(&analysis, edit.apply(&before), &fs);
@@ -219,7 +219,7 @@ proptest! {
         let fs = MemoryFs::default();
         let mut analysis = Analysis::new(Some(std::path::Path::new("model.elem")), text.clone(), &fs);
         for (at, marked, removed, with, undo) in steps {
-            let before = analysis.text.clone();
+            let before = String::clone(&analysis.text);
             let mut from = before.len() * at as usize / u16::MAX as usize;
             if marked {
                 let marks: Vec<usize> = before.match_indices(['\n', '{', '}', '"']).map(|(i, _)| i).collect();
@@ -406,7 +406,7 @@ fn edits_reaching_across_armatures_match_fresh_analyses() {
     for edit in &edits {
         // Offsets are of the original text: each edit is applied to it alone, and after the
         // previous ones (where it still fits).
-        for base in [text.clone(), analysis.text.clone()] {
+        for base in [text.clone(), String::clone(&analysis.text)] {
             analysis = reanalyse_and_compare(&analysis, edit.apply(&base), &fs);
             codes.extend(analysis.diagnostics.iter().map(|d| d.code.as_str()));
             reused += analysis.reuse.armatures_reused;

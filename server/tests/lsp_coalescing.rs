@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use rigls::env::FileSystem;
-use rigls::ide::Analysis;
+use rigls::ide::{Analysis, SharedText};
 use rigls::lsp::{Features, Options};
 use serde_json::{Value, json};
 
@@ -27,7 +27,7 @@ struct Slow {
 }
 
 impl Features for Slow {
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
         self.started.fetch_add(1, Ordering::SeqCst);
         let steps = self.slow.as_millis() / 5;
         for _ in 0..steps {

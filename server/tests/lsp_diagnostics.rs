@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use lsp_support::{TempDir, TestClient, capabilities, file_uri, range};
 use rigls::env::FileSystem;
-use rigls::ide::Analysis;
+use rigls::ide::{Analysis, SharedText};
 use rigls::lsp::{Features, Options};
 use serde_json::{Value, json};
 
@@ -310,7 +310,7 @@ async fn files_the_rules_read_come_from_open_documents_first() {
 struct Uneven;
 
 impl Features for Uneven {
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
         std::thread::sleep(Duration::from_millis(if text.len().is_multiple_of(2) { 60 } else { 5 }));
         Analysis::new(path, text, fs)
     }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use lsp_support::{TempDir, TestClient, apply_token_edits, capabilities, file_uri, pos, range};
 use rigls::diagnostic::{Code, Diagnostic, FileFormat, Fix, TextEdit};
 use rigls::env::FileSystem;
-use rigls::ide::{self, Analysis};
+use rigls::ide::{self, Analysis, SharedText};
 use rigls::lsp::{Features, Options};
 use rigls::text::TextRange;
 use serde_json::{Value, json};
@@ -45,7 +45,7 @@ impl Fake {
 
 impl Features for Fake {
     /// The real analysis with diagnostics chosen here.
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
         let mut analysis = Analysis::new(path, text, fs);
         let (name, head) = (Fake::name(&analysis), Fake::head(&analysis));
         let mut unused = Diagnostic::new(Code::UnknownKey, FileFormat::Elem, name, "unused name")

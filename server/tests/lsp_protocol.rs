@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use lsp_support::{TestClient, capabilities, pos, range};
 use rigls::env::FileSystem;
-use rigls::ide::{self, Analysis};
+use rigls::ide::{self, Analysis, SharedText};
 use rigls::lsp::{Features, Options};
 use rigls::text::TextRange;
 use serde_json::{Value, json};
@@ -27,7 +27,7 @@ struct Fake {
 }
 
 impl Features for Fake {
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
         self.analyses.fetch_add(1, Ordering::SeqCst);
         assert!(!text.contains("PANIC"), "fake analysis failure");
         std::thread::sleep(self.slow);

@@ -53,7 +53,7 @@ pub fn fix(original: &Analysis, reanalyse: impl Fn(String) -> Analysis) -> Outco
         let chosen = choose(&current.text, &current.diagnostics);
         let edits: Vec<&TextEdit> = chosen.iter().flat_map(|c| c.edits.iter().copied()).collect();
         let text = apply(&current.text, &edits);
-        if chosen.is_empty() || text == current.text {
+        if chosen.is_empty() || text == *current.text {
             return Outcome { fixed, applied, stopped: None };
         }
         let this_pass: Vec<Applied> = chosen.into_iter().flat_map(|c| c.fixes).collect();
@@ -244,7 +244,7 @@ mod tests {
         Analysis {
             id: 0,
             path: None,
-            text: text.to_owned(),
+            text: text.to_owned().into(),
             lines: crate::text::LineIndex::new(text),
             parsed: crate::ide::ParsedFile::Other,
             diagnostics: d,
@@ -263,7 +263,7 @@ mod tests {
     fn fixes_that_undo_each_other_stop_after_the_pass_limit() {
         let outcome = fix(&flip("a".to_owned()), flip);
         assert_eq!(outcome.applied.len(), MAX_PASSES);
-        assert_eq!(outcome.fixed.map(|a| a.text), Some("a".to_owned()), "an even number of flips");
+        assert_eq!(outcome.fixed.map(|a| String::clone(&a.text)), Some("a".to_owned()), "an even number of flips");
         assert_eq!(outcome.stopped, Some(format!("stopped after {MAX_PASSES} passes with safe fixes left")));
     }
 

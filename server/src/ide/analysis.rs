@@ -2,7 +2,7 @@
 //! diagnostics.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::elem::scene::Scenery;
 use crate::diagnostic::{self, Diagnostic, FileFormat};
@@ -125,12 +125,16 @@ pub enum ParsedFile {
     Other,
 }
 
+/// A text an analysis keeps, shared with whoever else holds it (the server's copy of a document,
+/// which need not be copied for its analysis).
+pub type SharedText = Arc<String>;
+
 #[derive(Debug)]
 pub struct Analysis {
     /// Unique among the analyses of this process: what a version built on another names it by.
     pub id: u64,
     pub path: Option<PathBuf>,
-    pub text: String,
+    pub text: SharedText,
     pub lines: LineIndex,
     pub parsed: ParsedFile,
     /// Sorted into reading order.
@@ -165,21 +169,28 @@ pub struct Reuse {
 }
 
 impl Analysis {
-    pub fn new(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    pub fn new(path: Option<&Path>, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
         Analysis::with_kind(path, text, fs, None)
     }
 
     /// Like [`Analysis::new`], but with the kind decided by the caller (e.g. a file named on the
     /// command line whose extension says nothing). A DragonBones kind still needs DragonBones
     /// content: other JSON is `Other`.
-    pub fn with_kind(path: Option<&Path>, text: String, fs: &dyn FileSystem, kind: Option<FileKind>) -> Analysis {
+    pub fn with_kind(
+        path: Option<&Path>,
+        text: impl Into<SharedText>,
+        fs: &dyn FileSystem,
+        kind: Option<FileKind>,
+    ) -> Analysis {
+        let text = text.into();
         let (kind, parse, lines) = Analysis::first_parse(path, &text, kind);
         Analysis::finish(path, text, lines, fs, kind, parse, None, false)
     }
 
     /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
     /// on another thread while the rules run (the same analysis, ready sooner for its scenes).
-    pub fn new_for_preview(path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    pub fn new_for_preview(path: Option<&Path>, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
+        let text = text.into();
         let (kind, parse, lines) = Analysis::first_parse(path, &text, None);
         Analysis::finish(path, text, lines, fs, kind, parse, None, true)
     }
@@ -213,7 +224,7 @@ impl Analysis {
     }
 
     /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.
-    pub fn reanalyse_for_preview(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
+    pub fn reanalyse_for_preview(previous: &Analysis, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
         Analysis::reanalyse_with(previous, text, fs, true)
     }
 
@@ -223,11 +234,12 @@ impl Analysis {
     /// change, see [`crate::dragonbones::reparse`], and the findings on the armatures outside it;
     /// `.elem`: the syntax tree outside the innermost brace scope that holds every change, see
     /// [`crate::elem::reparse`]).
-    pub fn reanalyse(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
+    pub fn reanalyse(previous: &Analysis, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
         Analysis::reanalyse_with(previous, text, fs, false)
     }
 
-    fn reanalyse_with(before: &Analysis, text: String, fs: &dyn FileSystem, scenery: bool) -> Analysis {
+    fn reanalyse_with(before: &Analysis, text: impl Into<SharedText>, fs: &dyn FileSystem, scenery: bool) -> Analysis {
+        let text: SharedText = text.into();
         let previous = before;
         let path = previous.path.as_deref();
         let change = TextChange::between(&previous.text, &text);
@@ -280,7 +292,7 @@ impl Analysis {
     #[allow(clippy::too_many_arguments)]
     fn finish(
         path: Option<&Path>,
-        text: String,
+        text: SharedText,
         lines: LineIndex,
         fs: &dyn FileSystem,
         kind: FileKind,

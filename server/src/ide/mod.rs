@@ -20,7 +20,7 @@ pub mod text_edit;
 mod token_splice;
 mod types;
 
-pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, detect, detect_lossy};
+pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, SharedText, detect, detect_lossy};
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};
 pub use token_splice::{Replaced, TokenSplice, semantic_tokens_splice};

@@ -103,12 +103,18 @@ impl DocText {
         }
     }
 
-    /// The text as one string, sized exactly (what an analysis keeps as long as it lives).
+    /// The text as one string of its own (copied if it is shared).
     pub fn into_string(self) -> String {
+        Arc::try_unwrap(self.into_shared()).unwrap_or_else(|shared| String::clone(&shared))
+    }
+
+    /// The text as one string, shared where it is one already (what an analysis keeps: a
+    /// 17 MB open is not copied for its analysis, 9 ms before the parse could start).
+    pub fn into_shared(self) -> Arc<String> {
         match self {
-            DocText::Whole(text) => Arc::try_unwrap(text).map_or_else(|shared| String::clone(&shared), exact),
+            DocText::Whole(text) => text,
             // `to_string` would grow by doubling: up to twice a 10 MB document.
-            DocText::Edited(rope) => String::from(&rope),
+            DocText::Edited(rope) => Arc::new(String::from(&rope)),
             DocText::Analysed(analysis) => analysis.text.clone(),
         }
     }
@@ -123,11 +129,11 @@ impl DocText {
     }
 
     /// Whether the text is `other`, byte for byte.
-    fn is(&self, other: &str) -> bool {
+    fn is(&self, other: &Arc<String>) -> bool {
         match self {
-            DocText::Whole(text) => text.as_str() == other,
-            DocText::Edited(rope) => rope.len_bytes() == other.len() && rope == other,
-            DocText::Analysed(analysis) => analysis.text == other,
+            DocText::Whole(text) => Arc::ptr_eq(text, other) || text == other,
+            DocText::Edited(rope) => rope.len_bytes() == other.len() && rope == other.as_str(),
+            DocText::Analysed(analysis) => analysis.text == *other,
         }
     }
 
@@ -140,12 +146,6 @@ impl DocText {
         *self = DocText::Analysed(finished.clone());
         true
     }
-}
-
-/// `text` without spare capacity: it is kept as long as its analysis.
-fn exact(mut text: String) -> String {
-    text.shrink_to_fit();
-    text
 }
 
 /// The char index in `rope` that an LSP position designates, clamped as described above.
@@ -260,6 +260,16 @@ mod tests {
         assert_eq!(edited.into_string(), big[3..]);
         let small = Arc::new(Analysis::new(None, "腰".to_owned(), &fs));
         assert!(!DocText::Whole(Arc::new("腰".to_owned())).compact(&small), "too small to be worth it");
+
+        // A text as it came is not copied for its analysis, which the document then shares.
+        let opened = Arc::new(big.clone());
+        let shared = DocText::Whole(opened.clone()).into_shared();
+        assert!(Arc::ptr_eq(&shared, &opened));
+        let analysis = Arc::new(Analysis::new(None, shared, &fs));
+        assert!(Arc::ptr_eq(&analysis.text, &opened));
+        let mut whole = DocText::Whole(opened);
+        assert!(whole.compact(&analysis));
+        assert!(Arc::ptr_eq(&whole.into_shared(), &analysis.text));
     }
 
     #[test]

@@ -7,13 +7,19 @@ use std::path::Path;
 use crate::diagnostic::TextEdit;
 use crate::env::FileSystem;
 use crate::ide::scene::{Scene, SceneError, SceneRequest};
-use crate::ide::{self, Analysis};
+use crate::ide::{self, Analysis, SharedText};
 use crate::text::TextRange;
 
 pub trait Features: Send + Sync + 'static {
     /// The analysis of `text`; `previous`, when given, is the last finished analysis of an
     /// earlier version of the document, which [`Analysis::reanalyse`] builds on (same result).
-    fn analyse(&self, previous: Option<&Analysis>, path: Option<&Path>, text: String, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(
+        &self,
+        previous: Option<&Analysis>,
+        path: Option<&Path>,
+        text: SharedText,
+        fs: &dyn FileSystem,
+    ) -> Analysis {
         real_analysis(previous, path, text, fs, false)
     }
     /// [`Features::analyse`] for a document a preview shows: the real analysis also reads what
@@ -23,7 +29,7 @@ pub trait Features: Send + Sync + 'static {
         &self,
         previous: Option<&Analysis>,
         path: Option<&Path>,
-        text: String,
+        text: SharedText,
         fs: &dyn FileSystem,
     ) -> Analysis {
         self.analyse(previous, path, text, fs)
@@ -100,7 +106,7 @@ impl Features for RealFeatures {
         &self,
         previous: Option<&Analysis>,
         path: Option<&Path>,
-        text: String,
+        text: SharedText,
         fs: &dyn FileSystem,
     ) -> Analysis {
         real_analysis(previous, path, text, fs, true)
@@ -112,7 +118,7 @@ impl Features for RealFeatures {
 fn real_analysis(
     previous: Option<&Analysis>,
     path: Option<&Path>,
-    text: String,
+    text: SharedText,
     fs: &dyn FileSystem,
     preview: bool,
 ) -> Analysis {

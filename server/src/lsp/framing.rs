@@ -14,9 +14,10 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWrite
 use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{self, Id, Response};
 
-use super::large_texts::LargeTexts;
+use super::large_texts::{Diversion, LARGE_MESSAGE, LargeTexts};
 use super::lean::{self, LeanAnswers, Part};
 use super::raw_uris::{self, Spellings};
+use super::streamed_open::StreamedOpen;
 
 /// The largest message accepted (the Content-Length of anything bigger is refused unread).
 const MAX_MESSAGE: usize = 1 << 30;
@@ -198,17 +199,32 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin), texts: &LargeTex
         Some(Ok(length)) => length,
     };
     let mut body = vec![0; length];
-    if input.read_exact(&mut body).await.is_err() {
-        return Frame::End;
+    // A large message's text is unescaped as it arrives (`StreamedOpen`), while the client is
+    // still writing the rest.
+    let mut streamed = (length >= LARGE_MESSAGE).then(StreamedOpen::default);
+    let mut filled = 0;
+    while filled < length {
+        match input.read(&mut body[filled..]).await {
+            Ok(0) | Err(_) => return Frame::End,
+            Ok(read) => filled += read,
+        }
+        if let Some(streamed) = &mut streamed {
+            streamed.advance(&mut body, filled);
+        }
     }
     if body.is_empty() {
         return parse_error();
     }
     // The same message with a string for a string: of the same shape. The texts taken out are
-    // valid UTF-8 (serde_json checks what it hands over as a `&str`), so only the rest is checked.
-    let (body, diverted) = match texts.divert(body) {
-        Ok(small) => (small, true),
-        Err(body) => (body, false),
+    // valid UTF-8 (checked as they are taken), so only the rest is checked.
+    let diversion = match streamed {
+        Some(streamed) => texts.divert_streamed(streamed.finish(body)),
+        None => texts.divert(body).map_or_else(Diversion::Whole, Diversion::Diverted),
+    };
+    let (body, diverted) = match diversion {
+        Diversion::Diverted(small) => (small, true),
+        Diversion::Whole(body) => (body, false),
+        Diversion::NotJson => return parse_error(),
     };
     if std::str::from_utf8(&body).is_err() {
         if diverted {

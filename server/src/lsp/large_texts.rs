@@ -18,8 +18,10 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
 
+use super::streamed_open::Finished;
+
 /// Messages at least this large have their texts taken out.
-const LARGE: usize = 1 << 16;
+pub const LARGE_MESSAGE: usize = 1 << 16;
 
 const MARKER: &str = "\u{0}rigls-text:";
 
@@ -45,7 +47,7 @@ impl LargeTexts {
     /// For a large `didOpen` or `didChange`: the same message with its large texts replaced by
     /// markers (kept here until [`LargeTexts::take`]). Every other message comes back as it was.
     pub fn divert(&self, body: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
-        if body.len() < LARGE || !names_a_text_notification(&body) {
+        if body.len() < LARGE_MESSAGE || !names_a_text_notification(&body) {
             return Err(body);
         }
         let Some(texts) = large_text_ranges(&body) else {
@@ -116,7 +118,7 @@ impl LargeTexts {
         let mut diverted = false;
         for slot in slots {
             if let Value::String(text) = slot
-                && text.len() >= LARGE
+                && text.len() >= LARGE_MESSAGE
             {
                 let text = std::mem::take(text);
                 *slot = Value::String(self.keep(text));
@@ -166,6 +168,56 @@ impl LargeTexts {
     }
 }
 
+/// What became of a large message read by [`StreamedOpen`].
+pub enum Diversion {
+    /// The message with its text taken out (kept under a marker).
+    Diverted(Vec<u8>),
+    /// The message as it was, or one that reads the same, for the transport.
+    Whole(Vec<u8>),
+    /// Not JSON: the transport's answer is a parse error.
+    NotJson,
+}
+
+impl LargeTexts {
+    /// A message read by [`StreamedOpen`]: its text kept under a marker when the handler will
+    /// find the marker where it reads the text; any other message diverted the usual way.
+    pub fn divert_streamed(&self, finished: Finished) -> Diversion {
+        let (prefix, text, suffix) = match finished {
+            Finished::Whole(body) => return self.divert(body).map_or_else(Diversion::Whole, Diversion::Diverted),
+            Finished::NotUtf8 => return Diversion::NotJson,
+            Finished::Taken { prefix, text, suffix } => (prefix, text, suffix),
+        };
+        let Ok(text) = String::from_utf8(text) else { return Diversion::NotJson };
+        let marker = self.new_marker();
+        let quoted = serde_json::to_vec(&marker).unwrap_or_default();
+        let at = prefix.len();
+        let mut small = prefix;
+        small.extend_from_slice(&quoted);
+        small.extend_from_slice(&suffix);
+        // A string for a string: `small` is JSON exactly when the message was.
+        let marker_is_the_text = match serde_json::from_slice::<TextNotification<'_>>(&small) {
+            Ok(message) => {
+                message.method == "textDocument/didOpen"
+                    && message
+                        .params
+                        .and_then(|p| p.text_document?.text)
+                        .is_some_and(|raw| std::ptr::eq(raw.get().as_ptr(), small[at..].as_ptr()))
+            }
+            Err(_) if serde_json::from_slice::<serde::de::IgnoredAny>(&small).is_err() => return Diversion::NotJson,
+            Err(_) => false,
+        };
+        if marker_is_the_text {
+            self.lock().insert(marker, text);
+            return Diversion::Diverted(small);
+        }
+        // Another shape (the text elsewhere, a key twice): the message again, read the usual way.
+        let mut whole = small[..at].to_vec();
+        whole.extend_from_slice(&serde_json::to_vec(&text).unwrap_or_default());
+        whole.extend_from_slice(&small[at + quoted.len()..]);
+        self.divert(whole).map_or_else(Diversion::Whole, Diversion::Diverted)
+    }
+}
+
 /// What [`large_text_ranges`] reads of a text notification: the method and where the
 /// texts are (every other member is skipped, and validated as it is).
 #[derive(Deserialize)]
@@ -207,7 +259,7 @@ fn large_text_ranges(body: &[u8]) -> Option<Vec<Range<usize>>> {
         let start = (raw.as_ptr() as usize).checked_sub(body.as_ptr() as usize)?;
         // The text is those bytes of the message (the same memory: compared as pointers, not
         // byte by byte, which took 6 ms of a 17 MB open).
-        if raw.len() < LARGE || !std::ptr::eq(body.get(start..start + raw.len())?, raw.as_bytes()) {
+        if raw.len() < LARGE_MESSAGE || !std::ptr::eq(body.get(start..start + raw.len())?, raw.as_bytes()) {
             continue;
         }
         // A string, in the message's order, apart (as serde reads them; checked, as the copies
@@ -249,7 +301,7 @@ fn unescape_to_front(buffer: &mut [u8], inner: Range<usize>) -> usize {
 
 /// The character of the escape at the start of `escape` (at its `\\`), and the escape's length;
 /// `None` for one the transport refuses (a lone surrogate, an unknown letter).
-fn decode_escape(escape: &[u8]) -> Option<(char, usize)> {
+pub(super) fn decode_escape(escape: &[u8]) -> Option<(char, usize)> {
     let c = match escape.get(1)? {
         b'"' => '"',
         b'\\' => '\\',
@@ -315,7 +367,7 @@ mod tests {
     #[test]
     fn large_texts_go_around_and_come_back_once() {
         let texts = LargeTexts::default();
-        let big = format!("腰\r\n{}", "x".repeat(LARGE));
+        let big = format!("腰\r\n{}", "x".repeat(LARGE_MESSAGE));
         let open = serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
             "textDocument": {"uri": "file:///a.elem", "languageId": "elem", "version": 1, "text": big}}});
         let diverted: Value =
@@ -388,7 +440,7 @@ mod tests {
         let texts = LargeTexts::default();
         let body = format!(
             r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"file:///a","text":"\ud83d {}"}}}}}}"#,
-            "x".repeat(LARGE)
+            "x".repeat(LARGE_MESSAGE)
         );
         assert_eq!(texts.divert(body.clone().into_bytes()), Err(body.into_bytes()));
         assert!(texts.lock().is_empty());
@@ -397,7 +449,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn both_ways_divert_a_text_alike(text in "[a-z腰\"\\\\\r\n\t\u{1}😀é]{0,40}", escape_all in proptest::bool::ANY) {
-            let big = format!("{text}{}", "x".repeat(LARGE));
+            let big = format!("{text}{}", "x".repeat(LARGE_MESSAGE));
             let open = serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
                 "textDocument": {"uri": "file:///a.elem", "languageId": "elem", "version": 1, "text": big}}});
             let mut body = serde_json::to_string(&open).unwrap();
@@ -424,7 +476,7 @@ mod tests {
         /// Two large texts in one change: copied out, each unescaped alone.
         #[test]
         fn both_ways_divert_the_texts_of_a_change_alike(text in "[a-z腰\"\\\\\r\n]{0,20}") {
-            let (first, second) = (format!("{text}{}", "x".repeat(LARGE)), format!("{}{text}", "y".repeat(LARGE)));
+            let (first, second) = (format!("{text}{}", "x".repeat(LARGE_MESSAGE)), format!("{}{text}", "y".repeat(LARGE_MESSAGE)));
             let change = serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
                 "textDocument": {"uri": "file:///a.elem", "version": 2},
                 "contentChanges": [{"text": first}, {"text": "small"}, {"text": second}]}});
@@ -445,7 +497,7 @@ mod tests {
     #[test]
     fn a_refused_message_leaves_no_text_behind() {
         let texts = LargeTexts::default();
-        let big = "x".repeat(LARGE);
+        let big = "x".repeat(LARGE_MESSAGE);
         // Duplicate keys: read the general way (the last one counts, as serde_json reads it).
         let duplicate = format!(
             r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"file:///a","text":"a","text":"{big}"}}}}}}"#

@@ -15,7 +15,8 @@
 //! - Rules read other files through an overlay that prefers open documents ([`overlay`]); an
 //!   analysis that read a file is renewed when that file changes.
 //! - Memory stays near what an open document needs: large texts go around the transport's
-//!   buffer ([`large_texts`]), encoded tokens are kept packed, and the allocator returns what
+//!   buffer ([`large_texts`]; an open's text is unescaped as it arrives, [`streamed_open`], and
+//!   shared with its analysis), encoded tokens are kept packed, and the allocator returns what
 //!   an analysis or a large answer freed ([`memory`]).
 //!
 //! Besides LSP, the server answers two custom requests:
@@ -44,6 +45,7 @@ mod scheduler;
 mod sent_tokens;
 mod server;
 mod state;
+mod streamed_open;
 
 pub use documents::COMPACT_ABOVE;
 pub use features::{Features, RealFeatures};

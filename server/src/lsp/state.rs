@@ -100,9 +100,11 @@ impl State {
         })
     }
 
-    pub fn open(self: &Arc<Self>, uri: Uri, version: i32, text: String) {
+    pub fn open(self: &Arc<Self>, uri: Uri, version: i32, mut text: String) {
         let path = file_path(&uri);
-        // Kept as it came: a rope is made only if an edit comes (see `DocText`).
+        // Kept as it came (without spare capacity: it lives as long as the document), shared with
+        // its analysis; a rope is made only if an edit comes (see `DocText`).
+        text.shrink_to_fit();
         let text = DocText::Whole(Arc::new(text));
         let analysis = self.new_task(path.clone(), version, text.clone(), None, false);
         let lane = Arc::default();
@@ -240,7 +242,7 @@ impl State {
                     crate::cancel::run(&token, || {
                         crate::cancel::check();
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                        let text = text.into_string();
+                        let text = text.into_shared();
                         let (previous, path) = (previous.as_deref(), path.as_deref());
                         match previewed {
                             true => features.analyse_for_preview(previous, path, text, &recording),

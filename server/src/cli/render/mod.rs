@@ -32,7 +32,9 @@ impl FileReport {
     }
 
     pub fn from_analysis(display: String, analysis: Analysis) -> FileReport {
-        FileReport::new(display, analysis.text, analysis.lines, analysis.diagnostics)
+        // The analysis is the text's only holder here: nothing is copied.
+        let text = std::sync::Arc::try_unwrap(analysis.text).unwrap_or_else(|shared| String::clone(&shared));
+        FileReport::new(display, text, analysis.lines, analysis.diagnostics)
     }
 
     /// 1-based line and column (in Unicode characters) of a byte offset.
