@@ -983,6 +983,83 @@ fn modeller_warnings() {
     );
 }
 
+/// A `VertexCount` of billions with no `Positions` to check it against: the vertices without a
+/// weight are counted, not listed one by one (found by `lsp_edits`, FUZZING.md round 10: the sums
+/// were a vector of that many numbers, 369 TB for a count out of range, 17 GB for the largest in
+/// range). A count out of range is reported as such alone.
+#[test]
+fn a_vertex_count_of_billions_is_counted_not_allocated() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"骨"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Mesh {
+        		^^^^ error[missing-key]: `Mesh` is missing a `Positions` list (VertexCount is 2147483647)
+        			Name="板"
+        			VertexCount=2147483647
+        			BlendList {
+        			^^^^^^^^^ warning[weight-sum]: vertices 1, 3, 4, 5, 6, … (2147483645 in all) of this mesh have no blend weight in any BlendPart
+        				BlendPart {
+        					BoneName="骨"
+        					TransformIndex=0
+        					VertexBlend {
+        						2,0.25
+        						^^^^^^ warning[weight-sum]: the blend weights of vertex 2 add up to 0.25, not 1
+        						0,1.0
+        					}
+        				}
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="骨"
+        	}
+        }
+        "#,
+    );
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		BoneCount=0
+        		MeshCount=1
+        		Mesh {
+        		^^^^ error[missing-key]: `Mesh` is missing a `Positions` list (VertexCount is 46171178737961)
+        			Name="板"
+        			VertexCount=46171178737961
+        			            ^^^^^^^^^^^^^^ error[out-of-range]: `VertexCount` must be at most 2147483647, found 46171178737961
+        			BlendList {
+        				BlendPart {
+        				^^^^^^^^^ error[missing-key]: `BlendPart` is missing `BoneName`
+        				^^^^^^^^^ error[missing-key]: `BlendPart` is missing `TransformIndex`
+        					VertexBlend {
+        						2,0.25
+        					}
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
 #[test]
 fn bone_names_name_nodes_of_the_hierarchy() {
     // Spec §4.7: `NodeName` ↔ `BoneNames`. `首` is no node (did you mean `首元`?); `腰` is.

@@ -2,6 +2,8 @@
 //! order, rotation keys that are not unit quaternions, and `VertexFormat` disagreeing with the
 //! lists the meshes carry.
 
+use std::collections::BTreeMap;
+
 use super::{ElemCheck, kind_name, report};
 use crate::diagnostic::Code;
 use crate::elem::schema::ScopeKind;
@@ -33,12 +35,14 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
     // The vertices that exist: Positions when present (a wrong VertexCount is reported once, as
     // count-mismatch), else VertexCount.
     let positions = ctx.tree.child_of(mesh, ScopeKind::Positions).map(|p| ctx.tree.entry_count(p) as i64);
-    let declared = ctx.int_key(mesh, key::VERTEX_COUNT).map(|(n, _)| n).filter(|&n| n >= 0);
+    // A count out of range is reported as such (out-of-range), not read.
+    let declared =
+        ctx.int_key(mesh, key::VERTEX_COUNT).map(|(n, _)| n).filter(|&n| (0..=i64::from(i32::MAX)).contains(&n));
     let Some(vertices) = positions.or(declared) else { return };
     let vertices = vertices as usize;
-    let mut sums = vec![0.0f64; vertices];
-    let mut first_line: Vec<Option<TextRange>> = vec![None; vertices];
-    let mut any = false;
+    // Only the vertices the lists name are kept (in order): a VertexCount of billions, with no
+    // Positions to check it, is a number in a text, not memory to set aside.
+    let mut weighted: BTreeMap<usize, (f64, TextRange)> = BTreeMap::new();
     // A malformed line is already an error; guessing its vertex's sum would only add noise.
     let mut malformed = false;
     for part in ctx.tree.children_of(blend_list, ScopeKind::BlendPart).collect::<Vec<_>>() {
@@ -59,36 +63,32 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
                 if let Ok(v) = usize::try_from(v)
                     && v < vertices
                 {
-                    any = true;
-                    sums[v] += w;
-                    first_line[v].get_or_insert(line);
+                    weighted.entry(v).or_insert((0.0, line)).0 += w;
                 }
             });
         }
     }
-    if !any || malformed {
+    if weighted.is_empty() || malformed {
         return;
     }
-    let mut unweighted = Vec::new();
-    for (v, (&sum, line)) in sums.iter().zip(&first_line).enumerate() {
-        match line {
-            None => unweighted.push(v),
-            Some(line) if (sum - 1.0).abs() > WEIGHT_TOLERANCE => {
-                let d = report(
-                    Code::WeightSum,
-                    *line,
-                    format!("the blend weights of vertex {v} add up to {}, not 1", trim(sum)),
-                );
-                ctx.push(d);
-            }
-            Some(_) => {}
+    for (v, &(sum, line)) in &weighted {
+        if (sum - 1.0).abs() > WEIGHT_TOLERANCE {
+            let d = report(
+                Code::WeightSum,
+                line,
+                format!("the blend weights of vertex {v} add up to {}, not 1", trim(sum)),
+            );
+            ctx.push(d);
         }
     }
-    if !unweighted.is_empty() {
+    let unweighted = vertices - weighted.len();
+    if unweighted > 0 {
+        // The first few, found past at most as many weighted ones as there are.
+        let first: Vec<usize> = (0..vertices).filter(|v| !weighted.contains_key(v)).take(5).collect();
         let tag = ctx.tree.scope(blend_list).tag;
-        let listed = list_numbers(&unweighted);
-        let noun = if unweighted.len() == 1 { "vertex" } else { "vertices" };
-        let verb = if unweighted.len() == 1 { "has" } else { "have" };
+        let listed = list_numbers(&first, unweighted);
+        let noun = if unweighted == 1 { "vertex" } else { "vertices" };
+        let verb = if unweighted == 1 { "has" } else { "have" };
         ctx.push(report(
             Code::WeightSum,
             tag,
@@ -249,9 +249,10 @@ fn trim(v: f64) -> String {
 }
 
 /// `3`, `3 and 5`, `3, 5 and 7`, or `3, 5, 7, … (12 in all)`.
-fn list_numbers(ns: &[usize]) -> String {
-    let shown: Vec<String> = ns.iter().take(5).map(|n| n.to_string()).collect();
-    match ns.len() {
+/// `first`, the first numbers of a list of `count`: all of them up to five, else five and the count.
+fn list_numbers(first: &[usize], count: usize) -> String {
+    let shown: Vec<String> = first.iter().take(5).map(|n| n.to_string()).collect();
+    match count {
         1 => shown[0].clone(),
         2..=5 => format!("{} and {}", shown[..shown.len() - 1].join(", "), shown[shown.len() - 1]),
         n => format!("{}, … ({n} in all)", shown.join(", ")),
