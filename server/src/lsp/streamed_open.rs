@@ -109,7 +109,8 @@ impl StreamedOpen {
                 let Ok(so_far) = std::str::from_utf8(&body[..written]) else { return Finished::NotUtf8 };
                 let escaped = serde_json::to_vec(so_far).unwrap_or_default();
                 let mut whole = prefix;
-                whole.extend_from_slice(&escaped[..escaped.len() - 1]);
+                // Without its closing quote.
+                whole.extend_from_slice(escaped.split_last().map_or(&[][..], |(_, open)| open));
                 whole.extend_from_slice(&body[read..]);
                 Finished::Whole(whole)
             }
