@@ -333,6 +333,53 @@ mod tests {
         assert!(texts.lock().is_empty());
     }
 
+    /// A reader that hands over at most a few bytes at a time, as a pipe may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        sizes: std::iter::Cycle<std::slice::Iter<'a, usize>>,
+    }
+
+    impl AsyncRead for Trickle<'_> {
+        fn poll_read(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            buf: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            let size = self.sizes.next().copied().unwrap_or(1).min(buf.remaining()).min(self.bytes.len());
+            let (now, later) = self.bytes.split_at(size);
+            buf.put_slice(now);
+            self.bytes = later;
+            std::task::Poll::Ready(Ok(()))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_large_open_read_in_small_pieces_is_read_as_it_arrives() {
+        let texts = LargeTexts::default();
+        let text = format!("腰 \"{}\" 😀\r\n", "x".repeat(LARGE_MESSAGE));
+        let open = serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": {"uri": "file:///a.elem", "languageId": "elem", "version": 1, "text": text}}});
+        let hover = br#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}"#;
+        let mut stream = Vec::new();
+        for body in [serde_json::to_vec(&open).unwrap(), hover.to_vec()] {
+            stream.extend_from_slice(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes());
+            stream.extend_from_slice(&body);
+        }
+        for sizes in [&[1usize, 2, 3, 5, 7, 11][..], &[4096, 13], &[70_000]] {
+            let mut input = BufReader::with_capacity(64, Trickle { bytes: &stream, sizes: sizes.iter().cycle() });
+            let Frame::Valid(body) = read_frame(&mut input, &texts).await else { panic!("a valid didOpen") };
+            let message: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert!(body.len() < 400, "the text went around: {} bytes", body.len());
+            let marker = message["params"]["textDocument"]["text"].as_str().unwrap().to_owned();
+            assert_eq!(texts.take(marker), text);
+            // The next frame is read from where the open ended.
+            let Frame::Valid(next) = read_frame(&mut input, &texts).await else { panic!("a valid hover") };
+            assert_eq!(next, hover);
+            assert!(matches!(read_frame(&mut input, &texts).await, Frame::End));
+        }
+        assert!(texts.lock().is_empty());
+    }
+
     #[tokio::test]
     async fn bytes_that_are_not_utf8_beside_a_large_text_are_a_parse_error() {
         let texts = LargeTexts::default();
