@@ -180,6 +180,11 @@ impl Tree {
         Children { tree: self, cur: id + 1, end }
     }
 
+    /// How many nodes `id`'s subtree has below it.
+    pub fn subtree_len(&self, id: NodeId) -> usize {
+        (self.node(id).next().saturating_sub(id + 1) as usize).min(self.nodes.len())
+    }
+
     fn no_children(&self) -> Children<'_> {
         Children { tree: self, cur: 0, end: 0 }
     }

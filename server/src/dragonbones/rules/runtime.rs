@@ -234,6 +234,10 @@ fn first_non_finite(runtime: &Runtime<'_>) -> Option<Problem> {
             return Some(Problem::Bone(i));
         }
     }
+    if !runtime.poses_slots() {
+        // The meshes are as they were when the bones alone were wanted: checked then.
+        return None;
+    }
     for i in 0..runtime.data.slots.len() {
         if let Some((r, _)) = runtime.slot(i)
             && runtime.mesh_in_armature_space(r).is_some_and(|v| v.iter().any(|x| !x.is_finite()))

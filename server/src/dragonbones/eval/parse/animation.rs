@@ -437,7 +437,7 @@ impl Parser<'_> {
             return Tween::Curve { samples: samples.iter().map(|&y| round_i16(y * 10000.0)).collect(), omitted };
         }
         const NO_TWEEN: f64 = -2.0;
-        let easing = if raw.has(f, key::TWEEN_EASING) { raw.number(f, key::TWEEN_EASING, NO_TWEEN) } else { NO_TWEEN };
+        let easing = raw.number(f, key::TWEEN_EASING, NO_TWEEN);
         if easing == NO_TWEEN {
             Tween::None
         } else if easing == 0.0 {
@@ -531,6 +531,15 @@ impl Parser<'_> {
             (Some(weight), poses) => {
                 let (slot_pose, bone_pose) = poses.unwrap_or((&[], &[]));
                 let slot = Matrix::from_slice(slot_pose);
+                // Each bone's pose inverted once, not once for each vertex it weighs.
+                let inverses: Vec<Matrix> = bone_pose
+                    .chunks_exact(7)
+                    .map(|pose| {
+                        let mut m = Matrix::from_slice(&pose[1..]);
+                        m.invert();
+                        m
+                    })
+                    .collect();
                 let mut out = Vec::with_capacity(weight.count * 2);
                 let mut influence = 0;
                 for v in 0..geometry.vertex_count {
@@ -538,13 +547,9 @@ impl Parser<'_> {
                     for _ in 0..weight.vertex_bone_counts.get(v).copied().unwrap_or(0) {
                         let bone = weight.influences.get(influence).and_then(|i| i.bone);
                         influence += 1;
-                        let (bx, by) = match bone {
-                            Some(b) if bone_pose.len() >= b * 7 + 7 => {
-                                let mut m = Matrix::from_slice(&bone_pose[b * 7 + 1..]);
-                                m.invert();
-                                m.transform_vector(x, y)
-                            }
-                            _ => (f64::NAN, f64::NAN),
+                        let (bx, by) = match bone.and_then(|b| inverses.get(b)) {
+                            Some(m) => m.transform_vector(x, y),
+                            None => (f64::NAN, f64::NAN),
                         };
                         out.push(to_f32(bx));
                         out.push(to_f32(by));

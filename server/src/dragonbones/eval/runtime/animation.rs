@@ -20,6 +20,8 @@ pub enum BlendKind {
     SlotZIndex,
 }
 
+const BLEND_KINDS: usize = BlendKind::SlotZIndex as usize + 1;
+
 #[derive(Clone, Debug)]
 pub struct BlendState {
     /// Runtime bone or slot index.
@@ -153,7 +155,8 @@ pub struct AnimationRuntime<'d> {
     /// The states playing, in update order.
     pub order: Vec<usize>,
     pub blends: Vec<BlendState>,
-    blend_index: std::collections::HashMap<(BlendKind, String), usize>,
+    /// The blend state of each name, by kind (looked up without making a key string).
+    blend_index: [std::collections::HashMap<String, usize>; BLEND_KINDS],
 }
 
 impl<'d> AnimationState<'d> {
@@ -275,10 +278,11 @@ impl<'d> AnimationState<'d> {
 
 impl<'d> Runtime<'d> {
     fn blend_state(&mut self, kind: BlendKind, name: &str, target: usize) -> usize {
-        if let Some(&i) = self.animation.blend_index.get(&(kind, name.to_owned())) {
+        let index = &mut self.animation.blend_index[kind as usize];
+        if let Some(&i) = index.get(name) {
             return i;
         }
-        self.animation.blend_index.insert((kind, name.to_owned()), self.animation.blends.len());
+        index.insert(name.to_owned(), self.animation.blends.len());
         self.animation.blends.push(BlendState {
             target,
             dirty: 0,
@@ -949,6 +953,10 @@ impl<'d> Runtime<'d> {
                 }
                 None => {}
             }
+        }
+        if !self.poses_slots() {
+            // Slot timelines change slots alone (their displays, colours and deforms).
+            return;
         }
         for i in 0..self.slots.len() {
             let name = self.data.slots[self.slots[i].data].name.as_str();

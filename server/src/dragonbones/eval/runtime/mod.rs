@@ -255,12 +255,19 @@ impl<'d> Runtime<'d> {
             crate::cancel::check();
             self.update_bone(i);
         }
-        if self.bones_only && self.constraints.iter().all(|c| c.path.is_none()) {
+        if !self.poses_slots() {
             return;
         }
         for i in 0..self.slots.len() {
             self.update_slot(i);
         }
+    }
+
+    /// Whether an update poses the slots: always, unless only the bones are wanted and no path
+    /// constraint reads a slot to pose them. Otherwise the slots keep what they had when
+    /// `bones_only` was set, and what drives only slots is not even set up.
+    pub fn poses_slots(&self) -> bool {
+        !self.bones_only || self.constraints.iter().any(|c| c.path.is_some())
     }
 
     /// `_sortZOrder`: the slot drawn at each position (`None`: the setup order).
