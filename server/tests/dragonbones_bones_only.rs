@@ -5,8 +5,9 @@
 
 #[path = "../benches/gen/mod.rs"]
 mod generate;
+mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rigls::dragonbones::DragonBonesFile;
 use rigls::dragonbones::eval::Evaluation;
@@ -17,19 +18,6 @@ use rigls::dragonbones::eval::runtime::Runtime;
 struct Compared {
     poses: usize,
     with_slot_timelines: usize,
-}
-
-fn skeletons_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            skeletons_under(&path, out);
-        } else if path.extension().is_some_and(|e| e == "json") && !path.to_string_lossy().ends_with(".poses.json") {
-            out.push(path);
-        }
-    }
 }
 
 fn bits(runtime: &Runtime<'_>) -> Vec<[u64; 6]> {
@@ -80,7 +68,7 @@ fn bones_alone_pose_as_a_full_update_on_the_project_skeletons() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut paths = Vec::new();
     for dir in ["tests/fixtures/dragonbones", "tests/fixtures/render", "../examples", "../tests/e2e/fixtures"] {
-        skeletons_under(&root.join(dir), &mut paths);
+        support::skeletons_under(&root.join(dir), &mut paths);
     }
     let mut compared = Compared::default();
     for path in &paths {
@@ -95,13 +83,7 @@ fn bones_alone_pose_as_a_full_update_on_the_project_skeletons() {
 
 #[test]
 fn bones_alone_pose_as_a_full_update_on_the_shared_corpus() {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if !shared.exists() {
-        eprintln!("SKIPPED: ../shared/corpus is absent (a clone without the shared corpus)");
-        return;
-    }
-    let mut paths = Vec::new();
-    skeletons_under(&shared, &mut paths);
+    let Some(paths) = support::shared_corpus_json() else { return };
     let mut compared = Compared::default();
     for path in &paths {
         compare_file(path, &mut compared);

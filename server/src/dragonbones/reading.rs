@@ -123,7 +123,7 @@ impl DragonBonesFile {
         if let Some(found) = kept(&self.readings.0.lock().unwrap_or_else(|e| e.into_inner())) {
             return Some(found);
         }
-        let (parsed, _) = parse::parse_shown(raw, root, elements, names, index).ok()?;
+        let (parsed, _) = parse::parse_shown(raw, root, elements, names, index, parse::DeformValues::Kept).ok()?;
         if parsed.shares_geometry {
             return None;
         }

@@ -182,7 +182,14 @@ impl Tree {
 
     /// How many nodes `id`'s subtree has below it.
     pub fn subtree_len(&self, id: NodeId) -> usize {
-        (self.node(id).next().saturating_sub(id + 1) as usize).min(self.nodes.len())
+        self.below(id).len()
+    }
+
+    /// The nodes of `id`'s subtree below it, in order (an array's elements when they are scalars).
+    pub fn below(&self, id: NodeId) -> &[Node] {
+        let start = (id as usize).saturating_add(1).min(self.nodes.len());
+        let end = (self.node(id).next() as usize).clamp(start, self.nodes.len());
+        &self.nodes[start..end]
     }
 
     fn no_children(&self) -> Children<'_> {

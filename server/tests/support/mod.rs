@@ -195,3 +195,31 @@ pub fn positions(analysis: &Analysis, encoding: PositionEncoding) -> Vec<String>
 pub fn slice(text: &str, range: TextRange) -> &str {
     range.slice(text)
 }
+
+/// The JSON files under `dir`, through its folders, in name order (golden `.poses.json` files left
+/// out): the DragonBones skeletons and atlases a test reads.
+pub fn skeletons_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            skeletons_under(&path, out);
+        } else if path.extension().is_some_and(|e| e == "json") && !path.to_string_lossy().ends_with(".poses.json") {
+            out.push(path);
+        }
+    }
+}
+
+/// The JSON files of `../shared/corpus` ([`skeletons_under`]); `None`, said on stderr, in a clone
+/// without it.
+pub fn shared_corpus_json() -> Option<Vec<PathBuf>> {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    if !shared.exists() {
+        eprintln!("SKIPPED: ../shared/corpus is absent (a clone without the shared corpus)");
+        return None;
+    }
+    let mut paths = Vec::new();
+    skeletons_under(&shared, &mut paths);
+    Some(paths)
+}

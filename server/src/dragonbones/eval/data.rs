@@ -256,10 +256,17 @@ impl AnimationData {
 }
 
 /// Timelines by the name of what they animate, in the order the names first appear.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct TimelineMap {
     pub entries: Vec<(String, Vec<TimelineData>)>,
     index: std::collections::HashMap<String, usize>,
+}
+
+/// The entries alone, in order: the index follows from them, and its order changes from run to run.
+impl std::fmt::Debug for TimelineMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TimelineMap").field("entries", &self.entries).finish_non_exhaustive()
+    }
 }
 
 impl TimelineMap {

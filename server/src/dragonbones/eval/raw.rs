@@ -126,14 +126,21 @@ impl<'a> Raw<'a> {
 
     /// The elements of an array as numbers (`ToNumber` each).
     pub fn numbers(&self, array: NodeId) -> Vec<f64> {
-        // Sized for the array's nodes: its elements when they are numbers (deform frames hold
+        let mut out = Vec::new();
+        self.numbers_into(array, &mut out);
+        out
+    }
+
+    /// [`Raw::numbers`] into `out`, replacing what it held.
+    pub fn numbers_into(&self, array: NodeId, out: &mut Vec<f64>) {
+        out.clear();
+        // Room for the array's nodes: its elements when they are numbers (deform frames hold
         // most of a skeleton's numbers), at most that many otherwise.
-        let mut out = Vec::with_capacity(if self.is_array(array) { self.tree.subtree_len(array) } else { 0 });
+        out.reserve(if self.is_array(array) { self.tree.subtree_len(array) } else { 0 });
         out.extend(self.elements(array).map(|e| match self.tree.number(self.text, e) {
             Some(n) => n,
             None => self.to_number(e),
         }));
-        out
     }
 
     /// The array under `key` as numbers, if it is an array.

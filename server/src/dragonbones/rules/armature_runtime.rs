@@ -15,7 +15,8 @@
 use super::{DragonBonesCheck, Previous, armature_local, runtime};
 use crate::diagnostic::Diagnostic;
 use crate::dragonbones::eval::Evaluation;
-use crate::dragonbones::eval::parse::{self, FailureKind, Parsed};
+use crate::dragonbones::eval::data::ConstraintKind;
+use crate::dragonbones::eval::parse::{self, DeformValues, FailureKind, Parsed};
 use crate::dragonbones::eval::raw::Raw;
 use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::{NodeId, Tree};
@@ -278,6 +279,11 @@ fn moved(old: &ArmatureFindings, element: NodeId, range: TextRange) -> ArmatureF
 
 /// Parses armature `i` with the armatures it shows, through any chain, and runs the runtime
 /// rules on it; `None` when one of them shows a shared mesh.
+///
+/// The values of slot deform key frames (most of a skeleton's numbers) are first only shown finite:
+/// posing bones alone, as `non-finite-pose` does, never reads them. They are read, and the rules
+/// run again, where the findings could depend on them: a value that is not finite, a path
+/// constraint (it poses its slot), or a pose found not finite (reported from a full update).
 fn evaluate(
     ctx: &mut DragonBonesCheck,
     root: NodeId,
@@ -285,10 +291,35 @@ fn evaluate(
     names: &[String],
     i: usize,
 ) -> Option<ArmatureFindings> {
+    evaluate_reading(ctx, root, elements, names, i, DeformValues::CheckedFinite)
+        .or_else(|NeedsDeformValues| evaluate_reading(ctx, root, elements, names, i, DeformValues::Kept))
+        .ok()
+        .flatten()
+}
+
+/// The findings of a read without deform values could differ from a full read's.
+struct NeedsDeformValues;
+
+fn evaluate_reading(
+    ctx: &mut DragonBonesCheck,
+    root: NodeId,
+    elements: &[NodeId],
+    names: &[String],
+    i: usize,
+    deform_values: DeformValues,
+) -> Result<Option<ArmatureFindings>, NeedsDeformValues> {
     let raw = Raw::new(ctx.tree, ctx.text);
-    let (parsed, list) = parse::parse_shown(raw, root, elements, names, i).ok()?;
+    let Ok((parsed, list)) = parse::parse_shown(raw, root, elements, names, i, deform_values) else {
+        return Ok(None);
+    };
     if parsed.shares_geometry {
-        return None;
+        return Ok(None);
+    }
+    let left_out = parsed.deform_values_left_out;
+    let path_constraints =
+        || parsed.data.armatures.iter().flat_map(|a| &a.constraints).any(|c| matches!(c.kind, ConstraintKind::Path(_)));
+    if left_out && (parsed.deform_not_finite || path_constraints()) {
+        return Err(NeedsDeformValues);
     }
     let Parsed { data, failures, failures_per_armature, .. } = &parsed;
     let index = list.iter().position(|&a| a == i).expect("the armature itself is read");
@@ -305,8 +336,11 @@ fn evaluate(
     let ik = split(ctx, &|ctx| runtime::ik_cycles(ctx, armature));
     let reported = split(ctx, &|ctx| runtime::failures(ctx, own));
     let poses = failures.is_empty().then(|| split(ctx, &|ctx| runtime::non_finite(ctx, data, index)));
+    if left_out && poses.as_ref().is_some_and(|found| !found.is_empty()) {
+        return Err(NeedsDeformValues);
+    }
     let element = elements[i];
-    Some(ArmatureFindings {
+    Ok(Some(ArmatureFindings {
         node: element,
         range: ctx.tree.range(element),
         name: names[i].clone(),
@@ -318,7 +352,7 @@ fn evaluate(
         failures: reported,
         thrown: own.iter().map(|f| (ctx.tree.range(f.node), f.kind.clone())).collect(),
         poses,
-    })
+    }))
 }
 
 /// Reports the findings as [`runtime::check`] does for the whole file, in the same order.

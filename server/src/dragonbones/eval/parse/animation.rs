@@ -3,7 +3,8 @@
 //! frame in effect at each frame, tweens and curves sampled once per frame of their key frame.
 
 use super::super::data::*;
-use super::super::geom::{DEG_RAD, Matrix, normalize_radian, to_f32, to_i16};
+use super::super::geom::{DEG_RAD, normalize_radian, to_f32, to_i16};
+use super::deform::{DeformBound, deform_bound};
 use super::{ArmatureScope, FailureKind, Parser, round_i16, timeline_scale};
 use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
@@ -31,11 +32,13 @@ enum FrameReader<'g> {
     SlotDisplay,
     SlotColor,
     /// Mesh deform deltas (`vertices` or `value`, from `offset`), moved into bind space for
-    /// weighted meshes when `poses` are given.
+    /// weighted meshes when `poses` are given; only checked, and left out, when `left_out` gives
+    /// their bound ([`DeformValues::CheckedFinite`](super::DeformValues)).
     Deform {
         geometry: &'g GeometryData,
         poses: Option<(&'g [f64], &'g [f64])>,
         typed: bool,
+        left_out: Option<DeformBound>,
     },
     Ik,
 }
@@ -163,11 +166,9 @@ impl Parser<'_> {
         let key = format!("{skin_name}_{slot_name}_{display_name}");
         let poses = scope.poses.iter().find(|(k, _, _)| *k == key).map(|(_, s, b)| (s.clone(), b.clone()));
         let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
-        let reader = FrameReader::Deform {
-            geometry: &geometry_data,
-            poses: poses.as_ref().map(|(s, b)| (s.as_slice(), b.as_slice())),
-            typed: false,
-        };
+        let poses = poses.as_ref().map(|(s, b)| (s.as_slice(), b.as_slice()));
+        let left_out = self.leaves_deform_values_out().then(|| deform_bound(&geometry_data, poses, false));
+        let reader = FrameReader::Deform { geometry: &geometry_data, poses, typed: false, left_out };
         let timeline = self.timeline(a, t, key::FRAME, TimelineKind::SlotDeform, reader);
         self.data.geometries[geometry] = geometry_data;
         if let Some(mut timeline) = timeline {
@@ -222,7 +223,9 @@ impl Parser<'_> {
                 let Some(geometry) = geometry else { return };
                 let kind = if ty == 50.0 { TimelineKind::Surface } else { TimelineKind::SlotDeform };
                 let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
-                let reader = FrameReader::Deform { geometry: &geometry_data, poses: None, typed: true };
+                let left_out = (kind == TimelineKind::SlotDeform && self.leaves_deform_values_out())
+                    .then(|| deform_bound(&geometry_data, None, true));
+                let reader = FrameReader::Deform { geometry: &geometry_data, poses: None, typed: true, left_out };
                 let timeline = self.timeline(a, t, key::FRAME, kind, reader);
                 self.data.geometries[geometry] = geometry_data;
                 if let Some(mut timeline) = timeline {
@@ -398,13 +401,23 @@ impl Parser<'_> {
                     v.push(ints);
                 }
             }
-            FrameReader::Deform { geometry, poses, typed } => {
-                let deltas = self.deform(f, geometry, poses, typed);
+            FrameReader::Deform { geometry, poses, typed, left_out: Some(bound) } => {
+                let count = self.check_deform(f, geometry, poses, typed, bound);
                 if timeline.frames.is_empty() {
-                    timeline.deform_count = deltas.len();
+                    timeline.deform_count = count;
                 }
-                if let TimelineValues::Float { values, .. } = &mut timeline.values {
-                    values.extend(deltas);
+            }
+            FrameReader::Deform { geometry, poses, typed, left_out: None } => {
+                let mut elsewhere = Vec::new();
+                let values = match &mut timeline.values {
+                    TimelineValues::Float { values, .. } => values,
+                    _ => &mut elsewhere,
+                };
+                let before = values.len();
+                self.deform(f, geometry, poses, typed, values);
+                let written = values.len() - before;
+                if timeline.frames.is_empty() {
+                    timeline.deform_count = written;
                 }
             }
             FrameReader::Ik => {
@@ -503,62 +516,6 @@ impl Parser<'_> {
             };
         }
         Some(out)
-    }
-
-    /// Deform deltas of one key frame (per vertex, or per influence for weighted meshes).
-    fn deform(&self, f: NodeId, geometry: &GeometryData, poses: Option<(&[f64], &[f64])>, typed: bool) -> Vec<f64> {
-        let raw = self.raw;
-        let values = match raw.array(f, key::VERTICES) {
-            Some(v) => Some(raw.numbers(v)),
-            None if typed => raw.numbers_at(f, key::VALUE),
-            None => None,
-        };
-        let offset = raw.number(f, key::OFFSET, 0.0);
-        let count = geometry.vertex_count * 2;
-        let value = |i: usize| -> f64 {
-            let Some(values) = &values else { return 0.0 };
-            let k = i as f64 - offset;
-            if (i as f64) < offset || k >= values.len() as f64 {
-                0.0
-            } else if k.fract() != 0.0 {
-                f64::NAN
-            } else {
-                values[k as usize]
-            }
-        };
-        match (&geometry.weight, poses) {
-            (Some(_), None) if typed => Vec::new(),
-            (Some(weight), poses) => {
-                let (slot_pose, bone_pose) = poses.unwrap_or((&[], &[]));
-                let slot = Matrix::from_slice(slot_pose);
-                // Each bone's pose inverted once, not once for each vertex it weighs.
-                let inverses: Vec<Matrix> = bone_pose
-                    .chunks_exact(7)
-                    .map(|pose| {
-                        let mut m = Matrix::from_slice(&pose[1..]);
-                        m.invert();
-                        m
-                    })
-                    .collect();
-                let mut out = Vec::with_capacity(weight.count * 2);
-                let mut influence = 0;
-                for v in 0..geometry.vertex_count {
-                    let (x, y) = slot.transform_vector(value(v * 2), value(v * 2 + 1));
-                    for _ in 0..weight.vertex_bone_counts.get(v).copied().unwrap_or(0) {
-                        let bone = weight.influences.get(influence).and_then(|i| i.bone);
-                        influence += 1;
-                        let (bx, by) = match bone.and_then(|b| inverses.get(b)) {
-                            Some(m) => m.transform_vector(x, y),
-                            None => (f64::NAN, f64::NAN),
-                        };
-                        out.push(to_f32(bx));
-                        out.push(to_f32(by));
-                    }
-                }
-                out
-            }
-            (None, _) => (0..count).map(|i| to_f32(value(i))).collect(),
-        }
     }
 }
 

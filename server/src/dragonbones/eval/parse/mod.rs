@@ -11,6 +11,7 @@ use crate::dragonbones::schema::key;
 use crate::dragonbones::syntax::NodeId;
 
 mod animation;
+mod deform;
 mod geometry;
 
 /// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
@@ -62,6 +63,21 @@ pub struct Parsed {
     pub shares_geometry: bool,
     /// How many of `failures` each armature element read made, in the order read.
     pub failures_per_armature: Vec<usize>,
+    /// Values of slot deform key frames were left out ([`DeformValues::CheckedFinite`]).
+    pub deform_values_left_out: bool,
+    /// A slot deform key frame whose values were left out has one that is not finite.
+    pub deform_not_finite: bool,
+}
+
+/// What a parse does with the values of slot deform key frames, most of a skeleton's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeformValues {
+    /// Read and kept, as the runtime keeps them.
+    Kept,
+    /// Shown finite and left out, for checks that pose bones alone (slots never read them): where
+    /// the numbers' spelling bounds them (no exponent, few digits, and for weighted meshes the
+    /// poses' matrices), they are not even read ([`Parsed::deform_not_finite`] otherwise).
+    CheckedFinite,
 }
 
 /// Why the runtime returns no data at all.
@@ -72,7 +88,7 @@ pub struct Rejected {
 }
 
 pub fn parse(raw: Raw<'_>, root: NodeId) -> Result<Parsed, Rejected> {
-    parse_armatures(raw, root, &armature_elements(raw, root))
+    parse_armatures(raw, root, &armature_elements(raw, root), DeformValues::Kept)
 }
 
 /// The elements of the root's `armature` list, which [`parse`] reads in turn.
@@ -97,8 +113,23 @@ pub fn root_data(raw: Raw<'_>, root: NodeId) -> Result<DragonBonesData, Rejected
 /// [`parse`] of some of the elements of the root's `armature` list (all of them, in order, is
 /// [`parse`]): the data of an armature is read from its element and the root alone, but for a
 /// shared mesh ([`Parsed::shares_geometry`]).
-pub fn parse_armatures(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Result<Parsed, Rejected> {
-    let mut parser = Parser { raw, data: root_data(raw, root)?, failures: Vec::new(), shares_geometry: false };
+pub fn parse_armatures(
+    raw: Raw<'_>,
+    root: NodeId,
+    elements: &[NodeId],
+    deform_values: DeformValues,
+) -> Result<Parsed, Rejected> {
+    let mut parser = Parser {
+        raw,
+        data: root_data(raw, root)?,
+        failures: Vec::new(),
+        shares_geometry: false,
+        deform_numbers: Vec::new(),
+        deform_values,
+        deform_values_left_out: false,
+        deform_not_finite: false,
+        deform_scratch: Vec::new(),
+    };
     let mut failures_per_armature = Vec::with_capacity(elements.len());
     for &a in elements {
         crate::cancel::check();
@@ -109,8 +140,14 @@ pub fn parse_armatures(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Resul
             parser.data.armatures.push(armature);
         }
     }
-    let shares_geometry = parser.shares_geometry;
-    Ok(Parsed { data: parser.data, failures: parser.failures, shares_geometry, failures_per_armature })
+    Ok(Parsed {
+        shares_geometry: parser.shares_geometry,
+        deform_values_left_out: parser.deform_values_left_out,
+        deform_not_finite: parser.deform_not_finite,
+        data: parser.data,
+        failures: parser.failures,
+        failures_per_armature,
+    })
 }
 
 /// [`parse_armatures`] of element `i` of `elements` (named `names`, the root's `armature` list)
@@ -122,13 +159,14 @@ pub fn parse_shown(
     elements: &[NodeId],
     names: &[String],
     i: usize,
+    deform_values: DeformValues,
 ) -> Result<(Parsed, Vec<usize>), Rejected> {
     let mut read = vec![false; elements.len()];
     read[i] = true;
     loop {
         let list: Vec<usize> = (0..elements.len()).filter(|&a| read[a]).collect();
         let nodes: Vec<NodeId> = list.iter().map(|&a| elements[a]).collect();
-        let parsed = parse_armatures(raw, root, &nodes)?;
+        let parsed = parse_armatures(raw, root, &nodes, deform_values)?;
         let mut more = false;
         for shown in parsed.data.armatures.iter().flat_map(ArmatureData::shown_armatures) {
             if let Some(c) = names.iter().position(|n| n == shown)
@@ -168,6 +206,13 @@ pub(super) struct Parser<'a> {
     pub(super) data: DragonBonesData,
     pub(super) failures: Vec<Failure>,
     pub(super) shares_geometry: bool,
+    /// A deform frame's numbers, reused from frame to frame.
+    pub(super) deform_numbers: Vec<f64>,
+    pub(super) deform_values: DeformValues,
+    pub(super) deform_values_left_out: bool,
+    pub(super) deform_not_finite: bool,
+    /// A left-out deform frame's values, where they had to be read.
+    pub(super) deform_scratch: Vec<f64>,
 }
 
 /// What the parse of one armature carries between its parts.
