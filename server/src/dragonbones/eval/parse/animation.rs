@@ -301,6 +301,8 @@ impl Parser<'_> {
             self.fail(a.node, FailureKind::HugeDuration);
             return None;
         }
+        timeline.frames.reserve_exact(raw_frames.len());
+        timeline.frame_indices.reserve_exact(total as usize);
         let (mut key, mut frame_start, mut frame_count) = (0usize, 0.0f64, 0.0f64);
         let mut i = 0.0;
         while i < total {
