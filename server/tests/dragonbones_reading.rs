@@ -5,6 +5,8 @@
 //! duplicate-name files) and on `../shared/corpus` when it is there; then after edits, where the
 //! rules' per-armature findings (which carry every armature's failures) were moved, not remade.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use rigls::env::RealFs;
@@ -12,17 +14,9 @@ use rigls::ide::Analysis;
 use rigls::ide::pose::{self, PoseRequest};
 use rigls::ide::scene;
 
+/// The JSON files under `dir`, through its folders, in name order.
 fn skeletons(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            skeletons(&path, out);
-        } else if path.extension().is_some_and(|e| e == "json") {
-            out.push(path);
-        }
-    }
+    support::files_under(dir, &|p| p.extension().is_some_and(|e| e == "json"), out);
 }
 
 /// The requests compared: each armature at its setup pose and in its first three animations at

@@ -3,6 +3,8 @@
 //! fixtures, the shipped examples, the end-to-end fixtures and, when it is beside the repository,
 //! `../shared/corpus`. (`support::analyse` checks the same on every analysis the other tests make.)
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use rigls::diagnostic::{Severity, disagreement};
@@ -11,16 +13,7 @@ use rigls::ide::Analysis;
 
 /// `.elem` and `.json` files under `dir`, recursively, sorted.
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "elem" || e == "json") {
-            out.push(path);
-        }
-    }
+    support::files_under(dir, &|p| p.extension().is_some_and(|e| e == "elem" || e == "json"), out);
 }
 
 /// Analyses every file and returns (diagnostics checked, disagreements).

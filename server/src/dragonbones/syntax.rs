@@ -180,11 +180,6 @@ impl Tree {
         Children { tree: self, cur: id + 1, end }
     }
 
-    /// How many nodes `id`'s subtree has below it.
-    pub fn subtree_len(&self, id: NodeId) -> usize {
-        self.below(id).len()
-    }
-
     /// The nodes of `id`'s subtree below it, in order (an array's elements when they are scalars).
     pub fn below(&self, id: NodeId) -> &[Node] {
         let start = (id as usize).saturating_add(1).min(self.nodes.len());

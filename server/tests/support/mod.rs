@@ -196,19 +196,25 @@ pub fn slice(text: &str, range: TextRange) -> &str {
     range.slice(text)
 }
 
-/// The JSON files under `dir`, through its folders, in name order (golden `.poses.json` files left
-/// out): the DragonBones skeletons and atlases a test reads.
-pub fn skeletons_under(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The files under `dir` that `keep`, through its folders, in name order.
+pub fn files_under(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            skeletons_under(&path, out);
-        } else if path.extension().is_some_and(|e| e == "json") && !path.to_string_lossy().ends_with(".poses.json") {
+            files_under(&path, keep, out);
+        } else if keep(&path) {
             out.push(path);
         }
     }
+}
+
+/// The JSON files under `dir` ([`files_under`]) but golden `.poses.json` files: the DragonBones
+/// skeletons and atlases a test reads.
+pub fn skeletons_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let keep = |p: &Path| p.extension().is_some_and(|e| e == "json") && !p.to_string_lossy().ends_with(".poses.json");
+    files_under(dir, &keep, out);
 }
 
 /// The JSON files of `../shared/corpus` ([`skeletons_under`]); `None`, said on stderr, in a clone

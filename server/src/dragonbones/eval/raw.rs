@@ -136,7 +136,7 @@ impl<'a> Raw<'a> {
         out.clear();
         // Room for the array's nodes: its elements when they are numbers (deform frames hold
         // most of a skeleton's numbers), at most that many otherwise.
-        out.reserve(if self.is_array(array) { self.tree.subtree_len(array) } else { 0 });
+        out.reserve(if self.is_array(array) { self.tree.below(array).len() } else { 0 });
         out.extend(self.elements(array).map(|e| match self.tree.number(self.text, e) {
             Some(n) => n,
             None => self.to_number(e),
