@@ -219,7 +219,7 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin), texts: &LargeTex
     // valid UTF-8 (checked as they are taken), so only the rest is checked.
     let diversion = match streamed {
         Some(streamed) => texts.divert_streamed(streamed.finish(body)),
-        None => texts.divert(body).map_or_else(Diversion::Whole, Diversion::Diverted),
+        None => texts.diversion(body),
     };
     let (body, diverted) = match diversion {
         Diversion::Diverted(small) => (small, true),

@@ -179,11 +179,16 @@ pub enum Diversion {
 }
 
 impl LargeTexts {
+    /// [`LargeTexts::divert`] as a [`Diversion`].
+    pub fn diversion(&self, body: Vec<u8>) -> Diversion {
+        self.divert(body).map_or_else(Diversion::Whole, Diversion::Diverted)
+    }
+
     /// A message read by [`StreamedOpen`]: its text kept under a marker when the handler will
     /// find the marker where it reads the text; any other message diverted the usual way.
     pub fn divert_streamed(&self, finished: Finished) -> Diversion {
         let (prefix, text, suffix) = match finished {
-            Finished::Whole(body) => return self.divert(body).map_or_else(Diversion::Whole, Diversion::Diverted),
+            Finished::Whole(body) => return self.diversion(body),
             Finished::NotUtf8 => return Diversion::NotJson,
             Finished::Taken { prefix, text, suffix } => (prefix, text, suffix),
         };
@@ -214,7 +219,7 @@ impl LargeTexts {
         let mut whole = small[..at].to_vec();
         whole.extend_from_slice(&serde_json::to_vec(&text).unwrap_or_default());
         whole.extend_from_slice(&small[at + quoted.len()..]);
-        self.divert(whole).map_or_else(Diversion::Whole, Diversion::Diverted)
+        self.diversion(whole)
     }
 }
 

@@ -311,7 +311,7 @@ mod tests {
 
     fn both_ways(body: &[u8], pieces: &[usize]) -> (Seen, Seen) {
         let texts = LargeTexts::default();
-        let usual = seen(&texts, texts.divert(body.to_vec()).map_or_else(Diversion::Whole, Diversion::Diverted));
+        let usual = seen(&texts, texts.diversion(body.to_vec()));
         let streamed = seen(&texts, texts.divert_streamed(read_in_pieces(body.to_vec(), pieces)));
         (usual, streamed)
     }
