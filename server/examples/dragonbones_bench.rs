@@ -26,6 +26,20 @@ fn main() {
         eprintln!("usage: dragonbones_bench FILE.json...");
         std::process::exit(2);
     }
+    if let Ok(n) = std::env::var("PARSE_TIMES") {
+        let text = std::fs::read_to_string(&files[0]).expect("UTF-8 file");
+        let mut times: Vec<f64> = (0..n.parse::<usize>().unwrap_or(20))
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(rigls::dragonbones::parser::parse(&text));
+                start.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        println!("first {:.1} ms, then {:.1?}", times[0], &times[1..times.len().min(6)]);
+        times.sort_by(f64::total_cmp);
+        println!("parse: best {:.1} ms, median {:.1} ms", times[0], times[times.len() / 2]);
+        return;
+    }
     if let Ok(n) = std::env::var("PARSE_ONLY") {
         let text = std::fs::read_to_string(&files[0]).expect("UTF-8 file");
         for _ in 0..n.parse::<usize>().unwrap_or(50) {

@@ -44,6 +44,12 @@ where
         MergingLexer { inner: K::lexer(slice), base, pending: None }
     }
 
+    /// Where the next token's lexing starts, unless a token has been read ahead (while merging
+    /// error tokens): the end of the last token.
+    pub fn resume_at(&self) -> Option<usize> {
+        self.pending.is_none().then(|| self.base + self.inner.span().end)
+    }
+
     #[inline(always)]
     fn raw_next(&mut self) -> Option<Token<K>> {
         let kind = self.inner.next()?.unwrap_or(K::ERROR);

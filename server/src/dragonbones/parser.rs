@@ -11,14 +11,21 @@
 //! - anything after the root value is reported once and ignored.
 //!
 //! Nesting lives in an explicit stack, so 100 000 nested `[` cost memory, not the call stack.
+//!
+//! Well-formed stretches, nearly all of a real file, are read straight from the bytes by a fast
+//! path (`well_formed`) that hands over to the lexer and the state machine at anything else; a
+//! large text's second half is read on another thread meanwhile (`split`). Both give exactly the
+//! tree and errors of the state machine alone (`parse_by_tokens`; property tests compare them).
 
-mod tokens;
+#[cfg(test)]
+mod same_tree_tests;
+mod split;
+mod well_formed;
 
 use super::lexer::{Lexer, Token, TokenKind};
 use super::syntax::{MAX_TEXT_LEN, Node, NodeId, NodeKind, Tree, flag};
 use crate::diagnostic::{Code, Diagnostic, FileFormat, Fix, Related};
 use crate::text::{LineIndex, TextRange, to_u32};
-use tokens::Tokens;
 
 /// Beyond this many syntax errors the file is hopeless; the rest are summarised in one.
 const MAX_ERRORS: usize = 100;
@@ -32,18 +39,7 @@ const MAX_ERRORS: usize = 100;
 /// enclosing brackets), so these are the nodes of a whole-file parse too (`super::reparse`).
 pub fn parse_container(text: &str, start: usize, end: usize) -> Option<Vec<Node>> {
     let text = text.get(..end)?;
-    let mut parser = Parser {
-        text,
-        tokens: Tokens::lexed_here(Lexer::at(text, start)),
-        peeked: None,
-        nodes: Vec::with_capacity(estimate_nodes(text.get(start..)?)),
-        errors: Vec::new(),
-        stack: Vec::new(),
-        lines: None,
-        current: TextRange::empty(0),
-        previous: TextRange::empty(0),
-        suppressed: 0,
-    };
+    let mut parser = Parser::new(text, Lexer::at(text, start), start);
     let first = parser.next_token()?;
     if !matches!(first.kind, TokenKind::LBrace | TokenKind::LBracket) || first.range.start as usize != start {
         return None;
@@ -66,27 +62,30 @@ pub fn parse(text: &str) -> Tree {
             errors: vec![Diagnostic::new(Code::Syntax, FileFormat::DragonBones, TextRange::empty(0), message)],
         };
     }
-    if text.len() >= crate::cancel::PARALLEL_ABOVE {
-        Tokens::lexed_ahead(text, |tokens| parse_tokens(text, tokens))
-    } else {
-        parse_tokens(text, Tokens::lexed_here(Lexer::new(text)))
+    let mut parser = Parser::new(text, Lexer::new(text), 0);
+    // A large text's second half is read on another thread meanwhile (`split`).
+    let half =
+        (text.len() >= crate::cancel::PARALLEL_ABOVE).then(|| split::split_point(text, text.len() / 2)).flatten();
+    match half {
+        Some(at) => {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            parser.split = Some((at, receiver));
+            let suffix = move || {
+                // Not wanted once the first half has gone past `at`.
+                let _ = sender.send(split::parse_suffix(text, at));
+            };
+            crate::cancel::join(suffix, || parser.run());
+        }
+        None => parser.run(),
     }
+    Tree { nodes: parser.nodes, errors: parser.errors }
 }
 
-/// The tree of `text`, whose tokens are `tokens`.
-fn parse_tokens<'a>(text: &'a str, tokens: Tokens<'a>) -> Tree {
-    let mut parser = Parser {
-        text,
-        tokens,
-        peeked: None,
-        nodes: Vec::with_capacity(estimate_nodes(text)),
-        errors: Vec::new(),
-        stack: Vec::new(),
-        lines: None,
-        current: TextRange::empty(0),
-        previous: TextRange::empty(0),
-        suppressed: 0,
-    };
+/// [`parse`] by the state machine alone: what the fast path and the split must equal.
+#[cfg(test)]
+fn parse_by_tokens(text: &str) -> Tree {
+    let mut parser = Parser::new(text, Lexer::new(text), 0);
+    parser.fast = false;
     parser.run();
     Tree { nodes: parser.nodes, errors: parser.errors }
 }
@@ -131,7 +130,11 @@ struct Frame {
 
 struct Parser<'a> {
     text: &'a str,
-    tokens: Tokens<'a>,
+    tokens: Lexer<'a>,
+    /// Whether well-formed parts are read by the fast path (`well_formed`).
+    fast: bool,
+    /// Where the second half starts and its reading, while this parser has not reached it.
+    split: Option<(usize, std::sync::mpsc::Receiver<split::Suffix>)>,
     peeked: Option<Token>,
     nodes: Vec<Node>,
     errors: Vec<Diagnostic>,
@@ -144,7 +147,25 @@ struct Parser<'a> {
     suppressed: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    /// A parser of `text` reading `tokens`, its node arena sized for the text from `from`.
+    fn new(text: &'a str, tokens: Lexer<'a>, from: usize) -> Parser<'a> {
+        Parser {
+            text,
+            tokens,
+            fast: true,
+            split: None,
+            peeked: None,
+            nodes: Vec::with_capacity(estimate_nodes(text.get(from..).unwrap_or(""))),
+            errors: Vec::new(),
+            stack: Vec::new(),
+            lines: None,
+            current: TextRange::empty(0),
+            previous: TextRange::empty(0),
+            suppressed: 0,
+        }
+    }
+
     fn run(&mut self) {
         // The root value; anything before it is junk.
         loop {
@@ -173,7 +194,29 @@ impl Parser<'_> {
     /// Reads values until the open containers are closed (or the text ends).
     fn values(&mut self) {
         let mut tokens = 0u32;
-        while let Some(top) = self.stack.last() {
+        while !self.stack.is_empty() {
+            // Well-formed JSON is read without tokens until something else comes.
+            if self.fast
+                && self.peeked.is_none()
+                && let Some(at) = self.tokens.resume_at()
+            {
+                let mut stop = self.well_formed(at);
+                if self.split.as_ref().is_some_and(|(half, _)| *half == stop)
+                    && let Some((_, suffix)) = self.split.take()
+                {
+                    stop = self.take_suffix(stop, &suffix);
+                    if !self.stack.is_empty() {
+                        stop = self.well_formed(stop);
+                    }
+                }
+                if stop != at {
+                    self.tokens = Lexer::at(self.text, stop);
+                }
+                if self.stack.is_empty() {
+                    break;
+                }
+            }
+            let Some(top) = self.stack.last() else { break };
             let (object, state) = (top.object, top.state);
             tokens = tokens.wrapping_add(1);
             if tokens.is_multiple_of(4096) {
@@ -240,7 +283,7 @@ impl Parser<'_> {
             // `"hero, "bone": …`: the string lacks its closing quote and its "closing" quote opens
             // the next string. End it before the `,` and read on from there.
             token = Token { kind: TokenKind::UnterminatedString, range: TextRange::new(token.range.start, cut) };
-            self.tokens.restart_at(self.text, cut as usize);
+            self.tokens = Lexer::at(self.text, cut as usize);
             self.peeked = None;
         }
         self.previous = self.current;
@@ -807,41 +850,12 @@ mod tests {
         expect.assert_eq(&out);
     }
 
-    /// A large text's tokens are lexed on a thread ahead of the parser: the tree and the errors
-    /// are those of lexing as the parser goes, with errors (and a restart of the lexing, for the
-    /// string that swallowed the next one's quote) far past the first chunks.
-    #[test]
-    fn a_large_text_parses_alike_with_its_tokens_lexed_ahead() {
-        let piece = r#"{"name": "骨", "x": -1.5e3, "ok": true, "list": [1, 2, 3], "deep": {"a": [{"b": null}]}},"#;
-        let faults = [
-            r#"{"name": "hero, "bone": 1},"#,
-            r#"{"x": 01, "y": .5, /* note */ "z": NaN},"#,
-            r#"{"a" 1, "b": [1 2], "c": [1,]},"#,
-        ];
-        let mut text = String::from("[");
-        let mut count = 0;
-        while text.len() < crate::cancel::PARALLEL_ABOVE + 4096 {
-            text.push_str(piece);
-            count += 1;
-            if count % 997 == 0 {
-                text.push_str(faults[(count / 997) % faults.len()]);
-            }
-        }
-        text.push_str("{\"open\": \"line\n\"}, {\"last\": [1, 2");
-        let ahead = parse(&text);
-        let here = parse_tokens(&text, Tokens::lexed_here(Lexer::new(&text)));
-        assert_eq!(ahead.nodes, here.nodes);
-        assert_eq!(ahead.errors, here.errors);
-        // Reported far into the text, where the tokens came from the thread.
-        let restarted = |e: &Diagnostic| e.message.starts_with("unterminated string") && e.range.start > 300_000;
-        assert!(ahead.errors.iter().any(restarted), "{:?}", ahead.errors);
-        assert!(ahead.errors.len() > 20 && ahead.errors.len() < MAX_ERRORS, "{}", ahead.errors.len());
-    }
-
-    /// A cancelled parse of a large text stops (the thread ahead with it) rather than finishing.
+    /// A cancelled parse of a large text stops (the thread of its second half with it) rather
+    /// than finishing.
     #[test]
     fn a_cancelled_parse_of_a_large_text_stops() {
-        let text = format!("[{}0]", "1,".repeat(crate::cancel::PARALLEL_ABOVE));
+        let text = format!("[{}{{}}]", "{},".repeat(crate::cancel::PARALLEL_ABOVE / 3));
+        assert!(split::split_point(&text, text.len() / 2).is_some());
         let token = crate::cancel::Token::default();
         token.cancel();
         let outcome = std::panic::catch_unwind(|| crate::cancel::run(&token, || parse(&text)));

@@ -196,13 +196,25 @@ impl Analysis {
     }
 
     /// The kind of a text analysed afresh, its parse and its line index; a large text's line
-    /// index is made on another thread meanwhile.
+    /// index is made on another thread meanwhile: beside an `.elem` parse, or beside a JSON
+    /// file's model (its parse has two threads of its own, and a third thread then slowed it
+    /// by more than the index's time: the scheduler left two of them sharing a core).
     fn first_parse(
         path: Option<&Path>,
         text: &str,
         kind: Option<FileKind>,
     ) -> (FileKind, Preparsed<'static>, LineIndex) {
         let large = text.len() >= crate::cancel::PARALLEL_ABOVE;
+        let json = match kind {
+            None => matches!(syntax_of(path, text), Syntax::Json),
+            Some(k) => k.is_dragonbones(),
+        };
+        if large && json {
+            let tree = crate::dragonbones::parser::parse(text);
+            let (lines, file) = crate::cancel::join(|| LineIndex::new(text), || DragonBonesFile::of_tree(text, tree));
+            let (kind, dragonbones) = dragonbones_file(file);
+            return (kind, Preparsed::fresh(dragonbones), lines);
+        }
         let parse = || {
             let (kind, dragonbones) = match kind {
                 None => classify(path, text),
