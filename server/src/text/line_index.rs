@@ -61,7 +61,9 @@ impl LineIndex {
         let (mut excess16, mut excess32) = (0u32, 0u32);
         let mut i = bom;
         while i < bytes.len() {
-            // Eight bytes at a time, straight to the next line break or non-ASCII byte.
+            // A block at a time over plain ASCII (a vector loop), then eight bytes at a time,
+            // straight to the next line break or non-ASCII byte.
+            i = plain_blocks_end(bytes, i);
             while let Some(chunk) = bytes.get(i..i + 8) {
                 let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
                 let special = (word & HIGH_BITS) | byte_mask(word, b'\n') | byte_mask(word, b'\r');
@@ -212,6 +214,22 @@ const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 /// The high bit of each byte of `word` that equals `byte`. Exact up to the first match (the
 /// borrow may mark bytes after it), which is all the scan needs: the lowest set bit.
+/// The start of the first block of 64 bytes from `from` that holds a line break or a non-ASCII
+/// byte (or the text's last incomplete block). The test of a block is written without branches so
+/// that the compiler makes it a vector loop: a minified file is one line of mostly ASCII, which
+/// eight bytes at a time took 8 ms to index for a 17 MB skeleton.
+fn plain_blocks_end(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    for block in bytes[from..].chunks_exact(64) {
+        let special = block.iter().fold(0u8, |acc, &b| acc | (b & 0x80) | u8::from(b == b'\n') | u8::from(b == b'\r'));
+        if special != 0 {
+            break;
+        }
+        at += 64;
+    }
+    at
+}
+
 fn byte_mask(word: u64, byte: u8) -> u64 {
     let x = word ^ (LOW_BITS * byte as u64);
     x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS
