@@ -39,7 +39,7 @@ const MAX_ERRORS: usize = 100;
 /// enclosing brackets), so these are the nodes of a whole-file parse too (`super::reparse`).
 pub fn parse_container(text: &str, start: usize, end: usize) -> Option<Vec<Node>> {
     let text = text.get(..end)?;
-    let mut parser = Parser::new(text, Lexer::at(text, start), start);
+    let mut parser = Parser::new(text, Lexer::at(text, start), estimate_nodes(text.get(start..)?));
     let first = parser.next_token()?;
     if !matches!(first.kind, TokenKind::LBrace | TokenKind::LBracket) || first.range.start as usize != start {
         return None;
@@ -62,29 +62,34 @@ pub fn parse(text: &str) -> Tree {
             errors: vec![Diagnostic::new(Code::Syntax, FileFormat::DragonBones, TextRange::empty(0), message)],
         };
     }
-    let mut parser = Parser::new(text, Lexer::new(text), 0);
     // A large text's second half is read on another thread meanwhile (`split`).
     let half =
         (text.len() >= crate::cancel::PARALLEL_ABOVE).then(|| split::split_point(text, text.len() / 2)).flatten();
-    match half {
-        Some(at) => {
-            let (sender, receiver) = std::sync::mpsc::channel();
-            parser.split = Some((at, receiver));
-            let suffix = move || {
-                // Not wanted once the first half has gone past `at`.
-                let _ = sender.send(split::parse_suffix(text, at));
-            };
-            crate::cancel::join(suffix, || parser.run());
-        }
-        None => parser.run(),
-    }
-    Tree { nodes: parser.nodes, errors: parser.errors }
+    let Some(half) = half else {
+        let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(text));
+        parser.run();
+        return Tree { nodes: parser.nodes, errors: parser.errors };
+    };
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let suffix = move || {
+        // Not wanted once the first half has gone past `half`.
+        let _ = sender.send(split::parse_suffix(text, half));
+    };
+    // Room for the first half's nodes: the second half's are added when they are taken
+    // (a large vector grows by remapping its pages, not by copying them).
+    let first = || {
+        let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(&text[..half]));
+        parser.split = Some((half, receiver));
+        parser.run();
+        Tree { nodes: parser.nodes, errors: parser.errors }
+    };
+    crate::cancel::join(suffix, first).1
 }
 
 /// [`parse`] by the state machine alone: what the fast path and the split must equal.
 #[cfg(test)]
 fn parse_by_tokens(text: &str) -> Tree {
-    let mut parser = Parser::new(text, Lexer::new(text), 0);
+    let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(text));
     parser.fast = false;
     parser.run();
     Tree { nodes: parser.nodes, errors: parser.errors }
@@ -148,15 +153,15 @@ struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    /// A parser of `text` reading `tokens`, its node arena sized for the text from `from`.
-    fn new(text: &'a str, tokens: Lexer<'a>, from: usize) -> Parser<'a> {
+    /// A parser of `text` reading `tokens`, with room for `nodes` nodes.
+    fn new(text: &'a str, tokens: Lexer<'a>, nodes: usize) -> Parser<'a> {
         Parser {
             text,
             tokens,
             fast: true,
             split: None,
             peeked: None,
-            nodes: Vec::with_capacity(estimate_nodes(text.get(from..).unwrap_or(""))),
+            nodes: Vec::with_capacity(nodes),
             errors: Vec::new(),
             stack: Vec::new(),
             lines: None,

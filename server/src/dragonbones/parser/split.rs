@@ -77,7 +77,7 @@ const NO_COMMA: TextRange = TextRange { start: u32::MAX, end: u32::MAX };
 
 /// Reads the text from `start`, an array element after its `,`, with the fast path.
 pub(super) fn parse_suffix(text: &str, start: usize) -> Suffix {
-    let mut parser = Parser::new(text, Lexer::new(""), start);
+    let mut parser = Parser::new(text, Lexer::new(""), super::estimate_nodes(&text[start..]));
     parser.nodes.push(Node::new(NodeKind::Missing, TextRange::empty(0), 0, 1));
     let floor =
         |object: bool, state: State| Frame { node: PLACEHOLDER, object, state, member: NOT_READ, comma: NO_COMMA };
@@ -143,6 +143,7 @@ impl Parser<'_> {
             return at;
         }
         let Ok(suffix) = suffix.recv() else { return at };
+        self.nodes.reserve_exact(suffix.nodes.len());
         // Its node `i` (after the placeholder) becomes node `base + i - 1` here.
         let shift = to_u32(self.nodes.len()).wrapping_sub(1);
         let mut copied = 1;
