@@ -86,9 +86,9 @@ pub fn parse(text: &str) -> Tree {
     crate::cancel::join(suffix, first).1
 }
 
-/// [`parse`] by the state machine alone: what the fast path and the split must equal.
-#[cfg(test)]
-fn parse_by_tokens(text: &str) -> Tree {
+/// [`parse`] by the lexer and the state machine alone: the reference that the fast path and the
+/// split must equal (the property tests and the `analysis_json` fuzz target compare them).
+pub fn parse_by_tokens(text: &str) -> Tree {
     let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(text));
     parser.fast = false;
     parser.run();
