@@ -572,3 +572,26 @@ fn a_mesh_without_vertices_v45() {
         "#,
     );
 }
+
+/// Arrays of numbers: whole numbers written `2.0` are whole, a fraction in `ints` is reported once,
+/// and an element that is no number is reported, also when it is a list among numbers.
+#[test]
+fn number_arrays_are_checked_element_by_element() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "animation": [{"name": "a", "duration": 2, "frame": [
+              {"duration": 1, "events": [{"name": "e", "ints": [1, 2.0, -3], "floats": [1.5, -2, 3e2]}]},
+              {"duration": 1, "events": [{"name": "f", "ints": [1, 2.5, 3.5], "floats": [1, [2], 3]}]}
+                                                                   ^^^ warning[invalid-value]: `ints` holds whole numbers, not 2.5
+                                                                                            ^^^ error[invalid-value]: `floats` holds numbers, but this element is an array
+            ]}]
+          }]
+        }
+        "#,
+    );
+}

@@ -11,7 +11,7 @@ use crate::diagnostic::{Code, Diagnostic, Fix, case};
 use crate::dragonbones::model::DocKind;
 use crate::dragonbones::schema::key;
 use crate::dragonbones::schema::{self, Bounds, EnumDef, Fallback, KeyDef, ObjectKind, ValueType, fmt_num, object_def};
-use crate::dragonbones::syntax::{Member, NodeId, NodeKind, flag};
+use crate::dragonbones::syntax::{Member, Node, NodeId, NodeKind, flag};
 use crate::suggest;
 use crate::text::TextRange;
 
@@ -409,6 +409,12 @@ fn enum_value(ctx: &mut DragonBonesCheck, def: &KeyDef, e: &'static EnumDef, val
 fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
     let tree = ctx.tree;
     let ints = matches!(def.ty, ValueType::Ints);
+    // Numbers alone below the array (the common case, thousands of vertex values) are its
+    // elements, side by side: checked as a slice, not walked from node to node.
+    let plain = |n: &Node| n.kind() == NodeKind::Number && !(ints && n.has(flag::FLOAT));
+    if tree.below(array).iter().all(plain) {
+        return;
+    }
     let mut reported_fraction = false;
     for e in tree.elements(array) {
         match tree.kind(e) {
