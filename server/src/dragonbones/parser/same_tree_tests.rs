@@ -133,7 +133,7 @@ fn large_text(indented: bool) -> String {
     let spaced = |text: String| {
         if indented { text.replace(", ", ",\n    ") } else { text.replace(", ", ",").replace(": ", ":") }
     };
-    let frame = r#"{"duration": 2, "x": -1.5e3, "ok": true, "v": [1, 2.5, 3], "name": "骨"}"#;
+    let frame = r#"{"duration": 2, "x": -1.5e3, "ok": true, "v": [1, 2.5, 3], "name": "骨", "n\u0041": "\"a\\"}"#;
     let frames = [frame; 5].join(", ");
     let mut animations = Vec::new();
     while animations.iter().map(String::len).sum::<usize>() < PARALLEL_ABOVE + 4096 {

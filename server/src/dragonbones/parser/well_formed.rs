@@ -1,9 +1,9 @@
 //! The parser's fast path: well-formed JSON read straight from the bytes, without tokens.
 //!
-//! Nearly all of a real skeleton is strict JSON with plain strings, so lexing it into tokens
+//! Nearly all of a real skeleton is strict JSON, so lexing it into tokens
 //! for the state machine is most of a parse's work. This reads the common tokens itself and builds
 //! the nodes the state machine would build from them. It stops, before the token, at anything
-//! else: a string with escapes or control characters, a number or word a delimiter does not end,
+//! else: a string with a control character or an escape JSON lacks, a number or word a delimiter does not end,
 //! a comment, any byte out of place in the grammar. Then the lexer and the state machine take over
 //! from that token and hand back at the next quiet point (`Parser::values`).
 //!
@@ -42,13 +42,13 @@ impl Parser<'_> {
             let start = to_u32(at);
             let (end, kind, flags) = match byte {
                 b'"' => {
-                    let Some(end) = plain_string_end(bytes, at) else { break at };
+                    let Some((end, escapes)) = string_end(bytes, at) else { break at };
                     // `"hero, "bone"`: a string run into a word is the state machine's to untangle.
                     if bytes.get(end).is_some_and(|&b| b.is_ascii_alphanumeric() || b"_$-+.".contains(&b)) {
                         break at;
                     }
                     if frame.object && matches!(frame.state, State::Start | State::AfterComma) {
-                        let id = self.push_node(NodeKind::Member, start, end, 0);
+                        let id = self.push_node(NodeKind::Member, start, end, escapes);
                         frame.member = id;
                         frame.state = State::AfterKey;
                         self.took(start, end);
@@ -59,7 +59,7 @@ impl Parser<'_> {
                     if !frame.object && next_significant(bytes, end) == Some(b':') {
                         break at;
                     }
-                    (end, NodeKind::String, 0)
+                    (end, NodeKind::String, escapes)
                 }
                 b'-' | b'0'..=b'9' => {
                     let Some((end, float)) = strict_number_end(bytes, at) else { break at };
@@ -192,13 +192,40 @@ fn next_significant(bytes: &[u8], mut at: usize) -> Option<u8> {
     bytes.get(at).copied()
 }
 
-/// The offset past the closing quote of the string opening at `at`, if it is closed and holds
-/// neither a `\` nor a control character (the lexer's plain `String`).
+/// The offset past the closing quote of the string opening at `at`, and `ESCAPES` if it has any,
+/// if it is closed, holds no control character and only escapes the parser accepts (the lexer's
+/// `String` or `EscapedString`, which the state machine takes without an error).
 #[inline(always)]
-fn plain_string_end(bytes: &[u8], at: usize) -> Option<usize> {
+fn string_end(bytes: &[u8], at: usize) -> Option<(usize, u8)> {
+    let mut flags = 0;
+    let mut i = at + 1;
+    loop {
+        i = special_byte(bytes, i)?;
+        match bytes[i] {
+            b'"' => return Some((i + 1, flags)),
+            b'\\' => {
+                let valid = match *bytes.get(i + 1)? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => true,
+                    b'u' => bytes.get(i + 2..i + 6).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)),
+                    _ => false,
+                };
+                if !valid {
+                    return None;
+                }
+                flags = flag::ESCAPES;
+                i += 2;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The first byte from `from` on that is `"`, `\` or below 0x20.
+#[inline(always)]
+fn special_byte(bytes: &[u8], from: usize) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut i = at + 1;
+    let mut i = from;
     // Eight bytes at a time: the lowest byte that is `"`, `\` or below 0x20 is exact (a borrow
     // only runs upwards from a true hit).
     while let Some(chunk) = bytes.get(i..i + 8) {
@@ -210,18 +237,11 @@ fn plain_string_end(bytes: &[u8], at: usize) -> Option<usize> {
             | (word.wrapping_sub(ONES * 0x20) & !word);
         let hits = hits & HIGHS;
         if hits != 0 {
-            i += (hits.trailing_zeros() / 8) as usize;
-            return (bytes[i] == b'"').then_some(i + 1);
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    loop {
-        match *bytes.get(i)? {
-            b'"' => return Some(i + 1),
-            b'\\' | 0..0x20 => return None,
-            _ => i += 1,
-        }
-    }
+    (i..bytes.len()).find(|&i| matches!(bytes[i], b'"' | b'\\' | 0..0x20))
 }
 
 /// The end of the strict JSON number at `at` and whether it has a fraction or an exponent, if a
