@@ -68,7 +68,7 @@ pub fn parse(text: &str) -> Tree {
     let Some(half) = half else {
         let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(text));
         parser.run();
-        return Tree { nodes: parser.nodes, errors: parser.errors };
+        return parser.tree();
     };
     let (sender, receiver) = std::sync::mpsc::channel();
     let suffix = move || {
@@ -81,7 +81,7 @@ pub fn parse(text: &str) -> Tree {
         let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(&text[..half]));
         parser.split = Some((half, receiver));
         parser.run();
-        Tree { nodes: parser.nodes, errors: parser.errors }
+        parser.tree()
     };
     crate::cancel::join(suffix, first).1
 }
@@ -92,7 +92,7 @@ pub fn parse_by_tokens(text: &str) -> Tree {
     let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(text));
     parser.fast = false;
     parser.run();
-    Tree { nodes: parser.nodes, errors: parser.errors }
+    parser.tree()
 }
 
 /// An upper bound of the node count of valid JSON (members and elements are separated by `,` or
@@ -169,6 +169,10 @@ impl<'a> Parser<'a> {
             previous: TextRange::empty(0),
             suppressed: 0,
         }
+    }
+
+    fn tree(self) -> Tree {
+        Tree { nodes: self.nodes, errors: self.errors }
     }
 
     fn run(&mut self) {
@@ -589,10 +593,15 @@ impl<'a> Parser<'a> {
     }
 
     fn close(&mut self, token: Token) {
+        self.close_at(token.range.end);
+    }
+
+    /// Closes the innermost container with its bracket, which ends at `end`.
+    fn close_at(&mut self, end: u32) {
         let frame = self.stack.pop().expect("a frame is open");
         let len = to_u32(self.nodes.len());
         let node = &mut self.nodes[frame.node as usize];
-        node.set_end(token.range.end);
+        node.set_end(end);
         node.set_next(len);
         self.value_done();
     }

@@ -194,19 +194,6 @@ enum TextRead {
     Stopped { read: usize, written: usize },
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The bytes of `word` (little-endian) that end a run of a string's plain bytes: a quote, a
-/// backslash or a control byte. The lowest marked byte is always one of them (a byte above one
-/// may be marked wrongly, by the borrow).
-fn string_stops(word: u64) -> u64 {
-    let zero_bytes = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-    zero_bytes(word ^ (ONES * u64::from(b'"')))
-        | zero_bytes(word ^ (ONES * u64::from(b'\\')))
-        | (word.wrapping_sub(ONES * 0x20) & !word & HIGHS)
-}
-
 /// Unescapes the text's bytes from `read` to `filled` into the buffer at `written`, eight bytes
 /// at a time between escapes. `written` stays at least eight bytes behind `read` (it starts the
 /// length of the message's beginning behind, and escapes only widen the gap), so a word written
@@ -217,7 +204,7 @@ fn unescape_arrived(body: &mut [u8], mut read: usize, mut written: usize, filled
         while read + 8 <= filled {
             let word = u64::from_le_bytes(body[read..read + 8].try_into().unwrap_or_default());
             body[written..written + 8].copy_from_slice(&word.to_le_bytes());
-            let stops = string_stops(word);
+            let stops = crate::lexing::string_stops(word);
             if stops == 0 {
                 (read, written) = (read + 8, written + 8);
                 continue;
@@ -368,21 +355,6 @@ mod tests {
         assert!(matches!(texts.divert_streamed(taken), Diversion::NotJson));
         broken.splice(at + 1..at + 1, *br"\ud800");
         assert!(matches!(read_in_pieces(broken, &[64]), Finished::NotUtf8));
-    }
-
-    #[test]
-    fn stops_mark_the_first_quote_backslash_or_control_byte() {
-        for seed in 0..20_000u64 {
-            let word = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed << 7);
-            let mut bytes = word.to_le_bytes();
-            // Plant stops and near misses.
-            bytes[(seed % 8) as usize] = [b'"', b'\\', 0x1f, 0x20, b'!', b']', 0x00, 0x7f][(seed / 8 % 8) as usize];
-            let word = u64::from_le_bytes(bytes);
-            let first = bytes.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20);
-            let stops = string_stops(word);
-            let found = (stops != 0).then(|| (stops.trailing_zeros() / 8) as usize);
-            assert_eq!(found, first, "{bytes:?}");
-        }
     }
 
     /// Texts with escapes, characters of every width, control characters and what breaks them.

@@ -16,6 +16,7 @@
 
 use std::sync::mpsc::Receiver;
 
+use super::well_formed::{skip_blank, string_end};
 use super::{Frame, Parser, State};
 use crate::dragonbones::lexer::Lexer;
 use crate::dragonbones::syntax::{Node, NodeKind};
@@ -27,7 +28,7 @@ pub(super) fn split_point(text: &str, from: usize) -> Option<usize> {
     let mut at = from;
     loop {
         at += bytes.get(at..)?.iter().position(|&b| b == b',')? + 1;
-        let value = at + bytes[at..].iter().position(|b| !b" \t\r\n".contains(b))?;
+        let value = significant(bytes, at)?;
         if matches!(bytes[value], b'{' | b'[') {
             return Some(value);
         }
@@ -123,15 +124,16 @@ fn enclosing_kind(bytes: &[u8], at: usize) -> Option<bool> {
             if bytes[value] != b'"' {
                 return Some(false);
             }
-            let end = value + 1 + bytes[value + 1..].iter().position(|&b| b == b'"' || b == b'\\')?;
-            (bytes[end] == b'"').then(|| significant(bytes, end + 1).is_some_and(|i| bytes[i] == b':'))
+            let (end, _) = string_end(bytes, value)?;
+            Some(significant(bytes, end).is_some_and(|i| bytes[i] == b':'))
         }
         _ => None,
     }
 }
 
 fn significant(bytes: &[u8], from: usize) -> Option<usize> {
-    Some(from + bytes.get(from..)?.iter().position(|b| !b" \t\r\n".contains(b))?)
+    let at = skip_blank(bytes, from);
+    (at < bytes.len()).then_some(at)
 }
 
 impl Parser<'_> {
@@ -150,20 +152,10 @@ impl Parser<'_> {
         for close in &suffix.closes {
             self.append_moved(&suffix.nodes[copied..close.nodes as usize], shift);
             copied = close.nodes as usize;
-            let frame = self.stack.pop().expect("the replay stops with the stack");
-            let len = to_u32(self.nodes.len());
-            let node = &mut self.nodes[frame.node as usize];
-            node.set_end(close.at + 1);
-            node.set_next(len);
+            self.close_at(close.at + 1);
             self.previous = close.previous;
             self.current = TextRange::new(close.at, close.at + 1);
-            let Some(parent) = self.stack.last_mut() else { return close.at as usize + 1 };
-            if parent.object && matches!(parent.state, State::AfterKey | State::AfterColon) {
-                let member = parent.member;
-                self.nodes[member as usize].set_next(len);
-            }
-            let parent = self.stack.last_mut().expect("the parent");
-            parent.state = State::AfterValue;
+            let Some(parent) = self.stack.last() else { return close.at as usize + 1 };
             if close.enclosing_object != Some(parent.object) {
                 return close.at as usize + 1;
             }

@@ -28,9 +28,7 @@ impl Parser<'_> {
         let half = self.split.as_ref().map_or(usize::MAX, |(half, _)| *half);
         let mut count = 0u32;
         let stop = loop {
-            while let Some(b' ' | b'\t' | b'\r' | b'\n') = bytes.get(at) {
-                at += 1;
-            }
+            at = skip_blank(bytes, at);
             if at == half {
                 break at;
             }
@@ -56,7 +54,7 @@ impl Parser<'_> {
                         continue;
                     }
                     // `"key":` in an array: the array lacks its `]`.
-                    if !frame.object && next_significant(bytes, end) == Some(b':') {
+                    if !frame.object && bytes.get(skip_blank(bytes, end)) == Some(&b':') {
                         break at;
                     }
                     (end, NodeKind::String, escapes)
@@ -185,18 +183,20 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
 }
 
-fn next_significant(bytes: &[u8], mut at: usize) -> Option<u8> {
+/// The offset of the first byte from `at` on that is not JSON whitespace (or the text's end).
+#[inline(always)]
+pub(super) fn skip_blank(bytes: &[u8], mut at: usize) -> usize {
     while let Some(b' ' | b'\t' | b'\r' | b'\n') = bytes.get(at) {
         at += 1;
     }
-    bytes.get(at).copied()
+    at
 }
 
 /// The offset past the closing quote of the string opening at `at`, and `ESCAPES` if it has any,
 /// if it is closed, holds no control character and only escapes the parser accepts (the lexer's
 /// `String` or `EscapedString`, which the state machine takes without an error).
 #[inline(always)]
-fn string_end(bytes: &[u8], at: usize) -> Option<(usize, u8)> {
+pub(super) fn string_end(bytes: &[u8], at: usize) -> Option<(usize, u8)> {
     let mut flags = 0;
     let mut i = at + 1;
     loop {
@@ -220,24 +220,14 @@ fn string_end(bytes: &[u8], at: usize) -> Option<(usize, u8)> {
     }
 }
 
-/// The first byte from `from` on that is `"`, `\` or below 0x20.
+/// The first byte from `from` on that is `"`, `\` or below 0x20, eight bytes at a time.
 #[inline(always)]
 fn special_byte(bytes: &[u8], from: usize) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut i = from;
-    // Eight bytes at a time: the lowest byte that is `"`, `\` or below 0x20 is exact (a borrow
-    // only runs upwards from a true hit).
     while let Some(chunk) = bytes.get(i..i + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        let quote = word ^ (ONES * u64::from(b'"'));
-        let backslash = word ^ (ONES * u64::from(b'\\'));
-        let hits = (quote.wrapping_sub(ONES) & !quote)
-            | (backslash.wrapping_sub(ONES) & !backslash)
-            | (word.wrapping_sub(ONES * 0x20) & !word);
-        let hits = hits & HIGHS;
-        if hits != 0 {
-            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        let stops = crate::lexing::string_stops(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        if stops != 0 {
+            return Some(i + (stops.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
