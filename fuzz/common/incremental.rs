@@ -2,15 +2,15 @@
 //! previous version must give what [`Analysis::new`] gives of the same text — the syntax tree,
 //! the model, every diagnostic, symbol, fold and semantic token (also as the splice of the
 //! previous version's tokens the server makes of them). Shared by the property test
-//! (`server/tests/incremental.rs`) and the `analysis_incremental` fuzz target.
+//! (`server/ide/tests/it/incremental.rs`) and the `analysis_incremental` fuzz target.
 #![allow(dead_code)]
 
 use std::cell::OnceCell;
 use std::fmt::{self, Debug};
 use std::path::Path;
 
-use rigls::env::FileSystem;
-use rigls::ide::{self, Analysis, Fold, ParsedFile, SemanticToken, Symbol};
+use rigls_diagnostic::env::FileSystem;
+use rigls_ide::{self as ide, Analysis, Fold, ParsedFile, SemanticToken, Symbol};
 
 /// One edit: `text[from..to]` replaced by `with` (offsets are moved back to character
 /// boundaries, and clamped).
@@ -118,8 +118,8 @@ fn write_tree(analysis: &Analysis) -> String {
 /// write-up shows it (the patterns name every field and variant, so one added to the trees'
 /// types does not compile here until it is compared).
 fn same_tree(a: &ParsedFile, b: &ParsedFile) -> bool {
-    use rigls::dragonbones::syntax::Tree;
-    use rigls::elem::syntax::{Entry, Item, KeyLine, Scope, SyntaxTree};
+    use rigls_dragonbones::syntax::Tree;
+    use rigls_elem::syntax::{Entry, Item, KeyLine, Scope, SyntaxTree};
     fn same_scope(a: &Scope, b: &Scope) -> bool {
         let Scope { kind, tag, open, close, range, parent, indent, modes, items } = a;
         *kind == b.kind

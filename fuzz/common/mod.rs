@@ -5,10 +5,10 @@
 
 use std::path::Path;
 
-use rigls::elem::lexer::{Lexer, TokenKind};
-use rigls::env::MemoryFs;
-use rigls::ide::{self, Analysis, text_edit};
-use rigls::text::{LineCol, PositionEncoding, TextRange};
+use rigls_diagnostic::env::MemoryFs;
+use rigls_elem::lexer::{Lexer, TokenKind};
+use rigls_ide::{self as ide, Analysis, text_edit};
+use rigls_text::{LineCol, PositionEncoding, TextRange};
 
 pub fn in_text(text: &str, range: TextRange, what: &str) {
     assert!(range.start <= range.end, "{what}: inverted range {range:?}");
@@ -18,7 +18,7 @@ pub fn in_text(text: &str, range: TextRange, what: &str) {
 }
 
 /// Offsets spread over the text, from the fuzzer's bytes, as the language server hands them to
-/// features: inside the text, on character boundaries ([`rigls::text::LineIndex::offset`] clamps
+/// features: inside the text, on character boundaries ([`rigls_text::LineIndex::offset`] clamps
 /// and snaps every client position so).
 pub fn offsets(text: &str, seed: &[u8]) -> Vec<u32> {
     let len = text.len();

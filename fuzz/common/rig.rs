@@ -9,9 +9,9 @@
 use std::path::Path;
 
 use arbitrary::{Result, Unstructured};
-use rigls::env::MemoryFs;
-use rigls::ide::Analysis;
-use rigls::ide::pose::{PoseRequest, pose};
+use rigls_diagnostic::env::MemoryFs;
+use rigls_ide::Analysis;
+use rigls_ide::pose::{PoseRequest, pose};
 
 /// A number as JSON text: small and fractional mostly, sometimes zero, huge, tiny or infinite
 /// (`1e999` reads as infinity).

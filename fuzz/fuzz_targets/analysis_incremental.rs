@@ -12,8 +12,8 @@ use std::path::Path;
 use arbitrary::Arbitrary;
 use incremental::{Edit, Fresh, Version, compare};
 use libfuzzer_sys::fuzz_target;
-use rigls::env::MemoryFs;
-use rigls::ide::Analysis;
+use rigls_diagnostic::env::MemoryFs;
+use rigls_ide::Analysis;
 
 const STARTS: &[(&str, &str)] = &[
     ("hero_ske.json", include_str!("../../tests/e2e/fixtures/hero_ske.json")),
@@ -25,7 +25,7 @@ const STARTS: &[(&str, &str)] = &[
 ];
 
 /// Steps (edits, each possibly undone) per execution: 4 since round 8 (8 before; FUZZING.md).
-/// Longer edit streams are the property test's (`server/tests/incremental.rs`, up to 9 steps).
+/// Longer edit streams are the property test's (`server/ide/tests/it/incremental.rs`, up to 9 steps).
 const STEPS: usize = 4;
 
 #[derive(Arbitrary, Debug)]

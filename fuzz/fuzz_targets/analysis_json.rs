@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data).into_owned();
-    let (fast, tokens) = (rigls::dragonbones::parser::parse(&text), rigls::dragonbones::parser::parse_by_tokens(&text));
+    let (fast, tokens) = (rigls_dragonbones::parser::parse(&text), rigls_dragonbones::parser::parse_by_tokens(&text));
     assert!(fast.nodes == tokens.nodes && fast.errors == tokens.errors, "the fast path's tree differs");
     common::check("fuzz_ske.json", text, data, common::Breadth::sampled(data));
 });

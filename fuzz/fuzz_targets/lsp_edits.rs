@@ -1,5 +1,5 @@
 //! The language server under a random stream of incremental edits with random requests in between,
-//! driven in-process through real JSON-RPC (the test suite's client, `server/tests/lsp_support`):
+//! driven in-process through real JSON-RPC (the test suite's client, `server/lsp/tests/it/lsp_support`):
 //! no request panics or hangs, and the server's copy of the document is the client's at the end.
 //! The document's URI is spelt as clients spell them: percent-encoded, with raw non-ASCII
 //! characters and a space, or raw with those characters (or every character of each URI) written
@@ -8,7 +8,7 @@
 #![no_main]
 
 #[allow(dead_code, unused_imports)]
-#[path = "../../server/tests/lsp_support/mod.rs"]
+#[path = "../../server/lsp/tests/it/lsp_support/mod.rs"]
 mod lsp_support;
 
 use std::collections::HashMap;
@@ -184,7 +184,7 @@ async fn session(s: Session) {
     let mut client = match pooled {
         Some(client) => client,
         None => {
-            let mut client = TestClient::start(rigls::lsp::Options::default());
+            let mut client = TestClient::start(rigls_lsp::Options::default());
             client.writes = writes;
             client.initialize(capabilities(Some(&[enc.name()])), Value::Null).await;
             let added = json!({"event": {"added": [{"uri": folder, "name": "fuzz"}], "removed": []}});

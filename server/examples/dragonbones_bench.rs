@@ -6,8 +6,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rigls::env::RealFs;
-use rigls::ide::Analysis;
+use rigls_diagnostic::env::RealFs;
+use rigls_ide::Analysis;
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
     (0..runs)
@@ -31,7 +31,7 @@ fn main() {
         let mut times: Vec<f64> = (0..n.parse::<usize>().unwrap_or(20))
             .map(|_| {
                 let start = Instant::now();
-                std::hint::black_box(rigls::dragonbones::parser::parse(&text));
+                std::hint::black_box(rigls_dragonbones::parser::parse(&text));
                 start.elapsed().as_secs_f64() * 1e3
             })
             .collect();
@@ -43,7 +43,7 @@ fn main() {
     if let Ok(n) = std::env::var("PARSE_ONLY") {
         let text = std::fs::read_to_string(&files[0]).expect("UTF-8 file");
         for _ in 0..n.parse::<usize>().unwrap_or(50) {
-            std::hint::black_box(rigls::dragonbones::parser::parse(&text));
+            std::hint::black_box(rigls_dragonbones::parser::parse(&text));
         }
         return;
     }
@@ -58,20 +58,20 @@ fn main() {
         let rigls = best_of(10, || Analysis::new(Some(Path::new(&file)), text.clone(), &RealFs).diagnostics.len());
         let analysis = Analysis::new(Some(Path::new(&file)), text.clone(), &RealFs);
         let nodes = analysis.dragonbones().map_or(0, |f| f.tree.nodes.capacity());
-        let tree_bytes = nodes * std::mem::size_of::<rigls::dragonbones::syntax::Node>();
+        let tree_bytes = nodes * std::mem::size_of::<rigls_dragonbones::syntax::Node>();
         let name = Path::new(&file).file_name().unwrap().to_string_lossy().into_owned();
-        let lex = best_of(10, || rigls::dragonbones::lexer::Lexer::new(&text).count());
+        let lex = best_of(10, || rigls_dragonbones::lexer::Lexer::new(&text).count());
         let raw = best_of(10, || {
             use logos::Logos;
-            rigls::dragonbones::lexer::TokenKind::lexer(&text).count()
+            rigls_dragonbones::lexer::TokenKind::lexer(&text).count()
         });
         eprintln!("  lex {:.2} ms (raw logos {:.2} ms)", lex.as_secs_f64() * 1e3, raw.as_secs_f64() * 1e3);
-        let parse = best_of(10, || rigls::dragonbones::parser::parse(&text).nodes.len());
-        let model = best_of(10, || rigls::dragonbones::DragonBonesFile::parse(&text).is_some());
-        let lines = rigls::text::LineIndex::new(&text);
+        let parse = best_of(10, || rigls_dragonbones::parser::parse(&text).nodes.len());
+        let model = best_of(10, || rigls_dragonbones::DragonBonesFile::parse(&text).is_some());
+        let lines = rigls_text::LineIndex::new(&text);
         let db = analysis.dragonbones();
         let rules = best_of(10, || db.map(|f| f.diagnostics(&text, &lines, Some(Path::new(&file)), &RealFs).len()));
-        let line_index = best_of(10, || rigls::text::LineIndex::new(&text).len());
+        let line_index = best_of(10, || rigls_text::LineIndex::new(&text).len());
         eprintln!(
             "  phases: parse {:.2} ms, +model {:.2} ms, rules {:.2} ms, line index {:.2} ms",
             parse.as_secs_f64() * 1e3,

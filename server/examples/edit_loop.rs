@@ -10,10 +10,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rigls::dragonbones::{DragonBonesFile, eval, parser, reparse, rules};
-use rigls::env::RealFs;
-use rigls::ide::Analysis;
-use rigls::text::{LineIndex, TextChange};
+use rigls_diagnostic::env::RealFs;
+use rigls_dragonbones::{DragonBonesFile, eval, parser, reparse, rules};
+use rigls_ide::Analysis;
+use rigls_text::{LineIndex, TextChange};
 
 /// This thread's CPU time.
 fn cpu() -> Duration {

@@ -9,9 +9,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rigls::env::RealFs;
-use rigls::ide::Analysis;
-use rigls::ide::scene::{self, SceneRequest};
+use rigls_diagnostic::env::RealFs;
+use rigls_ide::Analysis;
+use rigls_ide::scene::{self, SceneRequest};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -3,10 +3,10 @@
 //! animation of every armature, as the rule `non-finite-pose` walks them), next to `serde_json`
 //! parsing the same bytes and the whole analysis.
 
-use rigls::dragonbones::DragonBonesFile;
-use rigls::dragonbones::eval::{Evaluation, Runtime};
-use rigls::env::RealFs;
-use rigls::ide::Analysis;
+use rigls_diagnostic::env::RealFs;
+use rigls_dragonbones::DragonBonesFile;
+use rigls_dragonbones::eval::{Evaluation, Runtime};
+use rigls_ide::Analysis;
 
 use crate::measure::{best_of, mb, ms};
 use crate::skeleton_input;

@@ -1,10 +1,10 @@
 //! The `eval` section: posing a large generated `.elem` model at every key time of every animation
 //! (node worlds and every skinned vertex), next to the `--check` analysis of the same file.
 
-use rigls::elem::ElemFile;
-use rigls::elem::eval::{ElemRig, PoseState};
-use rigls::env::RealFs;
-use rigls::ide::Analysis;
+use rigls_diagnostic::env::RealFs;
+use rigls_elem::ElemFile;
+use rigls_elem::eval::{ElemRig, PoseState};
+use rigls_ide::Analysis;
 
 use crate::elem_input;
 use crate::measure::{best_of, mb, ms};

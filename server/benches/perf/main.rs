@@ -6,8 +6,7 @@
 
 mod dragonbones_eval;
 mod elem_eval;
-#[path = "../gen/mod.rs"]
-mod generate;
+use rigls_test_support::generate;
 mod lsp_client;
 mod measure;
 mod memory;

@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use rigls::env::RealFs;
-use rigls::ide::Analysis;
-use rigls::text::{LineCol, LineIndex, PositionEncoding};
+use rigls_diagnostic::env::RealFs;
+use rigls_ide::Analysis;
+use rigls_text::{LineCol, LineIndex, PositionEncoding};
 use serde_json::{Value, json};
 
 use crate::lsp_client::{Lsp, notification, position};

@@ -1,0 +1,233 @@
+//! What the preview server answers, and what it refuses:
+//!
+//! | request | answer |
+//! |---|---|
+//! | not `GET` | 405 |
+//! | a `Host` other than `127.0.0.1:PORT` / `localhost:PORT` (or none) | 403 |
+//! | no `token`, or another | 403 |
+//! | `/` | the page |
+//! | `/preview.js` | the page's script (`editors/preview/dist/preview.js`) |
+//! | `/scene?params={…}` | the file's scene answer (as `rigls/scene` answers, docs/scene.md) |
+//! | `/file?path=…` | an atlas or texture image a scene answered since the file last changed references, spelled as the scene spells it; any other path 403 |
+//! | `/events` | server-sent events: `changed` when the file changes |
+//! | anything else (`/..`, `/etc/passwd`…) | 404 |
+
+use std::collections::HashSet;
+use std::net::TcpStream;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::http::{self, Request, Response};
+use super::watch::Changes;
+use rigls_diagnostic::env::RealFs;
+use rigls_ide::Analysis;
+use rigls_ide::scene::{self, ByteRange, ElementKind, Scene, SceneAnswer, SceneContent, SceneQuery};
+
+/// The page's script, built from `editors/preview/src` (see `editors/preview/build.mjs`).
+const SCRIPT: &str = include_str!("../../../../editors/preview/dist/preview.js");
+
+/// How often an idle event stream says it is alive (so a dead page's connection is noticed).
+const KEEPALIVE: Duration = Duration::from_secs(15);
+
+pub struct Preview {
+    pub file: PathBuf,
+    pub port: u16,
+    pub token: String,
+    pub changes: Arc<Changes>,
+    /// The last text analysed and its analysis (frames of one version share it).
+    analysed: Mutex<Option<(String, Arc<Analysis>)>>,
+    /// The images the scenes answered reference, and the file version they are of.
+    images: Mutex<(u64, HashSet<String>)>,
+}
+
+impl Preview {
+    pub fn new(file: PathBuf, port: u16, token: String) -> Preview {
+        Preview { file, port, token, changes: Arc::default(), analysed: Mutex::default(), images: Mutex::default() }
+    }
+
+    fn host_allowed(&self, host: Option<&str>) -> bool {
+        let Some(host) = host else { return false };
+        let port = self.port.to_string();
+        match host.rsplit_once(':') {
+            Some((name, p)) => p == port && (name == "127.0.0.1" || name.eq_ignore_ascii_case("localhost")),
+            None => false,
+        }
+    }
+
+    fn token_matches(&self, given: Option<&str>) -> bool {
+        // Compared in full whatever the first difference, so timing tells nothing.
+        let given = given.unwrap_or("").as_bytes();
+        let ours = self.token.as_bytes();
+        given.len() == ours.len() && given.iter().zip(ours).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+    }
+}
+
+/// Reads one request from `stream` and answers it.
+pub fn answer(preview: &Preview, mut stream: TcpStream) {
+    let Some(request) = http::read_request(&stream) else {
+        let _ = http::write_response(&mut stream, &Response::text(400, "not an HTTP request"));
+        return;
+    };
+    if let Some(refusal) = refusal(preview, &request) {
+        let _ = http::write_response(&mut stream, &refusal);
+        return;
+    }
+    let response = match request.path.as_deref() {
+        Some("/") => Response::new(200, "text/html; charset=utf-8", page(preview)),
+        Some("/preview.js") => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
+        Some("/scene") => scene_response(preview, &request),
+        Some("/file") => file_response(preview, request.param("path")),
+        Some("/events") => return events(preview, stream),
+        _ => Response::text(404, "not found"),
+    };
+    let _ = http::write_response(&mut stream, &response);
+}
+
+/// Why a request is refused before its path is looked at, if it is.
+fn refusal(preview: &Preview, request: &Request) -> Option<Response> {
+    if request.method != "GET" {
+        return Some(Response::text(405, "only GET"));
+    }
+    if !preview.host_allowed(request.host.as_deref()) {
+        return Some(Response::text(403, format!("the Host must be 127.0.0.1:{0} or localhost:{0}", preview.port)));
+    }
+    if !preview.token_matches(request.param("token")) {
+        return Some(Response::text(403, "a missing or wrong token: open the URL rigls preview printed"));
+    }
+    None
+}
+
+fn page(preview: &Preview) -> String {
+    let name = preview.file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let escaped = name.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"referrer\" \
+         content=\"no-referrer\">\n<title>{escaped} — rigls preview</title>\n</head>\n<body>\n\
+         <div id=\"rigls-preview\"></div>\n<script src=\"preview.js?token={}\"></script>\n</body>\n</html>\n",
+        preview.token
+    )
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Element {
+    kind: ElementKind,
+    index: usize,
+    name: String,
+    bytes: ByteRange,
+    name_bytes: Option<ByteRange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<f64>,
+}
+
+fn scene_response(preview: &Preview, request: &Request) -> Response {
+    let query: SceneQuery = match serde_json::from_str(request.param("params").unwrap_or("")) {
+        Ok(query) => query,
+        Err(error) => return Response::text(400, format!("params: {error}")),
+    };
+    let ask = match query.request() {
+        Ok(ask) => ask,
+        Err(why) => return Response::text(400, why),
+    };
+    let version = preview.changes.version();
+    let text = match std::fs::read(&preview.file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(error) => return Response::text(500, format!("cannot read {}: {error}", preview.file.display())),
+    };
+    let built = catch_unwind(AssertUnwindSafe(|| {
+        let analysis = analysis_of(preview, text);
+        scene::scenes_at(&analysis, &ask.request, &ask.times)
+    }));
+    let Ok(built) = built else {
+        return Response::text(500, "the scene could not be built (a bug in rigls: please report it)");
+    };
+    if let Ok(scenes) = &built {
+        remember_images(preview, version, scenes);
+    }
+    let answer = SceneAnswer::new(version as i64, ask, built, |e| Element {
+        kind: e.kind,
+        index: e.index,
+        name: e.name,
+        bytes: e.range,
+        name_bytes: e.name_range,
+        time: e.time,
+    });
+    match serde_json::to_vec(&answer) {
+        Ok(body) => Response::new(200, "application/json", body),
+        Err(error) => Response::text(500, format!("the scene could not be written: {error}")),
+    }
+}
+
+/// The analysis of `text`: the last one when the text has not changed.
+fn analysis_of(preview: &Preview, text: String) -> Arc<Analysis> {
+    let mut analysed = preview.analysed.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((last, analysis)) = analysed.as_ref()
+        && *last == text
+    {
+        return analysis.clone();
+    }
+    let analysis = Arc::new(Analysis::new(Some(&preview.file), text.clone(), &RealFs));
+    *analysed = Some((text, analysis.clone()));
+    analysis
+}
+
+/// Notes the atlas and texture images `scenes` reference: the only files `/file` serves.
+fn remember_images(preview: &Preview, version: u64, scenes: &[Scene]) {
+    let mut images = preview.images.lock().unwrap_or_else(|e| e.into_inner());
+    if images.0 != version {
+        *images = (version, HashSet::new());
+    }
+    for s in scenes {
+        match &s.content {
+            SceneContent::Flat(flat) => images.1.extend(flat.textures.iter().filter_map(|t| t.image.clone())),
+            SceneContent::Solid(solid) => {
+                images.1.extend(solid.materials.iter().filter_map(|m| m.texture_path.clone()))
+            }
+        }
+    }
+}
+
+fn file_response(preview: &Preview, path: Option<&str>) -> Response {
+    let Some(path) = path else { return Response::text(400, "which file? (path=…)") };
+    let allowed = preview.images.lock().unwrap_or_else(|e| e.into_inner()).1.contains(path);
+    if !allowed {
+        return Response::text(403, "not an image the previewed file references");
+    }
+    let lower = path.to_ascii_lowercase();
+    let content_type = if lower.ends_with(".png") {
+        "image/png"
+    } else if lower.ends_with(".jpg") || lower.ends_with(".jpeg") {
+        "image/jpeg"
+    } else if lower.ends_with(".webp") {
+        "image/webp"
+    } else if lower.ends_with(".bmp") {
+        "image/bmp"
+    } else {
+        "application/octet-stream"
+    };
+    match std::fs::read(path) {
+        Ok(bytes) => Response::new(200, content_type, bytes),
+        Err(_) => Response::text(404, "the image cannot be read"),
+    }
+}
+
+/// Server-sent events: `changed` (with the new version) each time the file changes.
+fn events(preview: &Preview, mut stream: TcpStream) {
+    use std::io::Write as _;
+    if http::write_event_stream_head(&mut stream).is_err() || stream.write_all(b"retry: 1000\n\n").is_err() {
+        return;
+    }
+    let mut seen = preview.changes.version();
+    loop {
+        let now = preview.changes.wait_past(seen, KEEPALIVE);
+        let message = if now != seen { format!("event: changed\ndata: {now}\n\n") } else { ": alive\n\n".to_owned() };
+        seen = now;
+        if stream.write_all(message.as_bytes()).and_then(|()| stream.flush()).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,643 @@
+//! Animations as the runtime bakes them: every timeline's key frames placed on whole frames (a
+//! key frame starts where the one before it ends, at least one frame later), a table of the key
+//! frame in effect at each frame, tweens and curves sampled once per frame of their key frame.
+
+use super::super::data::*;
+use super::super::geom::{DEG_RAD, normalize_radian, to_f32, to_i16};
+use super::deform::{DeformBound, deform_bound};
+use super::{ArmatureScope, FailureKind, Parser, round_i16, timeline_scale};
+use crate::schema::key;
+use crate::syntax::NodeId;
+
+/// How one timeline's key frames are read.
+#[derive(Clone, Copy)]
+enum FrameReader<'g> {
+    ZOrder {
+        slot_count: usize,
+    },
+    BoneAll,
+    /// `x`/`y` pairs (translate frames: default 0; scale frames: default 1), times `scale`.
+    Pair {
+        default: f64,
+        scale: f64,
+        int: bool,
+    },
+    BoneRotate,
+    /// One value under `value`: stepped (display index) or an integer times `scale`.
+    Single {
+        default: f64,
+        scale: f64,
+        step: bool,
+    },
+    SlotDisplay,
+    SlotColor,
+    /// Mesh deform deltas (`vertices` or `value`, from `offset`), moved into bind space for
+    /// weighted meshes when `poses` are given; only checked, and left out, when `left_out` gives
+    /// their bound ([`DeformValues::CheckedFinite`](super::DeformValues)).
+    Deform {
+        geometry: &'g GeometryData,
+        poses: Option<(&'g [f64], &'g [f64])>,
+        typed: bool,
+        left_out: Option<DeformBound>,
+    },
+    Ik,
+}
+
+/// What the frame readers of one timeline share.
+struct Rotation {
+    previous: f64,
+    clockwise: f64,
+}
+
+impl Parser<'_> {
+    pub(super) fn animation(&mut self, node: NodeId, scope: &ArmatureScope) -> AnimationData {
+        let raw = self.raw;
+        let armature = &scope.data;
+        let frame_count = raw.number(node, key::DURATION, 0.0);
+        let mut name = raw.string(node, key::NAME, "default");
+        if name.is_empty() {
+            name = "default".to_owned();
+        }
+        let blend_type = u32::from(raw.string(node, key::BLEND_TYPE, "").eq_ignore_ascii_case("1d"));
+        let mut a = AnimationData {
+            name,
+            node,
+            frame_count,
+            play_times: raw.number(node, key::PLAY_TIMES, 1.0),
+            duration: frame_count / armature.frame_rate,
+            fade_in_time: raw.number(node, key::FADE_IN_TIME, 0.0),
+            scale: raw.number(node, key::SCALE, 1.0),
+            blend_type,
+            frame_rate: armature.frame_rate,
+            ..Default::default()
+        };
+        if let Some(z) = raw.get(node, key::Z_ORDER) {
+            let reader = FrameReader::ZOrder { slot_count: armature.slots.len() };
+            a.z_order_timeline = self.timeline(&a, z, key::FRAME, TimelineKind::ZOrder, reader);
+        }
+        if let Some(list) = raw.get(node, key::BONE) {
+            for t in raw.elements(list) {
+                self.bone_timeline(&mut a, t, armature);
+            }
+        }
+        if let Some(list) = raw.get(node, key::SLOT) {
+            for t in raw.elements(list) {
+                self.slot_timeline(&mut a, t, armature);
+            }
+        }
+        if let Some(list) = raw.get(node, key::FFD) {
+            for t in raw.elements(list) {
+                self.ffd_timeline(&mut a, t, scope);
+            }
+        }
+        if let Some(list) = raw.get(node, key::IK) {
+            for t in raw.elements(list) {
+                let name = raw.string(t, key::NAME, "");
+                if !scope.constraints.iter().any(|(n, _)| *n == name) {
+                    continue;
+                }
+                if let Some(timeline) = self.timeline(&a, t, key::FRAME, TimelineKind::IkConstraint, FrameReader::Ik) {
+                    a.constraint_timelines.add(name, timeline);
+                }
+            }
+        }
+        if let Some(list) = raw.get(node, key::TIMELINE) {
+            for t in raw.elements(list) {
+                self.typed_timeline(&mut a, t, armature);
+            }
+        }
+        a
+    }
+
+    fn bone_timeline(&mut self, a: &mut AnimationData, t: NodeId, armature: &ArmatureData) {
+        let raw = self.raw;
+        let Some(bone) = armature.bone(&raw.string(t, key::NAME, "")) else { return };
+        let name = armature.bones[bone].name.clone();
+        let readers = [
+            ("translateFrame", TimelineKind::BoneTranslate, FrameReader::Pair { default: 0.0, scale: 1.0, int: false }),
+            ("rotateFrame", TimelineKind::BoneRotate, FrameReader::BoneRotate),
+            ("scaleFrame", TimelineKind::BoneScale, FrameReader::Pair { default: 1.0, scale: 1.0, int: false }),
+            ("frame", TimelineKind::BoneAll, FrameReader::BoneAll),
+        ];
+        for (key, kind, reader) in readers {
+            if raw.has(t, key)
+                && let Some(timeline) = self.timeline(a, t, key, kind, reader)
+            {
+                a.bone_timelines.add(name.clone(), timeline);
+            }
+        }
+    }
+
+    fn slot_timeline(&mut self, a: &mut AnimationData, t: NodeId, armature: &ArmatureData) {
+        let raw = self.raw;
+        let Some(slot) = armature.slot(&raw.string(t, key::NAME, "")) else { return };
+        let name = armature.slots[slot].name.clone();
+        let display_key = if raw.has(t, key::DISPLAY_FRAME) { key::DISPLAY_FRAME } else { "frame" };
+        let display = self.timeline(a, t, display_key, TimelineKind::SlotDisplay, FrameReader::SlotDisplay);
+        let color_key = if raw.has(t, key::COLOR_FRAME) { key::COLOR_FRAME } else { "frame" };
+        let color = self.timeline(a, t, color_key, TimelineKind::SlotColor, FrameReader::SlotColor);
+        for timeline in [display, color].into_iter().flatten() {
+            a.slot_timelines.add(name.clone(), timeline);
+        }
+    }
+
+    fn ffd_timeline(&mut self, a: &mut AnimationData, t: NodeId, scope: &ArmatureScope) {
+        let raw = self.raw;
+        let armature = &scope.data;
+        let mut skin_name = raw.string(t, key::SKIN, "default");
+        if skin_name.is_empty() {
+            skin_name = "default".to_owned();
+        }
+        let slot_name = raw.string(t, key::SLOT, "");
+        let display_name = raw.string(t, key::NAME, "");
+        if armature.slot(&slot_name).is_none() {
+            return;
+        }
+        let Some(skin) = armature.skins.iter().find(|s| s.name == skin_name) else { return };
+        let Some(display) =
+            skin.displays_of(&slot_name).and_then(|d| d.iter().flatten().find(|d| d.name == display_name))
+        else {
+            return;
+        };
+        let DisplayKind::Mesh { geometry, .. } = display.kind else {
+            self.fail(t, FailureKind::DeformOfNonMesh);
+            return;
+        };
+        let key = format!("{skin_name}_{slot_name}_{display_name}");
+        let poses = scope.poses.iter().find(|(k, _, _)| *k == key).map(|(_, s, b)| (s.clone(), b.clone()));
+        let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
+        let poses = poses.as_ref().map(|(s, b)| (s.as_slice(), b.as_slice()));
+        let left_out = self.leaves_deform_values_out().then(|| deform_bound(&geometry_data, poses, false));
+        let reader = FrameReader::Deform { geometry: &geometry_data, poses, typed: false, left_out };
+        let timeline = self.timeline(a, t, key::FRAME, TimelineKind::SlotDeform, reader);
+        self.data.geometries[geometry] = geometry_data;
+        if let Some(mut timeline) = timeline {
+            timeline.geometry = Some(geometry);
+            a.slot_timelines.add(slot_name, timeline);
+        }
+    }
+
+    /// A 5.6 `timeline[]` entry (numeric `type`).
+    fn typed_timeline(&mut self, a: &mut AnimationData, t: NodeId, armature: &ArmatureData) {
+        let raw = self.raw;
+        let ty = raw.number(t, key::TYPE, 0.0);
+        let name = raw.string(t, key::NAME, "");
+        let single = |default: f64, scale: f64, step: bool| FrameReader::Single { default, scale, step };
+        let pair = |default: f64, scale: f64, int: bool| FrameReader::Pair { default, scale, int };
+        let (kind, reader) = match ty as i64 {
+            _ if ty.fract() != 0.0 => return,
+            20 => (TimelineKind::SlotDisplay, single(0.0, 1.0, true)),
+            23 => (TimelineKind::SlotZIndex, single(0.0, 1.0, false)),
+            60 => (TimelineKind::BoneAlpha, single(1.0, 100.0, false)),
+            24 => (TimelineKind::SlotAlpha, single(1.0, 100.0, false)),
+            40 => (TimelineKind::AnimationProgress, single(0.0, 10000.0, false)),
+            41 => (TimelineKind::AnimationWeight, single(1.0, 10000.0, false)),
+            11 => (TimelineKind::BoneTranslate, pair(0.0, 1.0, false)),
+            12 => (TimelineKind::BoneRotate, pair(0.0, DEG_RAD, false)),
+            13 => (TimelineKind::BoneScale, pair(1.0, 1.0, false)),
+            30 => (TimelineKind::IkConstraint, pair(1.0, 100.0, true)),
+            42 => (TimelineKind::AnimationParameter, pair(0.0, 10000.0, true)),
+            21 => (TimelineKind::SlotColor, FrameReader::SlotColor),
+            50 | 22 => {
+                let geometry = if ty == 50.0 {
+                    armature.bone(&name).and_then(|b| armature.bones[b].surface.as_ref()).map(|s| s.geometry)
+                } else {
+                    // The last display of that name in any skin.
+                    let mut found = None;
+                    for skin in &armature.skins {
+                        for (_, displays) in &skin.displays {
+                            if let Some(d) = displays.iter().flatten().find(|d| d.name == name) {
+                                found = Some(d.clone());
+                            }
+                        }
+                    }
+                    match found.map(|d| d.kind) {
+                        Some(DisplayKind::Mesh { geometry, .. }) => Some(geometry),
+                        Some(_) => {
+                            self.fail(t, FailureKind::DeformOfNonMesh);
+                            None
+                        }
+                        None => None,
+                    }
+                };
+                let Some(geometry) = geometry else { return };
+                let kind = if ty == 50.0 { TimelineKind::Surface } else { TimelineKind::SlotDeform };
+                let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
+                let left_out = (kind == TimelineKind::SlotDeform && self.leaves_deform_values_out())
+                    .then(|| deform_bound(&geometry_data, None, true));
+                let reader = FrameReader::Deform { geometry: &geometry_data, poses: None, typed: true, left_out };
+                let timeline = self.timeline(a, t, key::FRAME, kind, reader);
+                self.data.geometries[geometry] = geometry_data;
+                if let Some(mut timeline) = timeline {
+                    timeline.geometry = Some(geometry);
+                    let list =
+                        if kind == TimelineKind::Surface { &mut a.bone_timelines } else { &mut a.slot_timelines };
+                    list.add(name, timeline);
+                }
+                return;
+            }
+            _ => return,
+        };
+        let Some(mut timeline) = self.timeline(a, t, key::FRAME, kind, reader) else { return };
+        if kind == TimelineKind::AnimationProgress && a.blend_type != 0 {
+            timeline.position = (raw.number(t, key::X, 0.0), raw.number(t, key::Y, 0.0));
+        }
+        let list = match kind {
+            TimelineKind::BoneTranslate
+            | TimelineKind::BoneRotate
+            | TimelineKind::BoneScale
+            | TimelineKind::BoneAlpha => &mut a.bone_timelines,
+            TimelineKind::SlotDisplay
+            | TimelineKind::SlotColor
+            | TimelineKind::SlotZIndex
+            | TimelineKind::SlotAlpha => &mut a.slot_timelines,
+            TimelineKind::IkConstraint => &mut a.constraint_timelines,
+            _ => &mut a.animation_timelines,
+        };
+        list.add(name, timeline);
+    }
+
+    /// `_parseTimeline`: places the key frames of `container[frames_key]` on whole frames.
+    fn timeline(
+        &mut self,
+        a: &AnimationData,
+        container: NodeId,
+        frames_key: &str,
+        kind: TimelineKind,
+        reader: FrameReader<'_>,
+    ) -> Option<TimelineData> {
+        let raw = self.raw;
+        let frames_node = raw.array(container, frames_key)?;
+        let raw_frames: Vec<NodeId> = raw.elements(frames_node).collect();
+        if raw_frames.is_empty() {
+            return None;
+        }
+        let scale = timeline_scale(raw.number(container, key::SCALE, 1.0));
+        let mut timeline = TimelineData {
+            kind,
+            node: container,
+            time_scale: 100.0 / scale,
+            time_offset: timeline_scale(raw.number(container, key::OFFSET, 0.0)) * 0.01,
+            key_frame_count: raw_frames.len(),
+            frames: Vec::new(),
+            frame_indices: Vec::new(),
+            values: empty_values(reader),
+            geometry: None,
+            deform_count: 0,
+            position: (0.0, 0.0),
+        };
+        let mut rotation = Rotation { previous: 0.0, clockwise: 0.0 };
+        if raw_frames.len() == 1 {
+            let frame = self.frame(raw_frames[0], 0.0, 0.0, reader, &mut rotation, &mut timeline);
+            timeline.frames.push(frame);
+            return Some(timeline);
+        }
+        let total = a.frame_count + 1.0;
+        if total.fract() != 0.0 {
+            self.fail(a.node, FailureKind::FractionalDuration);
+            return None;
+        }
+        if total > super::MAX_FRAMES {
+            self.fail(a.node, FailureKind::HugeDuration);
+            return None;
+        }
+        timeline.frames.reserve_exact(raw_frames.len());
+        timeline.frame_indices.reserve_exact(total as usize);
+        let (mut key, mut frame_start, mut frame_count) = (0usize, 0.0f64, 0.0f64);
+        let mut i = 0.0;
+        while i < total {
+            if frame_start + frame_count <= i && key < raw_frames.len() {
+                let f = raw_frames[key];
+                frame_start = i;
+                frame_count = if key == raw_frames.len() - 1 {
+                    a.frame_count - frame_start
+                } else {
+                    raw.number(f, key::DURATION, 1.0)
+                };
+                let frame = self.frame(f, frame_start, frame_count, reader, &mut rotation, &mut timeline);
+                timeline.frames.push(frame);
+                key += 1;
+            }
+            timeline.frame_indices.push(key as u32 - 1);
+            i += 1.0;
+        }
+        Some(timeline)
+    }
+
+    /// One key frame: its position and tween, and its values appended to the timeline's.
+    fn frame(
+        &mut self,
+        f: NodeId,
+        frame_start: f64,
+        frame_count: f64,
+        reader: FrameReader<'_>,
+        rotation: &mut Rotation,
+        timeline: &mut TimelineData,
+    ) -> FrameData {
+        let raw = self.raw;
+        let tweened = !matches!(reader, FrameReader::ZOrder { .. } | FrameReader::SlotDisplay)
+            && !matches!(reader, FrameReader::Single { step: true, .. });
+        let tween = if tweened { self.tween(f, frame_count) } else { Tween::None };
+        let frame = FrameData { position: to_i16(frame_start), tween, node: f };
+        match reader {
+            FrameReader::ZOrder { slot_count } => {
+                let order = self.z_order(f, slot_count);
+                if let TimelineValues::ZOrder(v) = &mut timeline.values {
+                    v.push(order);
+                }
+            }
+            FrameReader::BoneAll => {
+                let t =
+                    raw.get(f, key::TRANSFORM).map_or(super::super::geom::Transform::IDENTITY, |t| self.transform(t));
+                let r = rotation.next(t.rotation, frame_start, raw.number(f, key::TWEEN_ROTATE, 0.0));
+                push_floats(timeline, &[t.x, t.y, r, t.skew, t.scale_x, t.scale_y]);
+            }
+            FrameReader::Pair { default, scale, int } => {
+                let (x, y) = (raw.number(f, key::X, default) * scale, raw.number(f, key::Y, default) * scale);
+                if int {
+                    push_ints(timeline, &[round_i16(x), round_i16(y)]);
+                } else {
+                    push_floats(timeline, &[x, y]);
+                }
+            }
+            FrameReader::BoneRotate => {
+                let r = raw.number(f, key::ROTATE, 0.0) * DEG_RAD;
+                let r = rotation.next(r, frame_start, raw.number(f, key::CLOCKWISE, 0.0));
+                push_floats(timeline, &[r, raw.number(f, key::SKEW, 0.0) * DEG_RAD]);
+            }
+            FrameReader::Single { default, scale, step } => {
+                let v = raw.number(f, key::VALUE, default);
+                if step {
+                    if let TimelineValues::Step(values) = &mut timeline.values {
+                        values.push(to_i16(v));
+                    }
+                } else {
+                    push_ints(timeline, &[round_i16(v * scale)]);
+                }
+            }
+            FrameReader::SlotDisplay => {
+                let v = if raw.has(f, key::VALUE) {
+                    raw.number(f, key::VALUE, 0.0)
+                } else {
+                    raw.number(f, key::DISPLAY_INDEX, 0.0)
+                };
+                if let TimelineValues::Step(values) = &mut timeline.values {
+                    values.push(to_i16(v));
+                }
+            }
+            FrameReader::SlotColor => {
+                let key = if raw.has(f, key::VALUE) { key::VALUE } else { "color" };
+                let color = raw.get(f, key).filter(|&c| raw.is_object(c) && raw.tree.members(c).next().is_some());
+                let c = color.map_or(super::super::geom::ColorTransform::IDENTITY, |c| self.color(c));
+                let ints = [
+                    round_i16(c.alpha_multiplier * 100.0),
+                    round_i16(c.red_multiplier * 100.0),
+                    round_i16(c.green_multiplier * 100.0),
+                    round_i16(c.blue_multiplier * 100.0),
+                    round_i16(c.alpha_offset),
+                    round_i16(c.red_offset),
+                    round_i16(c.green_offset),
+                    round_i16(c.blue_offset),
+                ];
+                if let TimelineValues::Color(v) = &mut timeline.values {
+                    v.push(ints);
+                }
+            }
+            FrameReader::Deform { geometry, poses, typed, left_out: Some(bound) } => {
+                let count = self.check_deform(f, geometry, poses, typed, bound);
+                if timeline.frames.is_empty() {
+                    timeline.deform_count = count;
+                }
+            }
+            FrameReader::Deform { geometry, poses, typed, left_out: None } => {
+                let mut elsewhere = Vec::new();
+                let values = match &mut timeline.values {
+                    TimelineValues::Float { values, .. } => values,
+                    _ => &mut elsewhere,
+                };
+                let before = values.len();
+                self.deform(f, geometry, poses, typed, values);
+                let written = values.len() - before;
+                if timeline.frames.is_empty() {
+                    timeline.deform_count = written;
+                }
+            }
+            FrameReader::Ik => {
+                let bend = i16::from(raw.boolean(f, key::BEND_POSITIVE, true));
+                push_ints(timeline, &[bend, round_i16(raw.number(f, key::WEIGHT, 1.0) * 100.0)]);
+            }
+        }
+        frame
+    }
+
+    /// `_parseTweenFrame`.
+    fn tween(&mut self, f: NodeId, frame_count: f64) -> Tween {
+        let raw = self.raw;
+        if frame_count <= 0.0 {
+            return Tween::None;
+        }
+        if let Some(curve) = raw.get(f, key::CURVE) {
+            let sample_count = frame_count + 1.0;
+            if sample_count.fract() != 0.0 {
+                self.fail(f, FailureKind::FractionalDuration);
+                return Tween::None;
+            }
+            if sample_count > super::MAX_FRAMES {
+                self.fail(f, FailureKind::HugeDuration);
+                return Tween::None;
+            }
+            let points = if raw.is_array(curve) { raw.numbers(curve) } else { Vec::new() };
+            let mut samples = vec![0.0; sample_count as usize];
+            let omitted = sample_curve(&points, &mut samples);
+            return Tween::Curve { samples: samples.iter().map(|&y| round_i16(y * 10000.0)).collect(), omitted };
+        }
+        const NO_TWEEN: f64 = -2.0;
+        let easing = raw.number(f, key::TWEEN_EASING, NO_TWEEN);
+        if easing == NO_TWEEN {
+            Tween::None
+        } else if easing == 0.0 {
+            Tween::Line
+        } else if easing < 0.0 {
+            Tween::QuadIn(round_i16(-easing * 100.0))
+        } else if easing <= 1.0 {
+            Tween::QuadOut(round_i16(easing * 100.0))
+        } else {
+            Tween::QuadInOut(round_i16(easing * 100.0 - 100.0))
+        }
+    }
+
+    /// `_parseZOrderFrame`: the slot index drawn at each position (`None`: the setup order).
+    fn z_order(&mut self, f: NodeId, slot_count: usize) -> Option<Vec<i16>> {
+        let raw = self.raw;
+        let pairs = raw.numbers_at(f, key::Z_ORDER)?;
+        if pairs.is_empty() {
+            return None;
+        }
+        let half = pairs.len() as f64 / 2.0;
+        if half.fract() != 0.0 || half > slot_count as f64 {
+            // `new Array(slotCount - length / 2)` throws a RangeError here.
+            self.fail(f, FailureKind::BadZOrder);
+            return None;
+        }
+        let mut unchanged: Vec<i64> = vec![0; slot_count - half as usize];
+        let mut orders: Vec<i64> = vec![-1; slot_count];
+        let (mut original, mut unchanged_index) = (0i64, 0usize);
+        for pair in pairs.chunks(2) {
+            let (slot, offset) = (pair[0], pair[1]);
+            // Out of order, the runtime would count forever (and run out of memory); far beyond
+            // the slots, it counts one by one to the index, filling an array as it goes: as good
+            // as forever for the indices a typo makes (`90000000000000000`).
+            if slot.fract() != 0.0 || slot < original as f64 || slot - original as f64 > Z_ORDER_COUNT_LIMIT {
+                self.fail(f, FailureKind::BadZOrder);
+                return None;
+            }
+            while (original as f64) != slot {
+                set(&mut unchanged, unchanged_index as i64, original);
+                unchanged_index += 1;
+                original += 1;
+            }
+            let index = original as f64 + offset;
+            if index.fract() == 0.0 && index >= 0.0 && (index as usize) < slot_count {
+                orders[index as usize] = original;
+            }
+            original += 1;
+        }
+        while (original as usize) < slot_count {
+            set(&mut unchanged, unchanged_index as i64, original);
+            unchanged_index += 1;
+            original += 1;
+        }
+        let mut out = vec![0i16; slot_count];
+        let mut remaining = unchanged_index as i64;
+        for i in (0..slot_count).rev() {
+            out[i] = if orders[i] == -1 {
+                remaining -= 1;
+                if remaining >= 0 { unchanged.get(remaining as usize).copied().unwrap_or(0) as i16 } else { 0 }
+            } else {
+                orders[i] as i16
+            };
+        }
+        Some(out)
+    }
+}
+
+impl Rotation {
+    /// A key frame's rotation, unwrapped against the previous key frame's (shortest way, or
+    /// `clockwise` extra turns).
+    fn next(&mut self, rotation: f64, frame_start: f64, clockwise: f64) -> f64 {
+        let mut r = rotation;
+        if frame_start != 0.0 {
+            if self.clockwise == 0.0 {
+                r = self.previous + normalize_radian(r - self.previous);
+            } else {
+                let turned = if self.clockwise > 0.0 { r >= self.previous } else { r <= self.previous };
+                if turned {
+                    self.clockwise += if self.clockwise > 0.0 { -1.0 } else { 1.0 };
+                }
+                r = self.previous + r - self.previous + std::f64::consts::PI * 2.0 * self.clockwise;
+            }
+        }
+        self.clockwise = clockwise;
+        self.previous = r;
+        r
+    }
+}
+
+/// How far past the slot before it a `zOrder` slot index may lie and still be read: the
+/// runtime counts to it, which is instant for any real file and hangs on an index like `9e16`.
+const Z_ORDER_COUNT_LIMIT: f64 = (1u32 << 20) as f64;
+
+fn set(v: &mut Vec<i64>, i: i64, value: i64) {
+    if i < 0 {
+        return;
+    }
+    let i = i as usize;
+    if i >= v.len() {
+        v.resize(i + 1, 0);
+    }
+    v[i] = value;
+}
+
+fn empty_values(reader: FrameReader<'_>) -> TimelineValues {
+    match reader {
+        FrameReader::ZOrder { .. } => TimelineValues::ZOrder(Vec::new()),
+        FrameReader::BoneAll => TimelineValues::Float { count: 6, values: Vec::new() },
+        FrameReader::Pair { int: true, .. } | FrameReader::Ik => TimelineValues::Int { count: 2, values: Vec::new() },
+        FrameReader::Pair { .. } | FrameReader::BoneRotate => TimelineValues::Float { count: 2, values: Vec::new() },
+        FrameReader::Single { step: true, .. } | FrameReader::SlotDisplay => TimelineValues::Step(Vec::new()),
+        FrameReader::Single { .. } => TimelineValues::Int { count: 1, values: Vec::new() },
+        FrameReader::SlotColor => TimelineValues::Color(Vec::new()),
+        FrameReader::Deform { .. } => TimelineValues::Float { count: 0, values: Vec::new() },
+    }
+}
+
+fn push_floats(timeline: &mut TimelineData, values: &[f64]) {
+    if let TimelineValues::Float { values: v, .. } = &mut timeline.values {
+        v.extend(values.iter().map(|&x| to_f32(x)));
+    }
+}
+
+fn push_ints(timeline: &mut TimelineData, values: &[i16]) {
+    if let TimelineValues::Int { values: v, .. } = &mut timeline.values {
+        v.extend_from_slice(values);
+    }
+}
+
+/// Samples an easing curve at `samples.len()` evenly spaced progresses (bisecting the Bézier's
+/// x for each), as `_samplingEasingCurve`. True when the curve omits its end points.
+fn sample_curve(curve: &[f64], samples: &mut [f64]) -> bool {
+    let count = curve.len() as i64;
+    let at = |i: i64| -> f64 { if i < 0 { f64::NAN } else { curve.get(i as usize).copied().unwrap_or(f64::NAN) } };
+    let l = samples.len();
+    let omitted = count % 3 == 1;
+    let mut step: i64 = if omitted { -2 } else { 0 };
+    let mut y = f64::NAN;
+    for (i, sample) in samples.iter_mut().enumerate() {
+        let t = (i + 1) as f64 / (l + 1) as f64;
+        let (x1, y1, x4, y4);
+        if omitted {
+            while (if step + 6 < count { at(step + 6) } else { 1.0 }) < t {
+                step += 6;
+            }
+            let inside = step >= 0 && step + 6 < count;
+            x1 = if inside { at(step) } else { 0.0 };
+            y1 = if inside { at(step + 1) } else { 0.0 };
+            x4 = if inside { at(step + 6) } else { 1.0 };
+            y4 = if inside { at(step + 7) } else { 1.0 };
+        } else {
+            while at(step + 6) < t {
+                step += 6;
+            }
+            x1 = at(step);
+            y1 = at(step + 1);
+            x4 = at(step + 6);
+            y4 = at(step + 7);
+        }
+        let (x2, y2, x3, y3) = (at(step + 2), at(step + 3), at(step + 4), at(step + 5));
+        let (mut lower, mut higher) = (0.0f64, 1.0f64);
+        while higher - lower > 0.0001 {
+            let p = (higher + lower) * 0.5;
+            let (px, py) = bezier(x1, y1, x2, y2, x3, y3, x4, y4, p);
+            y = py;
+            if t - px > 0.0 {
+                lower = p;
+            } else {
+                higher = p;
+            }
+        }
+        *sample = y;
+    }
+    omitted
+}
+
+#[allow(clippy::too_many_arguments)]
+fn bezier(x1: f64, y1: f64, x2: f64, y2: f64, x3: f64, y3: f64, x4: f64, y4: f64, t: f64) -> (f64, f64) {
+    let l = 1.0 - t;
+    let pow_a = l * l;
+    let pow_b = t * t;
+    let ka = l * pow_a;
+    let kb = 3.0 * t * pow_a;
+    let kc = 3.0 * l * pow_b;
+    let kd = t * pow_b;
+    (ka * x1 + kb * x2 + kc * x3 + kd * x4, ka * y1 + kb * y2 + kc * y3 + kd * y4)
+}

@@ -1,0 +1,671 @@
+//! Builds [`DragonBonesData`] from a skeleton's syntax tree the way the runtime's
+//! `ObjectDataParser` does: the same defaults and coercions, the same silent drops (unknown
+//! names, duplicates), key frames placed on whole frames, curves sampled, values stored at the
+//! runtime's precision. Where the runtime would throw or hang, parsing records a [`Failure`]
+//! instead and carries on.
+
+use super::data::*;
+use super::geom::{ColorTransform, DEG_RAD, Transform, js_round, normalize_radian, to_i16, to_u16};
+use super::raw::Raw;
+use crate::schema::key;
+use crate::syntax::NodeId;
+
+mod animation;
+mod deform;
+mod geometry;
+
+/// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
+/// entry per frame and run out of memory (its frame positions wrap at 32,768 already).
+pub const MAX_FRAMES: f64 = (1 << 20) as f64;
+
+/// The data versions the runtime (DragonBonesJS 5.6+) accepts.
+pub const DATA_VERSIONS: [&str; 5] = ["4.0", "4.5", "5.0", "5.5", "5.6"];
+
+/// Where the runtime would fail on this data, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    pub node: NodeId,
+    pub kind: FailureKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum FailureKind {
+    /// A mesh or path display whose `vertices` is missing (parse throws).
+    NoVertices,
+    /// `weights` whose length does not fit the vertex count (parse throws `RangeError`).
+    BadWeights,
+    /// `weights` without `bonePose` and `slotPose`, or without `bones` (parse throws).
+    WeightsWithoutPose,
+    /// A `bonePose` or `bones` index past the armature's bones (build throws).
+    PoseBoneOutOfRange,
+    /// A weight naming a bone that `bonePose` does not list (NaN vertices).
+    WeightBoneNotInPose,
+    /// A path display without `lengths` (parse throws).
+    NoLengths,
+    /// An animation's key frames on a fractional `duration` (parse throws `RangeError`).
+    FractionalDuration,
+    /// A deform timeline naming a display that is not a mesh (parse throws).
+    DeformOfNonMesh,
+    /// An animation or key frame so long that the runtime's per-frame tables exhaust memory
+    /// (and frame positions, stored in 16 bits, wrap long before).
+    HugeDuration,
+    /// A `zOrder` list of odd length or too long (parse throws `RangeError`), or with slot indices
+    /// out of order or millions past the slots (parse never ends).
+    BadZOrder,
+}
+
+#[derive(Debug)]
+pub struct Parsed {
+    pub data: DragonBonesData,
+    pub failures: Vec<Failure>,
+    /// A display with `share` was read: the runtime shows the file's first geometry for it, which
+    /// may be another armature's (so an armature's data is not made of its own text alone).
+    pub shares_geometry: bool,
+    /// How many of `failures` each armature element read made, in the order read.
+    pub failures_per_armature: Vec<usize>,
+    /// Values of slot deform key frames were left out ([`DeformValues::CheckedFinite`]).
+    pub deform_values_left_out: bool,
+    /// A slot deform key frame whose values were left out has one that is not finite.
+    pub deform_not_finite: bool,
+}
+
+/// What a parse does with the values of slot deform key frames, most of a skeleton's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeformValues {
+    /// Read and kept, as the runtime keeps them.
+    Kept,
+    /// Shown finite and left out, for checks that pose bones alone (slots never read them): where
+    /// the numbers' spelling bounds them (no exponent, few digits, and for weighted meshes the
+    /// poses' matrices), they are not even read ([`Parsed::deform_not_finite`] otherwise).
+    CheckedFinite,
+}
+
+/// Why the runtime returns no data at all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rejected {
+    pub version: String,
+    pub compatible_version: String,
+}
+
+pub fn parse(raw: Raw<'_>, root: NodeId) -> Result<Parsed, Rejected> {
+    parse_armatures(raw, root, &armature_elements(raw, root), DeformValues::Kept)
+}
+
+/// The elements of the root's `armature` list, which [`parse`] reads in turn.
+pub fn armature_elements(raw: Raw<'_>, root: NodeId) -> Vec<NodeId> {
+    raw.get(root, key::ARMATURE).map(|list| raw.elements(list).collect()).unwrap_or_default()
+}
+
+/// What the runtime reads of the root (no armatures yet); `Err` when it rejects the version.
+pub fn root_data(raw: Raw<'_>, root: NodeId) -> Result<DragonBonesData, Rejected> {
+    let version = raw.string(root, key::VERSION, "");
+    let compatible_version = raw.string(root, key::COMPATIBLE_VERSION, "");
+    if !DATA_VERSIONS.contains(&version.as_str()) && !DATA_VERSIONS.contains(&compatible_version.as_str()) {
+        return Err(Rejected { version, compatible_version });
+    }
+    let mut frame_rate = raw.number(root, key::FRAME_RATE, 24.0);
+    if frame_rate == 0.0 {
+        frame_rate = 24.0;
+    }
+    Ok(DragonBonesData { name: raw.string(root, key::NAME, ""), version, frame_rate, ..Default::default() })
+}
+
+/// [`parse`] of some of the elements of the root's `armature` list (all of them, in order, is
+/// [`parse`]): the data of an armature is read from its element and the root alone, but for a
+/// shared mesh ([`Parsed::shares_geometry`]).
+pub fn parse_armatures(
+    raw: Raw<'_>,
+    root: NodeId,
+    elements: &[NodeId],
+    deform_values: DeformValues,
+) -> Result<Parsed, Rejected> {
+    let mut parser = Parser {
+        raw,
+        data: root_data(raw, root)?,
+        failures: Vec::new(),
+        shares_geometry: false,
+        deform_numbers: Vec::new(),
+        deform_values,
+        deform_values_left_out: false,
+        deform_not_finite: false,
+        deform_scratch: Vec::new(),
+    };
+    let mut failures_per_armature = Vec::with_capacity(elements.len());
+    for &a in elements {
+        rigls_text::cancel::check();
+        let before = parser.failures.len();
+        let armature = parser.armature(a);
+        failures_per_armature.push(parser.failures.len() - before);
+        if parser.data.armature(&armature.name).is_none() {
+            parser.data.armatures.push(armature);
+        }
+    }
+    Ok(Parsed {
+        shares_geometry: parser.shares_geometry,
+        deform_values_left_out: parser.deform_values_left_out,
+        deform_not_finite: parser.deform_not_finite,
+        data: parser.data,
+        failures: parser.failures,
+        failures_per_armature,
+    })
+}
+
+/// [`parse_armatures`] of element `i` of `elements` (named `names`, the root's `armature` list)
+/// with the armatures it shows as children, through any chain: what the runtime reads to build
+/// and pose that armature. Also the indices of the elements read, in file order.
+pub fn parse_shown(
+    raw: Raw<'_>,
+    root: NodeId,
+    elements: &[NodeId],
+    names: &[String],
+    i: usize,
+    deform_values: DeformValues,
+) -> Result<(Parsed, Vec<usize>), Rejected> {
+    let mut read = vec![false; elements.len()];
+    read[i] = true;
+    loop {
+        let list: Vec<usize> = (0..elements.len()).filter(|&a| read[a]).collect();
+        let nodes: Vec<NodeId> = list.iter().map(|&a| elements[a]).collect();
+        let parsed = parse_armatures(raw, root, &nodes, deform_values)?;
+        let mut more = false;
+        for shown in parsed.data.armatures.iter().flat_map(ArmatureData::shown_armatures) {
+            if let Some(c) = names.iter().position(|n| n == shown)
+                && !std::mem::replace(&mut read[c], true)
+            {
+                more = true;
+            }
+        }
+        if !more {
+            return Ok((parsed, list));
+        }
+    }
+}
+
+/// The frame rate the runtime gives the armature at `node` of a file read as `file` (its own, else
+/// the file's; 0 means 24).
+pub fn armature_frame_rate(raw: Raw<'_>, node: NodeId, file: &DragonBonesData) -> f64 {
+    let frame_rate = raw.number(node, key::FRAME_RATE, file.frame_rate);
+    if frame_rate == 0.0 { 24.0 } else { frame_rate }
+}
+
+/// The order JavaScript iterates an object's keys: array-index keys ascending, then the others in
+/// insertion order.
+pub fn js_key_order<T>(entries: &mut [(String, T)]) {
+    fn index(key: &str) -> Option<u32> {
+        let v: u32 = key.parse().ok()?;
+        (v != u32::MAX && v.to_string() == key).then_some(v)
+    }
+    entries.sort_by_key(|(k, _)| match index(k) {
+        Some(i) => (0, i),
+        None => (1, 0),
+    });
+}
+
+pub(super) struct Parser<'a> {
+    pub(super) raw: Raw<'a>,
+    pub(super) data: DragonBonesData,
+    pub(super) failures: Vec<Failure>,
+    pub(super) shares_geometry: bool,
+    /// A deform frame's numbers, reused from frame to frame.
+    pub(super) deform_numbers: Vec<f64>,
+    pub(super) deform_values: DeformValues,
+    pub(super) deform_values_left_out: bool,
+    pub(super) deform_not_finite: bool,
+    /// A left-out deform frame's values, where they had to be read.
+    pub(super) deform_scratch: Vec<f64>,
+}
+
+/// What the parse of one armature carries between its parts.
+pub(super) struct ArmatureScope {
+    pub(super) data: ArmatureData,
+    /// Constraints by name, in insertion order (the map order is applied at the end).
+    pub(super) constraints: Vec<(String, ConstraintData)>,
+    /// Weighted meshes' `slotPose` and `bonePose`, by skin, slot and display name.
+    pub(super) poses: Vec<(String, Vec<f64>, Vec<f64>)>,
+}
+
+impl Parser<'_> {
+    pub(super) fn fail(&mut self, node: NodeId, kind: FailureKind) {
+        self.failures.push(Failure { node, kind });
+    }
+
+    fn armature(&mut self, node: NodeId) -> ArmatureData {
+        let raw = self.raw;
+        let frame_rate = armature_frame_rate(raw, node, &self.data);
+        let data = ArmatureData { name: raw.string(node, key::NAME, ""), node, frame_rate, ..Default::default() };
+        let mut scope = ArmatureScope { data, constraints: Vec::new(), poses: Vec::new() };
+        self.bones(node, &mut scope);
+        if let Some(list) = raw.get(node, key::IK) {
+            for ik in raw.elements(list) {
+                if let Some(c) = self.ik(ik, &scope.data) {
+                    add_constraint(&mut scope, c);
+                }
+            }
+        }
+        sort_bones(&mut scope);
+        if let Some(list) = raw.get(node, key::SLOT) {
+            for (z_order, s) in raw.elements(list).enumerate() {
+                let slot = self.slot(s, z_order as f64, &scope.data);
+                if scope.data.slot(&slot.name).is_none() {
+                    scope.data.slots.push(slot);
+                }
+            }
+        }
+        if let Some(list) = raw.get(node, key::SKIN) {
+            for s in raw.elements(list).collect::<Vec<_>>() {
+                let skin = self.skin(s, &mut scope);
+                if !scope.data.skins.iter().any(|k| k.name == skin.name) {
+                    let index = scope.data.skins.len();
+                    if scope.data.default_skin.is_none() || skin.name == "default" {
+                        scope.data.default_skin = Some(index);
+                    }
+                    scope.data.skins.push(skin);
+                }
+            }
+        }
+        if let Some(list) = raw.get(node, key::PATH) {
+            for p in raw.elements(list) {
+                if let Some(c) = self.path_constraint(p, &scope.data) {
+                    add_constraint(&mut scope, c);
+                }
+            }
+        }
+        if let Some(list) = raw.get(node, key::ANIMATION) {
+            for a in raw.elements(list).collect::<Vec<_>>() {
+                rigls_text::cancel::check();
+                let animation = self.animation(a, &scope);
+                if scope.data.animation(&animation.name).is_none() {
+                    if scope.data.default_animation.is_none() {
+                        scope.data.default_animation = Some(scope.data.animations.len());
+                    }
+                    scope.data.animations.push(animation);
+                }
+            }
+        }
+        if let Some(actions) = raw.get(node, key::DEFAULT_ACTIONS) {
+            for name in play_action_names(raw, actions) {
+                if let Some(i) = scope.data.animation(&name) {
+                    scope.data.default_animation = Some(i);
+                }
+            }
+        }
+        js_key_order(&mut scope.constraints);
+        scope.data.constraints = scope.constraints.into_iter().map(|(_, c)| c).collect();
+        scope.data
+    }
+
+    fn bones(&mut self, armature: NodeId, scope: &mut ArmatureScope) {
+        let raw = self.raw;
+        let Some(list) = raw.get(armature, key::BONE) else { return };
+        let entries: Vec<NodeId> = raw.elements(list).collect();
+        let mut parents: Vec<Option<String>> = Vec::new();
+        for &b in &entries {
+            let name = raw.string(b, key::NAME, "");
+            let parent = raw.string(b, key::PARENT, "");
+            if let Some(existing) = scope.data.bone(&name) {
+                scope.data.raw_bones.push(Some(existing));
+                continue;
+            }
+            let bone = self.bone(b, name, &scope.data.raw_bones.clone());
+            scope.data.raw_bones.push(Some(scope.data.bones.len()));
+            scope.data.bones.push(bone);
+            parents.push((!parent.is_empty()).then_some(parent));
+        }
+        // A parent may come later in the list; the first bone of a name is the one meant.
+        for (i, parent) in parents.into_iter().enumerate() {
+            scope.data.bones[i].parent = parent.and_then(|p| scope.data.bone(&p));
+        }
+    }
+
+    fn bone(&mut self, node: NodeId, name: String, raw_bones: &[Option<usize>]) -> BoneData {
+        let raw = self.raw;
+        let surface = match raw.get(node, key::TYPE) {
+            Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
+                raw.to_js_string(t).eq_ignore_ascii_case("surface")
+            }
+            _ => raw.number(node, key::TYPE, 0.0) == 1.0,
+        };
+        let mut bone = BoneData {
+            name,
+            node,
+            parent: None,
+            transform: Transform::IDENTITY,
+            inherit_translation: true,
+            inherit_rotation: true,
+            inherit_scale: true,
+            inherit_reflection: true,
+            length: 0.0,
+            alpha: raw.number(node, key::ALPHA, 1.0),
+            surface: None,
+        };
+        if surface {
+            let geometry = self.geometry(node, raw_bones);
+            bone.surface = Some(SurfaceData {
+                segment_x: raw.number(node, key::SEGMENT_X, 0.0),
+                segment_y: raw.number(node, key::SEGMENT_Y, 0.0),
+                geometry,
+            });
+            return bone;
+        }
+        bone.inherit_translation = raw.boolean(node, key::INHERIT_TRANSLATION, true);
+        bone.inherit_rotation = raw.boolean(node, key::INHERIT_ROTATION, true);
+        bone.inherit_scale = raw.boolean(node, key::INHERIT_SCALE, true);
+        bone.inherit_reflection = raw.boolean(node, key::INHERIT_REFLECTION, true);
+        bone.length = raw.number(node, key::LENGTH, 0.0);
+        if let Some(t) = raw.get(node, key::TRANSFORM) {
+            bone.transform = self.transform(t);
+        }
+        bone
+    }
+
+    pub(super) fn transform(&self, node: NodeId) -> Transform {
+        let raw = self.raw;
+        let mut t =
+            Transform { x: raw.number(node, key::X, 0.0), y: raw.number(node, key::Y, 0.0), ..Transform::IDENTITY };
+        if raw.has(node, key::ROTATE) || raw.has(node, key::SKEW) {
+            t.rotation = normalize_radian(raw.number(node, key::ROTATE, 0.0) * DEG_RAD);
+            t.skew = normalize_radian(raw.number(node, key::SKEW, 0.0) * DEG_RAD);
+        } else if raw.has(node, key::SK_X) || raw.has(node, key::SK_Y) {
+            t.rotation = normalize_radian(raw.number(node, key::SK_Y, 0.0) * DEG_RAD);
+            t.skew = normalize_radian(raw.number(node, key::SK_X, 0.0) * DEG_RAD) - t.rotation;
+        }
+        t.scale_x = raw.number(node, key::SC_X, 1.0);
+        t.scale_y = raw.number(node, key::SC_Y, 1.0);
+        t
+    }
+
+    pub(super) fn color(&self, node: NodeId) -> ColorTransform {
+        let raw = self.raw;
+        ColorTransform {
+            alpha_multiplier: raw.number(node, key::A_M, 100.0) * 0.01,
+            red_multiplier: raw.number(node, key::R_M, 100.0) * 0.01,
+            green_multiplier: raw.number(node, key::G_M, 100.0) * 0.01,
+            blue_multiplier: raw.number(node, key::B_M, 100.0) * 0.01,
+            alpha_offset: raw.number(node, key::A_O, 0.0),
+            red_offset: raw.number(node, key::R_O, 0.0),
+            green_offset: raw.number(node, key::G_O, 0.0),
+            blue_offset: raw.number(node, key::B_O, 0.0),
+        }
+    }
+
+    fn ik(&self, node: NodeId, armature: &ArmatureData) -> Option<(String, ConstraintData)> {
+        let raw = self.raw;
+        let bone = armature.bone(&raw.string(node, key::BONE, ""))?;
+        let target = armature.bone(&raw.string(node, key::TARGET, ""))?;
+        let chain = raw.number(node, key::CHAIN, 0.0);
+        let name = raw.string(node, key::NAME, "");
+        let (root, end) = match armature.bones[bone].parent {
+            Some(parent) if chain > 0.0 => (parent, Some(bone)),
+            _ => (bone, None),
+        };
+        let kind = ConstraintKind::Ik {
+            bone: end,
+            bend_positive: raw.boolean(node, key::BEND_POSITIVE, true),
+            weight: raw.number(node, key::WEIGHT, 1.0),
+        };
+        Some((name.clone(), ConstraintData { name, node, root, target, kind }))
+    }
+
+    fn path_constraint(&self, node: NodeId, armature: &ArmatureData) -> Option<(String, ConstraintData)> {
+        let raw = self.raw;
+        let slot = armature.slot(&raw.string(node, key::TARGET, ""))?;
+        let skin = &armature.skins[armature.default_skin?];
+        let slot_name = &armature.slots[slot].name;
+        let wanted = raw.string(node, key::TARGET_DISPLAY, slot_name);
+        let display = skin.displays_of(slot_name)?.iter().flatten().find(|d| d.name == wanted)?;
+        if !matches!(display.kind, DisplayKind::Path { .. }) {
+            return None;
+        }
+        let list = raw.array(node, key::BONES)?;
+        let mut bones = Vec::new();
+        for b in raw.elements(list) {
+            if let Some(i) = armature.bone(&raw.to_js_string(b)) {
+                bones.push(i);
+            }
+        }
+        // An empty list drops the constraint; so does a list naming no bone (no root).
+        let target = armature.slots[slot].parent?;
+        let root = *bones.first()?;
+        let mode = |key: &str, values: &[&str], default: u32| -> u32 {
+            let s = raw.string(node, key, "").to_lowercase();
+            values.iter().position(|v| *v == s).map_or(default, |i| i as u32)
+        };
+        let data = PathConstraintData {
+            slot,
+            display: display.clone(),
+            bones,
+            // PositionMode: Fixed 0, Percent 1; SpacingMode: Length 0, Fixed 1, Percent 2;
+            // RotateMode: Tangent 0, Chain 1, ChainScale 2.
+            position_mode: mode(key::POSITION_MODE, &["fixed", "percent"], 1),
+            spacing_mode: mode(key::SPACING_MODE, &["length", "fixed", "percent"], 0),
+            rotate_mode: mode(key::ROTATE_MODE, &["tangent", key::CHAIN, "chainscale"], 0),
+            position: raw.number(node, key::POSITION, 0.0),
+            spacing: raw.number(node, key::SPACING, 0.0),
+            rotate_offset: raw.number(node, key::ROTATE_OFFSET, 0.0),
+            rotate_mix: raw.number(node, key::ROTATE_MIX, 1.0),
+            translate_mix: raw.number(node, key::TRANSLATE_MIX, 1.0),
+        };
+        let name = raw.string(node, key::NAME, "");
+        Some((name.clone(), ConstraintData { name, node, root, target, kind: ConstraintKind::Path(Box::new(data)) }))
+    }
+
+    fn slot(&self, node: NodeId, z_order: f64, armature: &ArmatureData) -> SlotData {
+        let raw = self.raw;
+        let blend_mode = match raw.get(node, key::BLEND_MODE) {
+            Some(b) if raw.kind(b) == crate::syntax::NodeKind::String => {
+                const MODES: [&str; 14] = [
+                    "normal",
+                    "add",
+                    "alpha",
+                    "darken",
+                    "difference",
+                    "erase",
+                    "hardlight",
+                    "invert",
+                    "layer",
+                    "lighten",
+                    "multiply",
+                    "overlay",
+                    "screen",
+                    "subtract",
+                ];
+                let s = raw.to_js_string(b).to_lowercase();
+                MODES.iter().position(|m| *m == s).unwrap_or(0) as u32
+            }
+            _ => raw.number(node, key::BLEND_MODE, 0.0).max(0.0) as u32,
+        };
+        SlotData {
+            name: raw.string(node, key::NAME, ""),
+            node,
+            display_index: raw.number(node, key::DISPLAY_INDEX, 0.0),
+            z_order,
+            z_index: raw.number(node, key::Z_INDEX, 0.0),
+            alpha: raw.number(node, key::ALPHA, 1.0),
+            parent: armature.bone(&raw.string(node, key::PARENT, "")),
+            blend_mode,
+            color: raw.get(node, key::COLOR).map_or(ColorTransform::IDENTITY, |c| self.color(c)),
+        }
+    }
+
+    fn skin(&mut self, node: NodeId, scope: &mut ArmatureScope) -> SkinData {
+        let raw = self.raw;
+        let mut name = raw.string(node, key::NAME, "default");
+        if name.is_empty() {
+            name = "default".to_owned();
+        }
+        let mut displays: Vec<(String, Vec<Option<DisplayData>>)> = Vec::new();
+        if let Some(list) = raw.get(node, key::SLOT) {
+            for s in raw.elements(list).collect::<Vec<_>>() {
+                let slot_name = raw.string(s, key::NAME, "");
+                if scope.data.slot(&slot_name).is_none() {
+                    continue;
+                }
+                let Some(entries) = raw.get(s, key::DISPLAY) else { continue };
+                if !displays.iter().any(|(n, _)| *n == slot_name) {
+                    displays.push((slot_name.clone(), Vec::new()));
+                }
+                for d in raw.elements(entries).collect::<Vec<_>>() {
+                    let display = if raw.is_object(d) { self.display(d, &name, &slot_name, scope) } else { None };
+                    let list = displays.iter_mut().find(|(n, _)| *n == slot_name).expect("added above");
+                    list.1.push(display);
+                }
+            }
+        }
+        js_key_order(&mut displays);
+        SkinData { name, node, displays }
+    }
+
+    fn display(&mut self, node: NodeId, skin: &str, slot: &str, scope: &mut ArmatureScope) -> Option<DisplayData> {
+        let raw = self.raw;
+        let name = raw.string(node, key::NAME, "");
+        let written_path = raw.string(node, key::PATH, "");
+        let path = if written_path.is_empty() { name.clone() } else { written_path };
+        let ty = match raw.get(node, key::TYPE) {
+            Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
+                match raw.to_js_string(t).to_lowercase().as_str() {
+                    key::ARMATURE => 1.0,
+                    "mesh" => 2.0,
+                    "boundingbox" => 3.0,
+                    key::PATH => 4.0,
+                    _ => 0.0,
+                }
+            }
+            _ => raw.number(node, key::TYPE, 0.0),
+        };
+        let kind = match ty {
+            0.0 => {
+                let (pivot_x, pivot_y) = match raw.get(node, key::PIVOT) {
+                    Some(p) => (raw.number(p, key::X, 0.0), raw.number(p, key::Y, 0.0)),
+                    None => (0.5, 0.5),
+                };
+                DisplayKind::Image { pivot_x, pivot_y }
+            }
+            1.0 => DisplayKind::Armature,
+            2.0 => {
+                let inherit_deform = raw.boolean(node, key::INHERIT_DEFORM, true);
+                let geometry = if raw.has(node, key::SHARE) {
+                    self.shares_geometry = true;
+                    // The runtime looks the shared mesh up under an empty slot name, never finds
+                    // it, and is left reading the file's first geometry.
+                    if self.data.geometries.is_empty() {
+                        self.data.geometries.push(GeometryData { node, ..Default::default() });
+                    }
+                    0
+                } else {
+                    let geometry = self.geometry(node, &scope.data.raw_bones);
+                    if raw.has(node, key::WEIGHTS) {
+                        let slot_pose = raw.numbers_at(node, key::SLOT_POSE).unwrap_or_default();
+                        let bone_pose = raw.numbers_at(node, key::BONE_POSE).unwrap_or_default();
+                        scope.poses.push((format!("{skin}_{slot}_{name}"), slot_pose, bone_pose));
+                    }
+                    geometry
+                };
+                DisplayKind::Mesh { geometry, inherit_deform }
+            }
+            3.0 => {
+                let sub = match raw.get(node, key::SUB_TYPE) {
+                    Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => 0.0,
+                    _ => raw.number(node, key::SUB_TYPE, 0.0),
+                };
+                if !(sub == 0.0 || sub == 1.0 || sub == 2.0) {
+                    return None;
+                }
+                DisplayKind::BoundingBox
+            }
+            4.0 => {
+                let Some(lengths) = raw.numbers_at(node, key::LENGTHS) else {
+                    self.fail(node, FailureKind::NoLengths);
+                    return None;
+                };
+                let geometry = self.geometry(node, &scope.data.raw_bones);
+                DisplayKind::Path {
+                    geometry,
+                    closed: raw.boolean(node, key::CLOSED, false),
+                    constant_speed: raw.boolean(node, key::CONSTANT_SPEED, false),
+                    curve_lengths: lengths,
+                }
+            }
+            _ => return None,
+        };
+        let transform = raw.get(node, key::TRANSFORM).map_or(Transform::IDENTITY, |t| self.transform(t));
+        Some(DisplayData { name, path, node, transform, kind })
+    }
+}
+
+fn add_constraint(scope: &mut ArmatureScope, (name, c): (String, ConstraintData)) {
+    if !scope.constraints.iter().any(|(n, _)| *n == name) {
+        scope.constraints.push((name, c));
+    }
+}
+
+/// Parents before children, constraint roots after their targets, scanning the bones in a circle
+/// as the runtime does; a loop leaves `sort_complete` false instead of hanging.
+fn sort_bones(scope: &mut ArmatureScope) {
+    let total = scope.data.bones.len();
+    let mut sorted: Vec<usize> = Vec::with_capacity(total);
+    let mut placed = vec![false; total];
+    let mut index = 0;
+    let mut since_progress = 0;
+    while sorted.len() < total {
+        let bone = index;
+        index = (index + 1) % total;
+        if placed[bone] {
+            continue;
+        }
+        since_progress += 1;
+        if since_progress > total {
+            break;
+        }
+        let waits_constraint = scope.constraints.iter().any(|(_, c)| c.root == bone && !placed[c.target]);
+        let waits_parent = scope.data.bones[bone].parent.is_some_and(|p| !placed[p]);
+        if waits_constraint || waits_parent {
+            continue;
+        }
+        sorted.push(bone);
+        placed[bone] = true;
+        since_progress = 0;
+    }
+    scope.data.sort_complete = sorted.len() == total;
+    scope.data.sorted_bones = sorted;
+}
+
+/// The animation names of Play actions in an action list.
+fn play_action_names(raw: Raw<'_>, actions: NodeId) -> Vec<String> {
+    if raw.kind(actions) == crate::syntax::NodeKind::String {
+        return vec![raw.to_js_string(actions)];
+    }
+    let mut out = Vec::new();
+    for a in raw.elements(actions) {
+        if !raw.is_object(a) && !raw.is_array(a) {
+            continue;
+        }
+        if raw.has(a, key::GOTO_AND_PLAY) {
+            out.push(raw.string(a, key::GOTO_AND_PLAY, ""));
+            continue;
+        }
+        let ty = match raw.get(a, key::TYPE) {
+            Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
+                match raw.to_js_string(t).to_lowercase().as_str() {
+                    key::FRAME => 10.0,
+                    key::SOUND => 11.0,
+                    _ => 0.0,
+                }
+            }
+            _ => raw.number(a, key::TYPE, 0.0),
+        };
+        if ty == 0.0 {
+            out.push(raw.string(a, key::NAME, ""));
+        }
+    }
+    out
+}
+
+/// Round then store in 16 bits, as the runtime stores integer frame values.
+pub fn round_i16(v: f64) -> i16 {
+    to_i16(js_round(v))
+}
+
+/// `Uint16` of `round(v · 100)`, read back as the runtime reads timeline scales and offsets.
+pub fn timeline_scale(v: f64) -> f64 {
+    to_u16(js_round(v * 100.0)) as f64
+}

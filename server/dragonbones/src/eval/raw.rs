@@ -1,0 +1,176 @@
+//! Reading raw JSON values the way the runtime's parser does: `key in rawData` presence, and the
+//! coercions of `_getNumber` (`+value || 0`), `_getBoolean` and `_getString` (`String(value)`).
+//! Values that the runtime reads without coercion (array elements used in arithmetic) follow
+//! JavaScript's `ToNumber`, so a missing element is NaN.
+
+use crate::model::js_number;
+use crate::syntax::{NodeId, NodeKind, Tree};
+
+#[derive(Clone, Copy)]
+pub struct Raw<'a> {
+    pub tree: &'a Tree,
+    pub text: &'a str,
+}
+
+impl<'a> Raw<'a> {
+    pub fn new(tree: &'a Tree, text: &'a str) -> Raw<'a> {
+        Raw { tree, text }
+    }
+
+    pub fn kind(&self, node: NodeId) -> NodeKind {
+        self.tree.kind(node)
+    }
+
+    pub fn is_object(&self, node: NodeId) -> bool {
+        self.tree.is_object(node)
+    }
+
+    pub fn is_array(&self, node: NodeId) -> bool {
+        self.tree.is_array(node)
+    }
+
+    /// The value of `key` in an object (`key in rawData`; nothing for other values).
+    pub fn get(&self, object: NodeId, key: &str) -> Option<NodeId> {
+        if !self.tree.is_object(object) {
+            return None;
+        }
+        self.tree.get(self.text, object, key).filter(|&v| self.tree.kind(v) != NodeKind::Missing)
+    }
+
+    pub fn has(&self, object: NodeId, key: &str) -> bool {
+        self.get(object, key).is_some()
+    }
+
+    /// The array under `key`, if it is one.
+    pub fn array(&self, object: NodeId, key: &str) -> Option<NodeId> {
+        self.get(object, key).filter(|&v| self.tree.is_array(v))
+    }
+
+    pub fn elements(&self, array: NodeId) -> impl Iterator<Item = NodeId> + 'a {
+        self.tree.elements(array)
+    }
+
+    /// `_getNumber`: absent, `null` or `"NaN"` → `default`; otherwise `+value || 0`.
+    pub fn number(&self, object: NodeId, key: &str, default: f64) -> f64 {
+        match self.get(object, key) {
+            None => default,
+            Some(v) => match self.tree.kind(v) {
+                NodeKind::Null => default,
+                NodeKind::String if self.tree.str(self.text, v).as_deref() == Some("NaN") => default,
+                _ => {
+                    let n = self.to_number(v);
+                    if n.is_nan() || n == 0.0 { 0.0 } else { n }
+                }
+            },
+        }
+    }
+
+    /// `_getBoolean`.
+    pub fn boolean(&self, object: NodeId, key: &str, default: bool) -> bool {
+        let Some(v) = self.get(object, key) else { return default };
+        match self.tree.kind(v) {
+            NodeKind::True => true,
+            NodeKind::False | NodeKind::Null | NodeKind::Invalid => false,
+            NodeKind::String => !matches!(
+                self.tree.str(self.text, v).as_deref(),
+                Some("0" | "NaN" | "" | "false" | "null" | "undefined")
+            ),
+            NodeKind::Number => {
+                let n = self.to_number(v);
+                n != 0.0 && !n.is_nan()
+            }
+            _ => true,
+        }
+    }
+
+    /// `_getString`: a string as is, anything else `String()`-ed.
+    pub fn string(&self, object: NodeId, key: &str, default: &str) -> String {
+        match self.get(object, key) {
+            None => default.to_owned(),
+            Some(v) => self.to_js_string(v),
+        }
+    }
+
+    /// JavaScript's `String(value)`.
+    pub fn to_js_string(&self, v: NodeId) -> String {
+        match self.tree.kind(v) {
+            NodeKind::String => self.tree.str(self.text, v).map(|s| s.into_owned()).unwrap_or_default(),
+            NodeKind::Number => js_number(self.to_number(v)),
+            NodeKind::True => "true".to_owned(),
+            NodeKind::False => "false".to_owned(),
+            NodeKind::Null => "null".to_owned(),
+            NodeKind::Object => "[object Object]".to_owned(),
+            NodeKind::Array => self.elements(v).map(|e| self.to_js_string(e)).collect::<Vec<_>>().join(","),
+            _ => "undefined".to_owned(),
+        }
+    }
+
+    /// JavaScript's `ToNumber` of a value (`+value`).
+    pub fn to_number(&self, v: NodeId) -> f64 {
+        match self.tree.kind(v) {
+            NodeKind::Number => self.tree.number(self.text, v).unwrap_or(f64::NAN),
+            NodeKind::String => string_to_number(&self.tree.str(self.text, v).unwrap_or_default()),
+            NodeKind::True => 1.0,
+            NodeKind::False | NodeKind::Null => 0.0,
+            NodeKind::Array => {
+                let mut elements = self.elements(v);
+                match (elements.next(), elements.next()) {
+                    (None, _) => 0.0,
+                    (Some(only), None) => string_to_number(&self.to_js_string(only)),
+                    _ => f64::NAN,
+                }
+            }
+            _ => f64::NAN,
+        }
+    }
+
+    /// The elements of an array as numbers (`ToNumber` each).
+    pub fn numbers(&self, array: NodeId) -> Vec<f64> {
+        let mut out = Vec::new();
+        self.numbers_into(array, &mut out);
+        out
+    }
+
+    /// [`Raw::numbers`] into `out`, replacing what it held.
+    pub fn numbers_into(&self, array: NodeId, out: &mut Vec<f64>) {
+        out.clear();
+        // Room for the array's nodes: its elements when they are numbers (deform frames hold
+        // most of a skeleton's numbers), at most that many otherwise.
+        out.reserve(if self.is_array(array) { self.tree.below(array).len() } else { 0 });
+        out.extend(self.elements(array).map(|e| match self.tree.number(self.text, e) {
+            Some(n) => n,
+            None => self.to_number(e),
+        }));
+    }
+
+    /// The array under `key` as numbers, if it is an array.
+    pub fn numbers_at(&self, object: NodeId, key: &str) -> Option<Vec<f64>> {
+        self.array(object, key).map(|a| self.numbers(a))
+    }
+}
+
+/// JavaScript's `Number(string)`: trimmed; empty is 0; decimal, `Infinity` or hex; else NaN.
+pub fn string_to_number(s: &str) -> f64 {
+    let t = s.trim();
+    if t.is_empty() {
+        return 0.0;
+    }
+    match t {
+        "Infinity" | "+Infinity" => return f64::INFINITY,
+        "-Infinity" => return f64::NEG_INFINITY,
+        _ => {}
+    }
+    if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        return u64::from_str_radix(hex, 16).map(|v| v as f64).unwrap_or(f64::NAN);
+    }
+    // Rust accepts "inf"/"nan" spellings that JavaScript does not.
+    if t.bytes().any(|b| b.is_ascii_alphabetic() && b != b'e' && b != b'E') {
+        return f64::NAN;
+    }
+    rigls_text::lexing::parse_f64(t).unwrap_or(f64::NAN)
+}
+
+/// Array element `i` as a number, NaN past the end (`undefined` in arithmetic).
+pub fn at(values: &[f64], i: usize) -> f64 {
+    values.get(i).copied().unwrap_or(f64::NAN)
+}

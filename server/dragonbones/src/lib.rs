@@ -1,0 +1,241 @@
+//! DragonBones skeleton (`*_ske.json`) and texture-atlas (`*_tex.json`) files: JSON lexer,
+//! recovering parser, schema, model and rules.
+//!
+//! A `.json` file is DragonBones data when its root object looks like a skeleton (`armature`) or an
+//! atlas (`SubTexture`); any other JSON gets no diagnostics at all ([`DragonBonesFile::parse`]
+//! returns `None`).
+//!
+//! - [`lexer`] (logos) → [`parser`] (recovering, explicit stack) → [`syntax::Tree`]: a flat arena
+//!   of 12-byte nodes with the byte range of every key and value; strings and numbers are decoded
+//!   on demand.
+//! - [`schema`]: every object kind and key per data version (type, default, range, doc, example);
+//!   [`schema::kind_at_path`], [`schema::keys`], [`schema::key_def`] answer "what is here and what
+//!   may go here".
+//! - [`model`]: armatures, bones, slots, skins, displays and animations of every generation, with
+//!   every name defined ([`model::Def`]) and referred to ([`model::Ref`]) and how they resolve.
+//! - [`atlas`]: the atlas paired with a skeleton, read through [`rigls_diagnostic::env::FileSystem`].
+//! - [`rules`]: the diagnostics.
+//!
+//! For editor features: [`DragonBonesFile::object_at`] (the object kind at an offset),
+//! [`DragonBonesFile::json_path`], [`model::Model::name_at`], [`model::Model::resolve`],
+//! [`model::Model::references_to`], [`model::Model::candidates`] and [`model::Model::armature_at`].
+
+pub mod atlas;
+pub mod eval;
+pub mod lexer;
+pub mod model;
+pub mod parser;
+mod reading;
+pub mod reparse;
+pub mod rules;
+pub mod schema;
+pub mod syntax;
+
+use std::path::Path;
+
+use atlas::PairedAtlas;
+use model::{DocKind, Model};
+pub use reading::{ArmatureHead, Reading};
+use rigls_diagnostic::Diagnostic;
+use rigls_diagnostic::env::FileSystem;
+use rigls_text::{LineIndex, TextChange};
+use schema::{ObjectKind, PathStep};
+use syntax::{NodeId, NodeKind, Tree};
+
+/// The file of an earlier version of a text, for [`DragonBonesFile::check`] to reuse.
+#[derive(Clone, Copy)]
+pub struct PreviousFile<'a> {
+    pub file: &'a DragonBonesFile,
+    /// Where the two texts differ.
+    pub change: TextChange,
+    /// The container [`reparse::reparse`] parsed again, in the earlier text, when this file's
+    /// tree was made so.
+    pub spliced: Option<rigls_text::TextRange>,
+}
+
+/// A parsed DragonBones file: its syntax tree and model.
+#[derive(Debug)]
+pub struct DragonBonesFile {
+    pub tree: Tree,
+    pub model: Model,
+    /// The atlas files paired with a skeleton (see [`DragonBonesFile::pair_atlases`]).
+    pub atlases: Vec<PairedAtlas>,
+    /// What the runtime reads of a skeleton, computed once when first asked for.
+    evaluation: std::sync::OnceLock<eval::Evaluation>,
+    /// What the runtime read of single armatures, for poses ([`DragonBonesFile::reading`]).
+    readings: reading::ArmatureReadings,
+    /// What the rules found, armature by armature, for the next version's check
+    /// ([`DragonBonesFile::check`]).
+    pub findings: rules::Findings,
+}
+
+impl DragonBonesFile {
+    /// Parses `text`; `None` when it is not DragonBones data.
+    pub fn parse(text: &str) -> Option<DragonBonesFile> {
+        DragonBonesFile::of_tree(text, parser::parse(text))
+    }
+
+    /// The file of `text` parsed into `tree` (e.g. by [`reparse::reparse`]); `None` when it is
+    /// not DragonBones data.
+    pub fn of_tree(text: &str, tree: Tree) -> Option<DragonBonesFile> {
+        let doc = model::classify(&tree, text)?;
+        let model = Model::build(text, &tree, doc);
+        Some(DragonBonesFile {
+            tree,
+            model,
+            atlases: Vec::new(),
+            evaluation: std::sync::OnceLock::new(),
+            readings: Default::default(),
+            findings: rules::Findings::default(),
+        })
+    }
+
+    pub fn doc(&self) -> DocKind {
+        self.model.doc
+    }
+
+    /// Finds the atlases paired with this skeleton at `path` (once per analysis: rules check
+    /// textures against them and editor features navigate into them). Only a skeleton whose
+    /// displays name textures looks for them.
+    pub fn pair_atlases(&mut self, path: Option<&Path>, fs: &dyn FileSystem) {
+        let wants =
+            self.model.doc == DocKind::Skeleton && self.model.refs.iter().any(|r| r.kind == schema::NameKind::Texture);
+        self.atlases = match path {
+            Some(path) if wants => atlas::find(path, self.model.name.as_deref(), fs),
+            _ => Vec::new(),
+        };
+    }
+
+    /// Syntax errors and every rule's findings, unsorted. Textures are checked against the
+    /// atlases found by [`DragonBonesFile::pair_atlases`].
+    pub fn diagnostics(
+        &self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+    ) -> Vec<Diagnostic> {
+        self.run_rules(text, lines, path, fs, None).0
+    }
+
+    /// [`DragonBonesFile::diagnostics`], reusing what the rules found in `previous` (the file of
+    /// an earlier version of `text`) where it cannot differ, and
+    /// keeping what they find for the next version.
+    pub fn check(
+        &mut self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+        previous: Option<PreviousFile<'_>>,
+    ) -> Vec<Diagnostic> {
+        let previous = previous.map(|p| rules::Previous {
+            tree: &p.file.tree,
+            local: &p.file.findings.local,
+            runtime: &p.file.findings.runtime,
+            change: p.change,
+            spliced: p.spliced,
+        });
+        let (out, findings) = self.run_rules(text, lines, path, fs, previous);
+        self.findings = findings;
+        out
+    }
+
+    fn run_rules<'s>(
+        &'s self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+        previous: Option<rules::Previous<'_>>,
+    ) -> (Vec<Diagnostic>, rules::Findings) {
+        let mut out = self.tree.errors.clone();
+        let whole = || self.evaluation(text);
+        let whole: Option<&(dyn Fn() -> &'s eval::Evaluation + Sync)> =
+            (self.model.doc == DocKind::Skeleton).then_some(&whole);
+        let inputs =
+            rules::Inputs { text, tree: &self.tree, model: &self.model, lines, path, fs, paired: &self.atlases };
+        let (found, findings) = rules::check(inputs, previous, whole);
+        out.extend(found);
+        (out, findings)
+    }
+
+    /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).
+    /// `text` must be the text this file was parsed from.
+    pub fn evaluation(&self, text: &str) -> &eval::Evaluation {
+        self.evaluation.get_or_init(|| eval::Evaluation::new(&self.tree, text))
+    }
+
+    /// Whether the whole file was read for the runtime ([`DragonBonesFile::evaluation`]) so far:
+    /// what tests and benchmarks check a single armature's pose avoided.
+    pub fn read_whole(&self) -> bool {
+        self.evaluation.get().is_some()
+    }
+
+    /// The object kind of the root (`Skeleton` or `Atlas`).
+    pub fn root_kind(&self) -> ObjectKind {
+        match self.model.doc {
+            DocKind::Skeleton => ObjectKind::Skeleton,
+            DocKind::Atlas => ObjectKind::Atlas,
+        }
+    }
+
+    /// The nodes from the root down to `node` (members included), by subtree containment.
+    pub fn ancestry(&self, node: NodeId) -> Vec<NodeId> {
+        let tree = &self.tree;
+        let mut path = Vec::new();
+        let Some(mut current) = tree.root() else { return path };
+        if node as usize >= tree.nodes.len() {
+            return path;
+        }
+        loop {
+            path.push(current);
+            if current == node {
+                return path;
+            }
+            let next = match tree.kind(current) {
+                NodeKind::Member => Some(current + 1),
+                NodeKind::Object | NodeKind::Array => {
+                    tree.children(current).find(|&c| c <= node && node < tree.node(c).next().max(c + 1))
+                }
+                _ => None,
+            };
+            match next {
+                Some(n) => current = n,
+                None => return path,
+            }
+        }
+    }
+
+    /// The JSON path of a node (`armature`, 0, `bone`, 3 …).
+    pub fn json_path(&self, text: &str, node: NodeId) -> Vec<PathStep> {
+        let tree = &self.tree;
+        let chain = self.ancestry(node);
+        let mut steps = Vec::new();
+        for pair in chain.windows(2) {
+            let (parent, child) = (pair[0], pair[1]);
+            match tree.kind(parent) {
+                NodeKind::Object => steps.push(PathStep::Key(tree.key(text, child).into_owned())),
+                NodeKind::Array => {
+                    let index = tree.children(parent).position(|c| c == child).unwrap_or(0);
+                    steps.push(PathStep::Index(index));
+                }
+                _ => {}
+            }
+        }
+        steps
+    }
+
+    /// What object kind a node is (for an object node), per the schema and the data version.
+    pub fn object_kind(&self, text: &str, node: NodeId) -> Option<ObjectKind> {
+        let path = self.json_path(text, node);
+        schema::kind_at_path(self.root_kind(), self.model.data_version, &path)
+    }
+
+    /// The innermost object containing `offset`, with its kind.
+    pub fn object_at(&self, text: &str, offset: u32) -> Option<(NodeId, ObjectKind)> {
+        let path = self.tree.path_at(offset);
+        let object = path.into_iter().rev().find(|&n| self.tree.is_object(n))?;
+        Some((object, self.object_kind(text, object)?))
+    }
+}

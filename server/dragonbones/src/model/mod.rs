@@ -1,0 +1,366 @@
+//! The semantic view of a DragonBones file: armatures with their bones, slots, skins and
+//! animations, and every name defined and referred to, with ranges.
+//!
+//! One model serves every data generation: 2.3/3.0 slots (defined inside skins) appear in
+//! `Armature::slots` like 4.0+ slots, and timelines of every layout record their references the
+//! same way. Rules, go-to-definition, references and rename all read `defs` and `refs`.
+
+mod build;
+
+use std::collections::HashMap;
+
+use super::schema::{DISPLAY_TYPE, DisplayType, Generation, NameKind, Version};
+use super::syntax::{NodeId, NodeKind, Tree};
+use crate::schema::key;
+use rigls_text::TextRange;
+
+/// What the document is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocKind {
+    /// A skeleton: a root object with `armature` and one of `version`, `frameRate`, `name`.
+    Skeleton,
+    /// A texture atlas: a root object with `SubTexture` and `imagePath` or `name`.
+    Atlas,
+}
+
+/// Decides from the root object's keys whether the text is DragonBones data at all.
+pub fn classify(tree: &Tree, text: &str) -> Option<DocKind> {
+    let root = tree.root().filter(|&r| tree.is_object(r))?;
+    let has = |k: &str| tree.member(text, root, k).is_some();
+    if has(key::ARMATURE) && [key::VERSION, key::FRAME_RATE, key::NAME, key::COMPATIBLE_VERSION].iter().any(|k| has(k))
+    {
+        Some(DocKind::Skeleton)
+    } else if has(key::SUB_TEXTURE) && (has(key::IMAGE_PATH) || has(key::NAME)) {
+        Some(DocKind::Atlas)
+    } else {
+        None
+    }
+}
+
+/// Where a name is defined or looked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// The whole file (armatures, textures).
+    File,
+    /// One armature, by index (bones, slots, skins, animations, constraints).
+    Armature(u32),
+    /// The display list of one skin slot, by index into [`Model::skin_slots`].
+    Displays(u32),
+    /// Every display list of an armature (5.6 deform timelines search them all).
+    AllDisplays(u32),
+    /// A list that does not exist because its skin or slot is unknown (reported there): nothing
+    /// resolves and nothing more is reported.
+    Nowhere,
+    /// The skin and slot exist but the skin lists no displays for the slot: nothing resolves.
+    NoDisplays,
+}
+
+/// Where a reference stands, for messages and severities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Site {
+    BoneParent,
+    SlotParent,
+    /// A 4.0+ skin slot naming its slot.
+    SkinSlot,
+    IkBone,
+    IkTarget,
+    PathTarget,
+    PathTargetDisplay,
+    PathBone,
+    BoneTimeline,
+    SlotTimeline,
+    FfdSlot,
+    FfdSkin,
+    FfdDisplay,
+    IkTimeline,
+    /// A 5.6 typed timeline's `name` (with its `type` code).
+    TypedTimeline(i64),
+    /// A 2.3/3.0 timeline naming a bone and/or slot.
+    LegacyTimeline,
+    /// A play action of the armature itself (`defaultActions`, main-timeline actions).
+    Play,
+    /// A play action addressed to a child armature (slot, armature-display and display-frame actions).
+    ChildPlay,
+    ActionBone,
+    ActionSlot,
+    EventBone,
+    EventSlot,
+    ArmatureDisplay,
+    Stage,
+    Share,
+    ShareSkin,
+    Texture,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Def {
+    pub kind: NameKind,
+    pub name: String,
+    /// The name's string (quotes included).
+    pub range: TextRange,
+    /// The object the name belongs to.
+    pub node: NodeId,
+    pub scope: Scope,
+    /// Duplicates are looked for within a group: one JSON array (or, for constraints, one armature).
+    pub group: u32,
+    /// Position in its array (the raw bone index for bones).
+    pub index: u32,
+    /// The name is not written: a skin or animation without `name` is called `default`, and
+    /// `range` is the object's opening brace.
+    pub implicit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ref {
+    pub kind: NameKind,
+    pub name: String,
+    /// The value naming it (quotes included).
+    pub range: TextRange,
+    /// The value naming it.
+    pub node: NodeId,
+    /// The object holding the referring member (the timeline, the slot, the action…).
+    pub owner: NodeId,
+    pub scope: Scope,
+    pub site: Site,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct VersionValue {
+    /// As written (a number is shown as its digits).
+    pub text: String,
+    pub node: NodeId,
+    pub parsed: Option<Version>,
+}
+
+#[derive(Debug, Default, PartialEq)]
+pub struct Armature {
+    pub node: NodeId,
+    pub name: String,
+    pub bones: Vec<Bone>,
+    pub slots: Vec<Slot>,
+    pub skins: Vec<Skin>,
+    pub animations: Vec<Animation>,
+    /// The skin named `default`, else the first.
+    pub default_skin: Option<usize>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Bone {
+    pub node: NodeId,
+    pub name: String,
+    /// The `parent` value.
+    pub parent: Option<NodeId>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Slot {
+    pub node: NodeId,
+    pub name: String,
+    pub parent: Option<NodeId>,
+    /// The skin slot it was defined by (2.3/3.0).
+    pub skin_slot: Option<u32>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Skin {
+    pub node: NodeId,
+    pub name: String,
+    /// Indices into [`Model::skin_slots`].
+    pub slots: Vec<u32>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct SkinSlot {
+    pub node: NodeId,
+    pub armature: u32,
+    pub name: String,
+    pub displays: Vec<Display>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Display {
+    /// The display object (or the `null` entry).
+    pub node: NodeId,
+    pub name: String,
+    /// `None` for `null` entries and unknown type numbers (runtimes drop those).
+    pub ty: Option<DisplayType>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Animation {
+    pub node: NodeId,
+    pub name: String,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct Model {
+    pub doc: DocKind,
+    /// The root `name`.
+    pub name: Option<String>,
+    pub version: Option<VersionValue>,
+    pub compatible_version: Option<VersionValue>,
+    /// The version the layout is read as: `version` when known, else `compatibleVersion`, else the
+    /// newest (`None` for atlases).
+    pub data_version: Option<Version>,
+    pub armatures: Vec<Armature>,
+    pub skin_slots: Vec<SkinSlot>,
+    /// Atlas objects: the root of an atlas file, or the skeleton's inline `textureAtlas[]`.
+    pub atlases: Vec<NodeId>,
+    pub defs: Vec<Def>,
+    pub refs: Vec<Ref>,
+    index: HashMap<(NameKind, Scope), HashMap<String, u32>>,
+}
+
+impl Model {
+    pub fn build(text: &str, tree: &Tree, doc: DocKind) -> Model {
+        let mut model = Model {
+            doc,
+            name: None,
+            version: None,
+            compatible_version: None,
+            data_version: None,
+            armatures: Vec::new(),
+            skin_slots: Vec::new(),
+            atlases: Vec::new(),
+            defs: Vec::new(),
+            refs: Vec::new(),
+            index: HashMap::new(),
+        };
+        if let Some(root) = tree.root() {
+            let mut b = build::Builder { text, tree, model: &mut model };
+            match doc {
+                DocKind::Atlas => b.atlas(root),
+                DocKind::Skeleton => b.skeleton(root),
+            }
+        }
+        for (i, def) in model.defs.iter().enumerate() {
+            let names = model.index.entry((def.kind, def.scope)).or_default();
+            names.entry(def.name.clone()).or_insert(i as u32);
+        }
+        model
+    }
+
+    /// The version the file is read as (the newest when unknown).
+    pub fn version_or_newest(&self) -> Version {
+        self.data_version.unwrap_or(Version::V5_6)
+    }
+
+    /// The layout the file is read with (2.3/3.0, 4.x or 5.x).
+    pub fn generation(&self) -> Generation {
+        self.version_or_newest().generation()
+    }
+
+    /// The definition a name in a scope resolves to.
+    pub fn lookup(&self, kind: NameKind, scope: Scope, name: &str) -> Option<&Def> {
+        if let Scope::AllDisplays(armature) = scope {
+            // The last match wins, as in the runtime.
+            return self
+                .skin_slots
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|(_, s)| s.armature == armature)
+                .find_map(|(i, _)| self.lookup(kind, Scope::Displays(i as u32), name));
+        }
+        let i = *self.index.get(&(kind, scope))?.get(name)?;
+        self.defs.get(i as usize)
+    }
+
+    /// The definition a reference resolves to. A 2.3/3.0 timeline name may be a bone or a slot.
+    pub fn resolve(&self, r: &Ref) -> Option<&Def> {
+        self.lookup(r.kind, r.scope, &r.name).or_else(|| match r.site {
+            Site::LegacyTimeline => self.lookup(NameKind::Slot, r.scope, &r.name),
+            _ => None,
+        })
+    }
+
+    /// Every definition a reference could name (for did-you-mean and completion).
+    pub fn candidates<'m>(&'m self, r: &'m Ref) -> impl Iterator<Item = &'m Def> + 'm {
+        self.defs.iter().filter(move |d| {
+            d.kind == r.kind
+                && match r.scope {
+                    Scope::AllDisplays(a) => {
+                        matches!(d.scope, Scope::Displays(s) if self.skin_slots[s as usize].armature == a)
+                    }
+                    scope => d.scope == scope,
+                }
+        })
+    }
+
+    /// Every reference a definition is named by.
+    pub fn references_to<'m>(&'m self, def: &'m Def) -> impl Iterator<Item = &'m Ref> + 'm {
+        self.refs.iter().filter(move |r| self.resolve(r).is_some_and(|d| std::ptr::eq(d, def)))
+    }
+
+    /// The definition or reference whose name range contains `offset`.
+    pub fn name_at(&self, offset: u32) -> Option<NameAt<'_>> {
+        if let Some(d) = self.defs.iter().find(|d| d.range.contains_inclusive(offset)) {
+            return Some(NameAt::Def(d));
+        }
+        self.refs.iter().find(|r| r.range.contains_inclusive(offset)).map(NameAt::Ref)
+    }
+
+    /// Every definition of a kind in a scope, in document order (for completing a name).
+    pub fn defs_in(&self, kind: NameKind, scope: Scope) -> impl Iterator<Item = &Def> {
+        self.defs.iter().filter(move |d| d.kind == kind && d.scope == scope)
+    }
+
+    /// The armature whose object contains `offset` (its index), for scoping names at a cursor.
+    pub fn armature_at(&self, tree: &Tree, offset: u32) -> Option<u32> {
+        self.armatures.iter().position(|a| tree.range(a.node).contains_inclusive(offset)).map(|i| i as u32)
+    }
+
+    /// The index of the armature with this name.
+    pub fn armature_index(&self, name: &str) -> Option<u32> {
+        self.lookup(NameKind::Armature, Scope::File, name).map(|d| d.index)
+    }
+
+    /// The skin slot of `slot` in `skin` of armature `armature`.
+    pub fn skin_slot(&self, armature: usize, skin: usize, slot: &str) -> Option<u32> {
+        let skin = self.armatures.get(armature)?.skins.get(skin)?;
+        skin.slots.iter().copied().find(|&s| self.skin_slots[s as usize].name == slot)
+    }
+
+    /// The displays a slot can show: its list in the armature's default skin.
+    pub fn default_displays(&self, armature: usize, slot: &str) -> Option<&SkinSlot> {
+        let default = self.armatures.get(armature)?.default_skin?;
+        self.skin_slot(armature, default, slot).map(|s| &self.skin_slots[s as usize])
+    }
+}
+
+/// A name under the cursor.
+#[derive(Clone, Copy, Debug)]
+pub enum NameAt<'m> {
+    Def(&'m Def),
+    Ref(&'m Ref),
+}
+
+/// The text of a name value: a string's contents, or a number as written (runtimes `String()` it).
+pub fn name_text(tree: &Tree, text: &str, node: NodeId) -> Option<String> {
+    match tree.kind(node) {
+        NodeKind::String => tree.str(text, node).map(|s| s.into_owned()),
+        NodeKind::Number => Some(tree.range(node).slice(text).to_owned()),
+        _ => None,
+    }
+}
+
+/// A number as JavaScript's `String()` writes it (`5` for 5.0, `2.3` for 2.3).
+pub fn js_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e21 { format!("{}", v as i64) } else { format!("{v}") }
+}
+
+/// The type of a display object (`None` when runtimes drop it: `null`, or an unknown type number).
+pub fn display_type(tree: &Tree, text: &str, display: NodeId) -> Option<DisplayType> {
+    if !tree.is_object(display) {
+        return None;
+    }
+    let Some(ty) = tree.get(text, display, key::TYPE) else { return Some(DisplayType::Image) };
+    match tree.kind(ty) {
+        NodeKind::String => {
+            let s = tree.str(text, ty)?;
+            Some(DISPLAY_TYPE.ordinal(&s).and_then(DisplayType::from_ordinal).unwrap_or(DisplayType::Image))
+        }
+        NodeKind::Number => usize::try_from(tree.int(text, ty)?).ok().and_then(DisplayType::from_ordinal),
+        _ => Some(DisplayType::Image),
+    }
+}

@@ -1,0 +1,375 @@
+//! The runtime rules ([`super::runtime`]) one armature at a time, so that the next version of
+//! the file evaluates again only the armatures an edit changed.
+//!
+//! What the runtime reads to build and pose an armature is its own element of the root's
+//! `armature` list, the root's `version`, `compatibleVersion` and `frameRate`, and the armatures
+//! it shows as children (by name, through any chain) — but for two cases, where the whole file is
+//! evaluated at once as before: names that are not unique (the runtime keeps the first, lookups by
+//! name find it), and a shared mesh (the runtime shows the file's first geometry for it). So each
+//! armature is parsed with the armatures it shows ([`parse_armatures`]) and checked on that data,
+//! which gives what the whole file's data gives; and its findings are reused when its subtree
+//! and those of the armatures it shows are unchanged (the same nodes under the same text, moved:
+//! [`same_subtree`](crate::syntax::Tree::same_subtree)), moved with it. Which findings are reported is decided across
+//! armatures each time: loops of child armatures, and poses only when no armature fails to parse.
+
+use super::{DragonBonesCheck, Previous, armature_local, runtime};
+use crate::eval::Evaluation;
+use crate::eval::data::ConstraintKind;
+use crate::eval::parse::{self, DeformValues, FailureKind, Parsed};
+use crate::eval::raw::Raw;
+use crate::schema::key;
+use crate::syntax::{NodeId, Tree};
+use rigls_diagnostic::Diagnostic;
+use rigls_text::TextRange;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// What the runtime rules found in one version of a skeleton, armature by armature, for the next
+/// version's check.
+#[derive(Clone, Debug, Default)]
+pub struct RuntimeFindings {
+    /// What every armature's parse read of the root: name, version and frame rate (`None`: the
+    /// file was evaluated whole, and nothing is kept).
+    root: Option<(String, String, u64)>,
+    armatures: Vec<ArmatureFindings>,
+    /// How many armatures this check evaluated, and how many it took from the previous one.
+    pub evaluated: usize,
+    pub reused: usize,
+}
+
+impl RuntimeFindings {
+    /// Where the runtime fails reading the file (each armature's own failures, in file order),
+    /// when the check went armature by armature; `None` when it evaluated the whole file at once
+    /// or not at all (then the whole file's evaluation says).
+    pub fn failures(&self) -> Option<Vec<(TextRange, FailureKind)>> {
+        self.root.as_ref()?;
+        Some(self.armatures.iter().flat_map(|a| a.thrown.iter().cloned()).collect())
+    }
+}
+
+/// What the runtime rules found on one element of the root's `armature` list.
+#[derive(Clone, Debug)]
+pub struct ArmatureFindings {
+    /// The element, and its range, in the version checked.
+    node: NodeId,
+    range: TextRange,
+    name: String,
+    /// The armatures its evaluation read besides itself (by name, in file order).
+    read: Vec<String>,
+    /// The armatures its displays show (any skin).
+    shows: Vec<String>,
+    /// The child armatures its default skin builds, and where a loop through each is reported.
+    children: Vec<(String, TextRange)>,
+    /// IK constraints the runtime cannot sort.
+    ik: Vec<Diagnostic>,
+    /// It fails to parse (so no pose is checked anywhere); the failures no other rule reports.
+    failed: bool,
+    failures: Vec<Diagnostic>,
+    /// Where its own parse fails, and how (for a pose of any armature: the runtime reads none
+    /// when one fails).
+    thrown: Vec<(TextRange, FailureKind)>,
+    /// Poses that are not finite; `None` when it or an armature it shows fails to parse.
+    poses: Option<Vec<Diagnostic>>,
+}
+
+/// What the runtime rules will do on a version of a skeleton, decided before any armature is
+/// evaluated, so that the evaluations can be shared among threads ([`Plan::evaluate_queued`]).
+pub enum Plan<'p> {
+    /// No root, or a root the runtime cannot read: nothing to report.
+    Nothing,
+    /// Names that are not unique: the whole file is evaluated at once (by the first thread that
+    /// claims it).
+    Whole(AtomicBool),
+    Armatures(ArmaturePlan<'p>),
+}
+
+pub struct ArmaturePlan<'p> {
+    root: NodeId,
+    root_read: (String, String, u64),
+    elements: Vec<NodeId>,
+    names: Vec<String>,
+    /// Each armature's previous findings, when they can be reused.
+    reused: Vec<Option<&'p ArmatureFindings>>,
+    /// The armatures to evaluate, and how many of them a thread has taken.
+    todo: Vec<usize>,
+    taken: AtomicUsize,
+    /// Claimed by the thread that evaluates the whole file when an armature shows a shared mesh.
+    whole: AtomicBool,
+}
+
+/// What the evaluations of one thread gave.
+pub enum Evaluated {
+    /// Armatures' indices and findings.
+    Armatures(Vec<(usize, ArmatureFindings)>),
+    /// The file is evaluated whole (names that are not unique, or a shared mesh): what the
+    /// runtime rules found on it, from the one thread that evaluated it (`None` from the others).
+    Whole(Option<Vec<Diagnostic>>),
+}
+
+impl<'p> Plan<'p> {
+    /// Reads the root and the armatures' names, and which armatures `previous` found on can be
+    /// reused.
+    pub fn new(tree: &Tree, text: &str, previous: Option<&'p Previous<'_>>) -> Plan<'p> {
+        let Some(root) = tree.root() else { return Plan::Nothing };
+        let raw = Raw::new(tree, text);
+        let Ok(data) = parse::root_data(raw, root) else { return Plan::Nothing };
+        let elements = parse::armature_elements(raw, root);
+        let names: Vec<String> = elements.iter().map(|&e| raw.string(e, key::NAME, "")).collect();
+        let mut sorted: Vec<&String> = names.iter().collect();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Plan::Whole(AtomicBool::new(false));
+        }
+        let root_read = (data.name, data.version, data.frame_rate.to_bits());
+        let unchanged: Vec<Option<&ArmatureFindings>> =
+            match previous.filter(|p| p.runtime.root.as_ref() == Some(&root_read)) {
+                Some(p) => {
+                    let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
+                    let found = armature_local::unchanged(tree, &elements, p, &old);
+                    found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
+                }
+                None => vec![None; elements.len()],
+            };
+        let reused: Vec<Option<&ArmatureFindings>> =
+            (0..elements.len()).map(|i| reusable(i, &names, &unchanged)).collect();
+        let todo = (0..elements.len()).filter(|&i| reused[i].is_none()).collect();
+        Plan::Armatures(ArmaturePlan {
+            root,
+            root_read,
+            elements,
+            names,
+            reused,
+            todo,
+            taken: AtomicUsize::new(0),
+            whole: AtomicBool::new(false),
+        })
+    }
+
+    /// Evaluates the armatures no thread has taken yet, one at a time, until none is left, or the
+    /// whole file when it is evaluated at once. Any number of threads may call it on one plan.
+    pub fn evaluate_queued<'e>(
+        &self,
+        ctx: &mut DragonBonesCheck,
+        whole: &(dyn Fn() -> &'e Evaluation + Sync),
+    ) -> Evaluated {
+        let check_whole = |ctx: &mut DragonBonesCheck, claimed: &AtomicBool| {
+            Evaluated::Whole((!claimed.swap(true, Ordering::Relaxed)).then(|| {
+                runtime::check(ctx, whole());
+                std::mem::take(&mut ctx.out)
+            }))
+        };
+        let plan = match self {
+            Plan::Nothing => return Evaluated::Armatures(Vec::new()),
+            Plan::Whole(claimed) => return check_whole(ctx, claimed),
+            Plan::Armatures(plan) => plan,
+        };
+        let mut evaluated = Vec::new();
+        while let Some(&i) = plan.todo.get(plan.taken.fetch_add(1, Ordering::Relaxed)) {
+            match evaluate(ctx, plan.root, &plan.elements, &plan.names, i) {
+                Some(found) => evaluated.push((i, found)),
+                None => {
+                    // A shared mesh: every other evaluation is wasted.
+                    plan.taken.store(plan.todo.len(), Ordering::Relaxed);
+                    return check_whole(ctx, &plan.whole);
+                }
+            }
+        }
+        Evaluated::Armatures(evaluated)
+    }
+
+    /// Reports what the threads' evaluations found, with the reused findings, in file order.
+    pub fn finish<'e>(
+        self,
+        ctx: &mut DragonBonesCheck,
+        evaluated: Vec<Evaluated>,
+        whole: &(dyn Fn() -> &'e Evaluation + Sync),
+    ) -> RuntimeFindings {
+        let (mut fresh, mut evaluated_whole) = (Vec::new(), false);
+        for e in evaluated {
+            match e {
+                Evaluated::Armatures(list) => fresh.extend(list),
+                Evaluated::Whole(found) => {
+                    evaluated_whole = true;
+                    ctx.out.extend(found.into_iter().flatten());
+                }
+            }
+        }
+        let plan = match self {
+            Plan::Armatures(plan) if !evaluated_whole => plan,
+            Plan::Whole(_) if !evaluated_whole => {
+                runtime::check(ctx, whole());
+                return RuntimeFindings::default();
+            }
+            _ => return RuntimeFindings::default(),
+        };
+        let mut by_index: Vec<Option<ArmatureFindings>> = (0..plan.elements.len()).map(|_| None).collect();
+        let mut findings = RuntimeFindings { root: Some(plan.root_read), ..RuntimeFindings::default() };
+        findings.evaluated = fresh.len();
+        for (i, found) in fresh {
+            by_index[i] = Some(found);
+        }
+        for (i, &element) in plan.elements.iter().enumerate() {
+            let found = match (by_index[i].take(), plan.reused[i]) {
+                (Some(found), _) => found,
+                (None, Some(old)) => {
+                    findings.reused += 1;
+                    moved(old, element, ctx.tree.range(element))
+                }
+                // Not taken by any thread (no caller leaves one, but the answer is the same).
+                (None, None) => match evaluate(ctx, plan.root, &plan.elements, &plan.names, i) {
+                    Some(found) => {
+                        findings.evaluated += 1;
+                        found
+                    }
+                    None => {
+                        runtime::check(ctx, whole());
+                        return RuntimeFindings::default();
+                    }
+                },
+            };
+            findings.armatures.push(found);
+        }
+        report(ctx, &findings.armatures);
+        findings
+    }
+}
+
+/// The previous findings on armature `i` when neither it nor any armature its evaluation reads
+/// changed, and it reads the same armatures.
+fn reusable<'p>(
+    i: usize,
+    names: &[String],
+    unchanged: &[Option<&'p ArmatureFindings>],
+) -> Option<&'p ArmatureFindings> {
+    let old = unchanged[i]?;
+    let mut read = vec![false; names.len()];
+    let mut stack = vec![i];
+    while let Some(a) = stack.pop() {
+        let shows = &unchanged[a]?.shows;
+        for shown in shows {
+            if let Some(c) = names.iter().position(|n| n == shown)
+                && c != i
+                && !std::mem::replace(&mut read[c], true)
+            {
+                stack.push(c);
+            }
+        }
+    }
+    let now = names.iter().zip(&read).filter(|(_, r)| **r).map(|(n, _)| n);
+    now.eq(old.read.iter()).then_some(old)
+}
+
+/// Findings moved with their armature to `element` at `range`.
+fn moved(old: &ArmatureFindings, element: NodeId, range: TextRange) -> ArmatureFindings {
+    let delta = i64::from(range.start) - i64::from(old.range.start);
+    let moved = |list: &[Diagnostic]| list.iter().map(|d| d.clone().moved_by(delta)).collect::<Vec<_>>();
+    ArmatureFindings {
+        node: element,
+        range,
+        name: old.name.clone(),
+        read: old.read.clone(),
+        shows: old.shows.clone(),
+        children: old.children.iter().map(|(name, at)| (name.clone(), at.moved_by(delta))).collect(),
+        ik: moved(&old.ik),
+        failed: old.failed,
+        failures: moved(&old.failures),
+        thrown: old.thrown.iter().map(|(at, kind)| (at.moved_by(delta), kind.clone())).collect(),
+        poses: old.poses.as_deref().map(moved),
+    }
+}
+
+/// Parses armature `i` with the armatures it shows, through any chain, and runs the runtime
+/// rules on it; `None` when one of them shows a shared mesh.
+///
+/// The values of slot deform key frames (most of a skeleton's numbers) are first only shown finite:
+/// posing bones alone, as `non-finite-pose` does, never reads them. They are read, and the rules
+/// run again, where the findings could depend on them: a value that is not finite, a path
+/// constraint (it poses its slot), or a pose found not finite (reported from a full update).
+fn evaluate(
+    ctx: &mut DragonBonesCheck,
+    root: NodeId,
+    elements: &[NodeId],
+    names: &[String],
+    i: usize,
+) -> Option<ArmatureFindings> {
+    evaluate_reading(ctx, root, elements, names, i, DeformValues::CheckedFinite)
+        .or_else(|NeedsDeformValues| evaluate_reading(ctx, root, elements, names, i, DeformValues::Kept))
+        .ok()
+        .flatten()
+}
+
+/// The findings of a read without deform values could differ from a full read's.
+struct NeedsDeformValues;
+
+fn evaluate_reading(
+    ctx: &mut DragonBonesCheck,
+    root: NodeId,
+    elements: &[NodeId],
+    names: &[String],
+    i: usize,
+    deform_values: DeformValues,
+) -> Result<Option<ArmatureFindings>, NeedsDeformValues> {
+    let raw = Raw::new(ctx.tree, ctx.text);
+    let Ok((parsed, list)) = parse::parse_shown(raw, root, elements, names, i, deform_values) else {
+        return Ok(None);
+    };
+    if parsed.shares_geometry {
+        return Ok(None);
+    }
+    let left_out = parsed.deform_values_left_out;
+    let path_constraints =
+        || parsed.data.armatures.iter().flat_map(|a| &a.constraints).any(|c| matches!(c.kind, ConstraintKind::Path(_)));
+    if left_out && (parsed.deform_not_finite || path_constraints()) {
+        return Err(NeedsDeformValues);
+    }
+    let Parsed { data, failures, failures_per_armature, .. } = &parsed;
+    let index = list.iter().position(|&a| a == i).expect("the armature itself is read");
+    let own = {
+        let from: usize = failures_per_armature[..index].iter().sum();
+        &failures[from..from + failures_per_armature[index]]
+    };
+    let armature = &data.armatures[index];
+    let split = |ctx: &mut DragonBonesCheck, f: &dyn Fn(&mut DragonBonesCheck)| {
+        let before = ctx.out.len();
+        f(ctx);
+        ctx.out.split_off(before)
+    };
+    let ik = split(ctx, &|ctx| runtime::ik_cycles(ctx, armature));
+    let reported = split(ctx, &|ctx| runtime::failures(ctx, own));
+    let poses = failures.is_empty().then(|| split(ctx, &|ctx| runtime::non_finite(ctx, data, index)));
+    if left_out && poses.as_ref().is_some_and(|found| !found.is_empty()) {
+        return Err(NeedsDeformValues);
+    }
+    let element = elements[i];
+    Ok(Some(ArmatureFindings {
+        node: element,
+        range: ctx.tree.range(element),
+        name: names[i].clone(),
+        read: list.iter().filter(|&&a| a != i).map(|&a| names[a].clone()).collect(),
+        shows: armature.shown_armatures().map(str::to_owned).collect(),
+        children: runtime::child_armatures(ctx, armature),
+        ik,
+        failed: !own.is_empty(),
+        failures: reported,
+        thrown: own.iter().map(|f| (ctx.tree.range(f.node), f.kind.clone())).collect(),
+        poses,
+    }))
+}
+
+/// Reports the findings as [`runtime::check`] does for the whole file, in the same order.
+fn report(ctx: &mut DragonBonesCheck, armatures: &[ArmatureFindings]) {
+    for a in armatures {
+        ctx.out.extend(a.ik.iter().cloned());
+    }
+    let names: Vec<&str> = armatures.iter().map(|a| a.name.as_str()).collect();
+    let children: Vec<Vec<(String, TextRange)>> = armatures.iter().map(|a| a.children.clone()).collect();
+    runtime::armature_cycles(ctx, &names, &children);
+    if armatures.iter().any(|a| a.failed) {
+        for a in armatures {
+            ctx.out.extend(a.failures.iter().cloned());
+        }
+    } else {
+        for a in armatures {
+            ctx.out.extend(a.poses.iter().flatten().cloned());
+        }
+    }
+}

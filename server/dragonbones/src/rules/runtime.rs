@@ -1,0 +1,345 @@
+//! What only running the skeleton shows: IK constraints and child armatures that loop (the runtime
+//! hangs or overflows its stack building them), and poses that are not finite at the setup pose or
+//! at any key frame (NaN or infinite bone transforms and mesh vertices). Reads the evaluator.
+
+use super::{DragonBonesCheck, report as diagnostic};
+use crate::eval::data::{ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues};
+use crate::eval::parse::{Failure, FailureKind};
+use crate::eval::{Evaluation, Runtime};
+use crate::schema::key;
+use rigls_diagnostic::{Code, Diagnostic, case};
+use rigls_text::TextRange;
+
+pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
+    let Some(data) = evaluation.data() else { return };
+    for armature in &data.armatures {
+        ik_cycles(ctx, armature);
+    }
+    let names: Vec<&str> = data.armatures.iter().map(|a| a.name.as_str()).collect();
+    let children: Vec<_> = data.armatures.iter().map(|a| child_armatures(ctx, a)).collect();
+    armature_cycles(ctx, &names, &children);
+    // Where parsing fails the runtime loads nothing or NaN data; other rules report most of it.
+    if let Ok(parsed) = &evaluation.parsed
+        && !parsed.failures.is_empty()
+    {
+        failures(ctx, &parsed.failures);
+        return;
+    }
+    for index in 0..data.armatures.len() {
+        rigls_text::cancel::check();
+        non_finite(ctx, data, index);
+    }
+}
+
+/// The failures no other rule reports.
+pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
+    for f in failures {
+        let (code, message) = match f.kind {
+            FailureKind::FractionalDuration => (
+                Code::InvalidValue,
+                "key frames on a duration that is not a whole number of frames: DragonBonesJS throws a RangeError (\"Invalid array length\") loading the file",
+            ),
+            FailureKind::HugeDuration => (
+                Code::InvalidValue,
+                "a duration of more than a million frames: DragonBonesJS builds a table with an entry per frame and runs out of memory loading the file (its frame positions wrap past 32,767 frames already)",
+            ),
+            FailureKind::DeformOfNonMesh => (
+                Code::UnknownDisplay,
+                "this deform timeline names a display that is not a mesh: DragonBonesJS throws loading the file (it reads the display's geometry)",
+            ),
+            _ => continue,
+        };
+        let at = match ctx.get(f.node, key::DURATION) {
+            Some(d) if matches!(f.kind, FailureKind::FractionalDuration | FailureKind::HugeDuration) => {
+                ctx.tree.range(d)
+            }
+            _ => ctx.get(f.node, key::NAME).map_or_else(|| ctx.anchor(f.node), |n| ctx.tree.range(n)),
+        };
+        ctx.push(diagnostic(code, at, message));
+    }
+}
+
+/// True when `ancestor` is `bone` or one of its parents (the parents are known to end).
+fn is_ancestor(armature: &ArmatureData, ancestor: usize, bone: usize) -> bool {
+    let mut current = Some(bone);
+    let mut steps = 0;
+    while let Some(b) = current {
+        if b == ancestor {
+            return true;
+        }
+        steps += 1;
+        if steps > armature.bones.len() {
+            return false;
+        }
+        current = armature.bones[b].parent;
+    }
+    false
+}
+
+fn has_parent_loop(armature: &ArmatureData) -> bool {
+    (0..armature.bones.len()).any(|b| {
+        let mut current = armature.bones[b].parent;
+        for _ in 0..=armature.bones.len() {
+            match current {
+                Some(p) if p == b => return true,
+                Some(p) => current = armature.bones[p].parent,
+                None => return false,
+            }
+        }
+        true
+    })
+}
+
+/// An IK constraint waits, while the runtime sorts bones, for its target; a target at or below
+/// the bone the constraint turns never comes first.
+pub(super) fn ik_cycles(ctx: &mut DragonBonesCheck, armature: &ArmatureData) {
+    if armature.sort_complete || has_parent_loop(armature) {
+        return; // parent loops are reported as `parent-cycle`
+    }
+    let sorted: Vec<bool> = {
+        let mut s = vec![false; armature.bones.len()];
+        for &b in &armature.sorted_bones {
+            s[b] = true;
+        }
+        s
+    };
+    let mut reported = false;
+    let bone = |i: usize| armature.bones[i].name.as_str();
+    for c in &armature.constraints {
+        if !matches!(c.kind, ConstraintKind::Ik { .. }) || sorted[c.root] {
+            continue;
+        }
+        let direct = is_ancestor(armature, c.root, c.target);
+        let at = ctx.get(c.node, key::TARGET).map_or_else(|| ctx.anchor(c.node), |t| ctx.tree.range(t));
+        let label = if c.name.is_empty() { "(unnamed)".to_owned() } else { format!("`{}`", c.name) };
+        let message = if c.target == c.root {
+            format!(
+                "IK constraint {label} targets `{}`, the bone it turns: the runtime waits for the target while sorting bones and never finishes (it hangs)",
+                bone(c.target)
+            )
+        } else if direct {
+            format!(
+                "IK constraint {label} targets `{}`, a child of `{}`, the bone it turns: the runtime waits for the target while sorting bones and never finishes (it hangs)",
+                bone(c.target),
+                bone(c.root)
+            )
+        } else if !sorted[c.target] {
+            format!(
+                "IK constraint {label} targets `{}`, which waits for `{}` through other IK constraints: the runtime never finishes sorting bones (it hangs)",
+                bone(c.target),
+                bone(c.root)
+            )
+        } else {
+            continue;
+        };
+        ctx.push(diagnostic(Code::IkCycle, at, message));
+        reported = true;
+    }
+    if !reported {
+        // A loop the messages above do not explain: say so on the armature.
+        let message = format!(
+            "the bones of armature `{}` cannot be sorted (IK targets wait for each other): the runtime hangs",
+            armature.name
+        );
+        ctx.push(diagnostic(Code::IkCycle, ctx.anchor(armature.node), message));
+    }
+}
+
+/// The child-armature displays of an armature's default skin (which the runtime builds), in
+/// slots it has: the armature each shows (by name), and where a loop through it is reported.
+pub(super) fn child_armatures(ctx: &DragonBonesCheck, a: &ArmatureData) -> Vec<(String, TextRange)> {
+    let Some(skin) = a.default_skin.map(|s| &a.skins[s]) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (slot, displays) in &skin.displays {
+        if a.slot(slot).is_none() {
+            continue;
+        }
+        for d in displays.iter().flatten() {
+            if let DisplayKind::Armature = d.kind {
+                let at = ctx
+                    .get(d.node, key::PATH)
+                    .or_else(|| ctx.get(d.node, key::NAME))
+                    .map_or_else(|| ctx.anchor(d.node), |v| ctx.tree.range(v));
+                out.push((d.path.clone(), at));
+            }
+        }
+    }
+    out
+}
+
+/// Child-armature displays that lead back to the armature holding them: building it recurses
+/// until the stack overflows. `names`: the armatures the runtime keeps, in order; `children`:
+/// what [`child_armatures`] gives of each.
+pub(super) fn armature_cycles(ctx: &mut DragonBonesCheck, names: &[&str], children: &[Vec<(String, TextRange)>]) {
+    let index = |name: &str| names.iter().position(|n| *n == name);
+    let edges: Vec<Vec<(usize, TextRange)>> =
+        children.iter().map(|list| list.iter().filter_map(|(name, at)| Some((index(name)?, *at))).collect()).collect();
+    let reaches = |from: usize, to: usize| -> Option<Vec<usize>> {
+        // The shortest chain of child armatures from `from` to `to`.
+        let mut previous = vec![usize::MAX; edges.len()];
+        let mut queue = std::collections::VecDeque::from([from]);
+        let mut seen = vec![false; edges.len()];
+        seen[from] = true;
+        while let Some(a) = queue.pop_front() {
+            if a == to {
+                let mut path = vec![to];
+                let mut cur = to;
+                while cur != from {
+                    cur = previous[cur];
+                    path.push(cur);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for &(b, _) in &edges[a] {
+                if !seen[b] {
+                    seen[b] = true;
+                    previous[b] = a;
+                    queue.push_back(b);
+                }
+            }
+        }
+        None
+    };
+    for (a, list) in edges.iter().enumerate() {
+        for &(target, at) in list {
+            let Some(chain) = reaches(target, a) else { continue };
+            let mut looped: Vec<&str> = vec![names[a]];
+            looped.extend(chain.iter().map(|&i| names[i]));
+            let message = if target == a {
+                format!(
+                    "armature `{}` shows itself as a child armature: building it recurses until the stack overflows",
+                    looped[0]
+                )
+            } else {
+                format!(
+                    "child armatures loop ({}): building armature `{}` recurses until the stack overflows",
+                    looped.join(" → "),
+                    looped[0]
+                )
+            };
+            ctx.push(diagnostic(Code::ArmatureCycle, at, message));
+        }
+    }
+}
+
+/// The first bone or shown mesh whose evaluated values are not finite.
+fn first_non_finite(runtime: &Runtime<'_>) -> Option<Problem> {
+    for (i, _) in runtime.data.bones.iter().enumerate() {
+        if let Some(b) = runtime.bone(i)
+            && b.matrix.to_array().iter().any(|v| !v.is_finite())
+        {
+            return Some(Problem::Bone(i));
+        }
+    }
+    if !runtime.poses_slots() {
+        // The meshes are as they were when the bones alone were wanted: checked then.
+        return None;
+    }
+    for i in 0..runtime.data.slots.len() {
+        if let Some((r, _)) = runtime.slot(i)
+            && runtime.mesh_in_armature_space(r).is_some_and(|v| v.iter().any(|x| !x.is_finite()))
+        {
+            return Some(Problem::Mesh(i));
+        }
+    }
+    None
+}
+
+enum Problem {
+    Bone(usize),
+    Mesh(usize),
+}
+
+pub(super) fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) {
+    let armature = &data.armatures[index];
+    let Ok(mut setup) = Runtime::build(data, index) else { return };
+    if let Some(p) = first_non_finite(&setup) {
+        report(ctx, armature, &p, "at the setup pose", false);
+        return;
+    }
+    // Meshes are finite while their bones and deforms are (their own data is finite: the setup
+    // pose shows it), so key frames need only bones and deform values.
+    setup.bones_only = true;
+    for animation in &armature.animations {
+        for t in animation.slot_timelines.all().filter(|t| t.kind == TimelineKind::SlotDeform) {
+            if let TimelineValues::Float { values, .. } = &t.values
+                && let Some(k) = values.iter().position(|v| !v.is_finite())
+            {
+                let frame = k.checked_div(t.deform_count).and_then(|f| t.frames.get(f));
+                let at = frame.map_or_else(|| ctx.anchor(t.node), |f| ctx.anchor(f.node));
+                let message = format!(
+                    "a deform key frame of animation `{}` has vertices that are not finite numbers: the runtime cannot draw the mesh",
+                    animation.name
+                );
+                ctx.push(diagnostic(Code::NonFinitePose, at, message));
+            }
+        }
+    }
+    for animation in &armature.animations {
+        rigls_text::cancel::check();
+        for frame in animation.key_frame_positions() {
+            let seconds = f64::from(frame) / armature.frame_rate;
+            // A fresh copy of the setup pose, updated as `adjust` says, posed at this frame.
+            let posed = |adjust: fn(&mut Runtime<'_>)| {
+                let mut runtime = setup.clone();
+                adjust(&mut runtime);
+                runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                runtime
+            };
+            if let Some(p) = first_non_finite(&posed(|_| {})) {
+                // Report what a full update shows (meshes included).
+                let p = first_non_finite(&posed(|r| r.bones_only = false)).unwrap_or(p);
+                let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
+                // A path constraint divides by the length of bones scaled to nothing: the runtime
+                // shows the bones at this one frame nowhere, which is rarely visible.
+                let plain = posed(|r| {
+                    r.without_path_constraints = true;
+                    r.bones_only = false;
+                });
+                let by_path = first_non_finite(&plain).is_none();
+                report(ctx, armature, &p, &when, by_path);
+                break;
+            }
+        }
+    }
+}
+
+fn trim(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn report(ctx: &mut DragonBonesCheck, armature: &ArmatureData, problem: &Problem, when: &str, by_path: bool) {
+    let (node, message) = match *problem {
+        Problem::Bone(b) => {
+            let bone = &armature.bones[b];
+            (
+                bone.node,
+                format!(
+                    "bone `{}` has a transform that is not a finite number {when}: the runtime draws it and everything on it nowhere",
+                    bone.name
+                ),
+            )
+        }
+        Problem::Mesh(s) => {
+            let slot = &armature.slots[s];
+            (
+                slot.node,
+                format!(
+                    "the mesh of slot `{}` has vertices that are not finite numbers {when}: the runtime cannot draw it",
+                    slot.name
+                ),
+            )
+        }
+    };
+    let at = ctx.get(node, key::NAME).map_or_else(|| ctx.anchor(node), |n| ctx.tree.range(n));
+    if by_path {
+        let message = format!(
+            "{message} (a path constraint divides by the length of bones scaled to zero here; the runtime recovers once they grow)"
+        );
+        ctx.push(Diagnostic::of_case(&case::NON_FINITE_BY_PATH, at, message));
+    } else {
+        ctx.push(diagnostic(Code::NonFinitePose, at, message));
+    }
+}

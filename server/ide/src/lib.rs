@@ -1,0 +1,115 @@
+//! Format-neutral editor features over one analysed document version.
+//!
+//! Everything here speaks byte offsets into [`Analysis::text`] and returns plain data; the `lsp`
+//! layer converts positions and builds protocol types, so every feature is testable without LSP.
+//! Each function calls the implementation of the document's format, one
+//! [`file_features::FileFeatures`] per format (`elem/` and `dragonbones/`, one file per feature; a
+//! DragonBones skeleton and its atlas share one implementation); helpers every format can use live
+//! beside this file ([`color`], [`text_edit`], `fixes`).
+
+mod analysis;
+pub mod color;
+mod dragonbones;
+mod elem;
+mod file_features;
+mod fixes;
+mod links;
+pub mod pose;
+pub mod scene;
+pub mod text_edit;
+mod token_splice;
+mod types;
+
+pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, SharedText, detect, detect_lossy};
+pub use fixes::offered_actions;
+pub use links::{LocationLink, location_link, location_links};
+pub use token_splice::{Replaced, TokenSplice, semantic_tokens_splice};
+pub use types::*;
+
+use rigls_text::TextRange;
+
+/// Markdown documentation for the key, scope or name under the cursor.
+pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
+    file_features::of(analysis).hover(analysis, offset)
+}
+
+/// Completions at the cursor: keys, scopes, enum values and names.
+pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
+    file_features::of(analysis).completions(analysis, offset)
+}
+
+/// Where the name under the cursor is defined.
+pub fn goto_definition(analysis: &Analysis, offset: u32) -> Vec<NavTarget> {
+    file_features::of(analysis).goto_definition(analysis, offset)
+}
+
+/// Every use of the name under the cursor (with its definition when `include_declaration`).
+pub fn references(analysis: &Analysis, offset: u32, include_declaration: bool) -> Vec<Location> {
+    file_features::of(analysis).references(analysis, offset, include_declaration)
+}
+
+/// The occurrences of the name under the cursor in this document.
+pub fn highlights(analysis: &Analysis, offset: u32) -> Vec<Highlight> {
+    file_features::of(analysis).highlights(analysis, offset)
+}
+
+/// The range of the name that would be renamed, or why it cannot be.
+pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<TextRange, String> {
+    file_features::of(analysis).prepare_rename(analysis, offset)
+}
+
+/// Edits renaming the name under the cursor everywhere, or why it cannot be renamed
+/// (e.g. `new_name` already exists).
+pub fn rename(analysis: &Analysis, offset: u32, new_name: &str) -> Result<Vec<FileEdit>, String> {
+    file_features::of(analysis).rename(analysis, offset, new_name)
+}
+
+/// The hierarchical outline.
+pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
+    file_features::of(analysis).document_symbols(analysis)
+}
+
+pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
+    file_features::of(analysis).folding_ranges(analysis)
+}
+
+/// Nested ranges around `offset`, innermost first.
+pub fn selection_ranges(analysis: &Analysis, offset: u32) -> Vec<TextRange> {
+    file_features::of(analysis).selection_ranges(analysis, offset)
+}
+
+/// Semantic tokens in document order, non-overlapping.
+pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
+    file_features::of(analysis).semantic_tokens(analysis)
+}
+
+pub fn document_colors(analysis: &Analysis) -> Vec<ColorInfo> {
+    file_features::of(analysis).document_colors(analysis)
+}
+
+/// How to write `color` back at `range`, in the file's own notation.
+pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -> Vec<ColorPresentation> {
+    file_features::of(analysis).color_presentations(analysis, range, color)
+}
+
+/// Inlay hints whose position lies in `range`.
+pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
+    file_features::of(analysis).inlay_hints(analysis, range)
+}
+
+/// Edits that reformat the whole document, or `None` if the format has no formatter (or the
+/// document has syntax errors that make formatting unsafe, or [`format_refusal`] refuses it).
+pub fn format(analysis: &Analysis) -> Option<Vec<rigls_diagnostic::TextEdit>> {
+    file_features::of(analysis).format(analysis)
+}
+
+/// Why the document will not be formatted although its format has a formatter (it is nested so
+/// deeply that its indentation alone would exhaust memory), for the editor to say.
+pub fn format_refusal(analysis: &Analysis) -> Option<String> {
+    file_features::of(analysis).format_refusal(analysis)
+}
+
+/// Code actions for `range`: the fixes of diagnostics overlapping it, and refactorings.
+pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
+    file_features::of(analysis).code_actions(analysis, range)
+}

@@ -1,0 +1,93 @@
+//! The runtime asked for bones only (`Runtime::bones_only`, as `non-finite-pose` poses every key
+//! frame) leaves out what drives slots alone: slot timelines are not set up, slots not updated.
+//! Its bones must be bit for bit those of a full update, at every key frame of every animation of
+//! every skeleton the project ships and of the shared corpus (skipped when it is absent).
+
+use rigls_test_support::fixture as support;
+use rigls_test_support::generate;
+
+use std::path::Path;
+
+use rigls_dragonbones::DragonBonesFile;
+use rigls_dragonbones::eval::Evaluation;
+use rigls_dragonbones::eval::runtime::Runtime;
+
+/// What was compared: key frames posed, and those of them in animations with slot timelines.
+#[derive(Default)]
+struct Compared {
+    poses: usize,
+    with_slot_timelines: usize,
+}
+
+fn bits(runtime: &Runtime<'_>) -> Vec<[u64; 6]> {
+    (0..runtime.data.bones.len())
+        .map(|b| runtime.bone(b).map_or([0; 6], |bone| bone.matrix.to_array().map(f64::to_bits)))
+        .collect()
+}
+
+fn compare_file(path: &Path, compared: &mut Compared) {
+    if let Ok(text) = std::fs::read_to_string(path) {
+        compare(&path.display().to_string(), &text, compared);
+    }
+}
+
+fn compare(label: &str, text: &str, compared: &mut Compared) {
+    let Some(file) = DragonBonesFile::parse(text) else { return };
+    let evaluation = Evaluation::new(&file.tree, text);
+    let Some(data) = evaluation.data() else { return };
+    for (index, armature) in data.armatures.iter().enumerate() {
+        let Ok(setup) = Runtime::build(data, index) else { continue };
+        let mut bones_setup = setup.clone();
+        bones_setup.bones_only = true;
+        for animation in &armature.animations {
+            let slot_timelines = animation.slot_timelines.all().next().is_some();
+            for frame in animation.key_frame_positions() {
+                let seconds = f64::from(frame) / armature.frame_rate;
+                let mut full = setup.clone();
+                full.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                let mut bones = bones_setup.clone();
+                bones.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                assert_eq!(
+                    bits(&bones),
+                    bits(&full),
+                    "{}: armature `{}`, animation `{}`, frame {frame}: the bones alone differ from a full update",
+                    label,
+                    armature.name,
+                    animation.name
+                );
+                compared.poses += 1;
+                compared.with_slot_timelines += usize::from(slot_timelines);
+            }
+        }
+    }
+}
+
+#[test]
+fn bones_alone_pose_as_a_full_update_on_the_project_skeletons() {
+    let root = rigls_test_support::server_dir();
+    let mut paths = Vec::new();
+    for dir in ["tests/fixtures/dragonbones", "tests/fixtures/render", "../examples", "../tests/e2e/fixtures"] {
+        support::skeletons_under(&root.join(dir), &mut paths);
+    }
+    let mut compared = Compared::default();
+    for path in &paths {
+        compare_file(path, &mut compared);
+    }
+    // The benchmarks' skeleton: colour and deform timelines on every armature, weighted meshes.
+    compare("generated skeleton", &generate::dragonbones::skeleton(300_000, false), &mut compared);
+    println!("{} key frames compared, {} with slot timelines", compared.poses, compared.with_slot_timelines);
+    assert!(compared.poses >= 100, "only {} key frames compared", compared.poses);
+    assert!(compared.with_slot_timelines >= 50, "only {} with slot timelines", compared.with_slot_timelines);
+}
+
+#[test]
+fn bones_alone_pose_as_a_full_update_on_the_shared_corpus() {
+    let Some(paths) = support::shared_corpus_json() else { return };
+    let mut compared = Compared::default();
+    for path in &paths {
+        compare_file(path, &mut compared);
+    }
+    println!("{} key frames compared, {} with slot timelines", compared.poses, compared.with_slot_timelines);
+    assert!(compared.poses >= 1000, "only {} key frames compared", compared.poses);
+    assert!(compared.with_slot_timelines >= 500, "only {} with slot timelines", compared.with_slot_timelines);
+}

@@ -1,0 +1,134 @@
+//! A pose or scene of one armature reads that armature and those it shows, not the whole file
+//! (`DragonBonesFile::reading`), and must answer exactly what the whole file's reading answers:
+//! every armature (and an unknown one), the setup pose and every animation at several times, on
+//! the project's skeletons (the runtime fixtures include failing, looping, shared-mesh and
+//! duplicate-name files) and on `../shared/corpus` when it is there; then after edits, where the
+//! rules' per-armature findings (which carry every armature's failures) were moved, not remade.
+
+use rigls_test_support::fixture as support;
+
+use std::path::{Path, PathBuf};
+
+use rigls_diagnostic::env::RealFs;
+use rigls_ide::Analysis;
+use rigls_ide::pose::{self, PoseRequest};
+use rigls_ide::scene;
+
+/// The JSON files under `dir`, through its folders, in name order.
+fn skeletons(dir: &Path, out: &mut Vec<PathBuf>) {
+    support::files_under(dir, &|p| p.extension().is_some_and(|e| e == "json"), out);
+}
+
+/// The requests compared: each armature at its setup pose and in its first three animations at
+/// two times (each also asked as scenes half a second later).
+fn requests(analysis: &Analysis) -> Vec<PoseRequest> {
+    let file = analysis.dragonbones().expect("a skeleton");
+    let mut out = vec![PoseRequest::default()];
+    for armature in &file.model.armatures {
+        out.push(PoseRequest { armature: Some(armature.name.clone()), ..PoseRequest::default() });
+        for animation in armature.animations.iter().take(3) {
+            for time in [0.3, 1.7] {
+                out.push(PoseRequest {
+                    armature: Some(armature.name.clone()),
+                    animation: Some(animation.name.clone()),
+                    time,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Compares every request's pose and scene on `analysis` (not yet read whole) with those of a
+/// fresh analysis of the same text read whole; returns whether `analysis` answered them all
+/// without reading the whole file.
+fn same_as_whole(label: &str, path: &Path, analysis: &Analysis) -> bool {
+    let whole = Analysis::new(Some(path), analysis.text.clone(), &RealFs);
+    let Some(whole_file) = whole.dragonbones() else { return false };
+    whole_file.evaluation(&whole.text);
+    let compare = |request: &PoseRequest| {
+        let (ours, theirs) = (pose::pose(analysis, request), pose::pose(&whole, request));
+        // Debug, not ==: a NaN pose must read NaN both ways.
+        assert_eq!(format!("{ours:?}"), format!("{theirs:?}"), "{label}: the pose of {request:?}");
+        let times = [request.time, request.time + 0.5];
+        let (ours, theirs) = (scene::scenes_at(analysis, request, &times), scene::scenes_at(&whole, request, &times));
+        assert_eq!(format!("{ours:?}"), format!("{theirs:?}"), "{label}: the scenes of {request:?}");
+    };
+    requests(&whole).iter().for_each(compare);
+    let by_armature = !analysis.dragonbones().is_some_and(|f| f.read_whole());
+    // An unknown armature is refused with the names the whole file's reading lists.
+    compare(&PoseRequest { armature: Some("no such armature".to_owned()), ..PoseRequest::default() });
+    by_armature
+}
+
+#[test]
+fn one_armature_reads_as_the_whole_file_on_every_skeleton() {
+    let root = rigls_test_support::server_dir();
+    let mut files = Vec::new();
+    skeletons(&root.join("tests/fixtures"), &mut files);
+    let corpus = root.join("../../shared/corpus/dragonbones");
+    if corpus.is_dir() {
+        skeletons(&corpus, &mut files);
+    } else {
+        eprintln!("skipped: ../shared/corpus/dragonbones is absent (the project's fixtures still run)");
+    }
+    let (mut compared, mut by_armature) = (0, 0);
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let analysis = Analysis::new(Some(path), text, &RealFs);
+        if analysis.dragonbones().is_none_or(|f| f.model.armatures.is_empty()) {
+            continue;
+        }
+        compared += 1;
+        by_armature += usize::from(same_as_whole(&path.display().to_string(), path, &analysis));
+    }
+    eprintln!("{by_armature} of {compared} skeletons answered armature by armature");
+    assert!(compared >= 15, "the fixtures are found: {compared}");
+    // Most files answer every request without reading the whole file.
+    assert!(by_armature * 2 > compared, "{by_armature} of {compared} read armature by armature");
+}
+
+fn render_fixture() -> (PathBuf, String) {
+    let path = rigls_test_support::server_dir().join("tests/fixtures/render/atlas_ske.json");
+    let text = std::fs::read_to_string(&path).expect("the render fixture");
+    (path, text)
+}
+
+#[test]
+fn the_render_fixture_poses_each_armature_without_reading_the_other() {
+    let (path, text) = render_fixture();
+    // Japanese names, CRLF and a BOM move every range the scenes and messages carry.
+    let text = format!("\u{feff}{}", text.replace("\"badge\"", "\"バッジ\"").replace('\n', "\r\n"));
+    let analysis = Analysis::new(Some(&path), text, &RealFs);
+    assert!(same_as_whole("atlas_ske.json", &path, &analysis), "answered armature by armature");
+}
+
+/// An edit's analysis moves the previous findings of the armatures it left alone; a failure in
+/// one of those must still stop the poses of every armature, at its moved place.
+#[test]
+fn after_edits_a_failure_elsewhere_still_stops_every_pose_at_its_moved_place() {
+    let (path, text) = render_fixture();
+    // `badge`'s animation on a fractional duration: DragonBonesJS throws loading the file.
+    let spin = "\"duration\": 24,\n\t\t\t\t\t\"playTimes\": 0,\n\t\t\t\t\t\"name\": \"spin\"";
+    assert!(text.contains(spin), "badge's animation");
+    let failing = text.replace(spin, &spin.replace("24", "12.5"));
+    let mut analysis = Analysis::new(Some(&path), failing, &RealFs);
+    let stage = PoseRequest { armature: Some("stage".to_owned()), ..PoseRequest::default() };
+    let broken = pose::pose(&analysis, &stage).expect_err("no pose while an armature fails");
+    assert!(broken.to_string().contains("fractional duration"), "{broken}");
+    // Edits inside `stage`, before `badge`: longer, shorter, on a new line.
+    let wave = analysis.text.find("\"wave\"").expect("stage's animation");
+    for inserted in [" ", "\n\n\t", "  \u{3042}"] {
+        let mut text = String::clone(&analysis.text);
+        let at = wave + text[wave..].find(',').expect("after the name") + 1;
+        text.insert_str(at, inserted);
+        analysis = Analysis::reanalyse(&analysis, text, &RealFs);
+        let (ours, fresh) = (
+            pose::pose(&analysis, &stage),
+            pose::pose(&Analysis::new(Some(&path), analysis.text.clone(), &RealFs), &stage),
+        );
+        assert_eq!(format!("{ours:?}"), format!("{fresh:?}"), "after inserting {inserted:?}");
+        assert!(ours.is_err(), "still no pose after inserting {inserted:?}");
+        assert!(same_as_whole("the failing fixture, edited", &path, &analysis));
+    }
+}

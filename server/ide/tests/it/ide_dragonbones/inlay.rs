@@ -1,0 +1,84 @@
+use expect_test::{Expect, expect};
+use rigls_ide as ide;
+use rigls_text::TextRange;
+
+use super::{Fixture, V23, V45, V55};
+use crate::ide_support::render_inlays;
+
+/// The lines holding `needles`, with the hints of the whole file written in.
+fn check(fixture: Fixture, needles: &[&str], expect: Expect) {
+    let rendered = fixture.check(|a, t| {
+        let whole = TextRange::new(0, t.len() as u32);
+        let rendered = render_inlays(t, &ide::inlay_hints(a, whole));
+        rendered.lines().filter(|l| needles.iter().any(|n| l.contains(n))).map(|l| format!("{}\n", l.trim())).collect()
+    });
+    expect.assert_eq(&rendered);
+}
+
+#[test]
+fn bone_indices_of_weights_and_bone_pose() {
+    check(
+        V55,
+        &["\"weights\"", "\"bonePose\""],
+        expect![[r#"
+        "weights": [1, 1 ⟨→ 体⟩, 1, 2, 1 ⟨→ 体⟩, 0.5, 3 ⟨→ 腕⟩, 0.5, 1, 3 ⟨→ 腕⟩, 1],
+        "bonePose": [1 ⟨→ 体⟩, 1, 0, 0, 1, 0, 0, 3 ⟨→ 腕⟩, 1, 0, 0, 1, 0, 0]
+    "#]],
+    );
+}
+
+#[test]
+fn display_and_slot_indices_and_key_frame_starts_v55() {
+    check(
+        V55,
+        &["\"displayIndex\"", "\"displayFrame\"", "\"zOrder\": {", "rotateFrame"],
+        expect![[r#"
+            { "name": "頭", "parent": "頭", "displayIndex": 1 ⟨→ 頭_怒り⟩ },
+            "zOrder": { "frame": [⟨@0 0s⟩ { "duration": 10, "zOrder": [0 ⟨→ 体⟩, 2] }, ⟨@10 0.417s⟩ { "duration": 10 }] },
+            { "name": "頭", "rotateFrame": [⟨@0 0s⟩ { "duration": 10, "tweenEasing": 0, "rotate": 10 }, ⟨@10 0.417s⟩ { "duration": 10, "rotate": 0 }] }
+            "displayFrame": [⟨@0 0s⟩ { "duration": 10, "value": 1 ⟨→ 頭_怒り⟩ }, ⟨@10 0.417s⟩ { "duration": 10, "value": 0 ⟨→ 頭⟩ }],
+        "#]],
+    );
+}
+
+#[test]
+fn key_frames_and_display_indices_v45_and_v23() {
+    check(
+        V45,
+        &["\"frame\": ["],
+        expect![[r#"
+            "bone": [{ "name": "胸", "frame": [⟨@0 0s⟩ { "duration": 15, "tweenEasing": 0, "transform": { "skY": 10 } }, ⟨@15 0.5s⟩ { "duration": 15, "transform": {} }] }],
+            "slot": [{ "name": "胴", "frame": [⟨@0 0s⟩ { "duration": 10, "displayIndex": 1 ⟨→ 胴2⟩, "color": { "aM": 50 } }, ⟨@10 0.333s⟩ { "duration": 20, "displayIndex": 0 ⟨→ 胴⟩ }] }]
+        "#]],
+    );
+    check(
+        V23,
+        &["\"displayIndex\""],
+        expect![[r#"
+            { "name": "尾", "parent": "尾", "z": 0, "displayIndex": 0 ⟨→ 尾⟩, "display": [{ "name": "尾", "type": "image", "transform": { "pX": 5, "pY": 5 } }] }
+            { "name": "振る", "duration": 10, "loop": 0, "timeline": [{ "name": "尾", "frame": [⟨@0 0s⟩ { "duration": 10, "displayIndex": 0 ⟨→ 尾⟩, "transform": { "skY": 30 } }] }] }
+        "#]],
+    );
+}
+
+#[test]
+fn only_hints_inside_the_requested_range() {
+    let (text, _) = crate::ide_support::at(V55.text, "\"weights\": [$0");
+    let start = text.find("\"weights\"").unwrap() as u32;
+    let end = text.find("\"slotPose\"").unwrap() as u32;
+    let analysis = V55.analyse();
+    let hints = ide::inlay_hints(&analysis, TextRange::new(start, end));
+    assert!(hints.iter().all(|h| h.offset >= start && h.offset <= end));
+    let labels: Vec<&str> = hints.iter().map(|h| h.label.as_str()).collect();
+    assert_eq!(labels, ["→ 体", "→ 体", "→ 腕", "→ 腕"]);
+}
+
+#[test]
+fn a_minified_file_gets_hints_for_the_range_only() {
+    let text = r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"slot":[{"name":"s","parent":"根","displayIndex":0}],"skin":[{"slot":[{"name":"s","display":[{"name":"絵"}]}]}],"animation":[{"name":"x","duration":4,"slot":[{"name":"s","displayFrame":[{"duration":2,"value":0},{"duration":2,"value":-1}]}]}]}]}"#;
+    let fixture = Fixture { name: "a_ske.json", text, atlas: None };
+    let analysis = fixture.analyse();
+    let from = text.find("displayFrame").unwrap() as u32;
+    let hints = ide::inlay_hints(&analysis, TextRange::new(from, text.len() as u32));
+    expect![[r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"slot":[{"name":"s","parent":"根","displayIndex":0}],"skin":[{"slot":[{"name":"s","display":[{"name":"絵"}]}]}],"animation":[{"name":"x","duration":4,"slot":[{"name":"s","displayFrame":[⟨@0 0s⟩ {"duration":2,"value":0 ⟨→ 絵⟩},⟨@2 0.083s⟩ {"duration":2,"value":-1 ⟨→ none⟩}]}]}]}]}"#]].assert_eq(&render_inlays(text, &hints));
+}
