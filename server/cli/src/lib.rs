@@ -10,6 +10,7 @@ mod preview;
 mod render;
 mod render_image;
 mod rules;
+mod upgrade;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -143,6 +144,34 @@ pub enum Command {
         /// (the scene, docs/scene.md).
         #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
         output: PathBuf,
+    },
+    /// Rewrite DragonBones skeletons (data version 2.3–5.6) as data version 5.5.
+    ///
+    /// The result poses as the original does in the official runtime; names, order, unknown keys,
+    /// numbers and the file's layout are kept. 2.3 images are placed with the texture sizes of the
+    /// paired atlas (found as --check finds it). Exit status: 0 written (or shown by --diff), 1
+    /// nothing to do (already 5.5) or refused (5.6 features 5.5 lacks, without --force), 2 a file
+    /// that cannot be read or written, is not a skeleton or has syntax errors.
+    #[command(group(clap::ArgGroup::new("mode").required(true).args(["output", "write", "diff"])))]
+    Upgrade {
+        /// DragonBones skeletons (`*_ske.json`).
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
+        /// The data version to write.
+        #[arg(long, value_name = "VERSION", default_value = "5.5", value_parser = ["5.5"])]
+        to: String,
+        /// Write the upgraded file here (a directory when several files are upgraded).
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Replace each file with its upgrade (atomically, as --fix writes).
+        #[arg(long)]
+        write: bool,
+        /// Print the changes as a unified diff; write nothing.
+        #[arg(long)]
+        diff: bool,
+        /// Write even when features of the file that 5.5 lacks are left out (they are listed).
+        #[arg(long)]
+        force: bool,
     },
     /// Serve a live preview of the file on 127.0.0.1, updating when the file changes on disk.
     ///
@@ -294,6 +323,14 @@ pub fn run(args: Args) -> Option<ExitCode> {
                 output: &output,
             };
             return Some(ExitCode::from(render_image::run(args)));
+        }
+        Some(Command::Upgrade { files, to: _, output, write, diff, force }) => {
+            let mode = match (&output, write, diff) {
+                (Some(out), _, _) => upgrade::Mode::Output(out),
+                (None, true, _) => upgrade::Mode::Write,
+                _ => upgrade::Mode::Diff,
+            };
+            return Some(ExitCode::from(upgrade::run(upgrade::UpgradeArgs { files: &files, mode, force })));
         }
         Some(Command::Preview { file, port }) => {
             return Some(ExitCode::from(preview::run(preview::PreviewArgs { file: &file, port })));

@@ -30,6 +30,7 @@ pub mod reparse;
 pub mod rules;
 pub mod schema;
 pub mod syntax;
+pub mod upgrade;
 
 use std::path::Path;
 
@@ -170,6 +171,12 @@ impl DragonBonesFile {
     /// what tests and benchmarks check a single armature's pose avoided.
     pub fn read_whole(&self) -> bool {
         self.evaluation.get().is_some()
+    }
+
+    /// This skeleton upgraded to DragonBones 5.5 ([`upgrade`]); 2.3 images are placed with the
+    /// textures of the atlases paired by [`DragonBonesFile::pair_atlases`].
+    pub fn upgrade(&self, text: &str, options: upgrade::Options) -> upgrade::Outcome {
+        upgrade::upgrade(text, &self.tree, &self.model, &self.atlases, options)
     }
 
     /// The object kind of the root (`Skeleton` or `Atlas`).

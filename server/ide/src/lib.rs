@@ -19,6 +19,7 @@ pub mod scene;
 pub mod text_edit;
 mod token_splice;
 mod types;
+pub mod upgrade;
 
 pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, SharedText, detect, detect_lossy};
 pub use fixes::offered_actions;

@@ -220,7 +220,7 @@ pub fn skeletons_under(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The JSON files of `../shared/corpus` ([`skeletons_under`]); `None`, said on stderr, in a clone
 /// without it.
 pub fn shared_corpus_json() -> Option<Vec<PathBuf>> {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let shared = crate::server_dir().join("../../shared/corpus");
     if !shared.exists() {
         eprintln!("SKIPPED: ../shared/corpus is absent (a clone without the shared corpus)");
         return None;

@@ -56,6 +56,7 @@ fn stage(module: &str) -> Option<usize> {
         "model" | "atlas" => 1,
         "eval" => 2,
         "rules" => 3,
+        "upgrade" => 4,
         "lib" | "reading" => return None,
         other => panic!("module `{other}` has no stage: add it to layers.rs"),
     })

@@ -367,6 +367,15 @@ impl Builder<'_> {
                     self.refer_node(NameKind::Animation, action, actions, play_scope, site);
                 }
                 NodeKind::Object => {
+                    // On an armature's own timeline, a Play action naming a slot plays the slot's
+                    // child armature, and one naming only a bone those of the bone's slots.
+                    let (player, play_scope, site) = match self.played_by(action, owner) {
+                        Some(child) if player == Some(owner) => {
+                            let site = if child == Some(owner) { Site::Play } else { Site::ChildPlay };
+                            (child, child.map_or(Scope::Nowhere, Scope::Armature), site)
+                        }
+                        _ => (player, play_scope, site),
+                    };
                     if player.is_some() {
                         for key in [key::GOTO_AND_PLAY, key::GOTO_AND_STOP] {
                             self.refer(NameKind::Animation, action, key, play_scope, site);
@@ -381,6 +390,24 @@ impl Builder<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// Who plays an action object of an armature's own timeline when it names a slot or a bone:
+    /// `Some(the child armature the slot shows at its setup display)` (`Some(None)`: none in this
+    /// file, or a bone's slots, which cannot be told apart here); `None` when it names neither.
+    fn played_by(&self, action: NodeId, owner: u32) -> Option<Option<u32>> {
+        if let Some((slot, _)) = self.name_of(action, key::SLOT) {
+            let armature = &self.model.armatures[owner as usize];
+            let index = armature
+                .slots
+                .iter()
+                .find(|s| s.name == slot)
+                .and_then(|s| self.get(s.node, key::DISPLAY_INDEX))
+                .and_then(|v| self.tree.int(self.text, v))
+                .unwrap_or(0);
+            return Some(self.child_armature(owner, &slot, index));
+        }
+        self.get(action, key::BONE).map(|_| None)
     }
 
     /// A `{type, name}` action whose type is Play (absent, `0`, `"play"`).

@@ -89,6 +89,7 @@ fn product_docs_cite_the_shared_specification_only_as_a_source() {
         "docs/formats/dragonbones.md",
         "docs/formats/elem-evaluation.md",
         "docs/formats/dragonbones-evaluation.md",
+        "docs/formats/dragonbones-upgrade.md",
         "docs/rules.md",
         "docs/scene.md",
         "editors/schemas/README.md",

@@ -166,6 +166,37 @@ fn unknown_animations_v55_including_child_armatures() {
 }
 
 #[test]
+fn play_actions_naming_a_slot_or_bone_play_child_armatures() {
+    // On the armature's own timeline, `{type: 0, name, slot}` plays the slot's child armature (the
+    // one it shows at its setup display); naming only a bone, those of the bone's slots, which
+    // cannot be told apart here.
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+          "armature": [
+            {
+              "name": "hero",
+              "bone": [{"name": "root"}],
+              "slot": [{"name": "weapon", "parent": "root"}],
+              "skin": [{"slot": [{"name": "weapon", "display": [{"type": 1, "name": "剣"}]}]}],
+              "animation": [{"name": "idle", "duration": 2, "frame": [{"duration": 2, "actions": [
+                {"type": 0, "name": "光る", "slot": "weapon"},
+                {"type": 0, "name": "光らない", "slot": "weapon"},
+                                    ^^^^^^ error[unknown-animation]: unknown animation `光らない`: armature `剣` has no animation of this name (the action plays nothing)
+                {"gotoAndPlay": "光る", "bone": "root"},
+                {"type": 0, "name": "idle"}
+              ]}]}]
+            },
+            {"name": "剣", "bone": [{"name": "root"}], "animation": [{"name": "光る", "duration": 1}]}
+          ]
+        }
+        "#,
+    );
+}
+
+#[test]
 fn unknown_displays_skins_and_constraints() {
     check_diagnostics(
         "hero_ske.json",

@@ -16,6 +16,7 @@ mod dragonbones_runtime_failures;
 mod dragonbones_runtime_poses;
 mod dragonbones_schema;
 mod dragonbones_syntax;
+mod dragonbones_upgrade;
 mod elem_eval;
 mod elem_eval_props;
 mod elem_harness;
