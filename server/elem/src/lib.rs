@@ -23,6 +23,9 @@ use rigls_text::{LineIndex, TextRange};
 pub struct ElemFile {
     pub tree: syntax::SyntaxTree,
     pub model: model::Model,
+    /// The evaluated rig, read once when first asked for (by the rules, else by whoever needs a
+    /// pose, a scene or a hover): see [`ElemFile::rig`]. Boxed: an analysis holds the file inline.
+    rig: OnceLock<Box<eval::ElemRig>>,
     /// The values rule's findings once [`ElemFile::diagnostics`] ran: a later version that
     /// reparsed one scope reuses those outside it (the rule reads each line alone).
     values_findings: OnceLock<Vec<Diagnostic>>,
@@ -45,7 +48,7 @@ impl ElemFile {
     /// version's).
     pub fn of_tree(text: &str, tree: syntax::SyntaxTree) -> ElemFile {
         let model = model::Model::build(text, &tree);
-        ElemFile { tree, model, values_findings: OnceLock::new() }
+        ElemFile { tree, model, rig: OnceLock::new(), values_findings: OnceLock::new() }
     }
 
     /// Syntax errors and every rule's findings, unsorted; with `previous`, the values rule's
@@ -63,9 +66,19 @@ impl ElemFile {
             Some(rules::ValuesReuse { previous: findings, old: p.old, new: p.new })
         });
         let mut out = self.tree.errors.clone();
-        let (found, values) = rules::check(text, &self.tree, &self.model, lines, path, fs, reuse);
+        let rig = || self.rig(text);
+        let (tree, model) = (&self.tree, &self.model);
+        let ctx = rules::ElemCheck { text, tree, model, rig: &rig, lines, path, fs, out: Vec::new() };
+        let (found, values) = rules::check(ctx, reuse);
         out.extend(found);
         let _ = self.values_findings.set(values);
         out
+    }
+
+    /// What every pose of this version is made from (hierarchy, skins, clips), read once and
+    /// shared by the rules, hovers, poses and scenes. `text` must be the text this file was
+    /// parsed from.
+    pub fn rig(&self, text: &str) -> &eval::ElemRig {
+        self.rig.get_or_init(|| Box::new(eval::ElemRig::read(text, &self.tree)))
     }
 }

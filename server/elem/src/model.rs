@@ -2,7 +2,10 @@
 //!
 //! Which keys and list lines define or refer to names comes from the schema ([`NameRole`] on keys,
 //! `BoneNames`/`HierarchyNames` on lists), so the rules, go-to-definition, references and rename
-//! all agree on what a name is.
+//! all agree on what a name is. [`read`] reads the values of keys and list lines as numbers and
+//! strings, for evaluation and the editor features.
+
+pub mod read;
 
 use super::schema::{self, NameKind, NameRole, ScopeKind};
 use super::syntax::{Item, ROOT, ScopeId, SyntaxTree};

@@ -117,7 +117,11 @@ pub fn analyse(name: &str, text: &str, files: &[(&str, &str)]) -> Analysis {
         let lines = &analysis.lines;
         let on = |parallel| {
             let path = Some(Path::new(name));
-            rigls_elem::rules::check_on_threads(text, &file.tree, &file.model, lines, path, &fs, None, parallel)
+            let rig = || file.rig(text);
+            let (tree, model) = (&file.tree, &file.model);
+            let ctx =
+                rigls_elem::rules::ElemCheck { text, tree, model, rig: &rig, lines, path, fs: &fs, out: Vec::new() };
+            rigls_elem::rules::check_on_threads(ctx, None, parallel)
         };
         assert_eq!(on(false), on(true), "the rules on one thread and on several");
     }

@@ -7,10 +7,9 @@
 //! key until the next; `"Spline"` and `"Lagrange"`, which no known reader implements, are sampled
 //! as `"Linear"`. See `docs/formats/elem-evaluation.md` for the evidence.
 
-use super::Problem;
 use super::hierarchy::Hierarchy;
 use super::matrix::{self, Mat4, Quat};
-use super::read::Reader;
+use crate::model::read::{Problem, Reader};
 use crate::schema::ScopeKind;
 use crate::schema::key;
 use crate::syntax::{ScopeId, SyntaxTree};

@@ -4,9 +4,8 @@
 use crate::schema::key;
 use std::collections::HashMap;
 
-use super::Problem;
 use super::matrix::{self, IDENTITY, Mat4};
-use super::read::Reader;
+use crate::model::read::{Problem, Reader};
 use crate::schema::ScopeKind;
 use crate::syntax::{ScopeId, SyntaxTree};
 use rigls_text::TextRange;

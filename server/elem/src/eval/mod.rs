@@ -6,16 +6,16 @@
 //! `animation × InitPostureMatrix × parent's world`, where `animation` is the clip's sampled
 //! `Scale × Rotation × Translation` for the node (identity for a node the clip does not animate
 //! and at the setup pose); a bone's skin matrix is `OffsetMatrices[i] × world`. Pure functions of
-//! the text and the syntax tree: no I/O, nothing printed.
+//! the model's values ([`crate::model::read`]): no I/O, nothing printed.
 //!
-//! [`ElemRig::read`] reads everything once; [`ElemRig::evaluate`] then poses it at any clip time
+//! [`ElemRig::read`] reads everything once (once per version: [`crate::ElemFile::rig`] keeps it
+//! for the rules, hovers, poses and scenes); [`ElemRig::evaluate`] then poses it at any clip time
 //! into reusable buffers ([`PoseState`]). Values that are not finite are kept as they come out
 //! ([`PoseState::is_finite`]); the rule `non-finite-pose` reports them.
 
 pub mod animation;
 pub mod hierarchy;
 pub mod matrix;
-mod read;
 pub mod skinning;
 
 use animation::{Clip, UvSample};
@@ -25,15 +25,10 @@ use skinning::{MeshSkin, Palette, SkinModel};
 
 use super::schema::ScopeKind;
 use super::syntax::SyntaxTree;
-use rigls_text::TextRange;
 
-/// A value the evaluator could not read, in one line (`rigls pose` lists these when they make a
-/// pose meaningless).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Problem {
-    pub range: TextRange,
-    pub message: String,
-}
+/// A value the evaluator could not read (`rigls pose` lists these when they make a pose
+/// meaningless).
+pub use crate::model::read::Problem;
 
 /// Everything of a model that a pose depends on.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -10,13 +10,11 @@
 use crate::schema::key;
 use std::collections::HashMap;
 
-use super::Problem;
 use super::hierarchy::Hierarchy;
 use super::matrix::{self, IDENTITY, Mat4};
-use super::read::Reader;
+use crate::model::read::{Problem, Reader};
 use crate::schema::ScopeKind;
 use crate::syntax::{ScopeId, SyntaxTree};
-use crate::values::Values;
 use rigls_text::TextRange;
 
 /// One `MeshContainer`'s transform palette.
@@ -96,7 +94,6 @@ pub struct SkinModel<'a> {
 /// The `HierarchyNames` of the first `RenderingMesh` drawing each mesh name.
 pub fn rendering_targets(text: &str, tree: &SyntaxTree) -> HashMap<String, Vec<String>> {
     let mut reader = Reader::new(text, tree);
-    let mut values = Values::default();
     let mut out = HashMap::new();
     for (id, scope) in tree.scopes.iter().enumerate() {
         if scope.kind != ScopeKind::RenderingMesh {
@@ -106,17 +103,7 @@ pub fn rendering_targets(text: &str, tree: &SyntaxTree) -> HashMap<String, Vec<S
         let Some(mesh) = reader.string_key(id, key::RENDERING_MESH_NAME) else { continue };
         let names = tree
             .child_of(id, ScopeKind::HierarchyNames)
-            .map(|list| {
-                tree.entries(list)
-                    .filter_map(|e| {
-                        values.fill(text, e.range);
-                        match values.atoms.as_slice() {
-                            [atom] if e.ok => atom.as_str(text).map(|s| s.into_owned()),
-                            _ => None,
-                        }
-                    })
-                    .collect()
-            })
+            .map(|list| tree.entries(list).filter_map(|e| reader.entry_string(e)).collect())
             .unwrap_or_default();
         out.entry(mesh).or_insert(names);
     }
@@ -132,7 +119,6 @@ impl Palette {
         problems: &mut Vec<Problem>,
     ) -> (Vec<Palette>, Vec<(u32, ScopeId)>) {
         let mut reader = Reader::new(text, tree);
-        let mut values = Values::default();
         let mut palettes = Vec::new();
         let mut meshes = Vec::new();
         for (id, scope) in tree.scopes.iter().enumerate() {
@@ -144,17 +130,7 @@ impl Palette {
             let name = reader.string_key(id, key::NAME);
             let names: Vec<Option<String>> = tree
                 .child_of(id, ScopeKind::BoneNames)
-                .map(|list| {
-                    tree.entries(list)
-                        .map(|e| {
-                            values.fill(text, e.range);
-                            match values.atoms.as_slice() {
-                                [atom] if e.ok => atom.as_str(text).map(|s| s.into_owned()),
-                                _ => None,
-                            }
-                        })
-                        .collect()
-                })
+                .map(|list| tree.entries(list).map(|e| reader.entry_string(e)).collect())
                 .unwrap_or_default();
             let mut offsets: Vec<(Mat4, TextRange)> = Vec::new();
             if let Some(list) = tree.child_of(id, ScopeKind::OffsetMatrices) {
@@ -296,6 +272,46 @@ impl MeshSkin {
             let v = v as usize;
             out[v * 3..v * 3 + 3].copy_from_slice(&matrix::transform_point(self.positions[v], &rigid));
         }
+    }
+
+    /// `normals` (`[x, y, z, …]`, one per vertex, as written) moved like the positions, as unit
+    /// vectors: Σ weight × (normal × the skin matrix's 3×3), the unweighted ones by the rigid
+    /// matrix, then normalised.
+    pub fn skin_normals(&self, normals: &[f64], skins: &[Mat4], worlds: &[Mat4]) -> Vec<f64> {
+        let turn = |n: &[f64], m: &Mat4| {
+            let mut t = *m;
+            t[12] = 0.0;
+            t[13] = 0.0;
+            t[14] = 0.0;
+            matrix::transform_point([n[0], n[1], n[2]], &t)
+        };
+        let mut out = vec![0.0; normals.len()];
+        for influence in &self.influences {
+            let v = influence.vertex as usize;
+            let (Some(skin), Some(n)) = (skins.get(influence.bone as usize), normals.get(v * 3..v * 3 + 3)) else {
+                continue;
+            };
+            let t = turn(n, skin);
+            for k in 0..3 {
+                out[v * 3 + k] += influence.weight * t[k];
+            }
+        }
+        if !self.unweighted.is_empty() {
+            let rigid = self.rigid_matrix(skins, worlds);
+            for &v in &self.unweighted {
+                let v = v as usize;
+                if let Some(n) = normals.get(v * 3..v * 3 + 3) {
+                    out[v * 3..v * 3 + 3].copy_from_slice(&turn(n, &rigid));
+                }
+            }
+        }
+        for n in out.chunks_exact_mut(3) {
+            let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+            if length > 0.0 && length.is_finite() {
+                n.iter_mut().for_each(|c| *c /= length);
+            }
+        }
+        out
     }
 }
 

@@ -2,17 +2,19 @@
 //! pose or at a key time of an animation, reported once where it starts (the top-most such node,
 //! the first such vertex of a mesh) on the line that causes it.
 //!
-//! Meshes are read one at a time and skinned at the setup pose only; at each key time only the
-//! node and skin matrices are evaluated, and a mesh is skinned again only when a bound on its
-//! positions, weights and matrices leaves room for an overflow (values beyond 1e300).
+//! Reads the file's evaluated rig ([`crate::eval::ElemRig`]). Meshes are skinned at the setup pose
+//! only; at each key time only the node and skin matrices are evaluated, and a mesh is skinned
+//! again only when a bound on its positions, weights and matrices leaves room for an overflow
+//! (values beyond 1e300).
 
 use std::collections::HashSet;
 
 use super::{ElemCheck, report};
+use crate::eval::ElemRig;
 use crate::eval::animation::{Clip, locate};
 use crate::eval::hierarchy::Hierarchy;
 use crate::eval::matrix::{self, Mat4};
-use crate::eval::skinning::{self, MeshSkin, Palette, Rigid, SkinModel};
+use crate::eval::skinning::{MeshSkin, Palette, Rigid};
 use crate::schema::ScopeKind;
 use crate::syntax::ScopeId;
 use rigls_diagnostic::Code;
@@ -21,14 +23,10 @@ use rigls_text::TextRange;
 /// Below this, a sum of products of the values cannot overflow.
 const SAFE: f64 = 1e300;
 
-/// What a key time's check needs of a mesh once it is no longer in memory.
+/// What a key time's check needs to know of a mesh besides the mesh.
 struct MeshBound {
-    palette: u32,
-    scope: ScopeId,
     /// The palette entries its influences use.
     bones: Vec<u32>,
-    /// Where its unweighted vertices go, when it has some.
-    rigid: Option<Rigid>,
     /// 3 × the largest coordinate + 1: how much a matrix entry can be multiplied by.
     reach: f64,
     /// The largest sum of absolute weights of a vertex.
@@ -38,42 +36,33 @@ struct MeshBound {
 }
 
 pub fn check(ctx: &mut ElemCheck) {
-    let (text, tree) = (ctx.text, ctx.tree);
     // Values that cannot be read are other rules' findings; they read as identity or zero here.
-    let mut unread = Vec::new();
-    let hierarchy = Hierarchy::read(text, tree, &mut unread);
-    let (palettes, mesh_scopes) = Palette::read_all(text, tree, &hierarchy, &mut unread);
-    let clips: Vec<ScopeId> =
-        (0..tree.scopes.len() as ScopeId).filter(|&id| tree.kind(id) == ScopeKind::AnimationData).collect();
-    if hierarchy.nodes.is_empty() && mesh_scopes.is_empty() {
+    let rig = (ctx.rig)();
+    let hierarchy = &rig.hierarchy;
+    if hierarchy.nodes.is_empty() && rig.meshes.is_empty() {
         return;
     }
-    let targets = skinning::rendering_targets(text, tree);
-    let model = SkinModel { palettes: &palettes, hierarchy: &hierarchy, targets: &targets };
-
     let setup = hierarchy.setup_worlds();
     let all: Vec<u32> = (0..rigls_text::to_u32(hierarchy.nodes.len())).collect();
     let mut setup_bad = vec![false; hierarchy.nodes.len()];
-    nodes(ctx, &hierarchy, &setup, &all, &mut setup_bad, None);
-    let skins = skin_matrices(&palettes, &setup);
-    let mut bounds = Vec::with_capacity(mesh_scopes.len());
+    nodes(ctx, hierarchy, &setup, &all, &mut setup_bad, None);
+    let skins = skin_matrices(&rig.palettes, &setup);
+    let mut bounds = Vec::with_capacity(rig.meshes.len());
     let mut reported_offsets = HashSet::new();
     let mut out = Vec::new();
-    for &(palette, scope) in &mesh_scopes {
+    for mesh in &rig.meshes {
         rigls_text::cancel::check();
-        let mesh = MeshSkin::read(text, tree, scope, palette, &model, &mut unread);
-        mesh.skin(&skins[palette as usize], &setup, &mut out);
+        mesh.skin(&skins[mesh.palette as usize], &setup, &mut out);
         let setup_bad = !matrix::is_finite(&out);
         if setup_bad {
-            setup_vertices(ctx, &mesh, &palettes, &skins, &setup, &out, &mut reported_offsets);
+            setup_vertices(ctx, mesh, &rig.palettes, &skins, &setup, &out, &mut reported_offsets);
         }
-        bounds.push(bound_of(&mesh, setup_bad));
+        bounds.push(bound_of(mesh, setup_bad));
     }
 
-    for scope in clips {
-        let clip = Clip::read(text, tree, scope, &hierarchy);
+    for clip in &rig.clips {
         let setup = Setup { worlds: &setup, skins: &skins, bad: &setup_bad };
-        animated(ctx, &clip, &hierarchy, &model, &bounds, &setup);
+        animated(ctx, clip, rig, &bounds, &setup);
     }
 }
 
@@ -105,15 +94,7 @@ fn bound_of(mesh: &MeshSkin, setup_bad: bool) -> MeshBound {
     for influence in &mesh.influences {
         sums[influence.vertex as usize] += influence.weight.abs();
     }
-    MeshBound {
-        palette: mesh.palette,
-        scope: mesh.scope,
-        bones,
-        rigid: (!mesh.unweighted.is_empty()).then_some(mesh.rigid),
-        reach: 3.0 * largest + 1.0,
-        weight: sums.iter().fold(0.0f64, |m, &s| m.max(s)),
-        setup_bad,
-    }
+    MeshBound { bones, reach: 3.0 * largest + 1.0, weight: sums.iter().fold(0.0f64, |m, &s| m.max(s)), setup_bad }
 }
 
 /// `node "頭"`.
@@ -339,14 +320,8 @@ fn report_vertex(
 /// (skinned again to find out). Only what the clip animates is evaluated: the nodes it animates and
 /// those below them, the palettes with such a bone, the meshes of those palettes or rigid on such a
 /// node; everything else keeps its setup value.
-fn animated(
-    ctx: &mut ElemCheck,
-    clip: &Clip,
-    hierarchy: &Hierarchy,
-    model: &SkinModel,
-    bounds: &[MeshBound],
-    setup: &Setup,
-) {
+fn animated(ctx: &mut ElemCheck, clip: &Clip, rig: &ElemRig, bounds: &[MeshBound], setup: &Setup) {
+    let hierarchy = &rig.hierarchy;
     let count = hierarchy.nodes.len();
     let mut moved = vec![false; count];
     for track in clip.bones.iter().filter(|t| t.usable) {
@@ -363,12 +338,13 @@ fn animated(
     }
     let node_moved = |n: Option<u32>| n.is_some_and(|n| moved[n as usize]);
     let palettes_moved: Vec<usize> =
-        (0..model.palettes.len()).filter(|&p| model.palettes[p].bones.iter().any(|b| node_moved(b.node))).collect();
+        (0..rig.palettes.len()).filter(|&p| rig.palettes[p].bones.iter().any(|b| node_moved(b.node))).collect();
     let meshes_moved: Vec<usize> = (0..bounds.len())
         .filter(|&m| {
-            let b = &bounds[m];
-            let rigid_moved = matches!(b.rigid, Some(Rigid::Node { node, .. }) if moved[node as usize]);
-            !b.setup_bad && (palettes_moved.contains(&(b.palette as usize)) || rigid_moved)
+            let mesh = &rig.meshes[m];
+            let rigid_moved =
+                !mesh.unweighted.is_empty() && matches!(mesh.rigid, Rigid::Node { node, .. } if moved[node as usize]);
+            !bounds[m].setup_bad && (palettes_moved.contains(&(mesh.palette as usize)) || rigid_moved)
         })
         .collect();
     let mut bad = setup.bad.to_vec();
@@ -386,15 +362,15 @@ fn animated(
         hierarchy.update_worlds(&nodes_moved, |i| animation[i as usize], &mut worlds);
         nodes(ctx, hierarchy, &worlds, &nodes_moved, &mut bad, Some((clip, ms)));
         for &p in &palettes_moved {
-            model.palettes[p].skin_matrices(&worlds, &mut skins[p]);
+            rig.palettes[p].skin_matrices(&worlds, &mut skins[p]);
             largest[p] = largest_of(&skins[p]);
         }
         for &m in &meshes_moved {
-            let bound = &bounds[m];
+            let (mesh, bound) = (&rig.meshes[m], &bounds[m]);
             if seen_meshes[m] {
                 continue;
             }
-            let palette = bound.palette as usize;
+            let palette = mesh.palette as usize;
             let mut reach = largest[palette];
             if reach.is_nan() {
                 // A bone of the palette is not finite (reported as its node or offset matrix):
@@ -406,8 +382,8 @@ fn animated(
                 reach = used.fold(0.0f64, |a, s| a.max(matrix::max_abs(s)));
             }
             let mut risk = bound.weight * bound.reach * reach;
-            if let Some(rigid) = bound.rigid {
-                let matrix = rigid.matrix(&skins[palette], &worlds);
+            if !mesh.unweighted.is_empty() {
+                let matrix = mesh.rigid.matrix(&skins[palette], &worlds);
                 if !matrix::is_finite(&matrix) {
                     continue; // its node or offset matrix is reported
                 }
@@ -416,7 +392,7 @@ fn animated(
             if risk.is_finite() && risk < SAFE {
                 continue;
             }
-            seen_meshes[m] = overflowing_vertex(ctx, clip, ms, bound, model, &skins[palette], &worlds);
+            seen_meshes[m] = overflowing_vertex(ctx, clip, ms, mesh, &skins[palette], &worlds);
         }
     }
 }
@@ -426,12 +402,10 @@ fn overflowing_vertex(
     ctx: &mut ElemCheck,
     clip: &Clip,
     ms: f64,
-    bound: &MeshBound,
-    model: &SkinModel,
+    mesh: &MeshSkin,
     skins: &[Mat4],
     worlds: &[Mat4],
 ) -> bool {
-    let mesh = MeshSkin::read(ctx.text, ctx.tree, bound.scope, bound.palette, model, &mut Vec::new());
     if !matrix::is_finite(&mesh.rigid_matrix(skins, worlds)) && !mesh.unweighted.is_empty() {
         return false; // the rigid node is reported
     }
@@ -440,6 +414,6 @@ fn overflowing_vertex(
     let bad: Vec<usize> = (0..mesh.positions.len()).filter(|&v| !matrix::is_finite(&out[v * 3..v * 3 + 3])).collect();
     let Some(&first) = bad.first() else { return false };
     let range = position_line(ctx, mesh.scope, first);
-    report_vertex(ctx, &mesh, first, bad.len(), Some((clip, ms)), range, "skinning it overflows");
+    report_vertex(ctx, mesh, first, bad.len(), Some((clip, ms)), range, "skinning it overflows");
     true
 }

@@ -14,6 +14,7 @@ pub use values::ValuesReuse;
 
 use std::path::Path;
 
+use super::eval::ElemRig;
 use super::model::Model;
 use super::schema::{self, ScopeKind};
 use super::syntax::{ScopeId, SyntaxTree};
@@ -27,6 +28,8 @@ pub struct ElemCheck<'a> {
     pub text: &'a str,
     pub tree: &'a SyntaxTree,
     pub model: &'a Model,
+    /// The evaluated rig, read when a rule first asks for it ([`crate::ElemFile::rig`]).
+    pub rig: Rig<'a>,
     pub lines: &'a LineIndex,
     /// The checked file, when it has one (stdin and unsaved buffers may not).
     pub path: Option<&'a Path>,
@@ -34,7 +37,12 @@ pub struct ElemCheck<'a> {
     pub out: Vec<Diagnostic>,
 }
 
-impl ElemCheck<'_> {
+impl<'a> ElemCheck<'a> {
+    /// The same inputs, with no findings yet.
+    pub fn fresh(&self) -> ElemCheck<'a> {
+        ElemCheck { out: Vec::new(), ..*self }
+    }
+
     pub fn slice(&self, range: TextRange) -> &str {
         range.slice(self.text)
     }
@@ -100,33 +108,24 @@ pub fn report(code: Code, range: TextRange, message: impl Into<String>) -> Diagn
 /// One family of checks over the file.
 type Rule = fn(&mut ElemCheck);
 
-/// Runs every rule; also returns the values rule's own findings (for [`ValuesReuse`]).
-pub fn check(
-    text: &str,
-    tree: &SyntaxTree,
-    model: &Model,
-    lines: &LineIndex,
-    path: Option<&Path>,
-    fs: &dyn FileSystem,
-    reuse: Option<ValuesReuse<'_>>,
-) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    check_on_threads(text, tree, model, lines, path, fs, reuse, text.len() >= rigls_text::cancel::PARALLEL_ABOVE)
+/// The file's evaluated rig, read on first call (on whichever thread asks first).
+pub type Rig<'a> = &'a (dyn Fn() -> &'a ElemRig + Sync);
+
+/// Runs every rule over `ctx` (no findings yet); also returns the values rule's own findings (for
+/// [`ValuesReuse`]).
+pub fn check(ctx: ElemCheck<'_>, reuse: Option<ValuesReuse<'_>>) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let parallel = ctx.text.len() >= rigls_text::cancel::PARALLEL_ABOVE;
+    check_on_threads(ctx, reuse, parallel)
 }
 
 /// [`check`], on one thread or on several (`parallel`): the same findings either way (which the
 /// rule tests check on every fixture).
-#[allow(clippy::too_many_arguments)]
 pub fn check_on_threads(
-    text: &str,
-    tree: &SyntaxTree,
-    model: &Model,
-    lines: &LineIndex,
-    path: Option<&Path>,
-    fs: &dyn FileSystem,
+    mut ctx: ElemCheck<'_>,
     reuse: Option<ValuesReuse<'_>>,
     parallel: bool,
 ) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    let mut ctx = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
+    let inputs = ctx.fresh();
     // In this order (the sort after it keeps the order of equal findings).
     let (before, after): ([Rule; 2], [Rule; 6]) = (
         [header::check, structure::check],
@@ -138,7 +137,7 @@ pub fn check_on_threads(
     }
     let found = |rule: Rule| {
         rigls_text::cancel::check();
-        let mut own = ElemCheck { text, tree, model, lines, path, fs, out: Vec::new() };
+        let mut own = inputs.fresh();
         rule(&mut own);
         own.out
     };
@@ -190,12 +189,23 @@ mod tests {
         let text = include_str!("../../../../examples/walker.elem");
         let tree = crate::parser::parse(text);
         let model = Model::build(text, &tree);
+        let rig = ElemRig::read(text, &tree);
         let lines = LineIndex::new(text);
         let fs = MemoryFs::default();
         let token = rigls_text::cancel::Token::default();
         token.cancel();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            rigls_text::cancel::run(&token, || check_on_threads(text, &tree, &model, &lines, None, &fs, None, true))
+            let ctx = ElemCheck {
+                text,
+                tree: &tree,
+                model: &model,
+                rig: &|| &rig,
+                lines: &lines,
+                path: None,
+                fs: &fs,
+                out: Vec::new(),
+            };
+            rigls_text::cancel::run(&token, || check_on_threads(ctx, None, true))
         }));
         assert!(outcome.is_err_and(|p| rigls_text::cancel::is_cancelled(&*p)));
     }

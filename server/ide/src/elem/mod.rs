@@ -29,6 +29,7 @@ use super::{
     Location, NavTarget, Rgba, SemanticToken, Symbol,
 };
 use rigls_diagnostic::{Diagnostic, TextEdit};
+use rigls_elem::eval::ElemRig;
 use rigls_elem::model::Model;
 use rigls_elem::schema::ScopeKind;
 use rigls_elem::schema::key;
@@ -106,6 +107,7 @@ pub struct ElemDoc<'a> {
     pub tree: &'a SyntaxTree,
     pub model: &'a Model,
     pub diagnostics: &'a [Diagnostic],
+    file: &'a rigls_elem::ElemFile,
 }
 
 impl<'a> ElemDoc<'a> {
@@ -117,7 +119,13 @@ impl<'a> ElemDoc<'a> {
             tree: &file.tree,
             model: &file.model,
             diagnostics: &analysis.diagnostics,
+            file,
         })
+    }
+
+    /// The evaluated rig of this version (read once, by the rules: [`rigls_elem::ElemFile::rig`]).
+    pub fn rig(&self) -> &'a ElemRig {
+        self.file.rig(self.text)
     }
 
     pub fn slice(&self, range: TextRange) -> &'a str {

@@ -6,7 +6,7 @@ use crate::pose::{ElemPose, MeshPose, NodePose, PoseError, PoseRequest, UvPose};
 use rigls_elem::eval::{ElemRig, PoseState, Problem};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, PoseError> {
-    let (_, rig, clip) = prepare(analysis, request)?;
+    let (rig, clip) = prepare(analysis, request)?;
     let clip_ms = clip.map_or(0.0, |c| rig.clips[c].local_time_ms(request.time));
     let mut state = PoseState::default();
     rig.evaluate(clip, clip_ms, &mut state);
@@ -48,14 +48,10 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, Pose
 }
 
 /// The model's rig and the clip `request` names (`None`: the setup pose), or why there is no pose.
-pub fn prepare<'a>(
-    analysis: &'a Analysis,
-    request: &PoseRequest,
-) -> Result<(&'a rigls_elem::ElemFile, ElemRig, Option<usize>), PoseError> {
-    let file = model_file(analysis, request)?;
-    let rig = ElemRig::read(&analysis.text, &file.tree);
-    let clip = posable_clip(analysis, &rig, request)?;
-    Ok((file, rig, clip))
+pub fn prepare<'a>(analysis: &'a Analysis, request: &PoseRequest) -> Result<(&'a ElemRig, Option<usize>), PoseError> {
+    let rig = model_file(analysis, request)?.rig(&analysis.text);
+    let clip = posable_clip(analysis, rig, request)?;
+    Ok((rig, clip))
 }
 
 /// The `.elem` parse, unless the document is not a model or `request` names an armature.

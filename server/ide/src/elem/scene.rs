@@ -1,7 +1,7 @@
-//! The 3-D scene of an `.elem` model (see `ide::scene`): nodes and skinned meshes from
-//! `elem::eval`, with what a renderer needs besides positions read here — faces fanned into
-//! triangles and grouped by material, normals skinned like the positions, texture coordinates,
-//! per-vertex colours and the materials with their UV animation at the pose.
+//! The 3-D scene of an `.elem` model (see `ide::scene`): nodes and skinned meshes (positions and
+//! normals) from the file's evaluated rig (`elem::eval`), with what a renderer needs besides read
+//! here through the model's values — faces fanned into triangles and grouped by material, texture
+//! coordinates, per-vertex colours and the materials with their UV animation at the pose.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -10,20 +10,18 @@ use super::pose;
 use crate::Analysis;
 use crate::scene::*;
 use rigls_elem::ElemFile;
-use rigls_elem::eval::matrix::{self, Mat4};
+use rigls_elem::eval::PoseState;
 use rigls_elem::eval::skinning::MeshSkin;
-use rigls_elem::eval::{ElemRig, PoseState};
+use rigls_elem::model::read::Reader;
 use rigls_elem::schema::{ScopeKind, key};
 use rigls_elem::syntax::{ScopeId, SyntaxTree};
-use rigls_elem::values::Values;
 
-/// What every scene of one document version shares, read from the text once per analysis
-/// ([`Analysis::elem_scenery`]): a preview asks for many scenes of one version (each edit's,
-/// then a pass of frames, then each frame scrubbed to), and reading a 10 MiB model's numbers
-/// takes far longer than posing it.
+/// What every scene of one document version shares besides the rig, read from the text once per
+/// analysis ([`Analysis::elem_scenery`]): a preview asks for many scenes of one version (each
+/// edit's, then a pass of frames, then each frame scrubbed to), and reading a 10 MiB model's
+/// numbers takes far longer than posing it.
 #[derive(Debug)]
 pub struct Scenery {
-    rig: ElemRig,
     materials: Vec<Material3d>,
     meshes: Vec<MeshScenery>,
     animations: Vec<AnimationInfo>,
@@ -48,20 +46,22 @@ impl Scenery {
     /// The scenery of the model `file`, parsed from `text` (at `path`, which textures are
     /// relative to).
     pub fn read(text: &str, path: Option<&Path>, file: &ElemFile) -> Scenery {
-        let rig = ElemRig::read(text, &file.tree);
-        let mut reader = Reader { text, tree: &file.tree, values: Values::default() };
+        let rig = file.rig(text);
+        let tree = &file.tree;
+        let mut reader = Reader::new(text, tree);
+        let value_range = |scope, name| tree.key(text, scope, name).map(|l| l.value.into());
         let folder = path.and_then(Path::parent);
-        let (materials, owners) = reader.materials(folder);
+        let (materials, owners) = materials(&mut reader, folder);
         let meshes = rig
             .meshes
             .iter()
             .map(|mesh| {
-                let (normals, fixed) = reader.geometry(mesh, &owners);
+                let (normals, fixed) = geometry(&mut reader, mesh, &owners);
                 MeshScenery {
                     container: rig.palettes[mesh.palette as usize].name.clone().unwrap_or_default(),
                     name: mesh.name.clone().unwrap_or_default(),
-                    range: file.tree.scope(mesh.scope).range.into(),
-                    name_range: reader.value_range(mesh.scope, key::NAME),
+                    range: tree.scope(mesh.scope).range.into(),
+                    name_range: value_range(mesh.scope, key::NAME),
                     normals,
                     fixed: Arc::new(fixed),
                 }
@@ -71,12 +71,12 @@ impl Scenery {
             .clips
             .iter()
             .map(|c| {
-                let frame_rate = reader.number(c.scope, key::FRAME_PAR_SECOND).unwrap_or(0.0);
+                let frame_rate = reader.floats_key::<1>(c.scope, key::FRAME_PAR_SECOND).map_or(0.0, |[v]| v);
                 let duration = c.length_ms.unwrap_or(0.0) / 1000.0;
                 AnimationInfo {
                     name: c.name.clone().unwrap_or_default(),
-                    range: file.tree.scope(c.scope).range.into(),
-                    name_range: reader.value_range(c.scope, key::ANIMATION_NAME),
+                    range: tree.scope(c.scope).range.into(),
+                    name_range: value_range(c.scope, key::ANIMATION_NAME),
                     duration,
                     frame_rate,
                     frame_count: (duration * frame_rate).round(),
@@ -84,22 +84,21 @@ impl Scenery {
                 }
             })
             .collect();
-        let right_handed = file
-            .tree
+        let right_handed = tree
             .children_of(rigls_elem::syntax::ROOT, ScopeKind::Setting)
             .next()
-            .and_then(|s| reader.word(s, key::IS_RIGHT_HAND))
-            .is_some_and(|w| w == "True");
-        let key_frames = key_frames(&file.tree, &rig.clips);
+            .and_then(|s| tree.key(text, s, key::IS_RIGHT_HAND).filter(|l| l.ok))
+            .is_some_and(|l| l.value.slice(text).trim() == "True");
+        let key_frames = key_frames(tree, &rig.clips);
         let default_animation = rig.clips.first().and_then(|c| c.name.clone());
-        Scenery { rig, materials, meshes, animations, default_animation, right_handed, key_frames }
+        Scenery { materials, meshes, animations, default_animation, right_handed, key_frames }
     }
 }
 
 pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
     let file = pose::model_file(analysis, request)?;
     let scenery = analysis.elem_scenery().ok_or_else(|| SceneError::NoPose("not an `.elem` model".to_owned()))?;
-    let rig = &scenery.rig;
+    let rig = file.rig(&analysis.text);
     let clip = pose::posable_clip(analysis, rig, request)?;
     let mut state = PoseState::default();
     let mut out = Vec::with_capacity(times.len());
@@ -130,7 +129,10 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
                 range: m.range,
                 name_range: m.name_range,
                 positions: positions.clone(),
-                normals: m.normals.as_ref().map(|n| skin_normals(mesh, n, &state)),
+                normals: m
+                    .normals
+                    .as_ref()
+                    .map(|n| mesh.skin_normals(n, &state.skins[mesh.palette as usize], &state.worlds)),
                 fixed: m.fixed.clone(),
             })
             .collect();
@@ -208,207 +210,99 @@ fn key_frames(tree: &SyntaxTree, clips: &[rigls_elem::eval::animation::Clip]) ->
     out
 }
 
-/// Unit normals moved like the positions: Σ weight × (normal × the skin matrix's 3×3), the
-/// unweighted ones by the mesh's rigid matrix, then normalised.
-fn skin_normals(mesh: &MeshSkin, normals: &[f64], state: &PoseState) -> Vec<f64> {
-    let skins = &state.skins[mesh.palette as usize];
-    let turn = |n: &[f64], m: &Mat4| {
-        let mut t = *m;
-        t[12] = 0.0;
-        t[13] = 0.0;
-        t[14] = 0.0;
-        matrix::transform_point([n[0], n[1], n[2]], &t)
+/// Every `Material`, container by container, with the container of each.
+fn materials(reader: &mut Reader, folder: Option<&Path>) -> (Vec<Material3d>, Vec<ScopeId>) {
+    let (text, tree) = (reader.text, reader.tree);
+    let mut out = Vec::new();
+    let mut owners = Vec::new();
+    for container in (0..tree.scopes.len() as ScopeId).filter(|&s| tree.kind(s) == ScopeKind::MeshContainer) {
+        let container_name = reader.string_key(container, key::NAME).unwrap_or_default();
+        for list in tree.children_of(container, ScopeKind::Materials) {
+            for m in tree.children_of(list, ScopeKind::Material) {
+                let argb = |r: &mut Reader, k: &str| r.floats_key::<4>(m, k).map(|[a, r, g, b]| [r, g, b, a]);
+                let texture = reader.string_key(m, key::TEXTURE_FILENAME).filter(|t| !t.is_empty());
+                // Written on Windows: `\` separates folders.
+                let texture_path = texture.as_ref().map(|t| {
+                    let relative = t.replace('\\', "/");
+                    match folder {
+                        Some(f) if !Path::new(&relative).is_absolute() => f.join(&relative),
+                        _ => Path::new(&relative).to_path_buf(),
+                    }
+                    .to_string_lossy()
+                    .into_owned()
+                });
+                owners.push(container);
+                out.push(Material3d {
+                    container: container_name.clone(),
+                    name: reader.string_key(m, key::NAME).unwrap_or_default(),
+                    range: tree.scope(m).range.into(),
+                    name_range: tree.key(text, m, key::NAME).map(|l| l.value.into()),
+                    diffuse: argb(reader, key::DIFFUSE).unwrap_or([1.0; 4]),
+                    ambient: argb(reader, key::AMBIENT),
+                    specular: argb(reader, key::SPECULAR),
+                    emissive: argb(reader, key::EMISSIVE),
+                    specular_sharpness: reader.floats_key::<1>(m, key::SPECULAR_SHARPNESS).map(|[v]| v),
+                    texture,
+                    texture_path,
+                    uv_transform: UvTransform3d::IDENTITY,
+                });
+            }
+        }
+    }
+    (out, owners)
+}
+
+/// What a mesh has besides positions and weights: its normals as written and its fixed part.
+/// `owners`: the container of each scene material.
+fn geometry(reader: &mut Reader, mesh: &MeshSkin, owners: &[ScopeId]) -> (Option<Vec<f64>>, MeshFixed3d) {
+    let (text, tree) = (reader.text, reader.tree);
+    let scope = mesh.scope;
+    let count = mesh.positions.len();
+    let per_vertex = |v: Option<Vec<f64>>, n: usize| v.filter(|v| v.len() == count * n);
+    let normals = per_vertex(reader.whole_list::<3>(scope, ScopeKind::Normals), 3);
+    let uvs = reader
+        .whole_list::<2>(scope, ScopeKind::TextureUv(0))
+        .or_else(|| reader.whole_list::<2>(scope, ScopeKind::TextureUv(1)));
+    let uvs = per_vertex(uvs, 2);
+    let colors = per_vertex(reader.whole_list::<4>(scope, ScopeKind::VertexDiffuse), 4)
+        .map(|c| c.chunks_exact(4).flat_map(|c| [c[1], c[2], c[3], c[0]]).collect());
+    // The container's materials, in order: `Attributes` index them.
+    let container = tree.enclosing(scope, ScopeKind::MeshContainer);
+    let first = owners.iter().position(|&o| Some(o) == container);
+    let local = |i: i64| {
+        let m = first?.checked_add(usize::try_from(i).ok()?)?;
+        (owners.get(m).copied() == container).then_some(m)
     };
-    let mut out = vec![0.0; normals.len()];
-    for influence in &mesh.influences {
-        let v = influence.vertex as usize;
-        let (Some(skin), Some(n)) = (skins.get(influence.bone as usize), normals.get(v * 3..v * 3 + 3)) else {
-            continue;
-        };
-        let t = turn(n, skin);
-        for k in 0..3 {
-            out[v * 3 + k] += influence.weight * t[k];
-        }
-    }
-    if !mesh.unweighted.is_empty() {
-        let rigid = mesh.rigid_matrix(skins, &state.worlds);
-        for &v in &mesh.unweighted {
-            let v = v as usize;
-            if let Some(n) = normals.get(v * 3..v * 3 + 3) {
-                out[v * 3..v * 3 + 3].copy_from_slice(&turn(n, &rigid));
+    let attributes: Vec<Option<i64>> = tree
+        .child_of(scope, ScopeKind::Attributes)
+        .map(|list| tree.entries(list).map(|e| reader.entry_int(e)).collect())
+        .unwrap_or_default();
+    let mut values = rigls_elem::values::Values::default();
+    let mut triangles = Vec::new();
+    let mut groups: Vec<Group3d> = Vec::new();
+    if let Some(list) = tree.child_of(scope, ScopeKind::VertexIndices) {
+        for (face, entry) in tree.entries(list).enumerate() {
+            values.fill(text, entry.range);
+            if !entry.ok || values.group_count() != 2 {
+                continue;
+            }
+            let corners: Option<Vec<u32>> = values
+                .group(1)
+                .iter()
+                .map(|a| a.as_i64(text).and_then(|i| u32::try_from(i).ok()).filter(|&i| (i as usize) < count))
+                .collect();
+            let Some(corners) = corners.filter(|c| c.len() >= 3) else { continue };
+            let material = attributes.get(face).copied().flatten().and_then(local);
+            let start = triangles.len() / 3;
+            for k in 1..corners.len() - 1 {
+                triangles.extend([corners[0], corners[k], corners[k + 1]]);
+            }
+            let added = triangles.len() / 3 - start;
+            match groups.last_mut() {
+                Some(g) if g.material == material => g.count += added,
+                _ => groups.push(Group3d { material, start, count: added }),
             }
         }
     }
-    for n in out.chunks_exact_mut(3) {
-        let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-        if length > 0.0 && length.is_finite() {
-            n.iter_mut().for_each(|c| *c /= length);
-        }
-    }
-    out
-}
-
-struct Reader<'a> {
-    text: &'a str,
-    tree: &'a SyntaxTree,
-    values: Values,
-}
-
-impl Reader<'_> {
-    /// `N` numbers separated by `:`.
-    fn floats<const N: usize>(&mut self, range: rigls_text::TextRange) -> Option<[f64; N]> {
-        self.values.fill(self.text, range);
-        if self.values.group_count() > 1 || self.values.atoms.len() != N {
-            return None;
-        }
-        let mut out = [0.0; N];
-        for (slot, atom) in out.iter_mut().zip(&self.values.atoms) {
-            *slot = atom.as_f64(self.text)?;
-        }
-        Some(out)
-    }
-
-    fn key_floats<const N: usize>(&mut self, scope: ScopeId, name: &str) -> Option<[f64; N]> {
-        let line = self.tree.key(self.text, scope, name).filter(|l| l.ok)?;
-        self.floats::<N>(line.value)
-    }
-
-    fn number(&mut self, scope: ScopeId, name: &str) -> Option<f64> {
-        self.key_floats::<1>(scope, name).map(|[v]| v)
-    }
-
-    fn string(&mut self, scope: ScopeId, name: &str) -> Option<String> {
-        let line = self.tree.key(self.text, scope, name).filter(|l| l.ok)?;
-        self.values.fill(self.text, line.value);
-        match self.values.atoms.as_slice() {
-            [atom] => atom.as_str(self.text).map(|s| s.into_owned()),
-            _ => None,
-        }
-    }
-
-    fn word(&mut self, scope: ScopeId, name: &str) -> Option<String> {
-        let line = self.tree.key(self.text, scope, name).filter(|l| l.ok)?;
-        Some(line.value.slice(self.text).trim().to_owned())
-    }
-
-    fn value_range(&self, scope: ScopeId, name: &str) -> Option<ByteRange> {
-        self.tree.key(self.text, scope, name).map(|l| l.value.into())
-    }
-
-    /// Every line of the first `kind` list of `scope` as `N` numbers, when each line is.
-    fn list<const N: usize>(&mut self, scope: ScopeId, kind: ScopeKind) -> Option<Vec<f64>> {
-        let list = self.tree.child_of(scope, kind)?;
-        let tree = self.tree;
-        let mut out = Vec::with_capacity(tree.entry_count(list) * N);
-        for entry in tree.entries(list) {
-            out.extend(self.floats::<N>(entry.range).filter(|_| entry.ok)?);
-        }
-        Some(out)
-    }
-
-    /// Every `Material`, container by container, with the container of each.
-    fn materials(&mut self, folder: Option<&Path>) -> (Vec<Material3d>, Vec<ScopeId>) {
-        let tree = self.tree;
-        let mut out = Vec::new();
-        let mut owners = Vec::new();
-        for container in (0..tree.scopes.len() as ScopeId).filter(|&s| tree.kind(s) == ScopeKind::MeshContainer) {
-            let container_name = self.string(container, key::NAME).unwrap_or_default();
-            for list in tree.children_of(container, ScopeKind::Materials) {
-                for m in tree.children_of(list, ScopeKind::Material) {
-                    let argb = |r: &mut Self, k: &str| r.key_floats::<4>(m, k).map(|[a, r, g, b]| [r, g, b, a]);
-                    let texture = self.string(m, key::TEXTURE_FILENAME).filter(|t| !t.is_empty());
-                    // Written on Windows: `\` separates folders.
-                    let texture_path = texture.as_ref().map(|t| {
-                        let relative = t.replace('\\', "/");
-                        match folder {
-                            Some(f) if !Path::new(&relative).is_absolute() => f.join(&relative),
-                            _ => Path::new(&relative).to_path_buf(),
-                        }
-                        .to_string_lossy()
-                        .into_owned()
-                    });
-                    owners.push(container);
-                    out.push(Material3d {
-                        container: container_name.clone(),
-                        name: self.string(m, key::NAME).unwrap_or_default(),
-                        range: tree.scope(m).range.into(),
-                        name_range: self.value_range(m, key::NAME),
-                        diffuse: argb(self, key::DIFFUSE).unwrap_or([1.0; 4]),
-                        ambient: argb(self, key::AMBIENT),
-                        specular: argb(self, key::SPECULAR),
-                        emissive: argb(self, key::EMISSIVE),
-                        specular_sharpness: self.number(m, key::SPECULAR_SHARPNESS),
-                        texture,
-                        texture_path,
-                        uv_transform: UvTransform3d::IDENTITY,
-                    });
-                }
-            }
-        }
-        (out, owners)
-    }
-
-    /// What a mesh has besides positions and weights: its normals as written and its fixed
-    /// part. `owners`: the container of each scene material.
-    fn geometry(&mut self, mesh: &MeshSkin, owners: &[ScopeId]) -> (Option<Vec<f64>>, MeshFixed3d) {
-        let tree = self.tree;
-        let scope = mesh.scope;
-        let count = mesh.positions.len();
-        let per_vertex = |v: Option<Vec<f64>>, n: usize| v.filter(|v| v.len() == count * n);
-        let normals = per_vertex(self.list::<3>(scope, ScopeKind::Normals), 3);
-        let uvs =
-            self.list::<2>(scope, ScopeKind::TextureUv(0)).or_else(|| self.list::<2>(scope, ScopeKind::TextureUv(1)));
-        let uvs = per_vertex(uvs, 2);
-        let colors = per_vertex(self.list::<4>(scope, ScopeKind::VertexDiffuse), 4)
-            .map(|c| c.chunks_exact(4).flat_map(|c| [c[1], c[2], c[3], c[0]]).collect());
-        // The container's materials, in order: `Attributes` index them.
-        let container = tree.enclosing(scope, ScopeKind::MeshContainer);
-        let first = owners.iter().position(|&o| Some(o) == container);
-        let local = |i: i64| {
-            let m = first?.checked_add(usize::try_from(i).ok()?)?;
-            (owners.get(m).copied() == container).then_some(m)
-        };
-        let attributes: Vec<Option<i64>> = tree
-            .child_of(scope, ScopeKind::Attributes)
-            .map(|list| {
-                tree.entries(list)
-                    .map(|e| {
-                        self.values.fill(self.text, e.range);
-                        match self.values.atoms.as_slice() {
-                            [atom] if e.ok => atom.as_i64(self.text),
-                            _ => None,
-                        }
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut triangles = Vec::new();
-        let mut groups: Vec<Group3d> = Vec::new();
-        if let Some(list) = tree.child_of(scope, ScopeKind::VertexIndices) {
-            for (face, entry) in tree.entries(list).enumerate() {
-                self.values.fill(self.text, entry.range);
-                if !entry.ok || self.values.group_count() != 2 {
-                    continue;
-                }
-                let corners: Option<Vec<u32>> = self
-                    .values
-                    .group(1)
-                    .iter()
-                    .map(|a| a.as_i64(self.text).and_then(|i| u32::try_from(i).ok()).filter(|&i| (i as usize) < count))
-                    .collect();
-                let Some(corners) = corners.filter(|c| c.len() >= 3) else { continue };
-                let material = attributes.get(face).copied().flatten().and_then(local);
-                let start = triangles.len() / 3;
-                for k in 1..corners.len() - 1 {
-                    triangles.extend([corners[0], corners[k], corners[k + 1]]);
-                }
-                let added = triangles.len() / 3 - start;
-                match groups.last_mut() {
-                    Some(g) if g.material == material => g.count += added,
-                    _ => groups.push(Group3d { material, start, count: added }),
-                }
-            }
-        }
-        (normals, MeshFixed3d::new(count, uvs, colors, triangles, groups))
-    }
+    (normals, MeshFixed3d::new(count, uvs, colors, triangles, groups))
 }

@@ -1,7 +1,10 @@
 //! What the evaluator computes, for hovers: a node's world transform at the setup pose, and an
 //! animation key's sampled value.
 
+use std::borrow::Cow;
+
 use crate::elem::{ElemDoc, code};
+use rigls_elem::eval::Problem;
 use rigls_elem::eval::animation::{BoneTrack, UvTrack};
 use rigls_elem::eval::hierarchy::Hierarchy;
 use rigls_elem::eval::matrix::{self, Mat4};
@@ -64,7 +67,7 @@ fn bullets(lines: &[String]) -> String {
 
 /// The world transform of the `Node` at `scope` at the setup pose.
 pub fn node_world(ctx: &ElemDoc, scope: ScopeId) -> Option<String> {
-    let hierarchy = Hierarchy::read(ctx.text, ctx.tree, &mut Vec::new());
+    let hierarchy = &ctx.rig().hierarchy;
     let node = hierarchy.node_of_scope(scope)?;
     let world = hierarchy.setup_worlds()[node as usize];
     let heading = "**World transform at the setup pose**";
@@ -80,7 +83,7 @@ pub fn key_sample(ctx: &ElemDoc, part: ScopeId, length_ms: f64, time_fraction: f
     let at = super::millis(ms);
     match ctx.kind(part) {
         ScopeKind::BonePart => {
-            let (track, problems) = BoneTrack::read(ctx.text, ctx.tree, part, &Hierarchy::default());
+            let (track, problems) = bone_track(ctx, part);
             let whose = track.node_name.as_deref().map_or_else(|| "its node".to_owned(), code);
             let heading = format!("**Sampled** local animation of {whose} at {at}");
             if let Some(problem) = problems.first() {
@@ -97,7 +100,7 @@ pub fn key_sample(ctx: &ElemDoc, part: ScopeId, length_ms: f64, time_fraction: f
             Some(format!("{heading}\n\n{}", bullets(&lines)))
         }
         ScopeKind::UvPart => {
-            let (track, problems) = UvTrack::read(ctx.text, ctx.tree, part);
+            let (track, problems) = uv_track(ctx, part);
             let whose = track.material.as_deref().map_or_else(|| "its material".to_owned(), code);
             let heading = format!("**Sampled** UV animation of {whose} at {at}");
             if let Some(problem) = problems.first() {
@@ -113,4 +116,33 @@ pub fn key_sample(ctx: &ElemDoc, part: ScopeId, length_ms: f64, time_fraction: f
         }
         _ => None,
     }
+}
+
+/// The problems among `problems` on the lines of `part`.
+fn within(ctx: &ElemDoc, part: ScopeId, problems: &[Problem]) -> Vec<Problem> {
+    let range = ctx.tree.scope(part).range;
+    problems.iter().filter(|p| range.contains_range(p.range)).cloned().collect()
+}
+
+/// Bone part `part` as the rig read it, with the problems that keep it from being sampled (read
+/// alone when no clip holds it).
+fn bone_track<'a>(ctx: &ElemDoc<'a>, part: ScopeId) -> (Cow<'a, BoneTrack>, Vec<Problem>) {
+    for clip in &ctx.rig().clips {
+        if let Some(track) = clip.bones.iter().find(|t| t.scope == part) {
+            return (Cow::Borrowed(track), within(ctx, part, &clip.problems));
+        }
+    }
+    let (track, problems) = BoneTrack::read(ctx.text, ctx.tree, part, &Hierarchy::default());
+    (Cow::Owned(track), problems)
+}
+
+/// [`bone_track`] for a UV part.
+fn uv_track<'a>(ctx: &ElemDoc<'a>, part: ScopeId) -> (Cow<'a, UvTrack>, Vec<Problem>) {
+    for clip in &ctx.rig().clips {
+        if let Some(track) = clip.uvs.iter().find(|t| t.scope == part) {
+            return (Cow::Borrowed(track), within(ctx, part, &clip.uv_problems));
+        }
+    }
+    let (track, problems) = UvTrack::read(ctx.text, ctx.tree, part);
+    (Cow::Owned(track), problems)
 }

@@ -1,11 +1,19 @@
-//! Reading the numbers the evaluator needs out of the syntax tree, with a one-line reason for each
-//! value that cannot be read (the reasons `rigls pose` gives when a pose would be meaningless).
+//! The values of a model's keys and list lines as numbers and strings, read on demand from the
+//! text (evaluation, the scene and hovers read them all through here), with a one-line reason
+//! for each value that cannot be read (the reasons `rigls pose` gives when a pose would be
+//! meaningless).
 
-use super::Problem;
 use crate::schema::ScopeKind;
-use crate::syntax::{ScopeId, SyntaxTree};
+use crate::syntax::{Entry, ScopeId, SyntaxTree};
 use crate::values::Values;
 use rigls_text::TextRange;
+
+/// A value that could not be read, in one line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub range: TextRange,
+    pub message: String,
+}
 
 pub struct Reader<'a> {
     pub text: &'a str,
@@ -59,6 +67,24 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A list line as one quoted string.
+    pub fn entry_string(&mut self, entry: &Entry) -> Option<String> {
+        self.values.fill(self.text, entry.range);
+        match self.values.atoms.as_slice() {
+            [atom] if entry.ok => atom.as_str(self.text).map(|s| s.into_owned()),
+            _ => None,
+        }
+    }
+
+    /// A list line as one integer.
+    pub fn entry_int(&mut self, entry: &Entry) -> Option<i64> {
+        self.values.fill(self.text, entry.range);
+        match self.values.atoms.as_slice() {
+            [atom] if entry.ok => atom.as_i64(self.text),
+            _ => None,
+        }
+    }
+
     /// The value of `key` in `scope` as one bare word (`True`).
     pub fn word_key(&mut self, scope: ScopeId, key: &str) -> Option<&'a str> {
         let line = self.tree.key(self.text, scope, key).filter(|l| l.ok)?;
@@ -67,6 +93,12 @@ impl<'a> Reader<'a> {
             [atom] => Some(atom.range.slice(self.text)),
             _ => None,
         }
+    }
+
+    /// The value of `key` in `scope` as `N` numbers, when it is.
+    pub fn floats_key<const N: usize>(&mut self, scope: ScopeId, key: &str) -> Option<[f64; N]> {
+        let line = self.tree.key(self.text, scope, key).filter(|l| l.ok)?;
+        self.floats::<N>(line.value).ok()
     }
 
     /// The value of `key` in `scope` as one number: `None` when the key is absent, else the
@@ -114,6 +146,18 @@ impl<'a> Reader<'a> {
                     out.push(fallback);
                 }
             }
+        }
+        Some(out)
+    }
+
+    /// Every line of the first `kind` list in `scope` as `N` numbers, `[a, b, …]`, when each line
+    /// is and there is such a list.
+    pub fn whole_list<const N: usize>(&mut self, scope: ScopeId, kind: ScopeKind) -> Option<Vec<f64>> {
+        let list = self.tree.child_of(scope, kind)?;
+        let tree = self.tree;
+        let mut out = Vec::with_capacity(tree.entry_count(list) * N);
+        for entry in tree.entries(list) {
+            out.extend(self.floats::<N>(entry.range).ok().filter(|_| entry.ok)?);
         }
         Some(out)
     }
