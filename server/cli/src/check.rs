@@ -3,14 +3,14 @@
 //! however many files there are), choose the exit status.
 
 use std::collections::HashSet;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::fix;
 use super::output::{self, Progress};
 use super::parallel;
 use super::render::{self, FileReport, human::Fixed};
-use super::{Args, Format, exit};
+use super::{Args, Format, exit, input};
 use rigls_diagnostic::config;
 use rigls_diagnostic::env::RealFs;
 use rigls_diagnostic::{Code, Diagnostic, FileFormat, Severity};
@@ -24,7 +24,7 @@ struct Input {
     /// Where it lives, for resolving the files it names; `None` for anonymous stdin.
     path: Option<PathBuf>,
     stdin: bool,
-    /// Named explicitly, so checked whatever its extension.
+    /// Named explicitly: when rigls does not handle it, it is said to be skipped.
     explicit: bool,
 }
 
@@ -45,6 +45,8 @@ struct Tally {
     failures: Vec<String>,
     /// How many inputs could not be read.
     unread: usize,
+    /// Named files rigls does not handle, skipped: how many (each said on stderr as it comes).
+    skipped: usize,
     /// Lines about fixing, for the human report (stderr for other formats).
     notes: Vec<String>,
     fixed: Fixed,
@@ -94,12 +96,16 @@ pub fn run(args: &Args) -> u8 {
         progress.start(&input.display);
         check_one(input, mode, args.format, styled)
     };
-    parallel::ordered(&inputs, parallel::threads(), check, |_, outcome: Outcome| {
+    parallel::ordered(&inputs, parallel::threads(), check, |index, outcome: Outcome| {
         for message in &outcome.tally.failures {
             progress.eprintln(&format!("error: {message}"));
         }
         tally.failures.extend(outcome.tally.failures);
         tally.unread += outcome.tally.unread;
+        if outcome.tally.skipped > 0 && !args.quiet {
+            progress.eprintln(&format!("note: skipped `{}`: {NOT_HANDLED}", inputs[index].display));
+        }
+        tally.skipped += outcome.tally.skipped;
         match outcome.config {
             Some(Ok(warnings)) => {
                 for message in warnings {
@@ -185,6 +191,10 @@ fn check_one(input: &Input, mode: FixMode, format: Format, styled: bool) -> Outc
             }
             Some(report)
         }
+        Ok(Some(Checked::Skipped)) => {
+            outcome.tally.skipped += 1;
+            return outcome;
+        }
         Ok(None) => None,
         Err(message) => {
             outcome.tally.failures.push(message);
@@ -228,7 +238,7 @@ fn finish(
                     trailer.push('\n');
                 }
                 let fixed = (mode == FixMode::Write).then_some(tally.fixed);
-                trailer.push_str(&render::human::summary(totals, tally.unread, fixed));
+                trailer.push_str(&render::human::summary(totals, tally.unread, tally.skipped, fixed));
                 trailer.push('\n');
             }
             (_, false) => stderr_lines.extend(tally.notes.iter().cloned()),
@@ -328,42 +338,51 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// A read input: analysed, or reported as not UTF-8.
+/// Why a named file is skipped.
+const NOT_HANDLED: &str = "it is neither an `.elem` model nor DragonBones JSON";
+
+/// A read input: analysed, reported as not UTF-8, or (a named file rigls does not handle)
+/// skipped.
 enum Checked {
     Analysed(Box<Analysis>),
     NotUtf8(FileReport),
+    Skipped,
 }
 
+/// Reads and analyses one input. What it is, is decided from its name and content alike for
+/// named files and files found in directories ([`rigls_ide::detect`]): `.elem` models (by
+/// extension or header) and DragonBones JSON (by its root). Other files are skipped: said when
+/// named (stdin too, by its `--stdin-filename`), silently when found. Only stdin without a name
+/// (or whose name has no extension) that is not JSON is read as `.elem` whatever its header.
 fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     let bytes = if input.stdin {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {e}"))?;
-        buf
+        input::stdin_bytes()?
     } else {
         let path = input.path.as_deref().unwrap_or(Path::new(""));
-        std::fs::read(path).map_err(|e| format!("cannot read `{}`: {}", input.display, io_reason(&e)))?
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        // JSON that is not even DragonBones data gets nothing, readable or not.
-        Err(e) if is_json(input.path.as_deref(), "") && !rigls_ide::detect_lossy(e.as_bytes()).is_dragonbones() => {
-            return Ok(None);
-        }
-        Err(e) => return Ok(Some(Checked::NotUtf8(not_utf8(input, e)))),
+        std::fs::read(path).map_err(|e| input::cannot_read(&input.display, &e))?
     };
     let path = input.path.as_deref();
+    let not_handled = || if input.explicit { Ok(Some(Checked::Skipped)) } else { Ok(None) };
+    // Stdin with no name, or a name without an extension, has only its content to go by.
+    let unnamed_stdin = input.stdin && path.and_then(Path::extension).is_none();
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            // Told from the valid parts: a file of neither format gets nothing, readable or not.
+            let kind = rigls_ide::detect(path, &String::from_utf8_lossy(e.as_bytes()));
+            return match kind {
+                FileKind::Other if !unnamed_stdin || is_json(path, "") => not_handled(),
+                _ => Ok(Some(Checked::NotUtf8(not_utf8(input, e)))),
+            };
+        }
+    };
     let analysis = Analysis::new(path, text, &RealFs);
     let analysis = match analysis.kind() {
-        // JSON that is no DragonBones data: nothing to say (and skipped when found in a directory).
-        FileKind::Other if is_json(path, &analysis.text) => {
-            if !input.explicit {
-                return Ok(None);
-            }
-            analysis
+        // Stdin without a name that says what it is: read as `.elem` unless it is JSON.
+        FileKind::Other if unnamed_stdin && !is_json(path, &analysis.text) => {
+            Analysis::with_kind(path, analysis.text, &RealFs, Some(FileKind::Elem))
         }
-        // A file named on the command line is checked even without a known extension.
-        FileKind::Other if input.explicit => Analysis::with_kind(path, analysis.text, &RealFs, Some(FileKind::Elem)),
-        FileKind::Other => return Ok(None),
+        FileKind::Other => return not_handled(),
         _ => analysis,
     };
     Ok(Some(Checked::Analysed(Box::new(analysis))))
@@ -412,12 +431,4 @@ fn not_utf8(input: &Input, error: std::string::FromUtf8Error) -> FileReport {
     let diagnostic = Diagnostic::new(Code::Encoding, format, TextRange::new(start, start + width), message);
     let lines = rigls_text::LineIndex::new(&text);
     FileReport::new(input.display.clone(), text, lines, vec![diagnostic])
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_owned(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        _ => e.to_string(),
-    }
 }

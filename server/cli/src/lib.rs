@@ -3,6 +3,7 @@
 
 mod check;
 mod fix;
+mod input;
 mod output;
 mod parallel;
 mod pose;
@@ -80,30 +81,35 @@ pub enum Command {
     },
     /// Print the pose a runtime computes: the setup pose, or the state at a time of an animation.
     ///
-    /// Exit status: 0 printed, 2 unknown armature or animation, a file without a pose or with
-    /// errors that make the pose meaningless.
+    /// A file with errors (as `--check` reports them, after rigls.toml) is not posed, in either
+    /// format: its errors are listed on stderr and the exit status is 2; warnings are not in the
+    /// way. Exit status: 0 printed, 2 an unreadable file, a file with errors, an unknown armature or
+    /// animation, or a file without a pose (an atlas, data the runtime cannot load).
     Pose {
         /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// DragonBones: the armature to build (default: the first).
+        /// DragonBones: the armature to build (default: the first that no other armature shows as a
+        /// child armature, else the first; a note on stderr names it when there are several).
         #[arg(long, value_name = "NAME")]
         armature: Option<String>,
         /// The animation to play (default: none, the setup pose).
         #[arg(long, value_name = "NAME")]
         animation: Option<String>,
-        /// Seconds from the start of the animation.
-        #[arg(long, value_name = "SECONDS", default_value_t = 0.0, allow_negative_numbers = true)]
-        time: f64,
+        /// Seconds from the start of the animation (default 0); needs --animation.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, requires = "animation")]
+        time: Option<f64>,
         #[arg(long, value_enum, default_value_t = PoseFormat::Text)]
         format: PoseFormat,
     },
     /// Draw the model as a runtime shows it: a PNG, an SVG, an animated GIF, or the scene as JSON.
     ///
     /// DragonBones: slots in draw order, textured from the paired atlas image; without the image,
-    /// outlines. `.elem`: a shaded view of the meshes. Exit status: 0 written, 2 unreadable or
-    /// broken file, unknown armature or animation, no atlas to texture a skeleton with, an atlas
-    /// image that cannot be read, or the output cannot be written.
+    /// outlines. `.elem`: a shaded view of the meshes. A file with errors (as `--check` reports
+    /// them, after rigls.toml) is not drawn, in either format: its errors are listed on stderr and
+    /// the exit status is 2; warnings are not in the way. Exit status: 0 written, 2 an unreadable
+    /// file, a file with errors, an unknown armature or animation, no atlas to texture a skeleton
+    /// with, an atlas image that cannot be read, or the output cannot be written.
     Render {
         /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model; `-` reads it from stdin.
         #[arg(value_name = "FILE")]
@@ -112,18 +118,19 @@ pub enum Command {
         /// unsaved buffer).
         #[arg(long, value_name = "NAME")]
         stdin_filename: Option<PathBuf>,
-        /// DragonBones: the armature to draw (default: the first).
+        /// DragonBones: the armature to draw (default: the first that no other armature shows as a
+        /// child armature, else the first; a note on stderr names it when there are several).
         #[arg(long, value_name = "NAME")]
         armature: Option<String>,
         /// The animation to pose (default: the setup pose; for --sheet and .gif the default
         /// animation).
         #[arg(long, value_name = "NAME")]
         animation: Option<String>,
-        /// Seconds from the start of the animation.
-        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, conflicts_with_all = ["frame", "sheet"])]
+        /// Seconds from the start of the animation; needs --animation.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, conflicts_with_all = ["frame", "sheet"], requires = "animation")]
         time: Option<f64>,
-        /// A frame of the animation (its time is N / frame rate).
-        #[arg(long, value_name = "N", conflicts_with = "sheet")]
+        /// A frame of the animation (its time is N / frame rate); needs --animation.
+        #[arg(long, value_name = "N", conflicts_with = "sheet", requires = "animation")]
         frame: Option<u32>,
         /// The picture's size in pixels (a --sheet's cells each have this size).
         #[arg(long, value_name = "WxH", value_parser = parse_size, default_value = "512x512")]

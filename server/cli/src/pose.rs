@@ -4,41 +4,42 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::{PoseFormat, exit};
-use rigls_diagnostic::env::RealFs;
-use rigls_ide::Analysis;
+use super::{PoseFormat, exit, input};
 use rigls_ide::pose::{self, Pose, PoseRequest};
 
 pub struct PoseArgs<'a> {
     pub file: &'a Path,
     pub armature: Option<String>,
     pub animation: Option<String>,
-    pub time: f64,
+    /// Seconds; `None` without `--time` (the setup pose, or the start of the animation).
+    pub time: Option<f64>,
     pub format: PoseFormat,
 }
 
 pub fn run(args: PoseArgs<'_>) -> u8 {
-    let text = match std::fs::read(args.file) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(_) => {
-                eprintln!("error: {}: not UTF-8 text", args.file.display());
-                return exit::USAGE;
-            }
-        },
-        Err(error) => {
-            eprintln!("error: cannot read {}: {error}", args.file.display());
+    let name = args.file.display().to_string();
+    let analysis = match input::model(args.file, false) {
+        Ok(analysis) => analysis,
+        Err(message) => {
+            eprintln!("error: {message}");
             return exit::USAGE;
         }
     };
-    if !args.time.is_finite() {
+    let time = args.time.unwrap_or(0.0);
+    if !time.is_finite() {
         eprintln!("error: --time must be a finite number of seconds");
         return exit::USAGE;
     }
-    let analysis = Analysis::new(Some(args.file), text, &RealFs);
-    let request = PoseRequest { armature: args.armature, animation: args.animation, time: args.time };
+    if let Err(message) = input::refuse_errors(&analysis, &name) {
+        eprintln!("error: {message}");
+        return exit::USAGE;
+    }
+    let request = PoseRequest { armature: args.armature, animation: args.animation, time };
     match pose::pose(&analysis, &request) {
         Ok(pose) => {
+            if let Some(note) = input::armature_note(&analysis, &request) {
+                eprintln!("note: {note}");
+            }
             let out = match args.format {
                 PoseFormat::Json => to_json(&pose),
                 PoseFormat::Text => to_text(&pose),
@@ -47,7 +48,7 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
             exit::OK
         }
         Err(error) => {
-            eprintln!("error: {}: {error}", args.file.display());
+            eprintln!("error: {name}: {error}");
             exit::USAGE
         }
     }

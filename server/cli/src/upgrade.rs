@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{exit, fix};
+use super::{exit, fix, input};
 use rigls_diagnostic::env::RealFs;
 use rigls_ide::upgrade::{self, Note, Options, Outcome, Severity};
 use rigls_text::{LineIndex, PositionEncoding};
@@ -73,13 +73,16 @@ fn one(file: &Path, args: &UpgradeArgs<'_>, into_dir: bool) -> Ending {
     let bytes = match std::fs::read(file) {
         Ok(bytes) => bytes,
         Err(error) => {
-            eprintln!("error: cannot read {shown}: {error}");
+            eprintln!("error: {}", input::cannot_read(&shown.to_string(), &error));
             return Ending::Failed;
         }
     };
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        eprintln!("error: {shown}: not UTF-8 text");
-        return Ending::Failed;
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: {}", input::not_utf8(&shown.to_string(), &error));
+            return Ending::Failed;
+        }
     };
     let outcome = upgrade::upgrade(Some(file), text, &RealFs, Options { force: args.force });
     match outcome {
@@ -131,7 +134,7 @@ fn one(file: &Path, args: &UpgradeArgs<'_>, into_dir: bool) -> Ending {
                             Ending::Written
                         }
                         Err(error) => {
-                            eprintln!("error: cannot write {}: {error}", target_path.display());
+                            eprintln!("error: {}", input::cannot_write(&target_path.display().to_string(), &error));
                             Ending::Failed
                         }
                     }

@@ -133,32 +133,33 @@ fn values_that_cannot_be_read_make_the_pose_meaningless() {
         .replace("\t\t\t\t1:2.5:0\n", "\t\t\t\t1:2.5\n")
         .replace("\t\t\t\t\t\t1,0.25\n", "\t\t\t\t\t\t7,0.25\n");
     expect![[r#"
-        error: chain.elem: the file has errors that make its pose meaningless:
-          line 39: Positions of mesh "胴体": line 2 has 2 values, not 3
-          line 53: VertexBlend line 1 of mesh "胴体" names vertex 7, which the mesh does not have (2 vertices)
-          line 97: InitPostureMatrix of node "頭" has `x`, which is not a number
+        error: `chain.elem` has 3 errors, so it is not posed (`rigls --check` shows them in full):
+          39:5: `Positions` is `x:y:z`: expected 3 values, found 2 [arity]
+          53:7: VertexBlend vertex 7 is out of range: this Mesh has 2 vertices (0..1) [index-out-of-range]
+          97:25: `InitPostureMatrix` must be a number, found `x` [invalid-value]
     "#]]
     .assert_eq(&fails(&pose(&text, &[])));
 }
 
 #[test]
-fn a_key_list_that_disagrees_with_its_time_keys_breaks_that_animation_only() {
+fn a_key_list_that_disagrees_with_its_time_keys_is_an_error_that_stops_every_pose() {
     let text = CHAIN.replace("\t\t\t\t\t0.707107:0:0:0.707107\n", "");
     expect![[r#"
-        error: chain.elem: the file has errors that make its pose meaningless:
-          line 148: RotateKeys of the part animating "頭" has 2 keys but TimeKeys has 3 keys
+        error: `chain.elem` has an error, so it is not posed (`rigls --check` shows them in full):
+          148:5: RotateKeys has 2 keys but TimeKeys has 3 keys [count-mismatch]
     "#]]
     .assert_eq(&fails(&pose(&text, &["--animation", "うなずき"])));
-    pose(&text, &[]).expect_code(0);
-    pose(&text, &["--animation", "落下"]).expect_code(0);
+    // One rule for both formats: a file with errors is not posed, whichever animation is asked.
+    pose(&text, &[]).expect_code(2);
+    pose(&text, &["--animation", "落下"]).expect_code(2);
 }
 
 #[test]
 fn a_clip_with_keys_needs_a_length() {
     let text = CHAIN.replace("AnimationTime=500", "AnimationTime=0");
     expect![[r#"
-        error: chain.elem: the file has errors that make its pose meaningless:
-          line 208: AnimationTime is 0: a clip with keys needs a length above 0 ms
+        error: `chain.elem` has an error, so it is not posed (`rigls --check` shows them in full):
+          208:17: `AnimationTime` must be at least 1, found 0 [out-of-range]
     "#]]
     .assert_eq(&fails(&pose(&text, &["--animation", "落下", "--time", "0.1"])));
 }
@@ -172,14 +173,14 @@ fn other_exit_2_cases() {
     expect![[r#"
         error: --time must be a finite number of seconds
     "#]]
-    .assert_eq(&fails(&pose(CHAIN, &["--time", "inf"])));
+    .assert_eq(&fails(&pose(CHAIN, &["--animation", "落下", "--time", "inf"])));
     let scratch = scratch_with("notes.txt", "just words\n");
     expect![[r#"
         error: notes.txt: not a model rigls can pose: expected an `.elem` model or a DragonBones skeleton
     "#]]
     .assert_eq(&fails(&scratch.run(&["pose", "notes.txt"])));
     let missing = fails(&scratch.run(&["pose", "missing.elem"]));
-    assert!(missing.starts_with("error: cannot read missing.elem: "), "{missing}");
+    assert_eq!(missing, "error: cannot read `missing.elem`: no such file or directory\n");
 }
 
 /// Every key time of every animation, and the setup pose, give exit 0 and finite numbers.

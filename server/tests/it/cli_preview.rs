@@ -384,7 +384,7 @@ fn a_missing_file_exits_with_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     expect![[r#"
-        error: cannot read /nonexistent/x_ske.json: No such file or directory (os error 2)
+        error: cannot read `/nonexistent/x_ske.json`: no such file or directory
     "#]]
     .assert_eq(&String::from_utf8_lossy(&out.stderr));
 }

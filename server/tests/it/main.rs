@@ -5,6 +5,7 @@
 mod lsp_support;
 
 mod cli_fix;
+mod cli_inputs;
 mod cli_parallel;
 mod cli_pose_elem;
 mod cli_preview;

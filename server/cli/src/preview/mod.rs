@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::exit;
+use super::{exit, input};
 
 pub struct PreviewArgs<'a> {
     pub file: &'a Path,
@@ -33,11 +33,12 @@ pub fn run(args: PreviewArgs<'_>) -> u8 {
     let file = match std::fs::canonicalize(args.file) {
         Ok(file) if file.is_file() => file,
         Ok(_) => {
-            eprintln!("error: {} is not a file", args.file.display());
+            let directory = std::io::Error::from(std::io::ErrorKind::IsADirectory);
+            eprintln!("error: {}", input::cannot_read(&args.file.display().to_string(), &directory));
             return exit::USAGE;
         }
         Err(error) => {
-            eprintln!("error: cannot read {}: {error}", args.file.display());
+            eprintln!("error: {}", input::cannot_read(&args.file.display().to_string(), &error));
             return exit::USAGE;
         }
     };

@@ -136,7 +136,9 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
     let version = preview.changes.version();
     let text = match std::fs::read(&preview.file) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(error) => return Response::text(500, format!("cannot read {}: {error}", preview.file.display())),
+        Err(error) => {
+            return Response::text(500, crate::input::cannot_read(&preview.file.display().to_string(), &error));
+        }
     };
     let built = catch_unwind(AssertUnwindSafe(|| {
         let analysis = analysis_of(preview, text);

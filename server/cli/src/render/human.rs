@@ -81,12 +81,11 @@ fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> Strin
     renderer.render(&groups).to_string()
 }
 
-/// `Checked 2 files: 1 error, 3 warnings.`, with the files that could not be read (`unread`) and
-/// what `--fix` did when it ran.
-pub fn summary(totals: &super::Totals, unread: usize, fixed: Option<Fixed>) -> String {
+/// `Checked 2 files: 1 error, 3 warnings.`, with the files that could not be read (`unread`), the
+/// named files rigls does not handle (`skipped`) and what `--fix` did when it ran.
+pub fn summary(totals: &super::Totals, unread: usize, skipped: usize, fixed: Option<Fixed>) -> String {
     let count = |s: Severity| totals.count(s);
-    let files = totals.files;
-    let files = format!("{files} {}", if files == 1 { "file" } else { "files" });
+    let files = |n: usize| format!("{n} {}", if n == 1 { "file" } else { "files" });
     let mut parts = Vec::new();
     for (severity, one, many) in [
         (Severity::Error, "error", "errors"),
@@ -100,12 +99,22 @@ pub fn summary(totals: &super::Totals, unread: usize, fixed: Option<Fixed>) -> S
         }
     }
     let found = if parts.is_empty() { "no problems found".to_owned() } else { parts.join(", ") };
-    let unread_files = format!("{unread} {}", if unread == 1 { "file" } else { "files" });
-    let mut line = match (unread, totals.files) {
-        (0, _) => format!("Checked {files}: {found}."),
+    let mut not_checked = Vec::new();
+    if unread > 0 {
+        not_checked.push(format!("could not read {}", files(unread)));
+    }
+    if skipped > 0 {
+        not_checked.push(format!("skipped {}", files(skipped)));
+    }
+    let mut line = match (not_checked.is_empty(), totals.files) {
+        (true, _) => format!("Checked {}: {found}.", files(totals.files)),
         // Nothing was checked: "no problems found" would claim a clean result.
-        (_, 0) => format!("Could not read {unread_files}; nothing was checked."),
-        _ => format!("Checked {files}: {found}; could not read {unread_files}."),
+        (false, 0) => {
+            let mut said = not_checked.join("; ");
+            said[..1].make_ascii_uppercase();
+            format!("{said}; nothing was checked.")
+        }
+        (false, _) => format!("Checked {}: {found}; {}.", files(totals.files), not_checked.join("; ")),
     };
     if let Some(fixed) = fixed {
         line.push(' ');

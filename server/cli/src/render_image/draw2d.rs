@@ -2,7 +2,7 @@
 //! then, when asked, the bones and bounding boxes over them.
 
 use super::canvas::{Fit, Piece, Point, Prim, Textured, apply, compose, rgb, triangle_map};
-use rigls_ide::scene::{DrawableKind, Scene2d};
+use rigls_ide::scene::{Drawable2d, DrawableKind, Scene2d};
 
 /// An atlas image the render could read: its index among the loaded textures and the factors from
 /// the atlas's declared size to the image's own.
@@ -69,9 +69,9 @@ pub fn draw(scene: &Scene2d, fit: &Fit, loaded: &[Option<Loaded>], style: &Style
                     repeat: false,
                 }));
             }
+            _ if outlined(d, image.is_some(), style.outline) => outline(scene, d, fit, out),
             // The runtime shows nothing for a texture no atlas has.
-            (None, _) if d.texture.is_none() && !style.outline => {}
-            _ => outline(scene, d, fit, out),
+            _ => {}
         }
     }
     if style.outline || style.bones {
@@ -85,9 +85,15 @@ pub fn draw(scene: &Scene2d, fit: &Fit, loaded: &[Option<Loaded>], style: &Style
     }
 }
 
+/// Whether `d` is drawn as an outline (whatever its alpha): asked for, or a display whose texture
+/// an atlas has but whose image (`loaded`) or region is missing.
+pub fn outlined(d: &Drawable2d, loaded: bool, outline: bool) -> bool {
+    outline || (d.texture.is_some() && !(loaded && d.region.is_some() && !d.uvs.is_empty()))
+}
+
 /// A display without its texture: the image's box (a cross at its origin when even its size is
 /// unknown) or the mesh's triangles.
-fn outline(scene: &Scene2d, d: &rigls_ide::scene::Drawable2d, fit: &Fit, out: &mut Vec<Prim>) {
+fn outline(scene: &Scene2d, d: &Drawable2d, fit: &Fit, out: &mut Vec<Prim>) {
     let point = |i: usize| fit.point(d.vertices[i * 2], d.vertices[i * 2 + 1]);
     let count = d.vertices.len() / 2;
     match d.kind {

@@ -98,6 +98,13 @@ pub struct LoadedTexture {
 const BONE: u32 = 0xff9f1a;
 const BONE_EDGE: u32 = 0x4a2a00;
 
+/// How many triangles a drawing had, and how many of them the camera sees other than edge-on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Faces {
+    pub all: usize,
+    pub seen: usize,
+}
+
 struct Face {
     depth: f64,
     mesh: usize,
@@ -112,7 +119,7 @@ pub fn draw(
     textures: &[Option<LoadedTexture>],
     bones: bool,
     out: &mut Vec<Prim>,
-) {
+) -> Faces {
     let light = normalise([
         -camera.forward[0] + 0.45 * camera.up[0] - 0.3 * camera.right[0],
         -camera.forward[1] + 0.45 * camera.up[1] - 0.3 * camera.right[1],
@@ -132,10 +139,12 @@ pub fn draw(
     }
     // Farthest first; ties in file order, so the picture does not depend on the sort.
     faces.sort_by(|a, b| b.depth.total_cmp(&a.depth).then((a.mesh, a.triangle).cmp(&(b.mesh, b.triangle))));
+    let mut count = Faces::default();
     for face in &faces {
         let mesh = &scene.meshes[face.mesh];
         let corners = &mesh.fixed.triangles[face.triangle * 3..face.triangle * 3 + 3];
         let p: Vec<&[f64]> = corners.iter().map(|&i| &mesh.positions[i as usize * 3..i as usize * 3 + 3]).collect();
+        count.add(camera, &p);
         let screen: Vec<(f64, f64)> = p
             .iter()
             .map(|q| {
@@ -207,6 +216,30 @@ pub fn draw(
         }
     }
     if bones {
+        draw_bones(scene, camera, fit, out);
+    }
+    count
+}
+
+impl Faces {
+    /// Counts triangle `p` (corners in model space) unless it has no area; seen unless the camera
+    /// sees it edge-on (its screen area a millionth of its own or less).
+    fn add(&mut self, camera: &Camera, p: &[&[f64]]) {
+        let (a, b, c) = (camera.model(p[0]), camera.model(p[1]), camera.model(p[2]));
+        let normal = cross([b[0] - a[0], b[1] - a[1], b[2] - a[2]], [c[0] - a[0], c[1] - a[1], c[2] - a[2]]);
+        let area = dot(normal, normal).sqrt();
+        if !(area > 0.0 && area.is_finite()) {
+            return;
+        }
+        self.all += 1;
+        if dot(normal, camera.forward).abs() > area * 1e-6 {
+            self.seen += 1;
+        }
+    }
+}
+
+fn draw_bones(scene: &Scene3d, camera: &Camera, fit: &Fit, out: &mut Vec<Prim>) {
+    {
         let origin = |m: &[f64; 16]| {
             let (x, y, _) = camera.project(&m[12..15]);
             fit.point(x, y)

@@ -84,8 +84,48 @@ pub fn encode_gif(frames: &[Pixmap], delays: &[u16]) -> Result<Vec<u8>, String> 
     Ok(out)
 }
 
-/// Hundredths of a second between frames at `fps`, rounded so that their sum keeps time.
-pub fn gif_delays(count: usize, fps: f64) -> Vec<u16> {
-    let at = |i: usize| if fps > 0.0 { (i as f64 * 100.0 / fps).round() } else { i as f64 * 10.0 };
-    (0..count).map(|i| (at(i + 1) - at(i)).clamp(2.0, 65535.0) as u16).collect()
+/// The frames of an animated GIF of an animation of `count` frames at `fps`: the frame positions
+/// to draw (fractional where resampled) and the delay after each, in hundredths of a second. The
+/// delays add up to the animation's length (`count / fps`, rounded once): each carries the
+/// rounding of those before it. None is under 2 hundredths, which browsers show as a tenth of a
+/// second: an animation faster than 50 fps is drawn every 2 hundredths instead of every frame.
+pub fn gif_timing(count: usize, fps: f64) -> (Vec<f64>, Vec<u16>) {
+    let delay = |d: f64| d.clamp(2.0, 65535.0) as u16;
+    if !(fps > 0.0 && fps.is_finite()) || count == 0 {
+        return ((0..count).map(|i| i as f64).collect(), vec![10; count]);
+    }
+    let hundredths = 100.0 / fps;
+    if hundredths >= 2.0 {
+        let at = |i: usize| (i as f64 * hundredths).round();
+        return ((0..count).map(|i| i as f64).collect(), (0..count).map(|i| delay(at(i + 1) - at(i))).collect());
+    }
+    let total = (count as f64 * hundredths).round();
+    let frames = ((total / 2.0).floor() as usize).max(1);
+    let positions = (0..frames).map(|i| i as f64 * 2.0 / hundredths).collect();
+    let mut delays = vec![2; frames];
+    delays[frames - 1] = delay(total - 2.0 * (frames - 1) as f64);
+    (positions, delays)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gif_timing;
+
+    #[test]
+    fn gif_delays_add_up_to_the_animation_and_none_is_under_two_hundredths() {
+        let (frames, delays) = gif_timing(24, 24.0);
+        assert_eq!(frames, (0..24).map(f64::from).collect::<Vec<_>>());
+        assert_eq!(delays, [4, 4, 5, 4, 4, 4, 4, 4, 5, 4, 4, 4, 4, 4, 5, 4, 4, 4, 4, 4, 5, 4, 4, 4]);
+        // 60 fps: a frame every 2 hundredths, 50 frames for one second.
+        let (frames, delays) = gif_timing(60, 60.0);
+        assert_eq!(delays, vec![2; 50]);
+        assert_eq!(&frames[..4], &[0.0, 1.2, 2.4, 3.5999999999999996]);
+        // 0.35 s at 60 fps: 35 hundredths, the odd one on the last frame.
+        let (frames, delays) = gif_timing(21, 60.0);
+        assert_eq!((frames.len(), delays.iter().map(|&d| u32::from(d)).sum::<u32>()), (17, 35));
+        assert_eq!(delays[16], 3);
+        // 30 fps carries the thirds: 3, 4, 3, …
+        let (_, delays) = gif_timing(6, 30.0);
+        assert_eq!(delays, [3, 4, 3, 3, 4, 3]);
+    }
 }

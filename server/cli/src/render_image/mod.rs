@@ -18,9 +18,7 @@ use std::path::{Path, PathBuf};
 use canvas::{Canvas, Fit, Prim, rgb};
 use tiny_skia::Pixmap;
 
-use super::exit;
-use rigls_diagnostic::env::RealFs;
-use rigls_ide::Analysis;
+use super::{exit, input};
 use rigls_ide::scene::{self, Scene, SceneContent, SceneRequest};
 
 pub struct RenderArgs<'a> {
@@ -108,7 +106,8 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     }
     let from_stdin = args.file == Path::new("-");
     let file = if from_stdin { args.stdin_filename.unwrap_or(args.file) } else { args.file };
-    let analysis = read(file, from_stdin)?;
+    let analysis = input::model(file, from_stdin).map_err(Failure)?;
+    input::refuse_errors(&analysis, &file.display().to_string()).map_err(Failure)?;
     let at = |e: scene::SceneError| Failure(format!("{}: {e}", file.display()));
     let mut request = SceneRequest { armature: args.armature.clone(), animation: args.animation.clone(), time: 0.0 };
     // What the document offers, to choose times (the setup pose is always there).
@@ -141,14 +140,11 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
         },
         None => None,
     };
-    if args.frame.is_some() && info.is_none() {
-        return Err(Failure("--frame counts frames of an animation: name one with --animation".to_owned()));
-    }
     let (times, delays) = match (&info, output, args.sheet) {
         (Some(info), Output::Gif, _) => {
             let count = (info.frame_count.max(1.0) as usize).min(10_000);
-            let times = (0..count).map(|i| info.time_of_frame(i as f64)).collect();
-            (times, encode::gif_delays(count, info.frame_rate))
+            let (frames, delays) = encode::gif_timing(count, info.frame_rate);
+            (frames.iter().map(|&f| info.time_of_frame(f)).collect(), delays)
         }
         (Some(info), _, Some(n)) => ((0..n).map(|i| info.duration * i as f64 / n as f64).collect(), Vec::new()),
         (_, _, Some(n)) => (vec![0.0; n], Vec::new()),
@@ -161,7 +157,7 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
         }
     };
     let scenes = scene::scenes_at(&analysis, &request, &times).map_err(at)?;
-    let mut notes: Vec<String> = Vec::new();
+    let mut notes: Vec<String> = input::armature_note(&analysis, &request).into_iter().collect();
     for note in scenes.iter().flat_map(|s| s.notes.iter()) {
         if !notes.contains(note) {
             notes.push(note.clone());
@@ -174,7 +170,7 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
         return Ok(notes);
     }
     let pictures = Pictures::load(&scenes, args, &mut notes)?;
-    let canvases = lay_out(&scenes, &pictures, args);
+    let canvases = lay_out(&scenes, &pictures, args, &mut notes);
     match output {
         Output::Png => {
             let pixmap = raster::rasterise(&canvases[0], &pictures.pixmaps, None);
@@ -201,24 +197,8 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     Ok(notes)
 }
 
-/// The model: from `file`, or from stdin named `file` (an editor's unsaved buffer; its atlas and
-/// textures are found beside that name).
-fn read(file: &Path, from_stdin: bool) -> Result<Analysis, Failure> {
-    let bytes = if from_stdin {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
-        bytes
-    } else {
-        std::fs::read(file).map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?
-    };
-    let text = String::from_utf8(bytes).map_err(|_| Failure(format!("{}: not UTF-8 text", file.display())))?;
-    let path = (file != Path::new("-")).then_some(file);
-    Ok(Analysis::new(path, text, &RealFs))
-}
-
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    std::fs::write(path, bytes).map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, bytes).map_err(|e| Failure(input::cannot_write(&path.display().to_string(), &e)))
 }
 
 /// The images a render reads: atlas images (2-D) or material textures (3-D), each once.
@@ -293,7 +273,7 @@ impl Pictures {
                 ));
                 return Ok(None);
             }
-            Err(e) => return Err(Failure(format!("cannot read the atlas image {}: {e}", path.display()))),
+            Err(e) => return Err(Failure(input::cannot_read(&path.display().to_string(), &e))),
         };
         let pixmap = encode::decode_png(&bytes)
             .map_err(|why| Failure(format!("the atlas image {} is {why}", path.display())))?;
@@ -337,7 +317,8 @@ fn grid(frames: Option<usize>) -> (usize, usize) {
 }
 
 /// One canvas per picture written: a sheet's frames side by side on one, a GIF's on one each.
-fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>) -> Vec<Canvas> {
+/// A note says when a 3-D model is seen only edge-on (nothing of it is drawn).
+fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>, notes: &mut Vec<String>) -> Vec<Canvas> {
     let (w, h) = args.size;
     let camera = scenes
         .first()
@@ -358,6 +339,22 @@ fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>) -> Vec<
                 if let Some(b) = flat.bounds {
                     grow(b.min_x, b.min_y);
                     grow(b.max_x, b.max_y);
+                }
+                // Outlines are drawn whatever the display's alpha: fit them too.
+                for d in &flat.drawables {
+                    let loaded = d.texture.and_then(|t| flat.textures.get(t)).and_then(|t| pictures.of(&t.atlas));
+                    if draw2d::outlined(d, loaded.is_some(), args.outline) {
+                        d.vertices.chunks_exact(2).for_each(|p| grow(p[0], p[1]));
+                        if d.vertices.is_empty() {
+                            let m = &flat.slots[d.slot].matrix;
+                            grow(m[4], m[5]);
+                        }
+                    }
+                }
+                if args.outline || args.bones {
+                    for b in &flat.bounding_boxes {
+                        b.outline.chunks_exact(2).for_each(|p| grow(p[0], p[1]));
+                    }
                 }
                 if args.bones || flat.drawables.is_empty() {
                     for bone in &flat.bones {
@@ -387,6 +384,7 @@ fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>) -> Vec<
     }
     let (min, max) = bounds.unwrap_or(((-1.0, -1.0), (1.0, 1.0)));
     let (columns, rows) = grid(args.sheet);
+    let faces = std::cell::Cell::new(draw3d::Faces::default());
     let draw = |s: &Scene, cell: (f64, f64), prims: &mut Vec<Prim>| {
         let fit = Fit::new(min, max, w, h, cell);
         match &s.content {
@@ -420,11 +418,12 @@ fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>) -> Vec<
                     })
                     .collect();
                 let camera = camera.expect("a 3-D scene has a camera");
-                draw3d::draw(solid, &camera, &fit, &textures, args.bones || solid.meshes.is_empty(), prims);
+                let drawn = draw3d::draw(solid, &camera, &fit, &textures, args.bones || solid.meshes.is_empty(), prims);
+                faces.set(draw3d::Faces { all: faces.get().all + drawn.all, seen: faces.get().seen + drawn.seen });
             }
         }
     };
-    if args.sheet.is_some() {
+    let canvases = if args.sheet.is_some() {
         let mut canvas = Canvas { width: w * columns as u32, height: h * rows as u32, prims: Vec::new() };
         for (i, s) in scenes.iter().enumerate() {
             let cell = ((i % columns) as f64 * f64::from(w), (i / columns) as f64 * f64::from(h));
@@ -459,5 +458,14 @@ fn lay_out(scenes: &[Scene], pictures: &Pictures, args: &RenderArgs<'_>) -> Vec<
                 canvas
             })
             .collect()
+    };
+    let faces = faces.get();
+    if faces.all > 0 && faces.seen == 0 {
+        let view = format!("{:?}", args.view.unwrap_or(View::Front)).to_lowercase();
+        notes.push(format!(
+            "the {view} view sees every face of the model edge-on, so no face is drawn{}: try another --view",
+            if args.bones { " (only the bones)" } else { "" }
+        ));
     }
+    canvases
 }

@@ -4,13 +4,16 @@ use crate::Analysis;
 use crate::pose::{BonePose, DragonBonesPose, PoseError, PoseRequest, SlotPose};
 use rigls_diagnostic::Code;
 use rigls_dragonbones::eval::data::DragonBonesData;
-use rigls_dragonbones::eval::parse::FailureKind;
+use rigls_dragonbones::eval::parse::{self, FailureKind};
+use rigls_dragonbones::eval::raw::Raw;
 use rigls_dragonbones::eval::{BuildError, Runtime};
+use rigls_dragonbones::schema::key;
 use rigls_dragonbones::{DragonBonesFile, Reading};
 use rigls_text::{LineIndex, PositionEncoding, TextRange};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPose, PoseError> {
     let file = skeleton(analysis)?;
+    let request = &with_default_armature(file, &analysis.text, request);
     let reading = file.reading(&analysis.text, request.armature.as_deref());
     let data = parsed_data(analysis, &reading)?;
     let (index, mut runtime) = build(analysis, file, data, request)?;
@@ -47,6 +50,78 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
         bones,
         slots,
     })
+}
+
+/// The armature shown when none is asked for (by `rigls pose`, `rigls render` and the previews):
+/// among the armatures no other armature of the file shows as a child armature — the character,
+/// not its weapon — the one that shows the most armatures through any chain of children (the
+/// character rather than the bullet or effect a game spawns beside it), the first of those when
+/// they tie; the first armature when every armature is some other's child. `None` without
+/// armatures.
+pub fn default_armature(file: &DragonBonesFile, text: &str) -> Option<String> {
+    default_armature_of(file, text).map(|choice| choice.name)
+}
+
+/// The armature [`default_armature`] chose, and among how many.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefaultArmature {
+    pub name: String,
+    /// How many armatures no other armature shows as a child (0 when each is some other's).
+    pub candidates: usize,
+}
+
+/// [`default_armature`], and among how many it was chosen.
+pub fn default_armature_of(file: &DragonBonesFile, text: &str) -> Option<DefaultArmature> {
+    let root = file.tree.root()?;
+    let raw = Raw::new(&file.tree, text);
+    let elements = parse::armature_elements(raw, root);
+    let names: Vec<String> = elements.iter().map(|&e| raw.string(e, key::NAME, "")).collect();
+    if names.len() < 2 {
+        return names.into_iter().next().map(|name| DefaultArmature { name, candidates: 1 });
+    }
+    // Each armature's children, as indices of the first armature of each name shown.
+    let children: Vec<Vec<usize>> = elements
+        .iter()
+        .map(|&e| {
+            let shown = parse::child_armature_names(raw, e);
+            shown.iter().filter_map(|n| names.iter().position(|m| m == n)).collect()
+        })
+        .collect();
+    let shown_by_another = |i: usize| {
+        children.iter().enumerate().any(|(j, c)| names[j] != names[i] && c.iter().any(|&k| names[k] == names[i]))
+    };
+    // How many other armatures `i` shows through any chain (each counted once, loops cut).
+    let reach = |i: usize| {
+        let mut seen = vec![false; names.len()];
+        seen[i] = true;
+        let mut stack = vec![i];
+        let mut count = 0;
+        while let Some(a) = stack.pop() {
+            for &c in &children[a] {
+                if !std::mem::replace(&mut seen[c], true) {
+                    count += 1;
+                    stack.push(c);
+                }
+            }
+        }
+        count
+    };
+    let mut best: Option<(usize, usize)> = None;
+    let candidates: Vec<usize> = (0..names.len()).filter(|&i| !shown_by_another(i)).collect();
+    for &i in &candidates {
+        let shows = reach(i);
+        if best.is_none_or(|(_, most)| shows > most) {
+            best = Some((i, shows));
+        }
+    }
+    let index = best.map_or(0, |(i, _)| i);
+    Some(DefaultArmature { name: names[index].clone(), candidates: candidates.len() })
+}
+
+/// `request` with its armature named: the one asked for, else [`default_armature`].
+pub fn with_default_armature(file: &DragonBonesFile, text: &str, request: &PoseRequest) -> PoseRequest {
+    let armature = request.armature.clone().or_else(|| default_armature(file, text));
+    PoseRequest { armature, ..request.clone() }
 }
 
 /// The skeleton of `analysis`, when the runtime can read it (`JSON.parse` accepts it).

@@ -21,6 +21,7 @@ use rigls_dragonbones::syntax::{NodeId, NodeKind};
 
 pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
     let file = pose::skeleton(analysis)?;
+    let request = &pose::with_default_armature(file, &analysis.text, request);
     let reading = file.reading(&analysis.text, request.armature.as_deref());
     let data = pose::parsed_data(analysis, &reading)?;
     let (index, built) = pose::build(analysis, file, data, request)?;

@@ -141,6 +141,19 @@ impl std::fmt::Display for PoseError {
     }
 }
 
+/// The armature a skeleton is shown with when `request` names none, when it was chosen among
+/// several armatures that no other armature shows as a child (see
+/// [`super::dragonbones::pose::default_armature`]): for saying which was chosen. `None` otherwise.
+pub fn defaulted_armature(analysis: &Analysis, request: &PoseRequest) -> Option<DefaultArmature> {
+    if request.armature.is_some() {
+        return None;
+    }
+    let file = analysis.dragonbones().filter(|_| analysis.kind() == FileKind::DragonBonesSkeleton)?;
+    super::dragonbones::pose::default_armature_of(file, &analysis.text).filter(|c| c.candidates > 1)
+}
+
+pub use super::dragonbones::pose::DefaultArmature;
+
 /// Poses the document as `request` asks.
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<Pose, PoseError> {
     match analysis.kind() {

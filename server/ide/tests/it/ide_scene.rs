@@ -176,3 +176,57 @@ fn the_elem_fixture_as_a_3d_scene() {
         assert!(b.max[1] == 2.0 && b.min[1] == 0.0, "{b:?}");
     }
 }
+
+/// A skeleton with these armatures: `(name, the armatures its one slot shows)`.
+fn armatures(list: &[(&str, &[&str])]) -> String {
+    let armature = |(name, shows): &(&str, &[&str])| {
+        let displays: Vec<String> = shows.iter().map(|c| format!(r#"{{"type": "armature", "name": "{c}"}}"#)).collect();
+        format!(
+            r#"{{"name": "{name}", "bone": [{{"name": "root"}}], "slot": [{{"name": "s", "parent": "root"}}],
+  "skin": [{{"slot": [{{"name": "s", "display": [{}]}}]}}]}}"#,
+            displays.join(", ")
+        )
+    };
+    let list: Vec<String> = list.iter().map(armature).collect();
+    format!("{{\"name\": \"game\", \"version\": \"5.5\", \"armature\": [\n{}\n]}}\n", list.join(",\n"))
+}
+
+#[test]
+fn the_default_armature_is_the_one_no_other_shows_that_shows_the_most() {
+    let path = Path::new("game_ske.json");
+    let chosen = |text: String| {
+        let analysis = analyse(path, text);
+        let scene = scene_of(&analysis, None, 0.0);
+        let request = rigls_ide::pose::PoseRequest::default();
+        let posed = match rigls_ide::pose::pose(&analysis, &request).expect("a pose") {
+            rigls_ide::pose::Pose::DragonBones(p) => p.armature,
+            rigls_ide::pose::Pose::Elem(_) => unreachable!(),
+        };
+        assert_eq!(scene.armature.as_deref(), Some(posed.as_str()), "the scene and the pose agree");
+        let note = rigls_ide::pose::defaulted_armature(&analysis, &request).map(|c| (c.name, c.candidates));
+        (posed, note)
+    };
+    // mecha_1502b's shape: a bullet and an effect the game spawns, the mecha with its weapons.
+    let game = [
+        ("bullet", &[][..]),
+        ("effect", &[]),
+        ("weapon", &["flame"]),
+        ("flame", &[]),
+        ("mecha", &["weapon", "weapon", "flame"]),
+    ];
+    assert_eq!(chosen(armatures(&game)), ("mecha".to_owned(), Some(("mecha".to_owned(), 3))));
+    // With a Japanese name, CRLF and a BOM.
+    let japanese = [("弾", &[][..]), ("ロボ", &["腕"]), ("腕", &[])];
+    let text = format!("\u{feff}{}", armatures(&japanese).replace('\n', "\r\n"));
+    assert_eq!(chosen(text), ("ロボ".to_owned(), Some(("ロボ".to_owned(), 2))));
+    // No child armatures: the first; and chosen among one, nothing to say.
+    assert_eq!(chosen(armatures(&[("a", &[]), ("b", &[])])), ("a".to_owned(), Some(("a".to_owned(), 2))));
+    assert_eq!(chosen(armatures(&[("hero", &["hat"]), ("hat", &[])])), ("hero".to_owned(), None));
+    // Every armature some other's child (a loop): the first.
+    assert_eq!(chosen(armatures(&[("a", &["b"]), ("b", &["a"])])), ("a".to_owned(), None));
+    // Asked for by name: that one, and no note.
+    let analysis = analyse(path, armatures(&game));
+    let request = SceneRequest { armature: Some("bullet".to_owned()), animation: None, time: 0.0 };
+    assert_eq!(scene::scene(&analysis, &request).unwrap().armature.as_deref(), Some("bullet"));
+    assert_eq!(rigls_ide::pose::defaulted_armature(&analysis, &request), None);
+}

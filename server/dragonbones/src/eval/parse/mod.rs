@@ -181,6 +181,50 @@ pub fn parse_shown(
     }
 }
 
+/// A display's type as the runtime reads it: 0 image, 1 armature, 2 mesh, 3 bounding box, 4 path
+/// (a name, any case, or its number).
+pub fn display_type(raw: Raw<'_>, display: NodeId) -> f64 {
+    match raw.get(display, key::TYPE) {
+        Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
+            match raw.to_js_string(t).to_lowercase().as_str() {
+                key::ARMATURE => 1.0,
+                "mesh" => 2.0,
+                "boundingbox" => 3.0,
+                key::PATH => 4.0,
+                _ => 0.0,
+            }
+        }
+        _ => raw.number(display, key::TYPE, 0.0),
+    }
+}
+
+/// A display's `path`, else its `name`: for an armature display, the armature it shows.
+pub fn display_path(raw: Raw<'_>, display: NodeId) -> String {
+    let written = raw.string(display, key::PATH, "");
+    if written.is_empty() { raw.string(display, key::NAME, "") } else { written }
+}
+
+/// The names of the armatures the armature at `node` shows as child armatures, read from its
+/// skins' displays as the runtime reads them (in file order, repeated as written).
+pub fn child_armature_names(raw: Raw<'_>, node: NodeId) -> Vec<String> {
+    let objects = |object: NodeId, key: &str| -> Vec<NodeId> {
+        raw.array(object, key)
+            .map(|list| raw.elements(list).filter(|&n| raw.is_object(n)).collect())
+            .unwrap_or_default()
+    };
+    let mut names = Vec::new();
+    for skin in objects(node, key::SKIN) {
+        for slot in objects(skin, key::SLOT) {
+            for display in objects(slot, key::DISPLAY) {
+                if display_type(raw, display) == 1.0 {
+                    names.push(display_path(raw, display));
+                }
+            }
+        }
+    }
+    names
+}
+
 /// The frame rate the runtime gives the armature at `node` of a file read as `file` (its own, else
 /// the file's; 0 means 24).
 pub fn armature_frame_rate(raw: Raw<'_>, node: NodeId, file: &DragonBonesData) -> f64 {
@@ -518,20 +562,8 @@ impl Parser<'_> {
     fn display(&mut self, node: NodeId, skin: &str, slot: &str, scope: &mut ArmatureScope) -> Option<DisplayData> {
         let raw = self.raw;
         let name = raw.string(node, key::NAME, "");
-        let written_path = raw.string(node, key::PATH, "");
-        let path = if written_path.is_empty() { name.clone() } else { written_path };
-        let ty = match raw.get(node, key::TYPE) {
-            Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
-                match raw.to_js_string(t).to_lowercase().as_str() {
-                    key::ARMATURE => 1.0,
-                    "mesh" => 2.0,
-                    "boundingbox" => 3.0,
-                    key::PATH => 4.0,
-                    _ => 0.0,
-                }
-            }
-            _ => raw.number(node, key::TYPE, 0.0),
-        };
+        let path = display_path(raw, node);
+        let ty = display_type(raw, node);
         let kind = match ty {
             0.0 => {
                 let (pivot_x, pivot_y) = match raw.get(node, key::PIVOT) {

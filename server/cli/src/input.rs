@@ -1,0 +1,120 @@
+//! Reading the file a command is given, and the one wording every command uses when it cannot:
+//! ``cannot read `FILE`: REASON`` (and ``cannot write `FILE`: REASON``), the reason in lower case
+//! without the operating system's error number.
+
+use std::fmt::Write as _;
+use std::io::Read as _;
+use std::path::Path;
+
+use rigls_diagnostic::env::RealFs;
+use rigls_diagnostic::{Code, Severity, config};
+use rigls_ide::Analysis;
+use rigls_text::PositionEncoding;
+
+/// Why an I/O operation failed, in a sentence's words: `no such file or directory`.
+pub fn reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "no such file or directory".to_owned(),
+        ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        ErrorKind::IsADirectory => "it is a directory".to_owned(),
+        _ => {
+            let text = e.to_string();
+            // `Read-only file system (os error 30)` → `read-only file system`
+            let text = match text.rfind(" (os error ") {
+                Some(at) if text.ends_with(')') => text[..at].to_owned(),
+                _ => text,
+            };
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// ``cannot read `name`: reason``.
+pub fn cannot_read(name: &str, e: &std::io::Error) -> String {
+    format!("cannot read `{name}`: {}", reason(e))
+}
+
+/// ``cannot write `name`: reason``.
+pub fn cannot_write(name: &str, e: &std::io::Error) -> String {
+    format!("cannot write `{name}`: {}", reason(e))
+}
+
+/// ``cannot read `name`: it is not valid UTF-8 (byte N); save it as UTF-8``.
+pub fn not_utf8(name: &str, e: &std::str::Utf8Error) -> String {
+    format!("cannot read `{name}`: it is not valid UTF-8 (byte {}); save it as UTF-8", e.valid_up_to())
+}
+
+/// The bytes of stdin.
+pub fn stdin_bytes() -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read stdin: {}", reason(&e)))?;
+    Ok(bytes)
+}
+
+/// The model a command works on, analysed: `file`'s text, or stdin's when `from_stdin` (then
+/// `file` is the name it goes by, for the files it names). A file that is not there, not
+/// readable or not UTF-8 is an error in the one wording.
+pub fn model(file: &Path, from_stdin: bool) -> Result<Analysis, String> {
+    let name = file.display().to_string();
+    let bytes = if from_stdin { stdin_bytes()? } else { std::fs::read(file).map_err(|e| cannot_read(&name, &e))? };
+    let text = String::from_utf8(bytes).map_err(|e| not_utf8(&name, &e.utf8_error()))?;
+    let path = (file != Path::new("-")).then_some(file);
+    Ok(Analysis::new(path, text, &RealFs))
+}
+
+/// The rule `pose` and `render` follow for both formats: a model with errors (what `--check`
+/// reports as errors, after the `rigls.toml` that applies) is not posed; the message lists them.
+/// Warnings are not in the way, nor is `non-finite-pose`, which is about the pose itself (shown
+/// with `null`s).
+pub fn refuse_errors(analysis: &Analysis, name: &str) -> Result<(), String> {
+    let mut diagnostics = analysis.diagnostics.clone();
+    let dir = match &analysis.path {
+        Some(path) => std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf)),
+        None => std::env::current_dir().ok(),
+    };
+    if let Some(Ok(Some(file))) = dir.map(|dir| config::load(&dir, &RealFs)) {
+        diagnostics = file.severity.apply(diagnostics);
+    }
+    let errors: Vec<_> =
+        diagnostics.iter().filter(|d| d.severity == Severity::Error && d.code != Code::NonFinitePose).collect();
+    if errors.is_empty() {
+        return Ok(());
+    }
+    let count = if errors.len() == 1 { "an error".to_owned() } else { format!("{} errors", errors.len()) };
+    let mut message = format!("`{name}` has {count}, so it is not posed (`rigls --check` shows them in full):");
+    for d in errors {
+        let at = analysis.lines.line_col(d.range.start, PositionEncoding::Utf32);
+        let _ = write!(message, "\n  {}:{}: {} [{}]", at.line + 1, at.col + 1, d.message, d.code.as_str());
+    }
+    Err(message)
+}
+
+/// What `pose` and `render` say when they chose among several armatures.
+/// Only when the choice was one among several armatures that no other shows as a child.
+pub fn armature_note(analysis: &Analysis, request: &rigls_ide::pose::PoseRequest) -> Option<String> {
+    let choice = rigls_ide::pose::defaulted_armature(analysis, request)?;
+    Some(format!(
+        "armature \"{}\": of the {} armatures that no other shows as a child armature, the one that shows the most (--armature NAME chooses another)",
+        choice.name, choice.candidates
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_are_lower_case_without_the_error_number() {
+        let os = std::io::Error::from_raw_os_error(30);
+        assert_eq!(reason(&os), "read-only file system");
+        let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert_eq!(cannot_read("x.elem", &missing), "cannot read `x.elem`: no such file or directory");
+        let dir = std::io::Error::from_raw_os_error(21);
+        assert_eq!(cannot_write("out", &dir), "cannot write `out`: it is a directory");
+    }
+}
