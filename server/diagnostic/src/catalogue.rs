@@ -601,6 +601,18 @@ impl Code {
                 good: "\"imagePath\": \"hero_tex.png\", \"width\": 512, \"height\": 512\n",
                 fixable: false,
             },
+            Code::AtlasNameMismatch => &Rule {
+                code: Code::AtlasNameMismatch,
+                severity: Severity::Warning,
+                formats: DRAGONBONES,
+                format_severities: &[],
+                cases: &[],
+                summary: "The atlas paired by file name (`X_ske.json` ↔ `X_tex.json`) has another `name` than the skeleton.",
+                why: "Runtimes register an atlas under its own `name` and look a skeleton's textures up under the skeleton's `name`: with two names the armature is built without any of that atlas's textures, and nothing says why.",
+                bad: "hero_ske.json: {\"name\": \"hero\", …}\nhero_tex.json: {\"name\": \"Hero\", \"imagePath\": \"hero_tex.png\", …}\n",
+                good: "hero_ske.json: {\"name\": \"hero\", …}\nhero_tex.json: {\"name\": \"hero\", \"imagePath\": \"hero_tex.png\", …}\n",
+                fixable: false,
+            },
             Code::NonFinitePose => &Rule {
                 code: Code::NonFinitePose,
                 severity: Severity::Error,

@@ -82,6 +82,7 @@ codes! {
     IgnoredKey = "ignored-key",
     SlotZMismatch = "slot-z-mismatch",
     SharedMesh = "shared-mesh",
+    AtlasNameMismatch = "atlas-name-mismatch",
 }
 
 impl Code {

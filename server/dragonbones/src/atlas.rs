@@ -29,8 +29,9 @@ pub const MAX_PROBES: usize = 8;
 #[derive(Debug)]
 pub struct PairedAtlas {
     pub path: PathBuf,
-    /// The atlas `name`.
+    /// The atlas `name`, and the range of its string in the atlas file.
     pub name: Option<String>,
+    pub name_range: Option<TextRange>,
     /// Every `SubTexture` name with the range of its string in the atlas file.
     pub textures: Vec<(String, TextRange)>,
     /// The region of each texture of `textures` (same order), for editors to show.
@@ -150,6 +151,7 @@ pub fn read_atlas(path: &Path, fs: &dyn FileSystem) -> Option<PairedAtlas> {
     Some(PairedAtlas {
         path: path.to_path_buf(),
         name: atlas.name,
+        name_range: member(key::NAME).map(|v| tree.range(v)),
         textures,
         regions,
         image_path: image_path.filter(|p| !p.is_empty()),

@@ -19,6 +19,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
         cycles(ctx);
         ik_without_bone(ctx);
         textures(ctx);
+        atlas_names(ctx);
     }
 }
 
@@ -268,6 +269,26 @@ fn ik_without_bone(ctx: &mut DragonBonesCheck) {
             };
             ctx.push(d);
         }
+    }
+}
+
+/// An atlas paired by file name (`X_ske.json` ↔ `X_tex.json`) whose `name` is not the skeleton's:
+/// the runtime registers an atlas under its own `name` and looks a skeleton's textures up under
+/// the skeleton's, so it finds none of them (atlases paired by `name` match by construction).
+fn atlas_names(ctx: &mut DragonBonesCheck) {
+    let Some(node) = ctx.tree.root().and_then(|root| ctx.get(root, key::NAME)) else { return };
+    let Some(name) = ctx.model.name.as_deref().filter(|_| ctx.in_scope(node)) else { return };
+    for atlas in ctx.paired {
+        let Some(atlas_name) = atlas.name.as_deref().filter(|&n| n != name) else { continue };
+        let file = atlas.path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        let message = format!(
+            "the paired atlas `{file}` is named `{atlas_name}`, not `{name}`: runtimes look this skeleton's textures up under `{name}` and find none of that atlas's (give both the same `name`)"
+        );
+        let mut d = report(Code::AtlasNameMismatch, ctx.tree.range(node), message);
+        if let Some(range) = atlas.name_range {
+            d = d.with_related_in(atlas.path.clone(), range, format!("`{file}` is named `{atlas_name}` here"));
+        }
+        ctx.push(d);
     }
 }
 

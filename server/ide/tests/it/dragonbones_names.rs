@@ -574,3 +574,45 @@ fn unknown_displays_and_skins_v45() {
         "#,
     );
 }
+
+#[test]
+fn an_atlas_paired_by_file_name_with_another_name_is_a_warning() {
+    let atlas =
+        r#"{"name": "ゆうしゃ", "imagePath": "勇者_tex.png", "SubTexture": [{"name": "頭", "width": 4, "height": 4}]}"#;
+    check_diagnostics_with(
+        "assets/勇者_ske.json",
+        r#"
+        {
+          "name": "勇者", "version": "5.5", "compatibleVersion": "5.5",
+                  ^^^^ warning[atlas-name-mismatch]: the paired atlas `勇者_tex.json` is named `ゆうしゃ`, not `勇者`: runtimes look this skeleton's textures up under `勇者` and find none of that atlas's (give both the same `name`)
+          "armature": [{"name": "勇者", "bone": [{"name": "root"}], "slot": [{"name": "s", "parent": "root"}],
+            "skin": [{"slot": [{"name": "s", "display": [{"name": "頭"}]}]}]}]
+        }
+        "#,
+        &[("assets/勇者_tex.json", atlas)],
+    );
+    // The related information points at the atlas's `name`, in the atlas file; with CRLF and a BOM.
+    let text = format!(
+        "\u{feff}{}",
+        support::trim_indent(
+            r#"
+        {
+          "name": "勇者", "version": "5.5",
+          "armature": [{"name": "勇者", "bone": [{"name": "root"}], "slot": [{"name": "s", "parent": "root"}],
+            "skin": [{"slot": [{"name": "s", "display": [{"name": "頭"}]}]}]}]
+        }
+        "#
+        )
+        .replace('\n', "\r\n")
+    );
+    let analysis = analyse("assets/勇者_ske.json", &text, &[("assets/勇者_tex.json", atlas)]);
+    let [d] = &analysis.diagnostics[..] else { panic!("{:?}", analysis.diagnostics) };
+    assert_eq!(&text[d.range.start as usize..d.range.end as usize], "\"勇者\"");
+    let [related] = &d.related[..] else { panic!("{:?}", d.related) };
+    assert_eq!(related.file.as_deref().and_then(|f| f.file_name()).and_then(|f| f.to_str()), Some("勇者_tex.json"));
+    assert_eq!(&atlas[related.range.start as usize..related.range.end as usize], "\"ゆうしゃ\"");
+    assert_eq!(related.message, "`勇者_tex.json` is named `ゆうしゃ` here");
+    // Atlases found by `name` (not by file name) match by construction; the same name is no warning.
+    let same = atlas.replace("ゆうしゃ", "勇者");
+    assert!(analyse("assets/勇者_ske.json", &text, &[("assets/勇者_tex.json", &same)]).diagnostics.is_empty());
+}
