@@ -121,13 +121,13 @@ fn time_and_frame_need_an_animation() {
 
 const BROKEN_ELEM: &str = "error: `broken.elem` has 3 errors, so it is not posed (`rigls --check` shows them in full):
   40:4: VertexCount is 5 but Positions, Normals and TextureUV have 4 entries [count-mismatch]
-  66:15: unknown bone `首`: not found in this MeshContainer's BoneNames [unknown-bone]
+  66:15: unknown bone `首`: not found in this MeshContainer's BoneNames; TransformIndex 1 is `頭` [unknown-bone]
   118:8: `Loop` must be `True` or `False` (capitalised, unquoted), found `Yes` [invalid-value]
 ";
 
 const BROKEN_SKELETON: &str =
     "error: `broken_ske.json` has an error, so it is not posed (`rigls --check` shows them in full):
-  18:32: unknown bone `head`: armature `hero` has no bone of this name (building the armature throws) [unknown-bone]
+  19:32: unknown bone `head`: armature `hero` has no bone of this name (building the armature throws); the bone named like slot `hat` is `hat` [unknown-bone]
 ";
 
 #[test]
@@ -157,7 +157,7 @@ fn pose_and_render_refuse_a_file_with_errors_in_either_format() {
     run.expect_code(2);
     assert_eq!(
         run.stderr,
-        "error: broken_ske.json: the file has errors that make its pose meaningless:\n  18:5: slot \"hat\" has no parent bone: building the armature throws\n"
+        "error: broken_ske.json: the file has errors that make its pose meaningless:\n  19:5: slot \"hat\" has no parent bone: building the armature throws\n"
     );
 }
 

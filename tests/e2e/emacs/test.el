@@ -112,7 +112,7 @@ while rigls runs for its project is managed by it on its own, as with `eglot-ens
        "diagnostics (line, character column, type, text)"
        (rigls-test-diagnostics)
        '((40 4 eglot-error "rigls [count-mismatch]: VertexCount is 5 but Positions, Normals and TextureUV have 4 entries")
-         (66 15 eglot-error "rigls [unknown-bone]: unknown bone `首`: not found in this MeshContainer's BoneNames")
+         (66 15 eglot-error "rigls [unknown-bone]: unknown bone `首`: not found in this MeshContainer's BoneNames; TransformIndex 1 is `頭`")
          (118 8 eglot-error "rigls [invalid-value]: `Loop` must be `True` or `False` (capitalised, unquoted), found `Yes`"))))
 
     (rigls-test-check "hover on the key FaceCount shows its documentation"

@@ -301,7 +301,7 @@ local function run()
         col = 14,
         end_lnum = 65,
         end_col = 19,
-        message = "unknown bone `首`: not found in this MeshContainer's BoneNames",
+        message = "unknown bone `首`: not found in this MeshContainer's BoneNames; TransformIndex 1 is `頭`",
       },
       {
         code = 'invalid-value',
@@ -375,6 +375,37 @@ local function run()
     local lnum, col = find(elem, 'BoneName="腰"')
     local result = request(elem, client, 'textDocument/definition', position(elem, client, lnum, col + #'BoneName="'))
     expect_definition(result, elem, client, 19, '腰')
+  end)
+
+  check('the unknown bone 首 is offered the bone its TransformIndex names', function()
+    need_client()
+    local lnum = find(elem, 'BoneName="首"')
+    local diag
+    for _, d in ipairs(vim.diagnostic.get(elem, { lnum = lnum })) do
+      if d.code == 'unknown-bone' then
+        diag = d.user_data and d.user_data.lsp
+      end
+    end
+    if not diag then
+      fail('no unknown-bone diagnostic on line %d', lnum + 1)
+    end
+    local actions = request(elem, client, 'textDocument/codeAction', {
+      textDocument = { uri = vim.uri_from_bufnr(elem) },
+      range = diag.range,
+      context = { diagnostics = { diag }, only = { 'quickfix' }, triggerKind = 1 },
+    }) or {}
+    eq('quick fixes', vim.tbl_map(function(a)
+      return a.title
+    end, actions), { 'Replace with `頭` (TransformIndex 1)' })
+    local action = actions[1]
+    if not action.edit and client:supports_method('codeAction/resolve') then
+      action = request(elem, client, 'codeAction/resolve', action)
+    end
+    local edits = action.edit and action.edit.changes and action.edit.changes[vim.uri_from_bufnr(elem)]
+    if not edits and action.edit and action.edit.documentChanges then
+      edits = action.edit.documentChanges[1].edits
+    end
+    eq('the edit', edits and edits[1].newText, '"頭"')
   end)
 
   check('quick fix for the count mismatch sets VertexCount to 4', function()

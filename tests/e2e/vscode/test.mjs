@@ -195,7 +195,7 @@ async function run(page) {
             "broken.elem [Ln 42, Col 4] : Positions has 4 entries",
             "broken.elem [Ln 48, Col 4] : Normals has 4 entries",
             "broken.elem [Ln 74, Col 4] : TextureUV has 4 entries",
-            "unknown bone `首`: not found in this MeshContainer's BoneNames rigls(unknown-bone) [Ln 66, Col 15]",
+            "unknown bone `首`: not found in this MeshContainer's BoneNames; TransformIndex 1 is `頭` rigls(unknown-bone) [Ln 66, Col 15]",
             "`Loop` must be `True` or `False` (capitalised, unquoted), found `Yes` rigls(invalid-value) [Ln 118, Col 8]",
         ]);
         // The user setting rigls.severity {"invalid-value": "warning"} reached the server at start.
@@ -269,7 +269,7 @@ async function run(page) {
         const rows = await until("Problems without the invalid value", () => problems(page), (r) => r[0] === "broken.elem 1" && r.length === 2);
         eq("Problems rows", rows, [
             "broken.elem 1",
-            "unknown bone `首`: not found in this MeshContainer's BoneNames rigls(unknown-bone) [Ln 66, Col 15]",
+            "unknown bone `首`: not found in this MeshContainer's BoneNames; TransformIndex 1 is `頭` rigls(unknown-bone) [Ln 66, Col 15]",
         ]);
         eq("settings.json on disk", JSON.parse(readFileSync(process.env.RIGLS_USER_SETTINGS, "utf8"))["rigls.severity"], {
             "invalid-value": "off",

@@ -69,7 +69,12 @@ fn unresolved(ctx: &mut DragonBonesCheck) {
         }
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
         let suggested = suggest::ranked(&r.name, names.iter().copied());
-        let hint = suggest::hint(suggested.first().copied());
+        // No name is close in spelling: the one the context implies, if any.
+        let implied = if suggested.is_empty() { implied_name(ctx, r, &names) } else { None };
+        let hint = match &implied {
+            Some((name, why)) => format!("; {why} is `{name}`"),
+            None => suggest::hint(suggested.first().copied()),
+        };
         let code = code_of(r);
         let message =
             format!("unknown {} `{}`: {} ({}){hint}", r.kind.describe(), r.name, place(ctx, r), effect(r.site));
@@ -80,8 +85,25 @@ fn unresolved(ctx: &mut DragonBonesCheck) {
             Code::UnknownSlot if event => Diagnostic::of_case(&case::EVENT_SLOT, r.range, message),
             code => report(code, r.range, message),
         };
-        ctx.push(d.with_fixes(replacements(&suggested, r.range)));
+        let fixes = match implied {
+            Some((name, why)) => {
+                Fix::suggestions(&[name.as_str()], r.range, |n| format!("Replace with `{n}` ({why})"), json_string)
+            }
+            None => replacements(&suggested, r.range),
+        };
+        ctx.push(d.with_fixes(fixes));
     }
+}
+
+/// The name a reference's context implies, among `names` (those it may name), and what implies
+/// it: a slot's `parent` is the bone the slot is named after (DragonBones Pro names a new slot
+/// after its bone).
+fn implied_name(ctx: &DragonBonesCheck, r: &Ref, names: &[&str]) -> Option<(String, String)> {
+    if r.site != Site::SlotParent {
+        return None;
+    }
+    let slot = ctx.get(r.owner, key::NAME).and_then(|v| ctx.tree.str(ctx.text, v))?;
+    names.contains(&slot.as_ref()).then(|| (slot.to_string(), format!("the bone named like slot `{slot}`")))
 }
 
 /// The names suggested for an unknown one, as fixes replacing the whole string (quotes included).

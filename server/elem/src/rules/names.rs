@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::{ElemCheck, report};
-use crate::schema::NameKind;
+use crate::schema::{NameKind, ScopeKind, key};
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Fix};
 
@@ -53,16 +53,42 @@ fn unresolved(ctx: &mut ElemCheck) {
         };
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();
         let suggested = suggest::ranked(&r.name, names.iter().copied());
-        let hint = suggest::hint(suggested.first().copied());
-        let d = report(code, r.range, format!("unknown {} `{}`: not found {place}{hint}", r.kind.describe(), r.name))
-            .with_fixes(Fix::suggestions(
-                &suggested,
+        let message = format!("unknown {} `{}`: not found {place}", r.kind.describe(), r.name);
+        // No name is close in spelling: the one the context implies, if any.
+        if suggested.is_empty()
+            && let Some((implied, why)) = implied_name(ctx, r)
+        {
+            let fix = Fix::suggestions(
+                &[implied.as_str()],
                 r.range,
-                |n| format!("Replace with `{n}`"),
+                |n| format!("Replace with `{n}` ({why})"),
                 |n| format!("\"{n}\""),
-            ));
+            );
+            ctx.push(report(code, r.range, format!("{message}; {why} is `{implied}`")).with_fixes(fix));
+            continue;
+        }
+        let hint = suggest::hint(suggested.first().copied());
+        let d = report(code, r.range, format!("{message}{hint}")).with_fixes(Fix::suggestions(
+            &suggested,
+            r.range,
+            |n| format!("Replace with `{n}`"),
+            |n| format!("\"{n}\""),
+        ));
         ctx.push(d);
     }
+}
+
+/// The name a reference's context implies, and what implies it: a `BlendPart`'s `BoneName` is
+/// the bone its `TransformIndex` points at (the inlay hint shows it: `TransformIndex=1 → 頭`).
+fn implied_name(ctx: &ElemCheck, r: &crate::model::Ref) -> Option<(String, String)> {
+    if r.kind != NameKind::Bone {
+        return None;
+    }
+    let container = ctx.tree.enclosing(r.scope, ScopeKind::MeshContainer)?;
+    let (index, _) = ctx.int_key(r.scope, key::TRANSFORM_INDEX)?;
+    let bone =
+        ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && i64::from(d.index) == index)?;
+    Some((bone.name.clone(), format!("TransformIndex {index}")))
 }
 
 /// Every `BoneNames` entry names a `Node` of the hierarchy (spec §4.7): runtimes find a bone's

@@ -181,3 +181,45 @@ proptest! {
         check_fixes("army_ske.json", &mutated(SKELETON, &json));
     }
 }
+
+/// The shipped broken examples each offer a fix for their unknown name, though no name is close in
+/// spelling: the one the context implies. Checked on LF, CRLF and BOM copies.
+#[test]
+fn the_shipped_examples_offer_the_name_their_context_implies() {
+    let root = rigls_test_support::server_dir().join("../examples");
+    let cases = [
+        ("broken.elem", "\"首\"", "Replace with `頭` (TransformIndex 1)", "\"頭\""),
+        ("dragonbones/broken_ske.json", "\"head\"", "Replace with `hat` (the bone named like slot `hat`)", "\"hat\""),
+    ];
+    for (file, name, title, replacement) in cases {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let crlf = text.replace('\n', "\r\n");
+        for variant in [text.clone(), crlf.clone(), format!("\u{feff}{text}"), format!("\u{feff}{crlf}")] {
+            let base = Path::new(file).file_name().unwrap().to_str().unwrap();
+            let analysis = support::analyse(base, &variant, &[]);
+            let unknown: Vec<&Diagnostic> =
+                analysis.diagnostics.iter().filter(|d| d.code == rigls_diagnostic::Code::UnknownBone).collect();
+            let [d] = unknown.as_slice() else { panic!("{file}: {unknown:?}") };
+            assert_eq!(&variant[d.range.start as usize..d.range.end as usize], name);
+            let titles: Vec<&str> = d.fixes.iter().map(|f| f.title.as_str()).collect();
+            assert_eq!(titles, [title], "{file}");
+            let fix = &d.fixes[0];
+            assert!(fix.preferred, "the one fix is the preferred one");
+            assert!(!fix.safe, "a guess is never applied by --fix");
+            let fixed = text_edit::apply(&variant, &fix.edits);
+            assert_eq!(fixed, variant.replacen(name, replacement, 1), "{file}");
+            let after = support::analyse(base, &fixed, &[]);
+            assert!(after.diagnostics.iter().all(|d| d.code != rigls_diagnostic::Code::UnknownBone), "{file}");
+        }
+    }
+}
+
+/// A name close in spelling still wins over the context: `頭部` is offered `頭`, not bone 1's name.
+#[test]
+fn a_close_spelling_comes_before_the_context() {
+    let text = include_str!("../../../../examples/broken.elem").replace("BoneName=\"首\"", "BoneName=\"腰部\"");
+    let analysis = support::analyse("broken.elem", &text, &[]);
+    let d = analysis.diagnostics.iter().find(|d| d.code == rigls_diagnostic::Code::UnknownBone).unwrap();
+    assert_eq!(d.message, "unknown bone `腰部`: not found in this MeshContainer's BoneNames; did you mean `腰`?");
+    assert_eq!(d.fixes.iter().map(|f| f.title.as_str()).collect::<Vec<_>>(), ["Replace with `腰`"]);
+}

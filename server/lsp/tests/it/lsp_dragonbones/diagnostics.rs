@@ -180,3 +180,21 @@ async fn unknown_names_offer_each_close_name() {
     "#]].assert_eq(&actions);
     s.shutdown().await;
 }
+
+/// A slot's parent that no bone's name is close to: the fix offered is the bone the slot is named
+/// after (as in examples/dragonbones/broken_ske.json).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_slot_parent_is_offered_the_bone_named_like_the_slot() {
+    let text = edit(SKELETON, "{ \"name\": \"頭\", \"parent\": \"頭\"", "{ \"name\": \"頭\", \"parent\": \"帽子\"");
+    let mut s = Servers::start("implied", &text, ATLAS).await;
+    let actions = s.each(None, async |client, case| actions_of_each_diagnostic(client, case, true).await).await;
+    expect![[r#"
+        at 18:29-18:33 "\"帽子\"": "unknown bone `帽子`: armature `勇者` has no bone of this name (building the armature throws); the bone named like slot `頭` is `頭`"
+        "Replace with `頭` (the bone named like slot `頭`)" [quickfix] preferred
+            @@ -19 +19 @@
+            -				{ "name": "頭", "parent": "帽子", "displayIndex": 1 },
+            +				{ "name": "頭", "parent": "頭", "displayIndex": 1 },
+    "#]]
+    .assert_eq(&actions);
+    s.shutdown().await;
+}

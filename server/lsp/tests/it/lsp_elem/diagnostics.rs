@@ -294,3 +294,39 @@ async fn an_unknown_name_offers_each_close_name() {
     "#]].assert_eq(&actions);
     s.shutdown().await;
 }
+
+/// The shipped broken example as it is: `首` is close to no bone's name, and the fix offered is
+/// the bone its `TransformIndex` names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shipped_example_is_offered_the_bone_its_transform_index_names() {
+    let mut s = Servers::start("implied", BROKEN, |_| {}).await;
+    let actions = s
+        .each(None, async |client, case| {
+            let mut out = String::new();
+            for diagnostic in case.published["diagnostics"].as_array().unwrap() {
+                if diagnostic["code"] != "unknown-bone" {
+                    continue;
+                }
+                let params = json!({
+                    "textDocument": {"uri": case.doc.uri},
+                    "range": diagnostic["range"],
+                    "context": {"diagnostics": [diagnostic], "only": ["quickfix"], "triggerKind": 1},
+                });
+                let actions = client.request("textDocument/codeAction", params).await.unwrap();
+                writeln!(out, "at {}: {}", case.doc.describe_range(&diagnostic["range"]), diagnostic["message"])
+                    .unwrap();
+                out.push_str(&render_actions(case.doc, std::slice::from_ref(diagnostic), &actions));
+            }
+            out
+        })
+        .await;
+    expect![[r#"
+        at 65:14-65:17 "\"首\"": "unknown bone `首`: not found in this MeshContainer's BoneNames; TransformIndex 1 is `頭`"
+        "Replace with `頭` (TransformIndex 1)" [quickfix] preferred, fixes unknown-bone
+            @@ -66 +66 @@
+            -					BoneName="首"
+            +					BoneName="頭"
+    "#]]
+    .assert_eq(&actions);
+    s.shutdown().await;
+}
