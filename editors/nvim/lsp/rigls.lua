@@ -15,6 +15,14 @@ return {
   filetypes = { 'elem', 'json' },
   root_markers = { 'rigls.toml', '.git' },
   settings = { rigls = { severity = vim.empty_dict() } },
+  -- Neovim 0.11's completion (vim.lsp.completion, and the 'preview' window) shows an item's
+  -- documentation as it comes: Markdown would show its backticks and fences. Plain text is what a
+  -- reader of the rendered Markdown sees. A completion plugin that renders Markdown (nvim-cmp,
+  -- blink.cmp) can ask for it back: vim.lsp.config('rigls', { capabilities = { textDocument = {
+  --   completion = { completionItem = { documentationFormat = { 'markdown', 'plaintext' } } } } } })
+  capabilities = {
+    textDocument = { completion = { completionItem = { documentationFormat = { 'plaintext' } } } },
+  },
   -- The server reads its settings at start from initializationOptions (the same shape VS Code
   -- sends), and later from workspace/didChangeConfiguration.
   before_init = function(params, config)

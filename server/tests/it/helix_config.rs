@@ -97,3 +97,17 @@ fn dragonbones_files_are_json_served_by_rigls_alone() {
         assert_eq!(text.lines().next(), Some("; inherits: json"), "{}", path.display());
     }
 }
+
+#[test]
+fn the_helix_version_stated_reads_glob_file_types() {
+    // Glob `file-types` (`{ glob = "*_ske.json" }`) came with Helix 24.03; 23.10 rejects the file.
+    let config = languages();
+    let dragonbones = language(&config, "dragonbones");
+    let globs = dragonbones["file-types"].as_array().unwrap().iter().filter(|t| t.get("glob").is_some()).count();
+    assert_eq!(globs, 2);
+    let toml = std::fs::read_to_string(helix_dir().join("languages.toml")).unwrap();
+    assert!(toml.starts_with("# rigls for Helix (24.03 or later: glob file-types)"), "{}", &toml[..80]);
+    let readme = std::fs::read_to_string(helix_dir().join("README.md")).unwrap();
+    assert!(readme.contains("[Helix](https://helix-editor.com) 24.03 or later"), "the README states 24.03");
+    assert!(!readme.contains("23.10") && !toml.contains("23.10"));
+}

@@ -508,6 +508,34 @@ local function run()
     end
   end)
 
+  check('completion documentation comes as plain text, which Neovim shows as it is', function()
+    need_client()
+    local formats = client.capabilities.textDocument.completion.completionItem.documentationFormat
+    eq('documentationFormat rigls asks for', formats[1], 'plaintext')
+    local lnum = find(elem, 'Name="装甲"')
+    local result = request(elem, client, 'textDocument/completion', position(elem, client, lnum + 1, 7))
+    local item
+    for _, it in ipairs(result and (result.items or result) or {}) do
+      if it.label == 'TextureFilename' then
+        item = it
+      end
+    end
+    if item and not item.documentation then
+      item = request(elem, client, 'completionItem/resolve', item)
+    end
+    -- Plain text is a string, or MarkupContent of kind plaintext; never kind markdown.
+    local doc = item and item.documentation
+    local text = type(doc) == 'string' and doc or (type(doc) == 'table' and doc.kind == 'plaintext' and doc.value)
+    if type(text) ~= 'string' or not text:find('Texture image file') then
+      fail('TextureFilename documentation is not plain text: %s', vim.inspect(doc))
+    end
+    -- What the completion popup shows: no Markdown syntax.
+    local info = vim.lsp.completion._lsp_to_complete_items({ items = { item } }, 'Tex')[1].info
+    if info:find('`') or info:find('%*%*') or info:find('```') then
+      fail('the completion popup shows raw Markdown:\n%s', info)
+    end
+  end)
+
   ---------------------------------------------------------------- DragonBones skeleton
   -- This buffer is opened as a user who opted out of the plugin's defaults.
   vim.g.rigls = { inlay_hints = false, border = 'none' }
