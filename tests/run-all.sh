@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, in order:
+#   0. the Debian packages the end-to-end stages need (tests/e2e/install-debian.sh), installed as
+#      root before the first stage that needs them; said to be missing otherwise
 #   1. cargo test --workspace
 #   2. tests/grammar/run.sh (the .elem TextMate grammar), when present
 #   3. the VS Code extension's unit tests and type check
@@ -11,10 +13,10 @@
 # Each stage runs even when an earlier one failed; the summary shows each stage's result and time,
 # and the script exits 1 if any stage failed.
 #
-# The VS Code stage needs Node 20 and some Debian packages (tests/e2e/vscode/apt-packages.txt);
-# run as root, it installs them. When they cannot be had it is SKIPPED, loudly, unless
-# RIGLS_REQUIRE_E2E=1 (as in CI), which makes that a failure. The Emacs stage likewise needs the
-# packages of tests/e2e/emacs/apt-packages.txt.
+# The VS Code and browser stages need Node 20 and some Debian packages
+# (tests/e2e/vscode/apt-packages.txt), the Emacs stage those of tests/e2e/emacs/apt-packages.txt:
+# run as root, stage 0 installs them all before any stage runs. When they cannot be had a stage is
+# SKIPPED, loudly, unless RIGLS_REQUIRE_E2E=1 (as in CI), which makes that a failure.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo" || exit 2
@@ -52,6 +54,16 @@ skip_or_fail() {
         return 1
     fi
     return 77
+}
+
+debian_packages() {
+    local status=0
+    bash tests/e2e/install-debian.sh || status=$?
+    if [[ $status == 77 ]]; then
+        skip_or_fail "Debian packages: not root to apt-get install them; the stages that need them will say so"
+        return
+    fi
+    return "$status"
 }
 
 cargo_tests() {
@@ -102,24 +114,15 @@ have_emacs_eglot() {
 
 emacs_e2e() {
     if ! have_emacs_eglot; then
-        local packages
-        packages=$(grep -v '^#' tests/e2e/emacs/apt-packages.txt | tr '\n' ' ')
-        if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-            echo "installing the Debian packages the Emacs test needs: $packages"
-            DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q --no-install-recommends $packages ||
-                { apt-get update -q && DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q --no-install-recommends $packages; } ||
-                return 1
-        else
-            skip_or_fail "Emacs end to end: no Emacs with eglot, and not root to apt-get install $packages"
-            return
-        fi
+        skip_or_fail "Emacs end to end: no Emacs with eglot (Debian: $(grep -v '^#' tests/e2e/emacs/apt-packages.txt | tr '\n' ' '), which stage 0 installs as root)"
+        return
     fi
     cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/emacs/run.sh
 }
 
 browser_e2e() {
     if [[ ! -x /usr/bin/chromium ]]; then
-        skip_or_fail "browser preview end to end: /usr/bin/chromium is missing (Debian package chromium, in tests/e2e/vscode/apt-packages.txt)"
+        skip_or_fail "browser preview end to end: /usr/bin/chromium is missing (Debian package chromium, which stage 0 installs as root)"
         return
     fi
     cargo build -p rigls && RIGLS_BIN="$repo/target/debug/rigls" bash tests/e2e/browser/run.sh
@@ -133,13 +136,8 @@ vscode_e2e() {
     done
     [[ -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || missing+=(krb5.h)
     if [[ ${#missing[@]} -gt 0 ]]; then
-        if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-            echo "installing the Debian packages the VS Code test needs (missing: ${missing[*]})"
-            bash tests/e2e/vscode/install.sh --apt || return 1
-        else
-            skip_or_fail "VS Code end to end: missing ${missing[*]} and not root to apt-get install $(grep -v '^#' tests/e2e/vscode/apt-packages.txt | tr '\n' ' ')"
-            return
-        fi
+        skip_or_fail "VS Code end to end: missing ${missing[*]} (Debian: $(grep -v '^#' tests/e2e/vscode/apt-packages.txt | tr '\n' ' '), which stage 0 installs as root)"
+        return
     fi
     if [[ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null)" != 20 ]]; then
         skip_or_fail "VS Code end to end: code-server 4.100.3 needs Node 20 (found $(node --version 2>/dev/null || echo none))"
@@ -153,6 +151,7 @@ vscode_e2e() {
 }
 
 total_start=$SECONDS
+stage "Debian packages" debian_packages
 stage "cargo test --workspace" cargo_tests
 stage "grammar tests" grammar_tests
 stage "VS Code extension unit tests" extension_unit_tests

@@ -24,3 +24,4 @@ mod layers;
 mod lsp_stdio;
 mod lsp_stress;
 mod readme_prerequisites;
+mod run_all;
