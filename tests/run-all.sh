@@ -10,6 +10,10 @@
 #   6. the `rigls preview` page in Chromium (tests/e2e/browser), against target/debug/rigls
 #   7. VS Code end to end (tests/e2e/vscode), against the distribution build (cargo's dist profile)
 #      bundled in the .vsix
+#   8. packaging: `cargo install --path server` gives a working rigls, and `cargo package
+#      --workspace` packages every published crate (offline, without the verifying build)
+#   9. pre-commit (from PyPI, into tests/e2e/.venv): `pre-commit try-repo` of this clone's hook on a
+#      scratch repository, offline
 # Each stage runs even when an earlier one failed; the summary shows each stage's result and time,
 # and the script exits 1 if any stage failed.
 #
@@ -150,6 +154,57 @@ vscode_e2e() {
         RIGLS_VSIX="$repo/editors/vscode/dist/rigls-linux-x64-$version.vsix" bash tests/e2e/vscode/run.sh
 }
 
+# `cargo install --path server` installs a rigls that works, and the crates package for crates.io.
+# Offline (the crates cargo test fetched); the debug build cargo test made, in target/.
+packaging() {
+    local scratch
+    scratch=$(mktemp -d "${TMPDIR:-/tmp}/rigls-packaging.XXXXXX")
+    (
+        set -e
+        CARGO_TARGET_DIR="$repo/target" cargo install --offline --locked --debug --path server --root "$scratch/root"
+        "$scratch/root/bin/rigls" --check examples/walker.elem examples/dragonbones/hero_ske.json
+        local status=0
+        "$scratch/root/bin/rigls" --check --quiet examples/broken.elem >/dev/null || status=$?
+        [[ $status == 1 ]] || { echo "the installed rigls gave $status for examples/broken.elem, not 1" >&2; exit 1; }
+        cargo package --workspace --offline --no-verify --allow-dirty \
+            --exclude rigls-test-support --exclude rigls-pre-commit
+        local version crate name manifest field
+        version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+        for crate in rigls rigls-text rigls-diagnostic rigls-elem rigls-dragonbones rigls-ide rigls-lsp rigls-cli; do
+            name="$crate-$version"
+            manifest=$(tar -xzOf "target/package/$name.crate" "$name/Cargo.toml")
+            for field in description license readme keywords categories; do
+                grep -q "^$field = " <<<"$manifest" || { echo "$name.crate: no $field" >&2; exit 1; }
+            done
+            tar -tzf "target/package/$name.crate" | grep -qx "$name/README.md" || { echo "$name.crate: no README.md" >&2; exit 1; }
+        done
+        # The preview page's script travels inside rigls-cli (not a link out of it).
+        tar -tvzf target/package/rigls-cli-*.crate | grep -q ' rigls-cli-[0-9.]*/preview.js$'
+        echo "packaged: $(ls target/package/*.crate | wc -l) crates"
+    )
+    local status=$?
+    rm -rf "$scratch"
+    return "$status"
+}
+
+# The pre-commit hook of .pre-commit-hooks.yaml, as a user's pre-commit runs it: pre-commit from
+# PyPI, `try-repo` of this clone on a scratch repository, cargo offline.
+precommit_e2e() {
+    local venv="${RIGLS_E2E_VENV:-$repo/tests/e2e/.venv}"
+    if ! "$venv/bin/pre-commit" --version 2>/dev/null | grep -q "^pre-commit $PRE_COMMIT_VERSION$"; then
+        python3 -m venv "$venv" || { skip_or_fail "pre-commit: python3 -m venv failed (Debian: python3-venv)"; return; }
+        local attempt
+        for attempt in 1 2 3; do
+            timeout 300 "$venv/bin/pip" install --quiet --disable-pip-version-check --retries 5 --timeout 60 \
+                "pre-commit==$PRE_COMMIT_VERSION" && break
+            [[ $attempt == 3 ]] && return 1
+            sleep $((attempt * 10))
+        done
+    fi
+    RIGLS_PRE_COMMIT="$venv/bin/pre-commit" bash tests/e2e/pre-commit/run.sh
+}
+PRE_COMMIT_VERSION=4.7.0
+
 total_start=$SECONDS
 stage "Debian packages" debian_packages
 stage "cargo test --workspace" cargo_tests
@@ -159,6 +214,8 @@ stage "Neovim end to end" nvim_e2e
 stage "Emacs end to end" emacs_e2e
 stage "Browser preview end to end" browser_e2e
 stage "VS Code end to end" vscode_e2e
+stage "packaging" packaging
+stage "pre-commit hook" precommit_e2e
 
 banner "Summary ($((SECONDS - total_start)) s)"
 pass=0

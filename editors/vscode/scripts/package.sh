@@ -1,30 +1,61 @@
 #!/usr/bin/env bash
 # Builds the extension and packages it as a .vsix in editors/vscode/dist/.
 #
-#   scripts/package.sh                     universal package: uses rigls.server.path or rigls on PATH
-#   scripts/package.sh --target linux-x64  platform package bundling target/dist/rigls as server/rigls
-#                                          (build it first: cargo build --profile dist -p rigls, the
-#                                          release code stripped of debug information and symbols;
-#                                          RIGLS_DIST_BIN=… bundles another binary)
+#   scripts/package.sh                            universal package: uses rigls.server.path or rigls
+#                                                 on PATH
+#   scripts/package.sh --target PLATFORM [--binary PATH]
+#                                                 platform package bundling that platform's rigls as
+#                                                 server/rigls (server/rigls.exe on win32-*)
+#
+# PLATFORM is one of VS Code's: win32-x64, win32-arm64, linux-x64, linux-arm64, linux-armhf,
+# alpine-x64, alpine-arm64, darwin-x64, darwin-arm64. The binary is PATH (or RIGLS_DIST_BIN), by
+# default target/dist/rigls, the host's build (cargo build --profile dist -p rigls: the release code
+# stripped of debug information and symbols); for another platform build it there, or with
+# `cargo build --profile dist -p rigls --target TRIPLE` (target/TRIPLE/dist/rigls), and pass it.
+# Its header must say it is built for PLATFORM (scripts/check-binary.cjs), or nothing is packaged.
 #
 # Prints the path of the .vsix on the last line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(cd ../.. && pwd)
 
-target=""
-if [[ "${1:-}" == "--target" ]]; then
-    target=${2:?"--target needs a VS Code platform, e.g. linux-x64"}
-elif [[ $# -gt 0 ]]; then
-    echo "usage: $0 [--target PLATFORM]" >&2
+usage() {
+    echo "usage: $0 [--target PLATFORM [--binary PATH]]" >&2
     exit 2
-fi
+}
+target=""
+binary="${RIGLS_DIST_BIN:-}"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --target) target=${2:-}; [[ -n "$target" ]] || usage; shift 2 ;;
+        --binary) binary=${2:-}; [[ -n "$binary" ]] || usage; shift 2 ;;
+        *) usage ;;
+    esac
+done
+[[ -z "$binary" || -n "$target" ]] || { echo "error: --binary goes with --target PLATFORM" >&2; exit 2; }
 
 version=$(node -p 'require("./package.json").version')
 cargo_version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version *= *"\(.*\)"/\1/p' "$repo/Cargo.toml")
 if [[ "$version" != "$cargo_version" ]]; then
     echo "error: editors/vscode/package.json has version $version but Cargo.toml has $cargo_version; keep them equal" >&2
     exit 1
+fi
+
+# The platform's binary, checked before anything is built.
+if [[ -n "$target" ]]; then
+    case "$target" in
+        win32-*) exe=rigls.exe ;;
+        *) exe=rigls ;;
+    esac
+    if [[ -z "$binary" ]]; then
+        binary="$repo/target/dist/$exe"
+        if [[ ! -x "$binary" ]]; then
+            echo "error: $binary does not exist; run 'cargo build --profile dist -p rigls' first, or give the $target binary with --binary PATH" >&2
+            exit 1
+        fi
+    fi
+    [[ -f "$binary" ]] || { echo "error: $binary does not exist" >&2; exit 1; }
+    node scripts/check-binary.cjs "$target" "$binary"
 fi
 
 if [[ ! -d node_modules ]]; then
@@ -40,15 +71,6 @@ base=(--allow-missing-repository --no-rewrite-relative-links)
 rm -rf server
 mkdir -p dist
 if [[ -n "$target" ]]; then
-    case "$target" in
-        win32-*) exe=rigls.exe ;;
-        *) exe=rigls ;;
-    esac
-    binary="${RIGLS_DIST_BIN:-$repo/target/dist/$exe}"
-    if [[ ! -x "$binary" ]]; then
-        echo "error: $binary does not exist; run 'cargo build --profile dist -p rigls' first" >&2
-        exit 1
-    fi
     mkdir -p server
     cp "$binary" "server/$exe"
     chmod 755 "server/$exe"

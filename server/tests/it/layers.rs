@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 const SERVER: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Each crate of the workspace with the rigls crates it may depend on.
-const CRATES: [(&str, &[&str]); 8] = [
+const CRATES: [(&str, &[&str]); 9] = [
     ("text", &[]),
     ("diagnostic", &["text"]),
     ("elem", &["text", "diagnostic"]),
@@ -19,6 +19,8 @@ const CRATES: [(&str, &[&str]); 8] = [
     ("lsp", &["text", "diagnostic", "ide"]),
     ("cli", &["text", "diagnostic", "ide"]),
     (".", &["cli", "lsp"]),
+    // The repository's root package: the same binary, for pre-commit.
+    ("..", &["cli", "lsp"]),
 ];
 
 /// The rigls crates a manifest's `[dependencies]` (any target) name, without the `rigls-` prefix.

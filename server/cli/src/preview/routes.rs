@@ -28,7 +28,7 @@ use rigls_ide::Analysis;
 use rigls_ide::scene::{self, ByteRange, ElementKind, Scene, SceneAnswer, SceneContent, SceneQuery};
 
 /// The page's script, built from `editors/preview/src` (see `editors/preview/build.mjs`).
-const SCRIPT: &str = include_str!("../../../../editors/preview/dist/preview.js");
+const SCRIPT: &str = include_str!(concat!(env!("OUT_DIR"), "/preview.js"));
 
 /// How often an idle event stream says it is alive (so a dead page's connection is noticed).
 const KEEPALIVE: Duration = Duration::from_secs(15);

@@ -1,0 +1,1 @@
+../../editors/preview/dist/preview.js
