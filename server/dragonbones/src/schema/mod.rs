@@ -448,6 +448,19 @@ pub fn kind_at_path(root: ObjectKind, version: Option<Version>, path: &[PathStep
 }
 
 /// Display `type` (§3.6).
+/// The members of a colour transform (`color`, `colorTransform`, a colour key frame's `value`)
+/// with their defaults, in the order editors write them: multipliers in percent, then offsets.
+pub const COLOR_TRANSFORM_MEMBERS: [(&str, f64); 8] = [
+    (key::A_M, 100.0),
+    (key::R_M, 100.0),
+    (key::G_M, 100.0),
+    (key::B_M, 100.0),
+    (key::A_O, 0.0),
+    (key::R_O, 0.0),
+    (key::G_O, 0.0),
+    (key::B_O, 0.0),
+];
+
 pub static DISPLAY_TYPE: EnumDef = EnumDef {
     values: &[Some("image"), Some("armature"), Some("mesh"), Some("boundingbox"), Some("path")],
     aliases: &[],

@@ -8,6 +8,7 @@
 
 pub mod actions;
 pub mod doc;
+pub mod legacy;
 pub mod notes;
 pub mod v4;
 pub mod write;
@@ -46,7 +47,7 @@ pub enum Outcome {
 /// Upgrades the skeleton parsed from `text` into `tree` and `model` to [`TARGET`]; 2.3 data
 /// places its images with the texture sizes of `atlases` (`DragonBonesFile::upgrade`).
 pub fn upgrade(text: &str, tree: &Tree, model: &Model, atlases: &[PairedAtlas], options: Options) -> Outcome {
-    let _ = (atlases, options);
+    let _ = options;
     if model.doc != DocKind::Skeleton {
         return Outcome::Unreadable("it is a texture atlas, not a skeleton".to_owned());
     }
@@ -70,8 +71,16 @@ pub fn upgrade(text: &str, tree: &Tree, model: &Model, atlases: &[PairedAtlas], 
     };
     let mut notes = Notes::default();
     let armatures = input.get(root, key::ARMATURE).filter(|&a| input.tree.is_array(a));
+    let mut dropped: &[&str] = &[];
     let (new_armatures, changed) = match from {
-        Version::V2_3 | Version::V3_0 | Version::V5_6 => {
+        Version::V2_3 | Version::V3_0 => {
+            let global = input.raw().boolean(root, key::IS_GLOBAL, true);
+            let mut legacy = legacy::Legacy { input, atlases, notes: &mut notes, global };
+            // The output is parent-relative: `isGlobal` would say otherwise.
+            dropped = &[key::IS_GLOBAL];
+            (armatures.map(|a| legacy.armatures(a)), true)
+        }
+        Version::V5_6 => {
             let reason = format!("upgrading data version {from} is not supported yet");
             return Outcome::Refused { reason, notes: Vec::new() };
         }
@@ -82,7 +91,7 @@ pub fn upgrade(text: &str, tree: &Tree, model: &Model, atlases: &[PairedAtlas], 
             (list, changed)
         }
     };
-    let (root_value, versions_changed) = root_with_versions(&input, root, armatures, new_armatures);
+    let (root_value, versions_changed) = root_with_versions(&input, root, armatures, new_armatures, dropped);
     if !changed && !versions_changed {
         return Outcome::Current;
     }
@@ -98,6 +107,7 @@ fn root_with_versions<'t>(
     root: crate::syntax::NodeId,
     armatures: Option<crate::syntax::NodeId>,
     new_armatures: Option<Value<'t>>,
+    dropped: &[&str],
 ) -> (Value<'t>, bool) {
     let target = || Value::str(TARGET.as_str());
     let is_target = |node| input.kind(node) == NodeKind::String && input.str(node).as_deref() == Some(TARGET.as_str());
@@ -119,6 +129,9 @@ fn root_with_versions<'t>(
                 out.push(Member::new(key::COMPATIBLE_VERSION, target()));
             }
             return Some(out);
+        }
+        if dropped.contains(&name) {
+            return Some(Vec::new());
         }
         if name == key::ARMATURE && Some(member.value) == armatures {
             return new_armatures.take().map(|value| vec![Member { key, value }]);

@@ -23,16 +23,7 @@ use rigls_dragonbones::syntax::{Member, NodeId, NodeKind};
 use rigls_text::TextRange;
 
 /// The members of a colour transform in the order they are written back.
-const MEMBERS: [(&str, f64); 8] = [
-    (key::A_M, 100.0),
-    (key::R_M, 100.0),
-    (key::G_M, 100.0),
-    (key::B_M, 100.0),
-    (key::A_O, 0.0),
-    (key::R_O, 0.0),
-    (key::G_O, 0.0),
-    (key::B_O, 0.0),
-];
+const MEMBERS: [(&str, f64); 8] = rigls_dragonbones::schema::COLOR_TRANSFORM_MEMBERS;
 
 /// A colour transform object as written.
 pub struct Transform {
