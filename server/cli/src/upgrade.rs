@@ -144,18 +144,31 @@ fn one(file: &Path, args: &UpgradeArgs<'_>, into_dir: bool) -> Ending {
     }
 }
 
-/// `FILE:LINE:COLUMN: warning|note: message`, one line each, on stderr.
+/// `FILE:LINE:COLUMN: warning|note: message` on stderr, once per message (at its first place,
+/// with how many more places it has).
 fn print_notes(file: &Path, text: &str, notes: &[Note]) {
     if notes.is_empty() {
         return;
     }
     let lines = LineIndex::new(text);
+    let mut seen: Vec<(&Note, usize)> = Vec::new();
     for note in notes {
+        match seen.iter_mut().find(|(n, _)| n.message == note.message && n.severity == note.severity) {
+            Some((_, count)) => *count += 1,
+            None => seen.push((note, 1)),
+        }
+    }
+    for (note, count) in seen {
         let at = lines.line_col(note.range.start, PositionEncoding::Utf32);
         let label = match note.severity {
             Severity::Lost => "warning",
             Severity::Changed => "note",
         };
-        eprintln!("{}:{}:{}: {label}: {}", file.display(), at.line + 1, at.col + 1, note.message);
+        let more = match count {
+            1 => String::new(),
+            2 => " (and 1 more place)".to_owned(),
+            n => format!(" (and {} more places)", n - 1),
+        };
+        eprintln!("{}:{}:{}: {label}: {}{more}", file.display(), at.line + 1, at.col + 1, note.message);
     }
 }

@@ -524,9 +524,9 @@ impl Code {
                 format_severities: &[],
                 cases: &[],
                 summary: "Data version 2.3 or 3.0, which current runtimes reject.",
-                why: "DragonBonesJS dropped 2.3/3.0 support in 5.1; the C++ runtime never had it and C# misreads it. DragonBones Tools converts such files to 5.5.",
+                why: "DragonBonesJS dropped 2.3/3.0 support in 5.1; the C++ runtime never had it and C# misreads it. `rigls upgrade` (or the quick fix \"Upgrade to DragonBones 5.5\") converts such files to 5.5 as DragonBones Tools does, without its mistakes.",
                 bad: "\"version\": \"2.3\"\n",
-                good: "\"version\": \"5.5\" (converted with DragonBones Tools)\n",
+                good: "\"version\": \"5.5\" (converted with `rigls upgrade`)\n",
                 fixable: false,
             },
             Code::FrameAfterEnd => &Rule {

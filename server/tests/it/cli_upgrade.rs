@@ -142,3 +142,27 @@ fn a_read_only_file_is_not_replaced() {
     assert_eq!(run.stderr, "error: a_ske.json: cannot write the upgrade: the file is read-only\n");
     assert_eq!(scratch.read("a_ske.json"), r#"{"version":"4.5","armature":[]}"#);
 }
+
+#[test]
+fn features_of_5_6_that_5_5_lacks_are_reported_and_written_only_with_force() {
+    let scratch = Scratch::new();
+    let text = r#"{"version":"5.6","name":"n","armature":[{"name":"a","bone":[{"name":"b"}],"slot":[{"name":"s","parent":"b","alpha":0.5,"zIndex":0},{"name":"t","parent":"b","alpha":0.25}],"animation":[{"name":"x","duration":2,"timeline":[{"type":24,"name":"s","frame":[{"duration":2,"value":0.5}]}]}]}]}"#;
+    scratch.write("n_ske.json", text);
+    let refused = scratch.run(&["upgrade", "n_ske.json", "-o", "out_ske.json"]);
+    refused.expect_code(1);
+    expect![[r#"
+        n_ske.json:1:108: warning: 5.5 has no slot alpha (`alpha`) (and 1 more place)
+        n_ske.json:1:120: note: a slot's `zIndex` of 0: 5.5 assumes it; it was left out
+        n_ske.json:1:222: warning: 5.5 has no slot alpha timelines (type 24)
+        n_ske.json: not upgraded: 3 features of 5.6 that 5.5 lacks would be lost (--force writes it without them)
+    "#]]
+    .assert_eq(&refused.stderr);
+    assert_eq!(scratch.listing(), ["n_ske.json"], "nothing is written");
+    let forced = scratch.run(&["upgrade", "n_ske.json", "-o", "out_ske.json", "--force"]);
+    forced.expect_code(0);
+    assert!(forced.stderr.ends_with("n_ske.json: upgraded from 5.6 to 5.5 into out_ske.json\n"), "{}", forced.stderr);
+    assert_eq!(
+        scratch.read("out_ske.json"),
+        r#"{"version":"5.5","compatibleVersion":"5.5","name":"n","armature":[{"name":"a","bone":[{"name":"b"}],"slot":[{"name":"s","parent":"b"},{"name":"t","parent":"b"}],"animation":[{"name":"x","duration":2}]}]}"#
+    );
+}

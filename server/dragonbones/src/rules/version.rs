@@ -59,7 +59,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
                 Code::LegacyVersion,
                 range,
                 format!(
-                    "data version {v} is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): convert it to 5.5 with DragonBones Tools (`dbconv`)"
+                    "data version {v} is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): upgrade it to 5.5 with `rigls upgrade` or the quick fix"
                 ),
             ));
         }

@@ -103,6 +103,13 @@ impl<'t> Input<'t> {
         crate::eval::raw::Raw::new(self.tree, self.text)
     }
 
+    /// A timeline's `name`, `scale` and `offset` members, copied: the head of a timeline rewritten
+    /// with other key frame lists.
+    pub fn timeline_head(&self, timeline: NodeId) -> Vec<Member<'t>> {
+        let heads = [crate::schema::key::NAME, crate::schema::key::SCALE, crate::schema::key::OFFSET];
+        self.members(timeline).filter(|m| heads.contains(&self.key(m.key).as_ref())).map(Member::source).collect()
+    }
+
     /// The members of an object in order, each copied whole, except those `replace` answers for:
     /// `Some(members)` puts those members in its place (none drops it).
     pub fn rebuild_object(

@@ -552,18 +552,6 @@ impl<'t> Legacy<'_, 't> {
         Value::Object(out)
     }
 
-    fn timeline_head(&self, timeline: &Timeline) -> Vec<Member<'t>> {
-        let input = self.input;
-        input
-            .members(timeline.node)
-            .filter(|m| {
-                let k = input.key(m.key);
-                k == key::NAME || k == key::SCALE || k == key::OFFSET
-            })
-            .map(Member::source)
-            .collect()
-    }
-
     fn timing(&self, frame: &Frame, tween: bool) -> Vec<Member<'t>> {
         let raw = self.raw();
         let mut out = Vec::new();
@@ -608,7 +596,7 @@ impl<'t> Legacy<'_, 't> {
             push_number(&mut members, key::Y, to_fixed(t.sc_y, 4), 1.0);
             scale.push(Value::Object(members));
         }
-        let mut out = self.timeline_head(timeline);
+        let mut out = self.input.timeline_head(timeline.node);
         out.push(Member::new(key::TRANSLATE_FRAME, Value::Array(translate)));
         out.push(Member::new(key::ROTATE_FRAME, Value::Array(rotate)));
         out.push(Member::new(key::SCALE_FRAME, Value::Array(scale)));
@@ -641,7 +629,7 @@ impl<'t> Legacy<'_, 't> {
             }
             color.push(Value::Object(members));
         }
-        let mut out = self.timeline_head(timeline);
+        let mut out = self.input.timeline_head(timeline.node);
         out.push(Member::new(key::DISPLAY_FRAME, Value::Array(display)));
         out.push(Member::new(key::COLOR_FRAME, Value::Array(color)));
         Value::Object(out)

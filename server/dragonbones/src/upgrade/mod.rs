@@ -11,6 +11,7 @@ pub mod doc;
 pub mod legacy;
 pub mod notes;
 pub mod v4;
+pub mod v56;
 pub mod write;
 
 use doc::{Input, Member, Value};
@@ -47,7 +48,6 @@ pub enum Outcome {
 /// Upgrades the skeleton parsed from `text` into `tree` and `model` to [`TARGET`]; 2.3 data
 /// places its images with the texture sizes of `atlases` (`DragonBonesFile::upgrade`).
 pub fn upgrade(text: &str, tree: &Tree, model: &Model, atlases: &[PairedAtlas], options: Options) -> Outcome {
-    let _ = options;
     if model.doc != DocKind::Skeleton {
         return Outcome::Unreadable("it is a texture atlas, not a skeleton".to_owned());
     }
@@ -80,10 +80,7 @@ pub fn upgrade(text: &str, tree: &Tree, model: &Model, atlases: &[PairedAtlas], 
             dropped = &[key::IS_GLOBAL];
             (armatures.map(|a| legacy.armatures(a)), true)
         }
-        Version::V5_6 => {
-            let reason = format!("upgrading data version {from} is not supported yet");
-            return Outcome::Refused { reason, notes: Vec::new() };
-        }
+        Version::V5_6 => return from_5_6(&input, root, &mut notes, options),
         _ => {
             let mut upgrader = v4::Upgrader { input, notes: &mut notes, changed: false };
             let list = armatures.and_then(|a| upgrader.armatures(a));
@@ -98,6 +95,35 @@ pub fn upgrade(text: &str, tree: &Tree, model: &Model, atlases: &[PairedAtlas], 
     let style = write::Style::detect(&input);
     let text = write::write(&input, &style, &root_value);
     Outcome::Upgraded { text, from, notes: notes.list }
+}
+
+/// 5.6 data rewritten for 5.5 runtimes ([`v56`]), then upgraded as 5.5 data; refused when a
+/// feature would be lost and `force` is not set.
+fn from_5_6(input: &Input<'_>, root: crate::syntax::NodeId, notes: &mut Notes, options: Options) -> Outcome {
+    let value = v56::Down { input: *input, notes }.root(root);
+    let lost = notes.list.iter().filter(|n| n.severity == Severity::Lost).count();
+    if lost > 0 && !options.force {
+        let reason = match lost {
+            1 => "1 feature of 5.6 that 5.5 lacks would be lost".to_owned(),
+            n => format!("{n} features of 5.6 that 5.5 lacks would be lost"),
+        };
+        return Outcome::Refused { reason, notes: std::mem::take(&mut notes.list) };
+    }
+    let text = write::write(input, &write::Style::detect(input), &value);
+    let tree = crate::parser::parse(&text);
+    let Some(doc) = crate::model::classify(&tree, &text) else {
+        return Outcome::Unreadable("the 5.6 rewrite is no skeleton".to_owned());
+    };
+    let model = Model::build(&text, &tree, doc);
+    let mut notes = std::mem::take(&mut notes.list);
+    match upgrade(&text, &tree, &model, &[], options) {
+        Outcome::Upgraded { text, notes: more, .. } => {
+            notes.extend(more);
+            Outcome::Upgraded { text, from: Version::V5_6, notes }
+        }
+        Outcome::Current => Outcome::Upgraded { text, from: Version::V5_6, notes },
+        other => other,
+    }
 }
 
 /// The root with `version` and `compatibleVersion` set to the target (the latter added after the

@@ -177,14 +177,7 @@ impl<'t> Upgrader<'_, 't> {
                 // The runtime reads both the lists and the frames, as two timelines of the bone:
                 // so does it read them in two timeline objects.
                 out.push(input.rebuild_object(timeline, |name, _| (name == key::FRAME).then(Vec::new)));
-                let mut second: Vec<Member<'t>> = input
-                    .members(timeline)
-                    .filter(|m| {
-                        let name = input.key(m.key);
-                        name == key::NAME || name == key::SCALE || name == key::OFFSET
-                    })
-                    .map(Member::source)
-                    .collect();
+                let mut second = input.timeline_head(timeline);
                 second.extend(lists.into_iter().map(|(k, v)| Member::new(k, Value::Array(v))));
                 out.push(Value::Object(second));
                 continue;

@@ -499,7 +499,7 @@ fn legacy_23_timelines_name_bones_or_slots() {
         r#"
         {
           "name": "Dragon", "version": 2.3, "frameRate": 24,
-                                       ^^^ warning[legacy-version]: data version 2.3 is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): convert it to 5.5 with DragonBones Tools (`dbconv`)
+                                       ^^^ warning[legacy-version]: data version 2.3 is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): upgrade it to 5.5 with `rigls upgrade` or the quick fix
           "armature": [{
             "name": "Dragon",
             "bone": [{"name": "body"}, {"name": "head", "parent": "bdy"}],

@@ -441,7 +441,7 @@ fn a_30_file_is_legacy() {
         "skeleton.json",
         r#"
         {"name": "a", "version": "3.0", "isGlobal": 0, "frameRate": 24, "armature": []}
-                                 ^^^^^ warning[legacy-version]: data version 3.0 is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): convert it to 5.5 with DragonBones Tools (`dbconv`)
+                                 ^^^^^ warning[legacy-version]: data version 3.0 is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): upgrade it to 5.5 with `rigls upgrade` or the quick fix
         "#,
     );
 }

@@ -63,7 +63,16 @@ fn check_file(path: &Path, tally: &mut Tally) {
             }
         }
         Outcome::Current => tally.current += 1,
-        Outcome::Refused { .. } | Outcome::Unreadable(_) => tally.refused += 1,
+        Outcome::Refused { .. } => {
+            tally.refused += 1;
+            // Features lost (5.6): written anyway, the rest must still be right.
+            if let Outcome::Upgraded { text: upgraded, .. } =
+                upgrade(Some(path), &text, &RealFs, Options { force: true })
+            {
+                check_upgraded(&what, path, &text, &upgraded, tally);
+            }
+        }
+        Outcome::Unreadable(_) => tally.refused += 1,
     }
 }
 

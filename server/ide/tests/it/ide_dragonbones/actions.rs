@@ -167,3 +167,155 @@ fn unknown_names_offer_the_closest_names_best_first() {
     "#]],
     );
 }
+
+/// The actions at the cursor (titles and kinds) and the text after the upgrade's edit.
+fn upgrade_at(fixture: Fixture, marker: &str) -> String {
+    fixture.check_at(marker, |a, t, o| {
+        let actions = ide::code_actions(a, TextRange::empty(o));
+        let mut out: String = actions.iter().map(|x| format!("{:?} {}\n", x.kind, x.title)).collect();
+        let upgrade = actions.iter().find(|x| x.title == "Upgrade to DragonBones 5.5").expect("the upgrade action");
+        let index = upgrade.diagnostic.expect("a diagnostic's action");
+        out.push_str(&format!("on {}\n", a.diagnostics[index].code));
+        assert_eq!(upgrade.edits.len(), 1, "one edit of the skeleton");
+        assert_eq!(upgrade.edits[0].file, None, "the atlas is not touched");
+        out.push_str(&render_edits(t, &upgrade.edits[0].edits));
+        out
+    })
+}
+
+#[test]
+fn a_23_skeleton_is_upgraded_from_its_version() {
+    expect![[r#"
+        QuickFix Upgrade to DragonBones 5.5
+        on legacy-version
+        {
+        	"name": "竜",
+        	"version": "5.5",
+        	"compatibleVersion": "5.5",
+        	"frameRate": 24,
+        	"armature": [
+        		{
+        			"name": "竜",
+        			"bone": [
+        				{
+        					"name": "胴",
+        					"inheritScale": false
+        				},
+        				{
+        					"name": "尾",
+        					"inheritScale": false,
+        					"parent": "胴",
+        					"transform": {
+        						"x": 10
+        					}
+        				}
+        			],
+        			"slot": [
+        				{
+        					"name": "尾",
+        					"parent": "尾",
+        					"displayIndex": 0
+        				}
+        			],
+        			"skin": [
+        				{
+        					"name": 0,
+        					"slot": [
+        						{
+        							"name": "尾",
+        							"display": [
+        								{
+        									"name": "尾"
+        								}
+        							]
+        						}
+        					]
+        				}
+        			],
+        			"animation": [
+        				{
+        					"name": "振る",
+        					"duration": 10,
+        					"playTimes": 0,
+        					"bone": [
+        						{
+        							"name": "尾",
+        							"translateFrame": [
+        								{
+        									"duration": 10,
+        									"tweenEasing": 0,
+        									"x": -10
+        								}
+        							],
+        							"rotateFrame": [
+        								{
+        									"duration": 10,
+        									"tweenEasing": 0,
+        									"rotate": 30,
+        									"skew": -30
+        								}
+        							],
+        							"scaleFrame": [
+        								{
+        									"duration": 10,
+        									"tweenEasing": 0
+        								}
+        							]
+        						}
+        					],
+        					"slot": [
+        						{
+        							"name": "尾",
+        							"displayFrame": [
+        								{
+        									"duration": 10
+        								}
+        							],
+        							"colorFrame": [
+        								{
+        									"duration": 10,
+        									"tweenEasing": 0
+        								}
+        							]
+        						}
+        					]
+        				}
+        			]
+        		}
+        	]
+        }
+    "#]]
+    .assert_eq(&upgrade_at(super::V23, "\"version\": \"2$0.3\""));
+}
+
+#[test]
+fn a_version_runtimes_read_as_no_version_is_upgraded_and_fixed() {
+    // `4.0` as a number reads as "4": the string fix and the upgrade are both offered.
+    let fixture = V45.with(edited(V45.text, "\"version\": \"4.5\"", "\"version\": 4.0"));
+    let rendered = upgrade_at(fixture, "\"version\": 4$0.0");
+    let head: Vec<&str> = rendered.lines().take(9).collect();
+    expect![[r#"
+        QuickFix Write the version as a string
+        QuickFix Upgrade to DragonBones 5.5
+        on unsupported-version
+        {
+        	"name": "ロボ",
+        	"version": "5.5",
+        	"compatibleVersion": "5.5",
+        	"frameRate": 30,
+        	"isGlobal": 0,"#]]
+    .assert_eq(&head.join("\n"));
+    assert!(rendered.contains("\"translateFrame\""), "the 4.x key frames are split:\n{rendered}");
+}
+
+#[test]
+fn no_upgrade_is_offered_elsewhere_or_for_a_version_rigls_does_not_know() {
+    let actions_at = |fixture: Fixture, marker: &str| {
+        fixture.check_at(marker, |a, _, o| {
+            ide::code_actions(a, TextRange::empty(o)).iter().map(|x| format!("{}\n", x.title)).collect()
+        })
+    };
+    assert_eq!(actions_at(super::V23, "\"name\": \"胴$0\""), "");
+    let unknown = V45.with(edited(V45.text, "\"version\": \"4.5\"", "\"version\": \"6.0\""));
+    assert_eq!(actions_at(unknown, "\"version\": \"6$0.0\""), "");
+}

@@ -198,3 +198,88 @@ async fn an_unknown_slot_parent_is_offered_the_bone_named_like_the_slot() {
     .assert_eq(&actions);
     s.shutdown().await;
 }
+
+/// A 2.3 skeleton: the quick fix on its version upgrades it to 5.5 in one edit of the skeleton
+/// (the image placed with the size the open atlas gives its texture; the atlas untouched).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_23_skeleton_is_upgraded_by_the_quick_fix_on_its_version() {
+    let skeleton = r#"{"armature": [{"name": "竜", "bone": [{"name": "胴", "transform": {"x": 5}}],
+"skin": [{"slot": [{"name": "胴", "parent": "胴", "z": 0, "display": [{"name": "parts/体", "transform": {"pX": 8, "pY": 2}}]}]}],
+"animation": [{"name": "待機", "duration": 2, "timeline": [{"name": "胴", "frame": [{"duration": 2, "transform": {"x": 6}}]}]}]}],
+"version": "2.3", "name": "勇者", "frameRate": 24}
+"#;
+    let mut s = Servers::start("upgrade", skeleton, ATLAS).await;
+    let actions = s.each(None, async |client, case| actions_of_each_diagnostic(client, case, true).await).await;
+    expect![[r#"
+        at 3:11-3:16 "\"2.3\"": "data version 2.3 is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): upgrade it to 5.5 with `rigls upgrade` or the quick fix"
+        "Upgrade to DragonBones 5.5" [quickfix]
+            @@ -1,4 +1,62 @@
+            -{"armature": [{"name": "竜", "bone": [{"name": "胴", "transform": {"x": 5}}],
+            -"skin": [{"slot": [{"name": "胴", "parent": "胴", "z": 0, "display": [{"name": "parts/体", "transform": {"pX": 8, "pY": 2}}]}]}],
+            -"animation": [{"name": "待機", "duration": 2, "timeline": [{"name": "胴", "frame": [{"duration": 2, "transform": {"x": 6}}]}]}]}],
+            -"version": "2.3", "name": "勇者", "frameRate": 24}
+            +{
+            +  "armature": [{
+            +    "name": "竜",
+            +    "bone": [{
+            +      "name": "胴",
+            +      "inheritScale": false,
+            +      "transform": {
+            +        "x": 5
+            +      }
+            +    }],
+            +    "slot": [{
+            +      "name": "胴",
+            +      "parent": "胴"
+            +    }],
+            +    "skin": [{
+            +      "slot": [{
+            +        "name": "胴",
+            +        "display": [{
+            +          "name": "parts/体",
+            +          "transform": {
+            +            "x": 24,
+            +            "y": 46
+            +          }
+            +        }]
+            +      }]
+            +    }],
+            +    "animation": [{
+            +      "name": "待機",
+            +      "duration": 2,
+            +      "bone": [{
+            +        "name": "胴",
+            +        "translateFrame": [{
+            +          "duration": 2,
+            +          "tweenEasing": 0,
+            +          "x": 1
+            +        }],
+            +        "rotateFrame": [{
+            +          "duration": 2,
+            +          "tweenEasing": 0
+            +        }],
+            +        "scaleFrame": [{
+            +          "duration": 2,
+            +          "tweenEasing": 0
+            +        }]
+            +      }],
+            +      "slot": [{
+            +        "name": "胴",
+            +        "displayFrame": [{
+            +          "duration": 2
+            +        }],
+            +        "colorFrame": [{
+            +          "duration": 2,
+            +          "tweenEasing": 0
+            +        }]
+            +      }]
+            +    }]
+            +  }],
+            +  "version": "5.5",
+            +  "compatibleVersion": "5.5",
+            +  "name": "勇者",
+            +  "frameRate": 24
+            +}
+    "#]].assert_eq(&actions);
+    s.shutdown().await;
+}
