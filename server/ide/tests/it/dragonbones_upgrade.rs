@@ -22,6 +22,8 @@ use rigls_test_support::fixture as support;
 
 #[path = "dragonbones_upgrade_legacy.rs"]
 mod legacy;
+#[path = "dragonbones_upgrade_props.rs"]
+mod props;
 
 /// The skeletons among `files`.
 fn skeletons(files: Vec<PathBuf>) -> Vec<PathBuf> {
@@ -112,7 +114,7 @@ fn close(a: f64, b: f64, tolerance: f64) -> bool {
 }
 
 /// Compares the original's and the upgrade's poses; the number of poses compared.
-fn compare_poses(what: &str, original: &str, upgraded: &str) -> usize {
+pub fn compare_poses(what: &str, original: &str, upgraded: &str) -> usize {
     let (a, b) = (DragonBonesFile::parse(original).unwrap(), DragonBonesFile::parse(upgraded).unwrap());
     let (ea, eb) = (a.evaluation(original), b.evaluation(upgraded));
     let (Some(da), Some(db)) = (ea.data(), eb.data()) else {
