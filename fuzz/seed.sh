@@ -7,7 +7,7 @@ root=..
 # shared/ sits beside a checkout (../shared), or one level further up from a worktree under wt/.
 shared="$root/../shared"
 [ -d "$shared" ] || shared="$root/../../shared"
-mkdir -p corpus/analysis_elem corpus/analysis_json corpus/format_elem corpus/lsp_edits corpus/pose_json corpus/analysis_incremental
+mkdir -p corpus/analysis_elem corpus/analysis_json corpus/format_elem corpus/lsp_edits corpus/pose_json corpus/analysis_incremental corpus/upgrade
 for f in "$root"/examples/*.elem "$root"/server/tests/fixtures/elem/*/*.elem "$root"/server/tests/data/cli/*.elem \
          "$root"/tests/e2e/fixtures/*.elem "$root"/tests/grammar/fixtures/*.elem "$shared"/corpus/elem/*.elem \
          "$root"/server/tests/fuzz_regressions/*.elem; do
@@ -24,4 +24,12 @@ for f in "$root"/tests/e2e/fixtures/*.json "$root"/server/tests/fixtures/dragonb
     [ -f "$f" ] || continue
     head -c 4096 "$f" > "corpus/analysis_json/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
-echo "seeded: $(ls corpus/analysis_elem | wc -l) .elem, $(ls corpus/analysis_json | wc -l) .json"
+# Upgrades: whole skeletons of up to 8 KB (a cut one is broken JSON, which is never upgraded),
+# the upgrade fixtures first (every data version, each layout).
+for f in "$root"/server/tests/fixtures/dragonbones/upgrade/*_ske.json "$root"/server/tests/fixtures/dragonbones/*.json \
+         "$root"/server/tests/fixtures/dragonbones/*/*_ske.json "$shared"/corpus/dragonbones/*.json \
+         "$root"/server/tests/fuzz_regressions/*.json; do
+    [ -f "$f" ] && [ "$(wc -c < "$f")" -le 8192 ] || continue
+    cp "$f" "corpus/upgrade/$(basename "$(dirname "$f")")_$(basename "$f")"
+done
+echo "seeded: $(ls corpus/analysis_elem | wc -l) .elem, $(ls corpus/analysis_json | wc -l) .json, $(ls corpus/upgrade | wc -l) upgrades"

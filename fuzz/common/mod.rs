@@ -163,3 +163,30 @@ pub fn check_formatting(text: &str) {
     assert_eq!(codes(&again), codes(&analysis), "formatting changed the diagnostics:\n{formatted:?}");
     assert_eq!(ide::format(&again), Some(Vec::new()), "formatting is not idempotent:\n{formatted:?}");
 }
+
+/// `rigls upgrade` of any text: no panic; an upgrade is a skeleton without syntax errors saying
+/// 5.5, which upgrades to itself; a refusal with notes inside the text.
+pub fn check_upgrade(text: &str, force: bool) {
+    use rigls_dragonbones::DragonBonesFile;
+    use rigls_dragonbones::upgrade::{Options, Outcome};
+    let Some(file) = DragonBonesFile::parse(text) else { return };
+    match file.upgrade(text, Options { force }) {
+        Outcome::Upgraded { text: upgraded, notes, .. } => {
+            for note in &notes {
+                in_text(text, note.range, "upgrade note");
+            }
+            let again = DragonBonesFile::parse(&upgraded).expect("the upgrade is DragonBones data");
+            assert!(again.tree.errors.is_empty(), "the upgrade has syntax errors: {:?}\n{upgraded}", again.tree.errors);
+            let version = again.model.version.as_ref().map(|v| v.text.as_str());
+            assert_eq!(version, Some("5.5"), "the upgrade's version\n{upgraded}");
+            let twice = again.upgrade(&upgraded, Options { force });
+            assert!(matches!(twice, Outcome::Current), "upgrading the upgrade changes it: {twice:?}\n{upgraded}");
+        }
+        Outcome::Refused { notes, .. } => {
+            for note in &notes {
+                in_text(text, note.range, "upgrade note");
+            }
+        }
+        Outcome::Current | Outcome::Unreadable(_) => {}
+    }
+}

@@ -1,7 +1,7 @@
 //! Every input the fuzzers (`fuzz/`, see FUZZING.md) ever crashed on, kept in
 //! `tests/fuzz_regressions/` and run through the same checks as the fuzz target that found it
 //! (`fuzz/common/mod.rs`): `.elem` files as `analysis_elem` and `format_elem`, `.json` files as
-//! `analysis_json`.
+//! `analysis_json` and `upgrade`.
 
 #[path = "../../../fuzz/common/mod.rs"]
 mod common;
@@ -25,6 +25,10 @@ fn every_input_that_ever_crashed_a_fuzzer_is_sound_now() {
         eprintln!("{}", path.display());
         if as_path == "fuzz.elem" && std::str::from_utf8(&data).is_ok() {
             common::check_formatting(&text);
+        }
+        if as_path == "fuzz_ske.json" {
+            common::check_upgrade(&text, false);
+            common::check_upgrade(&text, true);
         }
         common::check_everything(as_path, text, &data);
         checked += 1;
