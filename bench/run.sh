@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces every figure of BENCHMARKS.md: installs the pinned VS Code JSON language server
 # (npm ci, into bench/node_modules) when Node.js is there, then runs the benchmark harness
-# (server/benches/perf/) in release mode. Arguments name sections: cli scaling lsp memory vscode folder eval render preview.
+# (server/benches/perf/) in release mode. Arguments name sections: cli scaling lsp memory vscode folder eval render preview upgrade.
 # Inputs are generated once into target/tmp/bench-data/ (about 400 MB).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,7 +1,7 @@
 //! rigls's benchmarks: prints figures and ratios, asserts nothing about time.
 //!
 //! `bench/run.sh` (or `cargo bench -p rigls --bench perf [-- SECTION...]`, sections `cli`,
-//! `scaling`, `lsp`, `memory`, `vscode`, `folder`, `eval`, `render`, `preview`; all when none is named). Inputs are generated once into
+//! `scaling`, `lsp`, `memory`, `vscode`, `folder`, `eval`, `render`, `preview`, `upgrade`; all when none is named). Inputs are generated once into
 //! `target/tmp/bench-data/` by `benches/gen/`. See BENCHMARKS.md for what is compared and why.
 
 mod dragonbones_eval;
@@ -13,6 +13,7 @@ mod memory;
 mod preview;
 mod render;
 mod sections;
+mod upgrade;
 
 use std::path::{Path, PathBuf};
 
@@ -86,6 +87,9 @@ fn main() {
     }
     if run("preview") {
         preview::scene_latency();
+    }
+    if run("upgrade") {
+        upgrade::upgrade_speed();
     }
     println!("{}", measure::machine());
 }
