@@ -168,7 +168,7 @@ packaging() {
         [[ $status == 1 ]] || { echo "the installed rigls gave $status for examples/broken.elem, not 1" >&2; exit 1; }
         cargo package --workspace --offline --no-verify --allow-dirty \
             --exclude rigls-test-support --exclude rigls-pre-commit
-        local version crate name manifest field
+        local version crate name manifest field listing
         version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
         for crate in rigls rigls-text rigls-diagnostic rigls-elem rigls-dragonbones rigls-ide rigls-lsp rigls-cli; do
             name="$crate-$version"
@@ -176,10 +176,14 @@ packaging() {
             for field in description license readme keywords categories; do
                 grep -q "^$field = " <<<"$manifest" || { echo "$name.crate: no $field" >&2; exit 1; }
             done
-            tar -tzf "target/package/$name.crate" | grep -qx "$name/README.md" || { echo "$name.crate: no README.md" >&2; exit 1; }
+            # A listing captured first: `tar | grep -q` under pipefail fails when grep stops
+            # reading before tar has written everything (SIGPIPE), as it did on a large crate.
+            listing=$(tar -tzf "target/package/$name.crate")
+            grep -qx "$name/README.md" <<<"$listing" || { echo "$name.crate: no README.md" >&2; exit 1; }
         done
         # The preview page's script travels inside rigls-cli (not a link out of it).
-        tar -tvzf target/package/rigls-cli-*.crate | grep -q ' rigls-cli-[0-9.]*/preview.js$'
+        listing=$(tar -tvzf target/package/rigls-cli-*.crate)
+        grep -q ' rigls-cli-[0-9.]*/preview.js$' <<<"$listing"
         echo "packaged: $(ls target/package/*.crate | wc -l) crates"
     )
     local status=$?
