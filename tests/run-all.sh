@@ -170,7 +170,7 @@ packaging() {
             --exclude rigls-test-support --exclude rigls-pre-commit
         local version crate name manifest field listing
         version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-        for crate in rigls rigls-text rigls-diagnostic rigls-elem rigls-dragonbones rigls-ide rigls-lsp rigls-cli; do
+        for crate in rigls rigls-text rigls-diagnostic rigls-elem rigls-dragonbones rigls-ide rigls-protocol rigls-lsp rigls-cli; do
             name="$crate-$version"
             manifest=$(tar -xzOf "target/package/$name.crate" "$name/Cargo.toml")
             for field in description license readme keywords categories; do

@@ -41,7 +41,7 @@ fn main() {
         let built = scene::scene(&analysis, &request).expect("a scene");
         steps[1].1.push(start.elapsed());
         let start = Instant::now();
-        std::hint::black_box(scene::elements(&built));
+        std::hint::black_box(rigls_protocol::elements(&built, None));
         steps[2].1.push(start.elapsed());
     }
     let ms = |d: Duration| d.as_secs_f64() * 1e3;

@@ -10,7 +10,7 @@
 //! document version whose elements the client holds (an answer of that version has `elements`
 //! null; an answer of a later version has `elements` null and `elementChanges`, how its elements
 //! differ from those, when the server wrote that version's elements and few changed). `times`
-//! (at most `ide::scene::MAX_TIMES`) asks for several times of one animation at once, evaluated
+//! (at most `rigls_protocol::MAX_TIMES`) asks for several times of one animation at once, evaluated
 //! once (a player's prefetch); else `time` (default 0).
 //!
 //! The answer (`null` for a document that is not open):
@@ -25,16 +25,17 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tower_lsp_server::jsonrpc;
-use tower_lsp_server::ls_types::{Position, Range, TextDocumentIdentifier};
+use tower_lsp_server::ls_types::TextDocumentIdentifier;
 
 use super::convert::Converter;
 use super::lean::{Part, Placeholder};
 use super::state::State;
 use rigls_ide::Replaced;
-use rigls_ide::scene::{ByteRange, ElementKind, ElementsMoved, MoveElement, SceneAnswer, SceneQuery};
-use rigls_text::{LineCol, TextRange};
+use rigls_ide::scene::ByteRange;
+use rigls_protocol::{Element, ElementsMoved, Position, Range, SceneAnswer, SceneQuery};
+use rigls_text::TextRange;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -42,20 +43,6 @@ pub struct SceneParams {
     pub text_document: TextDocumentIdentifier,
     #[serde(flatten)]
     pub query: SceneQuery,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct Element {
-    kind: ElementKind,
-    index: usize,
-    name: String,
-    range: Range,
-    name_range: Option<Range>,
-    bytes: ByteRange,
-    name_bytes: Option<ByteRange>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time: Option<f64>,
 }
 
 /// The elements written for one version of a document, as the client holds them.
@@ -67,25 +54,11 @@ pub struct SentElements {
     list: Arc<Vec<Element>>,
 }
 
-/// `e` as the viewer moves it when the text changed as `by` says (docs/scene.md).
-fn moved(e: &Element, by: &ElementsMoved) -> Element {
-    let position = |p: Position| {
-        let at = by.position(LineCol { line: p.line, col: p.character });
-        Position { line: at.line, character: at.col }
-    };
-    let range = |r: Range| Range { start: position(r.start), end: position(r.end) };
-    let bytes = |b: ByteRange| ByteRange(by.byte(b.0), by.byte(b.1));
-    Element {
-        range: range(e.range),
-        name_range: e.name_range.map(range),
-        bytes: bytes(e.bytes),
-        name_bytes: e.name_bytes.map(bytes),
-        ..e.clone()
-    }
-}
-
-fn element_range(conv: &Converter<'_>, r: ByteRange) -> Range {
-    conv.range(TextRange::new(r.0, r.1))
+/// `r` in the client's positions.
+fn client_range(conv: &Converter<'_>, r: ByteRange) -> Range {
+    let r = conv.range(TextRange::new(r.0, r.1));
+    let position = |p: tower_lsp_server::ls_types::Position| Position { line: p.line, character: p.character };
+    Range { start: position(r.start), end: position(r.end) }
 }
 
 impl State {
@@ -105,22 +78,13 @@ impl State {
         let answer = self
             .on_any_analysis("rigls/scene", &uri, None, false, move |f, a, conv, _| {
                 let built = f.scenes(a, &ask.request, &ask.times);
-                let mut answer = SceneAnswer::new(conv.version.into(), ask, built, |e| Element {
-                    kind: e.kind,
-                    index: e.index,
-                    range: element_range(conv, e.range),
-                    name_range: e.name_range.map(|r| element_range(conv, r)),
-                    name: e.name,
-                    bytes: e.range,
-                    name_bytes: e.name_range,
-                    time: e.time,
-                });
+                let positions = |r: ByteRange| client_range(conv, r);
+                let mut answer = SceneAnswer::new(conv.version.into(), ask, built, Some(&positions));
                 let whole = held.and_then(|held| {
                     let edit = a.reuse.edit.filter(|edit| edit.previous == held.analysis);
                     let new_end = |edit: &Replaced| conv.lines.line_col(edit.new.end, conv.encoding);
                     let by = edit.map(|edit| ElementsMoved::new(&edit, conv.encoding, new_end(&edit)));
-                    let move_element: &MoveElement<Element> = &moved;
-                    answer.changes_from(held.version, &held.list, by.map(|by| (by, move_element)))
+                    answer.changes_from(held.version, &held.list, by)
                 });
                 // Written here, off the runtime: a scene of a large mesh is megabytes of JSON.
                 let json = super::lean::to_json(&answer);

@@ -10,14 +10,15 @@ use std::path::{Path, PathBuf};
 const SERVER: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Each crate of the workspace with the rigls crates it may depend on.
-const CRATES: [(&str, &[&str]); 9] = [
+const CRATES: [(&str, &[&str]); 10] = [
     ("text", &[]),
     ("diagnostic", &["text"]),
     ("elem", &["text", "diagnostic"]),
     ("dragonbones", &["text", "diagnostic"]),
     ("ide", &["text", "diagnostic", "elem", "dragonbones"]),
-    ("lsp", &["text", "diagnostic", "ide"]),
-    ("cli", &["text", "diagnostic", "ide"]),
+    ("protocol", &["text", "ide"]),
+    ("lsp", &["text", "diagnostic", "ide", "protocol"]),
+    ("cli", &["text", "diagnostic", "ide", "protocol"]),
     (".", &["cli", "lsp"]),
     // The repository's root package: the same binary, for pre-commit.
     ("..", &["cli", "lsp"]),

@@ -19,13 +19,12 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde::Serialize;
-
 use super::http::{self, Request, Response};
 use super::watch::Changes;
 use rigls_diagnostic::env::RealFs;
 use rigls_ide::Analysis;
-use rigls_ide::scene::{self, ByteRange, ElementKind, Scene, SceneAnswer, SceneContent, SceneQuery};
+use rigls_ide::scene::{self, Scene, SceneContent};
+use rigls_protocol::{SceneAnswer, SceneQuery};
 
 /// The page's script, built from `editors/preview/src` (see `editors/preview/build.mjs`).
 const SCRIPT: &str = include_str!(concat!(env!("OUT_DIR"), "/preview.js"));
@@ -112,18 +111,6 @@ fn page(preview: &Preview) -> String {
     )
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Element {
-    kind: ElementKind,
-    index: usize,
-    name: String,
-    bytes: ByteRange,
-    name_bytes: Option<ByteRange>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time: Option<f64>,
-}
-
 fn scene_response(preview: &Preview, request: &Request) -> Response {
     let query: SceneQuery = match serde_json::from_str(request.param("params").unwrap_or("")) {
         Ok(query) => query,
@@ -150,14 +137,8 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
     if let Ok(scenes) = &built {
         remember_images(preview, version, scenes);
     }
-    let answer = SceneAnswer::new(version as i64, ask, built, |e| Element {
-        kind: e.kind,
-        index: e.index,
-        name: e.name,
-        bytes: e.range,
-        name_bytes: e.name_range,
-        time: e.time,
-    });
+    // The page works in bytes: its elements have no positions.
+    let answer = SceneAnswer::new(version as i64, ask, built, None);
     match serde_json::to_vec(&answer) {
         Ok(body) => Response::new(200, "application/json", body),
         Err(error) => Response::text(500, format!("the scene could not be written: {error}")),

@@ -20,6 +20,7 @@ use tiny_skia::Pixmap;
 
 use super::{exit, input};
 use rigls_ide::scene::{self, Scene, SceneContent, SceneRequest};
+use rigls_protocol::SceneJson;
 
 pub struct RenderArgs<'a> {
     /// `-`: the text comes from stdin, named (for its atlas and textures) `stdin_filename`.
@@ -164,7 +165,8 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
         }
     }
     if output == Output::Json {
-        let json = if scenes.len() == 1 { serde_json::to_string(&scenes[0]) } else { serde_json::to_string(&scenes) }
+        let plain: Vec<SceneJson> = scenes.iter().map(SceneJson::plain).collect();
+        let json = if plain.len() == 1 { serde_json::to_string(&plain[0]) } else { serde_json::to_string(&plain) }
             .expect("a scene serialises");
         write(args.output, format!("{json}\n").as_bytes())?;
         return Ok(notes);

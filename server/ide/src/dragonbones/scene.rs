@@ -80,7 +80,6 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             notes.push(format!("no atlas has the texture \"{texture}\": the runtime shows nothing for it"));
         }
         out.push(Scene {
-            version: SCENE_VERSION,
             format: "dragonbones",
             armatures: Vec::clone(&armatures),
             animations: animations.clone(),

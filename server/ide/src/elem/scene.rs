@@ -167,7 +167,6 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
         }
         let bounds = b.map(|(min, max)| Bounds3d { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] });
         out.push(Scene {
-            version: SCENE_VERSION,
             format: "elem",
             armatures: Vec::new(),
             animations: scenery.animations.clone(),
@@ -182,7 +181,6 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
                 materials,
                 right_handed: scenery.right_handed,
                 bounds,
-                mesh_form: MeshForm::Plain,
             }),
             key_frames: scenery.key_frames.clone(),
         });

@@ -1,6 +1,6 @@
 //! The scene a preview draws: everything visible of a document at (armature, animation, time), as
-//! plain, serialisable data (`docs/scene.md` is its reference; `rigls render` and the live
-//! previews both draw from it).
+//! plain data (`docs/scene.md` is its reference, `rigls-protocol` writes it; `rigls render` and the
+//! live previews both draw from it).
 //!
 //! DragonBones skeletons give a 2-D scene ([`Scene2d`]): bones and slots with their global
 //! matrices, drawables in draw order (image quads and meshes with texture coordinates in atlas
@@ -11,35 +11,15 @@
 //!
 //! No I/O: atlas images and texture files are given as resolved paths, for the caller to read.
 
-mod answer;
-mod elements;
-mod packed;
-mod problem;
 mod types2d;
 mod types3d;
 
-pub use answer::{
-    ChangedElement, ElementChanges, ElementsMoved, MAX_TIMES, MoveElement, SceneAnswer, SceneAsk, SceneQuery,
-};
-pub use elements::{ElementKind, SceneElement, elements};
-pub use packed::{MeshForm, digest_text};
-pub use problem::SceneProblem;
 pub use types2d::*;
 pub use types3d::*;
-
-use serde::Serialize;
 
 use super::pose::{PoseError, PoseRequest};
 use super::{Analysis, FileKind};
 use rigls_text::TextRange;
-
-/// The version of the scene format (`docs/scene.md`); bumped on any change a reader would notice.
-/// Version 1 writes every number as JSON (`rigls render -o scene.json`).
-pub const SCENE_VERSION: u32 = 1;
-
-/// Version 2: version 1 with 3-D meshes packed into buffers, their fixed parts written once
-/// (`packed`): what live previews ask for.
-pub const PACKED_VERSION: u32 = 2;
 
 /// What to show: the armature (DragonBones), the animation (`None`: the setup pose) and the time
 /// in seconds from its start, as for `rigls pose`.
@@ -49,7 +29,7 @@ pub type SceneRequest = PoseRequest;
 pub type SceneError = PoseError;
 
 /// A byte range `[start, end)` into the document's text (UTF-8 bytes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ByteRange(pub u32, pub u32);
 
 impl From<TextRange> for ByteRange {
@@ -59,11 +39,8 @@ impl From<TextRange> for ByteRange {
 }
 
 /// One document's scene at one time.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
-    /// [`SCENE_VERSION`].
-    pub version: u32,
     /// `"dragonbones"` or `"elem"`.
     pub format: &'static str,
     /// What the armature picker offers (DragonBones; empty for `.elem`).
@@ -81,12 +58,10 @@ pub struct Scene {
     pub time: f64,
     /// Things a viewer may want to say (textures the atlas lacks, no atlas found…), one line each.
     pub notes: Vec<String>,
-    #[serde(flatten)]
     pub content: SceneContent,
     /// The key frames of the shown armature's (the model's) animations, for
     /// a cursor in one to move a player to its time. Not part of the scene's JSON: answers list
     /// them once, among their elements.
-    #[serde(skip)]
     pub key_frames: Vec<KeyFrameInfo>,
 }
 
@@ -100,12 +75,9 @@ pub struct KeyFrameInfo {
 }
 
 /// The drawing itself: 2-D (DragonBones) or 3-D (`.elem`), told apart by `"kind"`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum SceneContent {
-    #[serde(rename = "2d")]
     Flat(Scene2d),
-    #[serde(rename = "3d")]
     Solid(Scene3d),
 }
 
@@ -125,8 +97,7 @@ impl Scene {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ArmatureInfo {
     pub name: String,
     /// The armature's object.
@@ -136,8 +107,7 @@ pub struct ArmatureInfo {
     pub frame_rate: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnimationInfo {
     pub name: String,
     pub range: ByteRange,

@@ -2,12 +2,9 @@
 //! y down, in pixels); matrices are `[a, b, c, d, tx, ty]` with x' = a·x + c·y + tx,
 //! y' = b·x + d·y + ty, as the runtime's `globalTransformMatrix`.
 
-use serde::Serialize;
-
 use super::ByteRange;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene2d {
     /// Instance 0 is the armature shown; the others are child armatures shown by a slot, each
     /// after its parent.
@@ -31,8 +28,7 @@ pub struct Scene2d {
     pub bounds: Option<Bounds2d>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bounds2d {
     pub min_x: f64,
     pub min_y: f64,
@@ -40,8 +36,7 @@ pub struct Bounds2d {
     pub max_y: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Instance2d {
     pub armature: String,
     /// The armature's object.
@@ -56,8 +51,7 @@ pub struct Instance2d {
     pub time: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Bone2d {
     pub instance: usize,
     pub name: String,
@@ -72,8 +66,7 @@ pub struct Bone2d {
     pub name_range: Option<ByteRange>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Slot2d {
     pub instance: usize,
     pub name: String,
@@ -90,8 +83,7 @@ pub struct Slot2d {
 }
 
 /// A display in the runtime's words: what the slot shows.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DisplayRef {
     pub name: String,
     /// The texture (or armature) name it is looked up by.
@@ -100,8 +92,7 @@ pub struct DisplayRef {
     pub range: ByteRange,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawableKind {
     Image,
     Mesh,
@@ -109,8 +100,7 @@ pub enum DrawableKind {
 
 /// One textured piece, drawn as triangles: an image display is its quad (two triangles), a mesh
 /// display its triangles.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Drawable2d {
     pub kind: DrawableKind,
     /// Index into `slots`.
@@ -142,8 +132,7 @@ pub struct Drawable2d {
 }
 
 /// A `SubTexture` as the runtime reads it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Region2d {
     pub x: f64,
     pub y: f64,
@@ -155,8 +144,7 @@ pub struct Region2d {
 
 /// A colour transform as the runtime holds it: multipliers (1 = unchanged), offsets (−255…255).
 /// A texel c becomes `c × multiplier + offset / 255` per channel.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ColorTransform2d {
     pub alpha_multiplier: f64,
     pub red_multiplier: f64,
@@ -187,8 +175,7 @@ impl ColorTransform2d {
 }
 
 /// The slot's `blendMode` (DragonBones `BlendMode`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlendMode2d {
     Normal,
     Add,
@@ -220,16 +207,14 @@ impl BlendMode2d {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoxShape {
     Rectangle,
     Ellipse,
     Polygon,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BoundingBox2d {
     pub slot: usize,
     pub display: DisplayRef,
@@ -239,8 +224,7 @@ pub struct BoundingBox2d {
 }
 
 /// An atlas image.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Texture2d {
     /// The atlas file (`*_tex.json`).
     pub atlas: String,

@@ -3,14 +3,11 @@
 //! (`v' = v × M`, translation in elements 12–14), as `rigls pose` prints them.
 //!
 //! How a scene is written (every number as JSON, or meshes packed for a viewer) is
-//! `super::packed`'s.
+//! `rigls-protocol`'s.
 
 use std::sync::Arc;
 
-use serde::Serialize;
-
 use super::ByteRange;
-use super::packed::MeshForm;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene3d {
@@ -24,18 +21,15 @@ pub struct Scene3d {
     pub right_handed: bool,
     /// The box around every mesh vertex (around the nodes when there is no mesh).
     pub bounds: Option<Bounds3d>,
-    /// How `meshes` are written (not a key of its own).
-    pub mesh_form: MeshForm,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bounds3d {
     pub min: [f64; 3],
     pub max: [f64; 3],
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Node3d {
     pub name: String,
     /// Index into `nodes`.
@@ -62,9 +56,8 @@ pub struct Mesh3d {
     pub fixed: Arc<MeshFixed3d>,
 }
 
-/// The part of a mesh no pose changes: written once to a viewer that keeps it (`super::packed`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// The part of a mesh no pose changes: written once to a viewer that keeps it (`rigls-protocol`).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MeshFixed3d {
     /// `TextureUV` (else `Texture1UV`) `[u, v, …]`, one per vertex, v down the image.
     pub uvs: Option<Vec<f64>>,
@@ -77,7 +70,6 @@ pub struct MeshFixed3d {
     pub groups: Vec<Group3d>,
     /// Names the fields above and the mesh's vertex count in answers (see
     /// [`MeshFixed3d::digest_of`]); not written in plain scenes.
-    #[serde(skip)]
     pub digest: u64,
 }
 
@@ -137,8 +129,7 @@ impl Digest {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Group3d {
     /// Index into `materials` (`None`: the face's `Attributes` entry names no material).
     pub material: Option<usize>,
@@ -147,8 +138,7 @@ pub struct Group3d {
     pub count: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Material3d {
     pub container: String,
     pub name: String,
@@ -169,7 +159,7 @@ pub struct Material3d {
     pub uv_transform: UvTransform3d,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UvTransform3d {
     pub translation: [f64; 2],
     pub rotation: f64,

@@ -1,9 +1,8 @@
-//! Why there is no scene, as a viewer shows it in its banner (plain data for `rigls/scene` and
-//! `rigls preview`).
+//! Why there is no scene, as a viewer shows it in its banner.
 
 use serde::Serialize;
 
-use super::SceneError;
+use rigls_ide::scene::SceneError;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]

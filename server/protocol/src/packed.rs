@@ -6,27 +6,16 @@
 //! as glTF's buffers are: a 10 MiB model's scene is 7 MB of JSON digits otherwise, most of the
 //! time of an answer goes into writing and reading them, and a viewer draws single precision
 //! anyway. What no pose changes (texture coordinates, vertex colours, triangles, material groups:
-//! [`MeshFixed3d`]) is named by a digest and written only in the first scene of an answer, and not
+//! `MeshFixed3d`) is named by a digest and written only in the first scene of an answer, and not
 //! at all for the digests the viewer says it holds.
 
 use std::collections::HashSet;
 
 use base64::Engine as _;
-use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use super::{ByteRange, Group3d, Mesh3d, MeshFixed3d, Scene3d};
-
-/// How [`Scene3d::meshes`] are written.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum MeshForm {
-    /// Scene version 1: JSON numbers, every part of every mesh.
-    #[default]
-    Plain,
-    /// Scene version 2: buffers; each mesh's fixed part written unless its digest is in `held`
-    /// (or `held_all`: a scene after the first of an answer).
-    Packed { held: HashSet<u64>, held_all: bool },
-}
+use super::wire::{MeshForm, W};
+use rigls_ide::scene::{ByteRange, Group3d, Mesh3d};
 
 /// A digest as answers write it: 16 hex digits (a JSON number cannot hold 64 bits).
 pub fn digest_text(digest: u64) -> String {
@@ -38,55 +27,51 @@ pub fn parse_digests(held: &[String]) -> HashSet<u64> {
     held.iter().filter(|d| d.len() == 16).filter_map(|d| u64::from_str_radix(d, 16).ok()).collect()
 }
 
-impl Serialize for Scene3d {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("Scene3d", 5)?;
-        out.serialize_field("nodes", &self.nodes)?;
-        out.serialize_field("meshes", &Meshes { meshes: &self.meshes, form: &self.mesh_form })?;
-        out.serialize_field("materials", &self.materials)?;
-        out.serialize_field("rightHanded", &self.right_handed)?;
-        out.serialize_field("bounds", &self.bounds)?;
-        out.end()
-    }
-}
-
-struct Meshes<'a> {
-    meshes: &'a [Mesh3d],
-    form: &'a MeshForm,
+/// A scene's meshes, written as `form` says.
+pub(crate) struct Meshes<'a> {
+    pub meshes: &'a [Mesh3d],
+    pub form: &'a MeshForm<'a>,
 }
 
 impl Serialize for Meshes<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.meshes.len()))?;
-        for m in self.meshes {
-            let head = MeshHead { container: &m.container, name: &m.name, range: m.range, name_range: m.name_range };
-            match self.form {
-                MeshForm::Plain => seq.serialize_element(&PlainMesh {
+        serializer.collect_seq(self.meshes.iter().map(|m| {
+            let head =
+                MeshHead { container: &m.container, name: &m.name, range: W(&m.range), name_range: W(&m.name_range) };
+            let fixed = &m.fixed;
+            match *self.form {
+                MeshForm::Plain => Mesh::Plain(PlainMesh {
                     head,
                     positions: &m.positions,
                     normals: m.normals.as_deref(),
-                    fixed: &m.fixed,
-                })?,
-                MeshForm::Packed { held, held_all } => {
-                    let write_fixed = !held_all && !held.contains(&m.fixed.digest);
-                    seq.serialize_element(&PackedMesh {
-                        head,
-                        digest: digest_text(m.fixed.digest),
-                        vertex_count: m.positions.len() / 3,
-                        positions: Floats(&m.positions),
-                        normals: m.normals.as_deref().map(Floats),
-                        fixed: write_fixed.then(|| PackedFixed {
-                            uvs: m.fixed.uvs.as_deref().map(Floats),
-                            colors: m.fixed.colors.as_deref().map(Floats),
-                            triangles: Indices(&m.fixed.triangles),
-                            groups: &m.fixed.groups,
-                        }),
-                    })?
-                }
+                    uvs: fixed.uvs.as_deref(),
+                    colors: fixed.colors.as_deref(),
+                    triangles: &fixed.triangles,
+                    groups: W(&fixed.groups),
+                }),
+                MeshForm::Packed { held, held_all } => Mesh::Packed(PackedMesh {
+                    head,
+                    digest: digest_text(fixed.digest),
+                    vertex_count: m.positions.len() / 3,
+                    positions: Floats(&m.positions),
+                    normals: m.normals.as_deref().map(Floats),
+                    fixed: (!held_all && !held.contains(&fixed.digest)).then(|| PackedFixed {
+                        uvs: fixed.uvs.as_deref().map(Floats),
+                        colors: fixed.colors.as_deref().map(Floats),
+                        triangles: Indices(&fixed.triangles),
+                        groups: W(&fixed.groups),
+                    }),
+                }),
             }
-        }
-        seq.end()
+        }))
     }
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Mesh<'a> {
+    Plain(PlainMesh<'a>),
+    Packed(PackedMesh<'a>),
 }
 
 #[derive(Serialize)]
@@ -94,8 +79,8 @@ impl Serialize for Meshes<'_> {
 struct MeshHead<'a> {
     container: &'a str,
     name: &'a str,
-    range: ByteRange,
-    name_range: Option<ByteRange>,
+    range: W<'a, ByteRange>,
+    name_range: W<'a, Option<ByteRange>>,
 }
 
 #[derive(Serialize)]
@@ -104,8 +89,10 @@ struct PlainMesh<'a> {
     head: MeshHead<'a>,
     positions: &'a [f64],
     normals: Option<&'a [f64]>,
-    #[serde(flatten)]
-    fixed: &'a MeshFixed3d,
+    uvs: Option<&'a [f64]>,
+    colors: Option<&'a [f64]>,
+    triangles: &'a [u32],
+    groups: W<'a, Vec<Group3d>>,
 }
 
 #[derive(Serialize)]
@@ -126,7 +113,7 @@ struct PackedFixed<'a> {
     uvs: Option<Floats<'a>>,
     colors: Option<Floats<'a>>,
     triangles: Indices<'a>,
-    groups: &'a [Group3d],
+    groups: W<'a, Vec<Group3d>>,
 }
 
 /// Numbers as base64 of little-endian `float32`s.
