@@ -83,6 +83,13 @@ codes! {
     SlotZMismatch = "slot-z-mismatch",
     SharedMesh = "shared-mesh",
     AtlasNameMismatch = "atlas-name-mismatch",
+    BinaryFormat = "binary-format",
+    BinaryTruncated = "binary-truncated",
+    BinaryLayout = "binary-layout",
+    BinaryOffset = "binary-offset",
+    BinaryPastEnd = "binary-past-end",
+    BinaryTimeline = "binary-timeline",
+    BinaryEncoding = "binary-encoding",
 }
 
 impl Code {

@@ -21,6 +21,9 @@
 //! [`model::Model::references_to`], [`model::Model::candidates`] and [`model::Model::armature_at`].
 
 pub mod atlas;
+pub mod binary;
+mod binary_view;
+pub mod convert;
 pub mod eval;
 pub mod lexer;
 pub mod model;
@@ -35,6 +38,7 @@ pub mod upgrade;
 use std::path::Path;
 
 use atlas::PairedAtlas;
+pub use binary_view::BinaryFacts;
 use model::{DocKind, Model};
 pub use reading::{ArmatureHead, Reading};
 use rigls_diagnostic::Diagnostic;
@@ -68,6 +72,8 @@ pub struct DragonBonesFile {
     /// What the rules found, armature by armature, for the next version's check
     /// ([`DragonBonesFile::check`]).
     pub findings: rules::Findings,
+    /// A binary skeleton's facts (its tree is then its JSON view's: [`DragonBonesFile::of_binary`]).
+    pub binary: Option<Box<BinaryFacts>>,
 }
 
 impl DragonBonesFile {
@@ -88,6 +94,7 @@ impl DragonBonesFile {
             evaluation: std::sync::OnceLock::new(),
             readings: Default::default(),
             findings: rules::Findings::default(),
+            binary: None,
         })
     }
 
@@ -151,11 +158,25 @@ impl DragonBonesFile {
         previous: Option<rules::Previous<'_>>,
     ) -> (Vec<Diagnostic>, rules::Findings) {
         let mut out = self.tree.errors.clone();
+        if let Some(binary) = &self.binary {
+            out.extend(binary.diagnostics.iter().cloned());
+            if !binary.arrays_read {
+                return (out, rules::Findings::default());
+            }
+        }
         let whole = || self.evaluation(text);
         let whole: Option<&(dyn Fn() -> &'s eval::Evaluation + Sync)> =
             (self.model.doc == DocKind::Skeleton).then_some(&whole);
-        let inputs =
-            rules::Inputs { text, tree: &self.tree, model: &self.model, lines, path, fs, paired: &self.atlases };
+        let inputs = rules::Inputs {
+            text,
+            tree: &self.tree,
+            model: &self.model,
+            lines,
+            path,
+            fs,
+            paired: &self.atlases,
+            binary: self.binary.is_some(),
+        };
         let (found, findings) = rules::check(inputs, previous, whole);
         out.extend(found);
         (out, findings)
