@@ -108,6 +108,7 @@ fn main() {
         path: Some(path),
         fs: &RealFs,
         paired: &file.atlases,
+        binary: false,
     };
     let whole = || &evaluation;
     // The rules of this version, with or without the runtime's, fresh or reusing what they found

@@ -1,7 +1,8 @@
 //! Finding the texture atlas that belongs to a skeleton.
 //!
 //! The pairing rule, cheapest first:
-//! 1. `X_ske.json` pairs with `X_tex.json` in the same folder (the DragonBones Pro 5 export naming),
+//! 1. `X_ske.json` (or the binary `X_ske.dbbin`) pairs with `X_tex.json` in the same folder (the
+//!    DragonBones Pro 5 export naming),
 //!    when that file is an atlas;
 //! 2. otherwise, among the other `.json` files of the folder whose name contains `tex` (`X_tex.json`,
 //!    `texture.json`, `X_texture_1.json`), those whose name contains the skeleton's data `name`
@@ -98,7 +99,8 @@ pub fn find(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Ve
 fn find_all(skeleton: &Path, data_name: Option<&str>, fs: &dyn FileSystem) -> Option<Vec<PairedAtlas>> {
     let dir = skeleton.parent()?;
     let file = skeleton.file_name()?.to_str()?;
-    if let Some(stem) = strip_suffix_ignore_case(file, "_ske.json") {
+    let stem = strip_suffix_ignore_case(file, "_ske.json").or_else(|| strip_suffix_ignore_case(file, "_ske.dbbin"));
+    if let Some(stem) = stem {
         let candidate = dir.join(format!("{stem}_tex.json"));
         if let Some(atlas) = read_atlas(&candidate, fs) {
             return Some(vec![atlas]);

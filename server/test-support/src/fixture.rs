@@ -137,6 +137,7 @@ pub fn analyse(name: &str, text: &str, files: &[(&str, &str)]) -> Analysis {
                 path: Some(Path::new(name)),
                 fs: &fs,
                 paired: &file.atlases,
+                binary: false,
             };
             let (found, findings) = rules::check_on_threads(inputs, None, Some(&whole), parallel);
             // Each armature evaluated once, whichever thread took it.

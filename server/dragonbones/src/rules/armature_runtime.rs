@@ -106,6 +106,11 @@ pub enum Evaluated {
 }
 
 impl<'p> Plan<'p> {
+    /// The whole file evaluated at once (a binary skeleton's, whose data is not its view's).
+    pub fn whole() -> Plan<'p> {
+        Plan::Whole(AtomicBool::new(false))
+    }
+
     /// Reads the root and the armatures' names, and which armatures `previous` found on can be
     /// reused.
     pub fn new(tree: &Tree, text: &str, previous: Option<&'p Previous<'_>>) -> Plan<'p> {

@@ -141,6 +141,9 @@ pub struct Inputs<'a> {
     pub fs: &'a dyn FileSystem,
     /// The atlases paired with a skeleton (textures are checked against them).
     pub paired: &'a [PairedAtlas],
+    /// A binary skeleton's view: the runtime's data is the binary's, read whole (the view's
+    /// armatures are not what the runtime parses).
+    pub binary: bool,
 }
 
 /// The previous version of a file: its tree, what its rules found, and where the two differ.
@@ -182,7 +185,7 @@ pub fn check_on_threads<'e>(
     whole: Option<&(dyn Fn() -> &'e super::eval::Evaluation + Sync)>,
     parallel: bool,
 ) -> (Vec<Diagnostic>, Findings) {
-    let Inputs { text, tree, model, lines, path, fs, paired } = inputs;
+    let Inputs { text, tree, model, lines, path, fs, paired, binary } = inputs;
     let units = armature_local::units(tree, text, model);
     let mut deform_refs: Vec<(NodeId, u32)> = (0..model.refs.len())
         .filter(|&r| geometry::is_deform(&model.refs[r]))
@@ -216,6 +219,7 @@ pub fn check_on_threads<'e>(
     // The runtime's rules evaluate one armature at a time: on a large skeleton two threads share
     // them, one of them once it has run the other rules.
     let plan = match whole {
+        Some(_) if binary => armature_runtime::Plan::whole(),
         Some(_) => armature_runtime::Plan::new(tree, text, previous.as_ref()),
         None => armature_runtime::Plan::Nothing,
     };

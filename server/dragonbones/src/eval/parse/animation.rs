@@ -51,26 +51,12 @@ struct Rotation {
 
 impl Parser<'_> {
     pub(super) fn animation(&mut self, node: NodeId, scope: &ArmatureScope) -> AnimationData {
+        if self.binary.is_some() {
+            return self.binary_animation(node, scope);
+        }
         let raw = self.raw;
         let armature = &scope.data;
-        let frame_count = raw.number(node, key::DURATION, 0.0);
-        let mut name = raw.string(node, key::NAME, "default");
-        if name.is_empty() {
-            name = "default".to_owned();
-        }
-        let blend_type = u32::from(raw.string(node, key::BLEND_TYPE, "").eq_ignore_ascii_case("1d"));
-        let mut a = AnimationData {
-            name,
-            node,
-            frame_count,
-            play_times: raw.number(node, key::PLAY_TIMES, 1.0),
-            duration: frame_count / armature.frame_rate,
-            fade_in_time: raw.number(node, key::FADE_IN_TIME, 0.0),
-            scale: raw.number(node, key::SCALE, 1.0),
-            blend_type,
-            frame_rate: armature.frame_rate,
-            ..Default::default()
-        };
+        let mut a = self.animation_head(node, armature);
         if let Some(z) = raw.get(node, key::Z_ORDER) {
             let reader = FrameReader::ZOrder { slot_count: armature.slots.len() };
             a.z_order_timeline = self.timeline(&a, z, key::FRAME, TimelineKind::ZOrder, reader);
@@ -107,6 +93,29 @@ impl Parser<'_> {
             }
         }
         a
+    }
+
+    /// What the JSON and binary parses read alike of an animation: its name (`default` when
+    /// absent or empty), duration, play times, fade-in, scale and blend type; no timelines.
+    pub(super) fn animation_head(&self, node: NodeId, armature: &ArmatureData) -> AnimationData {
+        let raw = self.raw;
+        let frame_count = raw.number(node, key::DURATION, 0.0);
+        let mut name = raw.string(node, key::NAME, "default");
+        if name.is_empty() {
+            name = "default".to_owned();
+        }
+        AnimationData {
+            name,
+            node,
+            frame_count,
+            play_times: raw.number(node, key::PLAY_TIMES, 1.0),
+            duration: frame_count / armature.frame_rate,
+            fade_in_time: raw.number(node, key::FADE_IN_TIME, 0.0),
+            scale: raw.number(node, key::SCALE, 1.0),
+            blend_type: u32::from(raw.string(node, key::BLEND_TYPE, "").eq_ignore_ascii_case("1d")),
+            frame_rate: armature.frame_rate,
+            ..Default::default()
+        }
     }
 
     fn bone_timeline(&mut self, a: &mut AnimationData, t: NodeId, armature: &ArmatureData) {

@@ -11,6 +11,9 @@ use crate::syntax::NodeId;
 impl Parser<'_> {
     /// A mesh's, path's or surface's geometry, added to the data; its index.
     pub(super) fn geometry(&mut self, node: NodeId, raw_bones: &[Option<usize>]) -> usize {
+        if self.binary.is_some() {
+            return self.binary_geometry(node, raw_bones);
+        }
         let index = self.data.geometries.len();
         let geometry = self.read_geometry(node, raw_bones);
         self.data.geometries.push(geometry);

@@ -11,8 +11,11 @@ use crate::schema::key;
 use crate::syntax::NodeId;
 
 mod animation;
+mod binary;
 mod deform;
 mod geometry;
+
+pub use binary::parse_binary;
 
 /// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
 /// entry per frame and run out of memory (its frame positions wrap at 32,768 already).
@@ -52,6 +55,9 @@ pub enum FailureKind {
     /// A `zOrder` list of odd length or too long (parse throws `RangeError`), or with slot indices
     /// out of order or millions past the slots (parse never ends).
     BadZOrder,
+    /// A binary skeleton whose header or arrays the runtime cannot read as they are (its
+    /// `binary-*` errors say why): it throws, or reads `undefined` where numbers belong.
+    Binary,
 }
 
 #[derive(Debug)]
@@ -67,6 +73,11 @@ pub struct Parsed {
     pub deform_values_left_out: bool,
     /// A slot deform key frame whose values were left out has one that is not finite.
     pub deform_not_finite: bool,
+    /// What a binary skeleton's parse found wrong in its arrays ([`parse_binary`]).
+    pub binary_problems: Vec<crate::binary::Problem>,
+    /// A binary skeleton's displays and bones with geometry, and the geometry each points at
+    /// (displays pointing at one block share it).
+    pub geometry_nodes: Vec<(NodeId, usize)>,
 }
 
 /// What a parse does with the values of slot deform key frames, most of a skeleton's numbers.
@@ -129,17 +140,9 @@ pub fn parse_armatures(
         deform_values_left_out: false,
         deform_not_finite: false,
         deform_scratch: Vec::new(),
+        binary: None,
     };
-    let mut failures_per_armature = Vec::with_capacity(elements.len());
-    for &a in elements {
-        rigls_text::cancel::check();
-        let before = parser.failures.len();
-        let armature = parser.armature(a);
-        failures_per_armature.push(parser.failures.len() - before);
-        if parser.data.armature(&armature.name).is_none() {
-            parser.data.armatures.push(armature);
-        }
-    }
+    let failures_per_armature = parser.armatures(elements);
     Ok(Parsed {
         shares_geometry: parser.shares_geometry,
         deform_values_left_out: parser.deform_values_left_out,
@@ -147,6 +150,8 @@ pub fn parse_armatures(
         data: parser.data,
         failures: parser.failures,
         failures_per_armature,
+        binary_problems: Vec::new(),
+        geometry_nodes: Vec::new(),
     })
 }
 
@@ -257,6 +262,8 @@ pub(super) struct Parser<'a> {
     pub(super) deform_not_finite: bool,
     /// A left-out deform frame's values, where they had to be read.
     pub(super) deform_scratch: Vec<f64>,
+    /// The arrays of a binary skeleton, which its meshes and animations point into.
+    pub(super) binary: Option<binary::Source<'a>>,
 }
 
 /// What the parse of one armature carries between its parts.
@@ -271,6 +278,22 @@ pub(super) struct ArmatureScope {
 impl Parser<'_> {
     pub(super) fn fail(&mut self, node: NodeId, kind: FailureKind) {
         self.failures.push(Failure { node, kind });
+    }
+
+    /// Reads the elements of the root's `armature` list, keeping the first armature of each
+    /// name; how many failures each made.
+    pub(super) fn armatures(&mut self, elements: &[NodeId]) -> Vec<usize> {
+        let mut failures_per_armature = Vec::with_capacity(elements.len());
+        for &a in elements {
+            rigls_text::cancel::check();
+            let before = self.failures.len();
+            let armature = self.armature(a);
+            failures_per_armature.push(self.failures.len() - before);
+            if self.data.armature(&armature.name).is_none() {
+                self.data.armatures.push(armature);
+            }
+        }
+        failures_per_armature
     }
 
     fn armature(&mut self, node: NodeId) -> ArmatureData {
@@ -675,21 +698,27 @@ fn play_action_names(raw: Raw<'_>, actions: NodeId) -> Vec<String> {
             out.push(raw.string(a, key::GOTO_AND_PLAY, ""));
             continue;
         }
-        let ty = match raw.get(a, key::TYPE) {
-            Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
-                match raw.to_js_string(t).to_lowercase().as_str() {
-                    key::FRAME => 10.0,
-                    key::SOUND => 11.0,
-                    _ => 0.0,
-                }
-            }
-            _ => raw.number(a, key::TYPE, 0.0),
-        };
+        let ty = action_type(raw, a, 0.0);
         if ty == 0.0 {
             out.push(raw.string(a, key::NAME, ""));
         }
     }
     out
+}
+
+/// An action's type as `_parseActionData` reads it: a name (`"frame"` 10, `"sound"` 11, any
+/// other 0 for play) or a number (`default` when absent).
+pub fn action_type(raw: Raw<'_>, action: NodeId, default: f64) -> f64 {
+    match raw.get(action, key::TYPE) {
+        Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
+            match raw.to_js_string(t).to_lowercase().as_str() {
+                key::FRAME => 10.0,
+                key::SOUND => 11.0,
+                _ => 0.0,
+            }
+        }
+        _ => raw.number(action, key::TYPE, default),
+    }
 }
 
 /// Round then store in 16 bits, as the runtime stores integer frame values.
