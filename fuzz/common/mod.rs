@@ -63,6 +63,39 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
 /// [`check_everything`], asking as much as `breadth` says.
 pub fn check(path: &str, text: String, seed: &[u8], breadth: Breadth) -> Analysis {
     let analysis = Analysis::new(Some(Path::new(path)), text, &MemoryFs::default());
+    check_analysis(&analysis, path, seed, breadth);
+    analysis
+}
+
+/// Any bytes as a binary skeleton (`fuzz_ske.dbbin`): the reader, the evaluation, the JSON view
+/// and its rules never panic, every range is inside the view, every editor feature answers on
+/// it, a pose answers or refuses, and what `rigls convert` writes of it is JSON without a syntax
+/// error that converts back to a binary (or is refused) without panicking.
+pub fn check_binary(data: &[u8], breadth: Breadth) -> Analysis {
+    let path = "fuzz_ske.dbbin";
+    let analysis = Analysis::of_binary(Some(Path::new(path)), data, &MemoryFs::default());
+    check_analysis(&analysis, path, data, breadth);
+    let request = ide::pose::PoseRequest { armature: None, animation: None, time: 0.0 };
+    let _ = ide::pose::pose(&analysis, &request);
+    if let Some(first) = analysis.dragonbones().and_then(|f| f.evaluation(&analysis.text).data()?.armatures.first()) {
+        for animation in first.animations.iter().take(2) {
+            let request =
+                ide::pose::PoseRequest { armature: None, animation: Some(animation.name.clone()), time: 0.25 };
+            let _ = ide::pose::pose(&analysis, &request);
+        }
+    }
+    if let Ok(json) = ide::convert::binary_to_json(data) {
+        let text = String::from_utf8(json.bytes).expect("the JSON view is UTF-8");
+        assert_eq!(text, *analysis.text, "convert writes the view");
+        let tree = rigls_dragonbones::parser::parse(&text);
+        assert!(tree.errors.is_empty(), "the JSON written has syntax errors: {:?}\n{text}", tree.errors);
+        let _ = ide::convert::json_to_binary(&text);
+    }
+    analysis
+}
+
+/// The checks of [`check`] on an analysis made already.
+fn check_analysis(analysis: &Analysis, path: &str, seed: &[u8], breadth: Breadth) {
     let text = analysis.text.as_str();
     for d in &analysis.diagnostics {
         in_text(text, d.range, d.code.as_str());
@@ -85,25 +118,25 @@ pub fn check(path: &str, text: String, seed: &[u8], breadth: Breadth) -> Analysi
         Breadth::Sampled { pick } if pick % 2 == 0 => ((pick / 2) as usize % fixes.clone().count().max(1), 1),
         Breadth::Sampled { .. } => (0, 0),
     };
-    for fix in fixes.skip(skip).take(take) {
+    for fix in fixes.skip(skip).take(take).filter(|_| !analysis.is_binary()) {
         let fixed = text_edit::apply(text, &fix.edits);
         let _ = Analysis::new(Some(Path::new(path)), fixed, &MemoryFs::default());
     }
     let len = text.len() as u32;
-    for s in ide::semantic_tokens(&analysis) {
+    for s in ide::semantic_tokens(analysis) {
         in_text(text, s.range, "semantic token");
     }
-    for f in ide::folding_ranges(&analysis) {
+    for f in ide::folding_ranges(analysis) {
         in_text(text, f.range, "fold");
     }
-    let _ = ide::document_symbols(&analysis);
-    let _ = ide::document_colors(&analysis);
-    if let Some(edits) = ide::format(&analysis) {
+    let _ = ide::document_symbols(analysis);
+    let _ = ide::document_colors(analysis);
+    if let Some(edits) = ide::format(analysis) {
         for e in &edits {
             in_text(text, e.range, "format");
         }
     }
-    let _ = ide::inlay_hints(&analysis, TextRange::new(0, len));
+    let _ = ide::inlay_hints(analysis, TextRange::new(0, len));
     let mut at = offsets(text, seed);
     if let Breadth::Sampled { pick } = breadth {
         // `offsets` gives three spread offsets, then up to four from the input.
@@ -113,28 +146,27 @@ pub fn check(path: &str, text: String, seed: &[u8], breadth: Breadth) -> Analysi
         at = std::iter::once(spread).chain(from_input).collect();
     }
     for offset in at {
-        if let Some(h) = ide::hover(&analysis, offset) {
+        if let Some(h) = ide::hover(analysis, offset) {
             in_text(text, h.range, "hover");
         }
-        for c in ide::completions(&analysis, offset) {
+        for c in ide::completions(analysis, offset) {
             in_text(text, c.replace_range, "completion");
         }
-        let _ = ide::goto_definition(&analysis, offset);
-        let _ = ide::references(&analysis, offset, true);
-        let _ = ide::highlights(&analysis, offset);
-        let _ = ide::prepare_rename(&analysis, offset);
-        let _ = ide::rename(&analysis, offset, "新しい名前");
-        for r in ide::selection_ranges(&analysis, offset) {
+        let _ = ide::goto_definition(analysis, offset);
+        let _ = ide::references(analysis, offset, true);
+        let _ = ide::highlights(analysis, offset);
+        let _ = ide::prepare_rename(analysis, offset);
+        let _ = ide::rename(analysis, offset, "新しい名前");
+        for r in ide::selection_ranges(analysis, offset) {
             in_text(text, r, "selection");
         }
         let at = offset.min(len);
-        for action in ide::code_actions(&analysis, TextRange::new(at, at)) {
+        for action in ide::code_actions(analysis, TextRange::new(at, at)) {
             for e in action.edits.iter().filter(|e| e.file.is_none()).flat_map(|e| &e.edits) {
                 in_text(text, e.range, "code action");
             }
         }
     }
-    analysis
 }
 
 /// The tokens of an `.elem` text, whitespace and line breaks aside.

@@ -331,7 +331,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         .filter(|p| {
             p.extension()
                 .and_then(|e| e.to_str())
-                .is_some_and(|e| e.eq_ignore_ascii_case("elem") || e.eq_ignore_ascii_case("json"))
+                .is_some_and(|e| ["elem", "json", "dbbin"].iter().any(|x| e.eq_ignore_ascii_case(x)))
         })
         .collect();
     found.sort();
@@ -362,6 +362,9 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
         std::fs::read(path).map_err(|e| input::cannot_read(&input.display, &e))?
     };
     let path = input.path.as_deref();
+    if rigls_ide::is_binary(path, &bytes) {
+        return Ok(Some(Checked::Analysed(Box::new(Analysis::of_binary(path, &bytes, &RealFs)))));
+    }
     let not_handled = || if input.explicit { Ok(Some(Checked::Skipped)) } else { Ok(None) };
     // Stdin with no name, or a name without an extension, has only its content to go by.
     let unnamed_stdin = input.stdin && path.and_then(Path::extension).is_none();

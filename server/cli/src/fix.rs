@@ -35,6 +35,9 @@ pub struct Outcome {
 
 /// Why a file is not fixed at all, or `None` when it may be.
 pub fn refusal(analysis: &Analysis) -> Option<String> {
+    if analysis.is_binary() {
+        return Some("it is a binary skeleton; fix its JSON (`rigls convert`) and convert it back".to_owned());
+    }
     let syntax = analysis.diagnostics.iter().filter(|d| d.code == Code::Syntax).count();
     match syntax {
         0 => None,

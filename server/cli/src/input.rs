@@ -56,15 +56,14 @@ pub fn stdin_bytes() -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// The model a command works on, analysed: `file`'s text, or stdin's when `from_stdin` (then
+/// The model a command works on, analysed: `file`'s content (a `.dbbin` in its JSON view), or stdin's when `from_stdin` (then
 /// `file` is the name it goes by, for the files it names). A file that is not there, not
 /// readable or not UTF-8 is an error in the one wording.
 pub fn model(file: &Path, from_stdin: bool) -> Result<Analysis, String> {
     let name = file.display().to_string();
     let bytes = if from_stdin { stdin_bytes()? } else { std::fs::read(file).map_err(|e| cannot_read(&name, &e))? };
-    let text = String::from_utf8(bytes).map_err(|e| not_utf8(&name, &e.utf8_error()))?;
     let path = (file != Path::new("-")).then_some(file);
-    Ok(Analysis::new(path, text, &RealFs))
+    Analysis::of_file(path, bytes, &RealFs).map_err(|e| not_utf8(&name, &e.utf8_error()))
 }
 
 /// The rule `pose` and `render` follow for both formats: a model with errors (what `--check`

@@ -2,6 +2,7 @@
 //! besides `lsp` that talks to the outside world, and the only one that prints.
 
 mod check;
+mod convert;
 mod fix;
 mod input;
 mod output;
@@ -180,6 +181,19 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Convert a skeleton between JSON and the binary format: a `.dbbin` becomes JSON, JSON a
+    /// `.dbbin` that the runtimes read as they read the JSON.
+    ///
+    /// Exit status: 0 written, 1 not converted (the reasons on stderr: data the runtime cannot
+    /// read, or values the binary cannot hold), 2 unreadable input or unwritable output.
+    Convert {
+        /// A DragonBones skeleton: JSON (`*_ske.json`) or binary (`*_ske.dbbin`).
+        #[arg(value_name = "IN")]
+        input: PathBuf,
+        /// The file to write (`-`: stdout).
+        #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
+        output: PathBuf,
+    },
     /// Serve a live preview of the file on 127.0.0.1, updating when the file changes on disk.
     ///
     /// Prints the page's URL (with its access token) on the first line of stdout and serves until
@@ -339,6 +353,7 @@ pub fn run(args: Args) -> Option<ExitCode> {
             };
             return Some(ExitCode::from(upgrade::run(upgrade::UpgradeArgs { files: &files, mode, force })));
         }
+        Some(Command::Convert { input, output }) => return Some(ExitCode::from(convert::run(&input, &output))),
         Some(Command::Preview { file, port }) => {
             return Some(ExitCode::from(preview::run(preview::PreviewArgs { file: &file, port })));
         }

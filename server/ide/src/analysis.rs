@@ -45,9 +45,14 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
     classify(path, text).0
 }
 
-/// The kind of JSON bytes that are not valid UTF-8, judged from their valid parts.
-pub fn detect_lossy(bytes: &[u8]) -> FileKind {
-    dragonbones(&String::from_utf8_lossy(bytes)).0
+/// Whether a file is a binary skeleton by its name (`.dbbin`).
+pub fn is_binary_path(path: Option<&Path>) -> bool {
+    path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("dbbin"))
+}
+
+/// Whether a file is a binary skeleton: named `.dbbin`, or bytes that start with `DBDT`.
+pub fn is_binary(path: Option<&Path>, bytes: &[u8]) -> bool {
+    is_binary_path(path) || rigls_dragonbones::binary::is_binary(bytes)
 }
 
 /// The kind, and for DragonBones data the parse it took to tell (so it is parsed once).
@@ -169,8 +174,44 @@ pub struct Reuse {
 }
 
 impl Analysis {
+    /// The analysis of a document's text. A binary skeleton (`.dbbin`) is read from `fs`
+    /// instead ([`Analysis::of_binary`]): its text is a view of it; when it cannot be read, `text`
+    /// is analysed as the JSON it shows.
     pub fn new(path: Option<&Path>, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
+        if let Some(path) = path.filter(|p| is_binary_path(Some(p)))
+            && let Some(bytes) = fs.read_head(path, usize::MAX)
+        {
+            return Analysis::of_binary(Some(path), &bytes, fs);
+        }
         Analysis::with_kind(path, text, fs, None)
+    }
+
+    /// The analysis of a binary skeleton: its text is the JSON view of its content (what
+    /// `rigls convert` writes), positions are in that view, and poses are the binary's.
+    pub fn of_binary(path: Option<&Path>, bytes: &[u8], fs: &dyn FileSystem) -> Analysis {
+        let (view, file) = DragonBonesFile::of_binary(bytes);
+        let text: SharedText = Arc::new(view);
+        let lines = LineIndex::new(&text);
+        let parse = Preparsed::fresh(Some(Box::new(file)));
+        Analysis::finish(path, text, lines, fs, FileKind::DragonBonesSkeleton, parse, None, false)
+    }
+
+    /// The analysis of a file's bytes: a binary skeleton ([`is_binary`]) or UTF-8 text (`Err`
+    /// with the bytes when they are neither).
+    pub fn of_file(
+        path: Option<&Path>,
+        bytes: Vec<u8>,
+        fs: &dyn FileSystem,
+    ) -> Result<Analysis, std::string::FromUtf8Error> {
+        if is_binary(path, &bytes) {
+            return Ok(Analysis::of_binary(path, &bytes, fs));
+        }
+        Ok(Analysis::with_kind(path, String::from_utf8(bytes)?, fs, None))
+    }
+
+    /// Whether the document is a binary skeleton shown as JSON (read-only: nothing edits it).
+    pub fn is_binary(&self) -> bool {
+        self.dragonbones().is_some_and(|f| f.binary.is_some())
     }
 
     /// Like [`Analysis::new`], but with the kind decided by the caller (e.g. a file named on the
@@ -253,6 +294,10 @@ impl Analysis {
 
     fn reanalyse_with(before: &Analysis, text: impl Into<SharedText>, fs: &dyn FileSystem, scenery: bool) -> Analysis {
         let text: SharedText = text.into();
+        // A binary is read again whole: its view is no text the editor changes.
+        if is_binary_path(before.path.as_deref()) {
+            return Analysis::new(before.path.as_deref(), text, fs);
+        }
         let previous = before;
         let path = previous.path.as_deref();
         let change = TextChange::between(&previous.text, &text);

@@ -9,6 +9,7 @@
 
 mod analysis;
 pub mod color;
+pub mod convert;
 mod dragonbones;
 mod elem;
 mod file_features;
@@ -21,7 +22,7 @@ mod token_splice;
 mod types;
 pub mod upgrade;
 
-pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, SharedText, detect, detect_lossy};
+pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, SharedText, detect, is_binary, is_binary_path};
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};
 pub use token_splice::{Replaced, TokenSplice, semantic_tokens_splice};

@@ -1,7 +1,7 @@
 //! Every input the fuzzers (`fuzz/`, see FUZZING.md) ever crashed on, kept in
 //! `tests/fuzz_regressions/` and run through the same checks as the fuzz target that found it
 //! (`fuzz/common/mod.rs`): `.elem` files as `analysis_elem` and `format_elem`, `.json` files as
-//! `analysis_json` and `upgrade`.
+//! `analysis_json` and `upgrade`, `.dbbin` files as `binary_read`.
 
 #[path = "../../../fuzz/common/mod.rs"]
 mod common;
@@ -16,6 +16,12 @@ fn every_input_that_ever_crashed_a_fuzzer_is_sound_now() {
     let mut checked = 0;
     for path in &inputs {
         let data = std::fs::read(path).expect("readable input");
+        if path.extension().is_some_and(|e| e == "dbbin") {
+            eprintln!("{}", path.display());
+            common::check_binary(&data, common::Breadth::All);
+            checked += 1;
+            continue;
+        }
         let text = String::from_utf8_lossy(&data).into_owned();
         let as_path = match path.extension().and_then(|e| e.to_str()) {
             Some("elem") => "fuzz.elem",

@@ -4,6 +4,7 @@
 #[path = "../../lsp/tests/it/lsp_support/mod.rs"]
 mod lsp_support;
 
+mod cli_convert;
 mod cli_fix;
 mod cli_inputs;
 mod cli_parallel;

@@ -234,6 +234,9 @@ pub fn failure_message(kind: &FailureKind) -> &'static str {
         FailureKind::HugeDuration => {
             "an animation or key frame so long that the runtime's per-frame tables exhaust memory"
         }
+        FailureKind::Binary => {
+            "a binary file's arrays that the runtime cannot read as they are (see its `binary-*` errors)"
+        }
         FailureKind::BadZOrder => {
             "a `zOrder` list the runtime cannot read (odd length, too long, or slot indices out of order or millions past the slots)"
         }

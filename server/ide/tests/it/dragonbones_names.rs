@@ -165,6 +165,35 @@ fn unknown_animations_v55_including_child_armatures() {
     );
 }
 
+/// An action of the main timeline aimed at a slot plays the slot's child armature (the runtime
+/// buffers it there), one aimed at a bone plays the child armatures of its slots: their names
+/// are checked against the child, or not at all.
+#[test]
+fn main_timeline_actions_aimed_at_a_slot_play_its_child_armature() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+          "armature": [
+            {
+              "name": "hero",
+              "bone": [{"name": "root"}],
+              "slot": [{"name": "weapon", "parent": "root"}],
+              "skin": [{"slot": [{"name": "weapon", "display": [{"type": "armature", "path": "sword"}]}]}],
+              "animation": [{"name": "idle", "duration": 2, "frame": [{"duration": 2, "actions": [
+                {"name": "shine", "slot": "weapon"}, {"name": "shin", "slot": "weapon"},
+                                                              ^^^^^^ error[unknown-animation]: unknown animation `shin`: armature `sword` has no animation of this name (the action plays nothing); did you mean `shine`?
+                {"gotoAndPlay": "spin", "bone": "root"}
+              ]}]}]
+            },
+            {"name": "sword", "bone": [{"name": "root"}], "animation": [{"name": "shine", "duration": 1}]}
+          ]
+        }
+        "#,
+    );
+}
+
 #[test]
 fn play_actions_naming_a_slot_or_bone_play_child_armatures() {
     // On the armature's own timeline, `{type: 0, name, slot}` plays the slot's child armature (the

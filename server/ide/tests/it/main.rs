@@ -2,6 +2,7 @@
 //! analysed version (`Analysis`), on the fixtures of `server/tests/fixtures`.
 
 mod docs_formats;
+mod dragonbones_binary;
 mod dragonbones_bones_only;
 mod dragonbones_corpus;
 mod dragonbones_deform_left_out;

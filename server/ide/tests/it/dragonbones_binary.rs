@@ -1,0 +1,272 @@
+//! Binary skeletons (`.dbbin`): every skeleton the runtime reads converts to a binary that reads
+//! back as the same runtime data, and back to JSON that poses as the binary does; broken
+//! binaries give exact diagnostics, and no bytes make the reader or the evaluation panic.
+
+use std::path::{Path, PathBuf};
+
+use rigls_diagnostic::env::RealFs;
+use rigls_dragonbones::DragonBonesFile;
+use rigls_dragonbones::binary::{self, Body};
+use rigls_dragonbones::eval::Runtime;
+use rigls_dragonbones::eval::data::DragonBonesData;
+use rigls_ide::Analysis;
+use rigls_ide::convert::{binary_to_json, json_to_binary};
+use rigls_test_support::fixture as support;
+use rigls_test_support::server_dir;
+
+/// One pose of one armature, flattened: bone matrices, then per slot its display index, draw
+/// order and mesh vertices (when a mesh is shown).
+struct Flat {
+    what: String,
+    numbers: Vec<f64>,
+}
+
+/// The setup pose of every armature, and for every animation the pose at the start of each of
+/// its key frames and half a frame later (at most `per_animation` times, evenly picked).
+fn poses(data: &DragonBonesData, per_animation: usize) -> Vec<Flat> {
+    let mut out = Vec::new();
+    for (index, armature) in data.armatures.iter().enumerate() {
+        let mut requests: Vec<(Option<&str>, f64)> = vec![(None, 0.0)];
+        for animation in &armature.animations {
+            let mut frames: Vec<f64> = animation.key_frame_positions().iter().map(|&p| f64::from(p)).collect();
+            frames.push(animation.frame_count);
+            let step = frames.len().div_ceil(per_animation).max(1);
+            for &f in frames.iter().step_by(step) {
+                for t in [f, f + 0.5] {
+                    requests.push((Some(&animation.name), t / armature.frame_rate));
+                }
+            }
+        }
+        for (animation, time) in requests {
+            let Ok(mut runtime) = Runtime::build(data, index) else { continue };
+            if let Some(name) = animation {
+                runtime.goto_and_play_by_time(name, time, 1.0);
+            }
+            let mut numbers = Vec::new();
+            for bone in 0..armature.bones.len() {
+                if let Some(state) = runtime.bone(bone) {
+                    numbers.extend(state.matrix.to_array());
+                }
+            }
+            for slot in 0..armature.slots.len() {
+                if let Some((i, state)) = runtime.slot(slot) {
+                    numbers.extend([state.display_index, state.z_order]);
+                    numbers.extend(runtime.mesh_in_armature_space(i).unwrap_or_default());
+                }
+            }
+            out.push(Flat { what: format!("{}/{}@{time}", armature.name, animation.unwrap_or("setup")), numbers });
+        }
+    }
+    out
+}
+
+/// The largest difference between two pose lists, relative to the values' size (at least 1);
+/// panics where they differ in shape or in what is finite.
+fn largest_difference(ours: &[Flat], theirs: &[Flat], file: &Path) -> f64 {
+    assert_eq!(ours.len(), theirs.len(), "{}: the same poses", file.display());
+    let mut most = 0.0f64;
+    for (a, b) in ours.iter().zip(theirs) {
+        assert_eq!(a.what, b.what, "{}", file.display());
+        assert_eq!(a.numbers.len(), b.numbers.len(), "{}: {}: the same numbers", file.display(), a.what);
+        for (x, y) in a.numbers.iter().zip(&b.numbers) {
+            if x.is_finite() != y.is_finite() {
+                panic!("{}: {}: {x} vs {y}", file.display(), a.what);
+            }
+            if x.is_finite() {
+                most = most.max((x - y).abs() / x.abs().max(1.0));
+            }
+        }
+    }
+    most
+}
+
+/// Every JSON skeleton of the project's fixtures and of `../shared/corpus` (when present).
+fn skeletons() -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    support::skeletons_under(&server_dir().join("tests/fixtures"), &mut paths);
+    if let Some(corpus) = support::shared_corpus_json() {
+        paths.extend(corpus);
+    }
+    paths
+}
+
+/// The runtime's data of a JSON skeleton it reads without failing.
+fn read_json(text: &str) -> Option<DragonBonesFile> {
+    let file = DragonBonesFile::parse(text)?;
+    let readable = file.tree.errors.is_empty()
+        && file.evaluation(text).parsed.as_ref().is_ok_and(|p| p.failures.is_empty() && !p.data.armatures.is_empty());
+    readable.then_some(file)
+}
+
+fn data_of<'f>(file: &'f DragonBonesFile, text: &str) -> Option<&'f DragonBonesData> {
+    file.evaluation(text).data()
+}
+
+#[test]
+fn every_skeleton_converts_to_a_binary_that_poses_as_the_json_and_back() {
+    let (mut converted, mut refused, mut worst_back) = ([0, 0], Vec::new(), 0.0f64);
+    let fixtures = server_dir().join("tests/fixtures");
+    for path in skeletons() {
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let Some(json) = read_json(&text) else { continue };
+        let binary = match json_to_binary(&text) {
+            Ok(done) => done.bytes,
+            Err(why) => {
+                refused.push(format!("{}: {:?}", path.display(), why.0));
+                continue;
+            }
+        };
+        converted[usize::from(!path.starts_with(&fixtures))] += 1;
+        let per_animation = if text.len() > 500_000 { 2 } else { 6 };
+        let expected = poses(data_of(&json, &text).expect("read"), per_animation);
+        // The binary reads back as the runtime data of the JSON: the same poses, to the bit.
+        let (view, from_binary) = DragonBonesFile::of_binary(&binary);
+        let problems = from_binary.binary.as_ref().map(|b| b.diagnostics.clone()).unwrap_or_default();
+        assert!(problems.is_empty(), "{}: {problems:#?}", path.display());
+        let binary_data = data_of(&from_binary, &view).expect("the binary is read");
+        assert_eq!(largest_difference(&poses(binary_data, per_animation), &expected, &path), 0.0, "{}", path.display());
+        // Its JSON view poses as it does (weighted meshes to the 32-bit floats they are stored in).
+        let back = binary_to_json(&binary).expect("converted back").bytes;
+        let back = String::from_utf8(back).expect("JSON");
+        assert_eq!(back, view, "{}: the view is what `convert` writes", path.display());
+        let json_back = read_json(&back).unwrap_or_else(|| panic!("{}: the JSON written back is read", path.display()));
+        let difference =
+            largest_difference(&poses(data_of(&json_back, &back).expect("read"), per_animation), &expected, &path);
+        assert!(difference < 1e-5, "{}: JSON → binary → JSON moves a pose by {difference}", path.display());
+        worst_back = worst_back.max(difference);
+    }
+    eprintln!(
+        "converted {} fixtures and {} corpus skeletons; back to JSON: largest relative pose difference {worst_back:e}",
+        converted[0], converted[1]
+    );
+    assert!(converted[0] >= 15, "only {} fixtures converted", converted[0]);
+    assert!(converted[1] == 0 || converted[1] >= 24, "only {} corpus skeletons converted", converted[1]);
+    assert!(refused.is_empty(), "refused: {refused:#?}");
+}
+
+#[test]
+fn the_editor_binaries_convert_to_json_that_poses_as_they_do() {
+    let dir = server_dir().join("tests/fixtures/dragonbones/binary");
+    for name in ["mecha_1406_ske", "dragon_boy_ske", "mecha_1002_101d_show_ske"] {
+        let path = dir.join(format!("{name}.dbbin"));
+        let bytes = std::fs::read(&path).expect("fixture");
+        let (view, file) = DragonBonesFile::of_binary(&bytes);
+        assert_eq!(file.binary.as_ref().map(|b| b.diagnostics.len()), Some(0), "{name}");
+        let expected = poses(data_of(&file, &view).expect("read"), 8);
+        let json = read_json(&view).expect("the view is a skeleton the runtime reads");
+        let difference = largest_difference(&poses(data_of(&json, &view).expect("read"), 8), &expected, &path);
+        assert!(difference < 1e-5, "{name}: {difference}");
+        // And the JSON converts to a binary that poses as the editor's.
+        let again = json_to_binary(&view).expect("converted").bytes;
+        let (again_view, again) = DragonBonesFile::of_binary(&again);
+        let again_poses = poses(data_of(&again, &again_view).expect("read"), 8);
+        assert!(largest_difference(&again_poses, &expected, &path) < 1e-5, "{name}");
+    }
+}
+
+/// A small skeleton's binary (Japanese names: its view's columns count characters), its header
+/// as text, and its body.
+fn sample() -> (String, Body) {
+    let text = std::fs::read_to_string(server_dir().join("tests/fixtures/dragonbones/勇者_ske.json")).expect("fixture");
+    let bytes = json_to_binary(&text).expect("converted").bytes;
+    let read = binary::read(&bytes);
+    (read.binary.header.trim_end().to_owned(), read.binary.body.expect("a body"))
+}
+
+/// The diagnostics of a binary as `code line:col-line:col message`, positions in its view.
+fn report(bytes: &[u8]) -> String {
+    let analysis = Analysis::of_binary(Some(Path::new("broken_ske.dbbin")), bytes, &RealFs);
+    analysis
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (start, end) = (
+                analysis.lines.line_col(d.range.start, rigls_text::PositionEncoding::Utf32),
+                analysis.lines.line_col(d.range.end, rigls_text::PositionEncoding::Utf32),
+            );
+            format!(
+                "{} {:?} {}:{}-{}:{} {}\n",
+                d.code,
+                d.severity,
+                start.line + 1,
+                start.col + 1,
+                end.line + 1,
+                end.col + 1,
+                d.message
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_truncated_binary_names_the_bytes_missing() {
+    let (header, body) = sample();
+    let bytes = binary::encode(&header, &body);
+    let cut = &bytes[..bytes.len() - 6];
+    expect_test::expect![[r#"
+        binary-truncated Error 2:3-2:15 bytes 1424–1497: the timelineArray should be bytes 1424–1503 of the file, but the file has 1498 bytes: the runtime throws
+    "#]]
+    .assert_eq(&report(cut));
+    expect_test::expect![[r#"
+        binary-truncated Error 1:2-1:9 bytes 8–11: the header length (bytes 8–11) is 1160, but the file has 8 bytes after the header's start
+        syntax Error 1:8-1:9 unexpected end of file: the object opened on line 1 is never closed (missing `}`)
+    "#]]
+    .assert_eq(&report(&bytes[..20]));
+    expect_test::expect![[r#"
+        binary-format Error 1:1-1:1 bytes 0–3: the file starts with 7B 22 61 72, not `DBDT`: it is not a DragonBones binary
+    "#]]
+    .assert_eq(&report(b"{\"armature\": []}"));
+}
+
+#[test]
+fn references_outside_their_arrays_are_errors_at_what_holds_them() {
+    let (header, body) = sample();
+    let short_timelines = Body { timeline: body.timeline[..body.timeline.len() / 2].to_vec(), ..body.clone() };
+    let offsets = |b: &Body| b.offsets().iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    let with_offsets = |h: &str, b: &Body| {
+        let start = h.rfind("\"offset\":[").expect("root offset");
+        let end = start + h[start..].find(']').expect("end");
+        format!("{}\"offset\":[{}]{}", &h[..start], offsets(b), &h[end + 1..])
+    };
+    let mut short = short_timelines;
+    short.pad();
+    expect_test::expect![[r#"
+        binary-past-end Error 112:11-112:23 byte 1464: timelineArray[21…25] (a timeline's header) runs past the array's end (20 elements): the runtime reads `undefined` there
+        binary-past-end Error 112:11-112:23 byte 1464: timelineArray[27…31] (a timeline's header) runs past the array's end (20 elements): the runtime reads `undefined` there
+        binary-past-end Error 112:11-112:23 byte 1464: timelineArray[33…37] (a timeline's header) runs past the array's end (20 elements): the runtime reads `undefined` there
+        binary-past-end Error 112:11-112:23 bytes 1462–1463: timelineArray[19…20] (a timeline's key frame list) runs past the array's end (20 elements): the runtime reads `undefined` there
+    "#]]
+    .assert_eq(&report(&binary::encode(&with_offsets(&header, &short), &short)));
+}
+
+#[test]
+fn a_timeline_list_of_odd_length_and_an_unknown_type_are_reported() {
+    let (header, body) = sample();
+    let odd = header.replacen("\"slot\":{", "\"slot\":{\"ghost\":[21],", 1);
+    expect_test::expect![[r#"
+        binary-timeline Error 112:11-112:23 bytes 981–984: the timelines of `ghost` must be [type, offset] pairs; this list has 1 number, so the runtime pairs the last type with no offset (the official converter writes 4.5–5.5 deform timelines so, and their animation is lost)
+    "#]]
+    .assert_eq(&report(&binary::encode(&odd, &body)));
+}
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any byte changed, any cut: the reader, the view, the rules and a pose finish.
+        #[test]
+        fn on_damaged_binaries(cut in 0usize..2000, at in 0usize..2000, byte in any::<u8>(), time in -1.0..3.0f64) {
+            let (header, body) = sample();
+            let mut bytes = binary::encode(&header, &body);
+            let at = at % bytes.len();
+            bytes[at] = byte;
+            bytes.truncate(bytes.len().saturating_sub(cut % 64));
+            let analysis = Analysis::of_binary(None, &bytes, &RealFs);
+            let request = rigls_ide::pose::PoseRequest { armature: None, animation: Some("待機".to_owned()), time };
+            let _ = rigls_ide::pose::pose(&analysis, &request);
+        }
+    }
+}
