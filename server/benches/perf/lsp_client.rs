@@ -150,19 +150,39 @@ impl Lsp {
 
     /// Waits for the first message `wanted` accepts (earlier unread messages first).
     pub fn wait_for(&mut self, timeout: Duration, wanted: impl Fn(&Value) -> bool) -> (Instant, Value) {
+        self.try_wait_for(timeout, wanted).unwrap_or_else(|| panic!("no awaited message within {timeout:?}"))
+    }
+
+    /// The first message `wanted` accepts within `timeout`, if any (earlier unread messages first).
+    pub fn try_wait_for(&mut self, timeout: Duration, wanted: impl Fn(&Value) -> bool) -> Option<(Instant, Value)> {
         if let Some(i) = self.stash.iter().position(|(_, m)| wanted(m)) {
-            return self.stash.remove(i).expect("stashed message");
+            return self.stash.remove(i);
         }
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.incoming.recv_timeout(left) {
-                Ok((at, message)) if wanted(&message) => return (at, message),
+                Ok((at, message)) if wanted(&message) => return Some((at, message)),
                 Ok(other) => self.stash.push_back(other),
-                Err(RecvTimeoutError::Timeout) => panic!("no awaited message within {timeout:?}"),
+                Err(RecvTimeoutError::Timeout) => return None,
                 Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
             }
         }
+    }
+
+    /// Every `publishDiagnostics` for `uri` and `version`: the first, then any that follows
+    /// within `quiet` of the one before (a server may publish a version's findings in two steps).
+    pub fn publications(&mut self, uri: &str, version: i64, quiet: Duration) -> Vec<(Instant, Value)> {
+        let wanted = |m: &Value| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && m["params"]["version"].as_i64() == Some(version)
+        };
+        let mut out = vec![self.wait_for(Duration::from_secs(600), wanted)];
+        while let Some(next) = self.try_wait_for(quiet, wanted) {
+            out.push(next);
+        }
+        out
     }
 
     /// Waits for `publishDiagnostics` for `uri` (of `version` or later when given).

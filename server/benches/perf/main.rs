@@ -1,7 +1,7 @@
 //! rigls's benchmarks: prints figures and ratios, asserts nothing about time.
 //!
 //! `bench/run.sh` (or `cargo bench -p rigls --bench perf [-- SECTION...]`, sections `cli`,
-//! `scaling`, `lsp`, `memory`, `vscode`, `folder`, `eval`, `render`, `preview`, `upgrade`; all when none is named). Inputs are generated once into
+//! `scaling`, `lsp`, `memory`, `vscode`, `folder`, `eval`, `render`, `preview`, `upgrade`, `real`; all when none is named). Inputs are generated once into
 //! `target/tmp/bench-data/` by `benches/gen/`. See BENCHMARKS.md for what is compared and why.
 
 mod dragonbones_eval;
@@ -11,6 +11,7 @@ mod lsp_client;
 mod measure;
 mod memory;
 mod preview;
+mod real;
 mod render;
 mod sections;
 mod upgrade;
@@ -56,6 +57,11 @@ fn main() {
     if args.get(1).is_some_and(|a| a == "--measure-child") {
         measure::child_main(&args[2..]);
     }
+    match args.get(1).map(String::as_str) {
+        Some("--spin") => real::spin_main(),
+        Some("--serde-parse") => real::serde_parse_main(&args[2]),
+        _ => {}
+    }
     let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let run = |section: &str| wanted.is_empty() || wanted.iter().any(|w| w == section);
     println!("# rigls benchmarks\n");
@@ -90,6 +96,9 @@ fn main() {
     }
     if run("upgrade") {
         upgrade::upgrade_speed();
+    }
+    if run("real") {
+        real::real_files();
     }
     println!("{}", measure::machine());
 }

@@ -7,6 +7,7 @@
 
 pub mod dragonbones;
 pub mod elem;
+pub mod real;
 
 /// A small deterministic pseudo-random generator (xorshift64*), so no dependency is needed.
 pub struct Rng(u64);
