@@ -63,8 +63,9 @@ pub fn parse(text: &str) -> Tree {
         };
     }
     // A large text's second half is read on another thread meanwhile (`split`).
-    let half =
-        (text.len() >= rigls_text::cancel::PARALLEL_ABOVE).then(|| split::split_point(text, text.len() / 2)).flatten();
+    let half = (text.len() >= rigls_text::parallel::PARALLEL_ABOVE)
+        .then(|| split::split_point(text, text.len() / 2))
+        .flatten();
     let Some(half) = half else {
         let mut parser = Parser::new(text, Lexer::new(text), estimate_nodes(text));
         parser.run();
@@ -83,7 +84,7 @@ pub fn parse(text: &str) -> Tree {
         parser.run();
         parser.tree()
     };
-    rigls_text::cancel::join(suffix, first).1
+    rigls_text::parallel::join(suffix, first).1
 }
 
 /// [`parse`] by the lexer and the state machine alone: the reference that the fast path and the
@@ -868,7 +869,7 @@ mod tests {
     /// than finishing.
     #[test]
     fn a_cancelled_parse_of_a_large_text_stops() {
-        let text = format!("[{}{{}}]", "{},".repeat(rigls_text::cancel::PARALLEL_ABOVE / 3));
+        let text = format!("[{}{{}}]", "{},".repeat(rigls_text::parallel::PARALLEL_ABOVE / 3));
         assert!(split::split_point(&text, text.len() / 2).is_some());
         let token = rigls_text::cancel::Token::default();
         token.cancel();

@@ -245,7 +245,7 @@ impl Analysis {
         text: &str,
         kind: Option<FileKind>,
     ) -> (FileKind, Preparsed<'static>, LineIndex) {
-        let large = text.len() >= rigls_text::cancel::PARALLEL_ABOVE;
+        let large = text.len() >= rigls_text::parallel::PARALLEL_ABOVE;
         let json = match kind {
             None => matches!(syntax_of(path, text), Syntax::Json),
             Some(k) => k.is_dragonbones(),
@@ -253,7 +253,7 @@ impl Analysis {
         if large && json {
             let tree = rigls_dragonbones::parser::parse(text);
             let (lines, file) =
-                rigls_text::cancel::join(|| LineIndex::new(text), || DragonBonesFile::of_tree(text, tree));
+                rigls_text::parallel::join(|| LineIndex::new(text), || DragonBonesFile::of_tree(text, tree));
             let (kind, dragonbones) = dragonbones_file(file);
             return (kind, Preparsed::fresh(dragonbones), lines);
         }
@@ -273,7 +273,7 @@ impl Analysis {
             let (kind, parse) = parse();
             return (kind, parse, LineIndex::new(text));
         }
-        let (lines, (kind, parse)) = rigls_text::cancel::join(|| LineIndex::new(text), parse);
+        let (lines, (kind, parse)) = rigls_text::parallel::join(|| LineIndex::new(text), parse);
         (kind, parse, lines)
     }
 

@@ -2,6 +2,7 @@
 
 pub mod cancel;
 pub mod lexing;
+pub mod parallel;
 
 mod change;
 mod line_index;

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 use super::split::split_point;
 use super::{parse, parse_by_tokens};
-use rigls_text::cancel::PARALLEL_ABOVE;
+use rigls_text::parallel::PARALLEL_ABOVE;
 
 fn assert_same_tree(text: &str) {
     let (fast, tokens) = (parse(text), parse_by_tokens(text));

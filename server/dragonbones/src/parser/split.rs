@@ -199,7 +199,7 @@ impl Parser<'_> {
                 to.write(from.moved(0, shift));
             }
         };
-        rigls_text::cancel::join(|| fill(back, from_back), || fill(front, from_front));
+        rigls_text::parallel::join(|| fill(back, from_back), || fill(front, from_front));
         // SAFETY: the two halves above wrote every one of the `nodes.len()` elements after `len`.
         unsafe { self.nodes.set_len(len + nodes.len()) };
     }

@@ -173,7 +173,7 @@ pub fn check<'e>(
     previous: Option<Previous<'_>>,
     whole: Option<&(dyn Fn() -> &'e super::eval::Evaluation + Sync)>,
 ) -> (Vec<Diagnostic>, Findings) {
-    let parallel = whole.is_some() && inputs.text.len() >= rigls_text::cancel::PARALLEL_ABOVE;
+    let parallel = whole.is_some() && inputs.text.len() >= rigls_text::parallel::PARALLEL_ABOVE;
     check_on_threads(inputs, previous, whole, parallel)
 }
 
@@ -245,7 +245,7 @@ pub fn check_on_threads<'e>(
         (ctx.out, local)
     };
     let ((mut out, local), evaluated) = if parallel {
-        let (side, (read, main)) = rigls_text::cancel::join(evaluate, || (read_alone(), evaluate()));
+        let (side, (read, main)) = rigls_text::parallel::join(evaluate, || (read_alone(), evaluate()));
         (read, vec![side, main])
     } else {
         (read_alone(), vec![evaluate()])

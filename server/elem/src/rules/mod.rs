@@ -114,7 +114,7 @@ pub type Rig<'a> = &'a (dyn Fn() -> &'a ElemRig + Sync);
 /// Runs every rule over `ctx` (no findings yet); also returns the values rule's own findings (for
 /// [`ValuesReuse`]).
 pub fn check(ctx: ElemCheck<'_>, reuse: Option<ValuesReuse<'_>>) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    let parallel = ctx.text.len() >= rigls_text::cancel::PARALLEL_ABOVE;
+    let parallel = ctx.text.len() >= rigls_text::parallel::PARALLEL_ABOVE;
     check_on_threads(ctx, reuse, parallel)
 }
 
@@ -151,7 +151,7 @@ pub fn check_on_threads(
         let [counts, indices, names, files, geometry, finite] = after;
         let faces = || (found(indices), found(geometry));
         let rest = || {
-            rigls_text::cancel::join(
+            rigls_text::parallel::join(
                 || found(finite),
                 || {
                     rigls_text::cancel::check();
@@ -160,7 +160,7 @@ pub fn check_on_threads(
                 },
             )
         };
-        let ((indices, geometry), (finite, (values, counts, names, files))) = rigls_text::cancel::join(faces, rest);
+        let ((indices, geometry), (finite, (values, counts, names, files))) = rigls_text::parallel::join(faces, rest);
         (values, [counts, indices, names, files, geometry, finite])
     };
     ctx.out.extend(values.iter().cloned());
