@@ -33,8 +33,26 @@ fn level(severity: Severity) -> Level<'static> {
     }
 }
 
-/// The whole lines around `range`, and where `range` falls inside them.
-fn excerpt(report: &FileReport, range: TextRange) -> (usize, &str, std::ops::Range<usize>) {
+/// A line this long (in bytes) is given to the renderer as a window around the range: the
+/// renderer measures every character of the line it is given (for a minified skeleton, 1 MB for
+/// each diagnostic), and shows a terminal's width of it.
+const LONG_LINE: usize = 4096;
+/// The bytes kept on each side of the range: many times what the renderer shows beside it.
+const WINDOW: usize = 1024;
+
+/// The source shown for a range: whole lines around it, or a window of one long line.
+struct Excerpt<'a> {
+    /// The first line's number.
+    line: usize,
+    source: &'a str,
+    /// Where the range falls in `source`.
+    span: std::ops::Range<usize>,
+    /// The characters of the line before `source` when it is a window.
+    cut: usize,
+}
+
+/// The whole lines around `range`, and where `range` falls inside them; a window of a long line.
+fn excerpt(report: &FileReport, range: TextRange, long_line: usize) -> Excerpt<'_> {
     let first = report.lines.line_of(range.start);
     let mut last = report.lines.line_of(range.end);
     if last > first && report.lines.line_range(last).start == range.end {
@@ -44,29 +62,75 @@ fn excerpt(report: &FileReport, range: TextRange) -> (usize, &str, std::ops::Ran
     let start = report.lines.line_range(first).start;
     let end = report.lines.line_range(last).end.max(start);
     let source = TextRange::new(start, end).slice(&report.text);
-    let span_start = range.start.clamp(start, end) - start;
-    let span_end = range.end.clamp(start, end) - start;
-    (first as usize + 1, source, span_start as usize..span_end as usize)
+    let span_start = (range.start.clamp(start, end) - start) as usize;
+    let span_end = (range.end.clamp(start, end) - start) as usize;
+    let (mut from, mut to) = (0, source.len());
+    if first == last && source.len() > long_line {
+        from = span_start.saturating_sub(WINDOW);
+        to = span_end.saturating_add(WINDOW).min(source.len());
+        while !source.is_char_boundary(from) {
+            from -= 1;
+        }
+        while !source.is_char_boundary(to) {
+            to += 1;
+        }
+    }
+    Excerpt {
+        line: first as usize + 1,
+        source: &source[from..to],
+        span: span_start - from..span_end - from,
+        cut: source[..from].chars().count(),
+    }
+}
+
+/// The renderer names a window's place as `path:line:column` with the column in the window:
+/// each such header gets the line's own column back, in the order the excerpts were rendered.
+fn columns_of_the_line(rendered: String, path: &str, excerpts: &[Excerpt<'_>]) -> String {
+    if excerpts.iter().all(|e| e.cut == 0) {
+        return rendered;
+    }
+    let (mut out, mut rest) = (String::with_capacity(rendered.len()), rendered.as_str());
+    for e in excerpts {
+        let line = &e.source[..e.span.start];
+        let column = line.chars().count() + 1;
+        let shown = format!("{path}:{}:{column}", e.line);
+        let Some(at) = rest.find(&shown) else { continue };
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("{path}:{}:{}", e.line, column + e.cut));
+        rest = &rest[at + shown.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> String {
-    let (line_start, source, span) = excerpt(report, d.range);
+    render_with_lines_from(report, d, renderer, LONG_LINE)
+}
+
+/// [`render_one`], with lines from `long_line` bytes on given as windows.
+fn render_with_lines_from(report: &FileReport, d: &Diagnostic, renderer: &Renderer, long_line: usize) -> String {
+    let primary = excerpt(report, d.range, long_line);
+    let related: Vec<(&str, Excerpt<'_>)> = d
+        .related
+        .iter()
+        .filter(|r| r.file.is_none())
+        .map(|r| (r.message.as_str(), excerpt(report, r.range, long_line)))
+        .collect();
     let mut groups = vec![
         level(d.severity).primary_title(d.message.as_str()).id(d.code.as_str()).element(
-            Snippet::source(source)
-                .line_start(line_start)
+            Snippet::source(primary.source)
+                .line_start(primary.line)
                 .path(report.display.as_str())
-                .annotation(AnnotationKind::Primary.span(span)),
+                .annotation(AnnotationKind::Primary.span(primary.span.clone())),
         ),
     ];
-    for related in d.related.iter().filter(|r| r.file.is_none()) {
-        let (line_start, source, span) = excerpt(report, related.range);
+    for (message, e) in &related {
         groups.push(
-            Group::with_title(Level::NOTE.secondary_title(related.message.as_str())).element(
-                Snippet::source(source)
-                    .line_start(line_start)
+            Group::with_title(Level::NOTE.secondary_title(*message)).element(
+                Snippet::source(e.source)
+                    .line_start(e.line)
                     .path(report.display.as_str())
-                    .annotation(AnnotationKind::Context.span(span)),
+                    .annotation(AnnotationKind::Context.span(e.span.clone())),
             ),
         );
     }
@@ -78,7 +142,9 @@ fn render_one(report: &FileReport, d: &Diagnostic, renderer: &Renderer) -> Strin
         };
         groups.push(Group::with_title(Level::HELP.secondary_title(title)));
     }
-    renderer.render(&groups).to_string()
+    let rendered = renderer.render(&groups).to_string();
+    let excerpts: Vec<Excerpt<'_>> = std::iter::once(primary).chain(related.into_iter().map(|(_, e)| e)).collect();
+    columns_of_the_line(rendered, &report.display, &excerpts)
 }
 
 /// `Checked 2 files: 1 error, 3 warnings.`, with the files that could not be read (`unread`), the
@@ -153,5 +219,47 @@ impl Fixed {
             return "Nothing to fix.".to_owned();
         }
         sentences.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rigls_diagnostic::{Code, FileFormat, Related};
+    use rigls_text::LineIndex;
+
+    /// A window of a long line renders exactly as the whole line does: the same excerpt shown,
+    /// the same column named, for ranges at its start, middle and end, among wide characters.
+    #[test]
+    fn a_long_line_renders_as_its_window_does() {
+        let mut text = String::from("{\"armature\":[");
+        for i in 0..2000 {
+            text.push_str(&format!("{{\"name\":\"骨{i}\",\"x\":1.5}},"));
+        }
+        text.push_str("{}]}\n{\"next\":\"行\"}\n");
+        let at = |needle: &str| {
+            let start = text.find(needle).expect("in the text") as u32;
+            TextRange::new(start, start + needle.len() as u32)
+        };
+        let ranges = [
+            TextRange::new(0, 1),
+            at("骨0\""),
+            at("骨1000\""),
+            at("骨1999\",\"x\":1.5}"),
+            TextRange::new(at("{}]}").start, at("{}]}").end + 1),
+            at("\"行\""),
+        ];
+        let report = FileReport::new("a_ske.json".to_owned(), text.clone(), LineIndex::new(&text), Vec::new());
+        for styled in [false, true] {
+            let renderer = if styled { Renderer::styled() } else { Renderer::plain() };
+            for (i, &range) in ranges.iter().enumerate() {
+                let mut d = Diagnostic::new(Code::InvalidValue, FileFormat::DragonBones, range, "a message");
+                let other = ranges[(i + 2) % ranges.len()];
+                d.related.push(Related { file: None, range: other, message: "see here".to_owned() });
+                let windowed = render_with_lines_from(&report, &d, &renderer, LONG_LINE);
+                let whole = render_with_lines_from(&report, &d, &renderer, usize::MAX);
+                assert_eq!(windowed, whole, "range {range:?}");
+            }
+        }
     }
 }
