@@ -772,11 +772,7 @@ impl<'a> Parser<'a> {
                 self.error_fix(TextRange::new(at, at + 1), message, fix);
             } else if b == b'\\' {
                 escapes = flag::ESCAPES;
-                let ok = match bytes.get(i + 1) {
-                    Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => true,
-                    Some(b'u') => slice.get(i + 2..).and_then(super::syntax::hex4).is_some(),
-                    _ => false,
-                };
+                let ok = rigls_text::json_string::escape(&bytes[i..]).0 != rigls_text::json_string::Escape::Invalid;
                 if !ok {
                     let at = token.range.start + to_u32(i);
                     let len = slice[i..].chars().take(2).map(char::len_utf8).sum::<usize>();

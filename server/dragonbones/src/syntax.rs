@@ -361,6 +361,12 @@ impl Tree {
     }
 }
 
+/// A name's value: its escapes decoded, an invalid one kept as written (the parser reports it)
+/// and a lone surrogate read as U+FFFD.
+fn unescape(raw: &str) -> Cow<'_, str> {
+    rigls_text::json_string::unescape(raw, rigls_text::json_string::Faults::Mended).unwrap_or(Cow::Borrowed(raw))
+}
+
 /// The text of a string or key without its quotes, as written.
 fn raw_inner(text: &str, node: Node) -> &str {
     let range = node.range();
@@ -370,67 +376,6 @@ fn raw_inner(text: &str, node: Node) -> &str {
     }
     let slice = slice.strip_prefix('"').unwrap_or(slice);
     if node.has(flag::UNCLOSED) { slice } else { slice.strip_suffix('"').unwrap_or(slice) }
-}
-
-/// Decodes JSON escapes; an invalid escape is kept as written (the parser reports it).
-pub fn unescape(raw: &str) -> Cow<'_, str> {
-    if !raw.contains('\\') {
-        return Cow::Borrowed(raw);
-    }
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('"') => out.push('"'),
-            Some('\\') => out.push('\\'),
-            Some('/') => out.push('/'),
-            Some('b') => out.push('\u{8}'),
-            Some('f') => out.push('\u{c}'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
-            Some('u') => {
-                let rest = chars.as_str();
-                match hex4(rest) {
-                    Some(high) if (0xD800..0xDC00).contains(&high) => {
-                        let low = rest.get(4..).and_then(|r| r.strip_prefix("\\u")).and_then(hex4);
-                        match low {
-                            Some(low) if (0xDC00..0xE000).contains(&low) => {
-                                let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-                                out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
-                                chars = rest[10..].chars();
-                            }
-                            _ => {
-                                out.push('\u{FFFD}');
-                                chars = rest[4..].chars();
-                            }
-                        }
-                    }
-                    Some(code) => {
-                        out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
-                        chars = rest[4..].chars();
-                    }
-                    None => out.push_str("\\u"),
-                }
-            }
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// Four hex digits at the start of `s`.
-pub fn hex4(s: &str) -> Option<u32> {
-    let digits = s.get(..4)?;
-    if digits.bytes().all(|b| b.is_ascii_hexdigit()) { u32::from_str_radix(digits, 16).ok() } else { None }
 }
 
 /// Iterates sibling nodes by hopping over subtrees.

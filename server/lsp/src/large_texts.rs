@@ -19,6 +19,7 @@ use serde_json::value::RawValue;
 use std::borrow::Cow;
 
 use super::streamed_open::Finished;
+use rigls_text::json_string::{self, Faults};
 
 /// Messages at least this large have their texts taken out.
 pub const LARGE_MESSAGE: usize = 1 << 16;
@@ -72,7 +73,8 @@ impl LargeTexts {
         small.extend_from_slice(&body[..raw.start]);
         small.extend_from_slice(&serde_json::to_vec(&marker).unwrap_or_default());
         small.extend_from_slice(&body[raw.end..]);
-        let len = unescape_to_front(&mut body, raw.start + 1..raw.end - 1);
+        // Checked: `Mended` finds nothing to mend.
+        let len = json_string::unescape_in_place(&mut body, raw.start + 1..raw.end - 1, 0, Faults::Mended).unwrap_or(0);
         body.truncate(len);
         // The escapes and the rest of the message are not kept (shrinking moves nothing).
         body.shrink_to_fit();
@@ -286,77 +288,11 @@ fn may_hold_a_surrogate(raw: &[u8]) -> bool {
     })
 }
 
-/// Unescapes the JSON string contents at `inner` of `buffer` into the buffer's start (each escape
-/// is longer than what it stands for, so the writing never overtakes the reading); returns the
-/// length written. The escapes must have been checked, with no lone surrogate among them (one
-/// would be written as U+FFFD).
-fn unescape_to_front(buffer: &mut [u8], inner: Range<usize>) -> usize {
-    let (mut read, mut written) = (inner.start, 0);
-    while let Some(found) = memchr::memchr(b'\\', &buffer[read..inner.end]) {
-        let slash = read + found;
-        buffer.copy_within(read..slash, written);
-        written += slash - read;
-        let (c, len) = decode_escape(&buffer[slash..inner.end]).unwrap_or(('\u{FFFD}', 2));
-        read = slash + len;
-        written += c.encode_utf8(&mut buffer[written..written + c.len_utf8()]).len();
-    }
-    buffer.copy_within(read..inner.end, written);
-    written + (inner.end - read)
-}
-
-/// The character of the escape at the start of `escape` (at its `\\`), and the escape's length;
-/// `None` for one the transport refuses (a lone surrogate, an unknown letter).
-pub(super) fn decode_escape(escape: &[u8]) -> Option<(char, usize)> {
-    let c = match escape.get(1)? {
-        b'"' => '"',
-        b'\\' => '\\',
-        b'/' => '/',
-        b'b' => '\u{8}',
-        b'f' => '\u{c}',
-        b'n' => '\n',
-        b'r' => '\r',
-        b't' => '\t',
-        b'u' => {
-            let unit = hex4(escape.get(2..6)?)?;
-            return match unit {
-                0xD800..=0xDBFF => {
-                    let low = escape.get(6..12)?.strip_prefix(b"\\u").and_then(hex4)?;
-                    if !(0xDC00..=0xDFFF).contains(&low) {
-                        return None;
-                    }
-                    Some((char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))?, 12))
-                }
-                _ => Some((char::from_u32(unit)?, 6)),
-            };
-        }
-        _ => return None,
-    };
-    Some((c, 2))
-}
-
 /// A JSON string's value from its source (quotes included); `None` when it is no string or
 /// holds an escape the transport refuses (a lone surrogate).
 fn unescape(raw: &str) -> Option<String> {
     let inner = raw.strip_prefix('"')?.strip_suffix('"')?;
-    let bytes = inner.as_bytes();
-    let mut out = String::with_capacity(inner.len());
-    let mut at = 0;
-    while let Some(found) = memchr::memchr(b'\\', &bytes[at..]) {
-        let slash = at + found;
-        out.push_str(&inner[at..slash]);
-        let (c, len) = decode_escape(&bytes[slash..])?;
-        out.push(c);
-        at = slash + len;
-    }
-    out.push_str(&inner[at..]);
-    Some(out)
-}
-
-fn hex4(digits: &[u8]) -> Option<u32> {
-    let digits = std::str::from_utf8(digits).ok()?;
-    (digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_hexdigit()))
-        .then(|| u32::from_str_radix(digits, 16).ok())
-        .flatten()
+    Some(json_string::unescape(inner, Faults::Refused)?.into_owned())
 }
 
 /// Whether the method of a text notification appears in the message (a cheap first look).
@@ -420,7 +356,7 @@ mod tests {
             // Where it lies, after the rest of a message: into the buffer's start.
             let mut buffer = format!("{{\"text\":{raw}}}").into_bytes();
             let end = buffer.len() - 2;
-            let len = unescape_to_front(&mut buffer, 9..end);
+            let len = json_string::unescape_in_place(&mut buffer, 9..end, 0, Faults::Refused).unwrap();
             assert_eq!(std::str::from_utf8(&buffer[..len]), Ok(expected.as_str()), "{raw}");
         }
         // What the transport refuses is left to the general way (which refuses it too).

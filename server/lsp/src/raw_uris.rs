@@ -53,7 +53,7 @@ fn may_hold_raw_uri(body: &[u8]) -> bool {
         j += 1;
         while j < body.len() && body[j] != b'"' {
             let (c, width) = match body[j] {
-                b'\\' => escaped_char(&body[j + 1..]),
+                b'\\' => escaped_char(&body[j..]),
                 b => (char::from(b), 1),
             };
             // Bytes of a raw non-ASCII character are judged one by one: each is not ASCII.
@@ -66,27 +66,13 @@ fn may_hold_raw_uri(body: &[u8]) -> bool {
     false
 }
 
-/// The character a JSON escape stands for (`rest` follows the backslash) and the bytes the escape
-/// takes with its backslash. A lone or malformed `\u` counts as a character needing escape, so
+/// The character a JSON escape stands for (at the start of `escape`, its backslash) and the
+/// bytes it takes. A lone surrogate or an invalid escape counts as a character needing escape, so
 /// the message is parsed (and, if it is not JSON, passed on untouched).
-fn escaped_char(rest: &[u8]) -> (char, usize) {
-    let unit = |at: usize| {
-        let hex = rest.get(at..at + 4)?;
-        u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
-    };
-    match rest.first() {
-        Some(b'u') => match unit(1) {
-            Some(u) if !(0xD800..0xE000).contains(&u) => (char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}'), 6),
-            // A surrogate (half of a character beyond the BMP): not ASCII, whatever the other half.
-            _ => ('\u{FFFD}', 6),
-        },
-        Some(b'b') => ('\u{8}', 2),
-        Some(b'f') => ('\u{c}', 2),
-        Some(b'n') => ('\n', 2),
-        Some(b'r') => ('\r', 2),
-        Some(b't') => ('\t', 2),
-        Some(&b) => (char::from(b), 2),
-        None => ('\\', 1),
+fn escaped_char(escape: &[u8]) -> (char, usize) {
+    match rigls_text::json_string::escape(escape) {
+        (rigls_text::json_string::Escape::Char(c), len) => (c, len),
+        (_, len) => ('\u{FFFD}', len),
     }
 }
 

@@ -14,6 +14,8 @@
 //! again (the text so far re-escaped, then the bytes not yet read, which are untouched): the
 //! usual reading then judges it.
 
+use rigls_text::json_string::{self, Escape};
+
 /// How far into a message its text may begin.
 const PREFIX_LIMIT: usize = 1 << 16;
 
@@ -194,26 +196,14 @@ enum TextRead {
     Stopped { read: usize, written: usize },
 }
 
-/// Unescapes the text's bytes from `read` to `filled` into the buffer at `written`, eight bytes
-/// at a time between escapes. `written` stays at least eight bytes behind `read` (it starts the
-/// length of the message's beginning behind, and escapes only widen the gap), so a word written
-/// whole never reaches a byte not yet read.
+/// Unescapes the text's bytes from `read` to `filled` into the buffer at `written` (behind
+/// `read`: escapes only widen the gap), run by run between escapes.
 fn unescape_arrived(body: &mut [u8], mut read: usize, mut written: usize, filled: usize, complete: bool) -> TextRead {
-    debug_assert!(read >= written + 8);
     loop {
-        while read + 8 <= filled {
-            let word = u64::from_le_bytes(body[read..read + 8].try_into().unwrap_or_default());
-            body[written..written + 8].copy_from_slice(&word.to_le_bytes());
-            let stops = rigls_text::lexing::string_stops(word);
-            if stops == 0 {
-                (read, written) = (read + 8, written + 8);
-                continue;
-            }
-            let plain = (stops.trailing_zeros() / 8) as usize;
-            (read, written) = (read + plain, written + plain);
-            break;
-        }
-        let Some(&byte) = body.get(read).filter(|_| read < filled) else {
+        let end = json_string::plain_end(&body[..filled], read);
+        body.copy_within(read..end, written);
+        (read, written) = (end, written + (end - read));
+        let Some(&byte) = body[..filled].get(read) else {
             return TextRead::More { read, written };
         };
         match byte {
@@ -223,18 +213,14 @@ fn unescape_arrived(body: &mut [u8], mut read: usize, mut written: usize, filled
                 if read + 12 > filled && !complete {
                     return TextRead::More { read, written };
                 }
-                let Some((c, len)) = super::large_texts::decode_escape(&body[read..filled]) else {
+                let (Escape::Char(c), len) = json_string::escape(&body[read..filled]) else {
                     return TextRead::Stopped { read, written };
                 };
                 written += c.encode_utf8(&mut body[written..written + 4]).len();
                 read += len;
             }
-            0..0x20 => return TextRead::Stopped { read, written },
-            // The last few bytes that arrived: one at a time.
-            _ => {
-                body[written] = byte;
-                (read, written) = (read + 1, written + 1);
-            }
+            // A control byte.
+            _ => return TextRead::Stopped { read, written },
         }
     }
 }

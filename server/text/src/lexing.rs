@@ -100,21 +100,6 @@ where
     }
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The bytes of `word` (little-endian) that end a run of a JSON string's plain bytes: a quote, a
-/// backslash or a control byte. The lowest marked byte is always one of them (a byte above one
-/// may be marked wrongly, by the borrow). Scans strings eight bytes at a time: the DragonBones
-/// parser's fast path and a large `didOpen`'s unescaping.
-#[inline(always)]
-pub fn string_stops(word: u64) -> u64 {
-    let zero_bytes = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-    zero_bytes(word ^ (ONES * u64::from(b'"')))
-        | zero_bytes(word ^ (ONES * u64::from(b'\\')))
-        | (word.wrapping_sub(ONES * 0x20) & !word & HIGHS)
-}
-
 /// Asserts that each text lexes as one token of its kind (the lexers' long-token tests).
 pub fn assert_each_is_one_token<K>(cases: &[(String, K)])
 where
@@ -123,25 +108,5 @@ where
     for (text, kind) in cases {
         let tokens: Vec<_> = MergingLexer::<K>::new(text).map(|t| (t.kind, t.range.len())).collect();
         assert_eq!(tokens, [(*kind, text.len() as u32)], "{kind:?}");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::string_stops;
-
-    #[test]
-    fn stops_mark_the_first_quote_backslash_or_control_byte() {
-        for seed in 0..20_000u64 {
-            let word = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed << 7);
-            let mut bytes = word.to_le_bytes();
-            // Plant stops and near misses.
-            bytes[(seed % 8) as usize] = [b'"', b'\\', 0x1f, 0x20, b'!', b']', 0x00, 0x7f][(seed / 8 % 8) as usize];
-            let word = u64::from_le_bytes(bytes);
-            let first = bytes.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20);
-            let stops = string_stops(word);
-            let found = (stops != 0).then(|| (stops.trailing_zeros() / 8) as usize);
-            assert_eq!(found, first, "{bytes:?}");
-        }
     }
 }

@@ -1,6 +1,7 @@
 //! Format-neutral text utilities: byte ranges, the line index and where two versions differ.
 
 pub mod cancel;
+pub mod json_string;
 pub mod lexing;
 pub mod parallel;
 

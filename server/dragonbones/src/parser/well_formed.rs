@@ -14,6 +14,7 @@
 
 use super::{Frame, Parser, State};
 use crate::syntax::{Node, NodeKind, flag};
+use rigls_text::json_string::{self, Escape};
 use rigls_text::{TextRange, to_u32};
 
 impl Parser<'_> {
@@ -200,38 +201,20 @@ pub(super) fn string_end(bytes: &[u8], at: usize) -> Option<(usize, u8)> {
     let mut flags = 0;
     let mut i = at + 1;
     loop {
-        i = special_byte(bytes, i)?;
-        match bytes[i] {
+        i = json_string::plain_end(bytes, i);
+        match *bytes.get(i)? {
             b'"' => return Some((i + 1, flags)),
             b'\\' => {
-                let valid = match *bytes.get(i + 1)? {
-                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => true,
-                    b'u' => bytes.get(i + 2..i + 6).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)),
-                    _ => false,
-                };
-                if !valid {
+                // The lexer takes a lone surrogate's escape as it takes any other.
+                let (Escape::Char(_) | Escape::LoneSurrogate, len) = json_string::escape(&bytes[i..]) else {
                     return None;
-                }
+                };
                 flags = flag::ESCAPES;
-                i += 2;
+                i += len;
             }
             _ => return None,
         }
     }
-}
-
-/// The first byte from `from` on that is `"`, `\` or below 0x20, eight bytes at a time.
-#[inline(always)]
-fn special_byte(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let stops = rigls_text::lexing::string_stops(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-        if stops != 0 {
-            return Some(i + (stops.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    (i..bytes.len()).find(|&i| matches!(bytes[i], b'"' | b'\\' | 0..0x20))
 }
 
 /// The end of the strict JSON number at `at` and whether it has a fraction or an exponent, if a
