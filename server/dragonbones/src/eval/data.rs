@@ -42,6 +42,9 @@ pub struct ArmatureData {
     pub constraints: Vec<ConstraintData>,
     pub animations: Vec<AnimationData>,
     pub default_animation: Option<usize>,
+    /// The first animation of each name, made when first asked for (once every animation is
+    /// read).
+    pub(crate) animation_index: std::sync::OnceLock<rigls_text::FastMap<String, usize>>,
 }
 
 impl ArmatureData {
@@ -53,8 +56,16 @@ impl ArmatureData {
         self.slots.iter().position(|s| s.name == name)
     }
 
+    /// The first animation named `name`.
     pub fn animation(&self, name: &str) -> Option<usize> {
-        self.animations.iter().position(|a| a.name == name)
+        let index = self.animation_index.get_or_init(|| {
+            let mut index = rigls_text::FastMap::default();
+            for (i, a) in self.animations.iter().enumerate() {
+                index.entry(a.name.clone()).or_insert(i);
+            }
+            index
+        });
+        index.get(name).copied()
     }
 
     pub fn constraint(&self, name: &str) -> Option<usize> {
@@ -238,12 +249,57 @@ pub struct AnimationData {
     pub constraint_timelines: TimelineMap,
     /// 5.6 blend trees: child animation name → its progress/weight/parameter timelines.
     pub animation_timelines: TimelineMap,
+    /// Per bone, then per slot, of its armature: the entry of `bone_timelines` (and
+    /// `slot_timelines`) naming it, made when first asked for.
+    pub(crate) timelines_by_target: std::sync::OnceLock<TimelinesByTarget>,
+    /// `animation_timelines`' entries in the order the runtime plays the children.
+    pub(crate) children_in_play_order: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl AnimationData {
     /// The timelines that pose the armature: its bones', slots' and constraints'.
     pub fn pose_timelines(&self) -> impl Iterator<Item = &TimelineData> {
         [&self.bone_timelines, &self.slot_timelines, &self.constraint_timelines].into_iter().flat_map(|m| m.all())
+    }
+
+    /// The timelines of `bone` and of `slot` (indices into `armature`'s bones and slots, the
+    /// armature this animation belongs to).
+    pub fn timelines_of(
+        &self,
+        armature: &ArmatureData,
+        bone: Option<usize>,
+        slot: Option<usize>,
+    ) -> (&[TimelineData], &[TimelineData]) {
+        let (bones, slots) = self.timelines_by_target.get_or_init(|| {
+            let entry = |map: &TimelineMap, name: &str| map.index.get(name).copied();
+            (
+                armature.bones.iter().map(|b| entry(&self.bone_timelines, &b.name)).collect(),
+                armature.slots.iter().map(|s| entry(&self.slot_timelines, &s.name)).collect(),
+            )
+        });
+        fn list(map: &TimelineMap, at: Option<usize>) -> &[TimelineData] {
+            at.map_or(&[], |e| map.entries[e].1.as_slice())
+        }
+        (
+            list(&self.bone_timelines, bone.and_then(|b| bones.get(b).copied().flatten())),
+            list(&self.slot_timelines, slot.and_then(|s| slots.get(s).copied().flatten())),
+        )
+    }
+
+    /// The blend-tree children (indices into `animation_timelines.entries`) in the order the
+    /// runtime plays them: the order JavaScript iterates an object's keys.
+    pub fn children_in_play_order(&self) -> &[usize] {
+        self.children_in_play_order.get_or_init(|| {
+            let mut children: Vec<(String, usize)> =
+                self.animation_timelines.entries.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect();
+            super::parse::js_key_order(&mut children);
+            children.into_iter().map(|(_, i)| i).collect()
+        })
+    }
+
+    /// How many key frames its pose timelines have in all (with repeats).
+    pub fn key_frame_count(&self) -> usize {
+        self.pose_timelines().map(|t| t.frames.len()).sum()
     }
 
     /// Every whole frame on which some pose timeline has a key frame, in order, once each.
@@ -255,11 +311,14 @@ impl AnimationData {
     }
 }
 
+/// Per bone, then per slot, the entry of an animation's timeline map naming it.
+type TimelinesByTarget = (Vec<Option<usize>>, Vec<Option<usize>>);
+
 /// Timelines by the name of what they animate, in the order the names first appear.
 #[derive(Default)]
 pub struct TimelineMap {
     pub entries: Vec<(String, Vec<TimelineData>)>,
-    index: std::collections::HashMap<String, usize>,
+    index: rigls_text::FastMap<String, usize>,
 }
 
 /// The entries alone, in order: the index follows from them, and its order changes from run to run.

@@ -130,6 +130,11 @@ impl Default for Transform {
 impl Transform {
     pub const IDENTITY: Transform = Transform { x: 0.0, y: 0.0, skew: 0.0, rotation: 0.0, scale_x: 1.0, scale_y: 1.0 };
 
+    /// Its values' bits, to tell two transforms apart exactly (`-0.0` from `0.0`, NaN from NaN).
+    pub fn bits(&self) -> [u64; 6] {
+        [self.x, self.y, self.skew, self.rotation, self.scale_x, self.scale_y].map(f64::to_bits)
+    }
+
     /// Adds translations and angles, multiplies scales (the runtime's `add`).
     pub fn add(&mut self, value: &Transform) {
         self.x += value.x;

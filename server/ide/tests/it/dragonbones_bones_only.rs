@@ -1,7 +1,12 @@
-//! The runtime asked for bones only (`Runtime::bones_only`, as `non-finite-pose` poses every key
-//! frame) leaves out what drives slots alone: slot timelines are not set up, slots not updated.
-//! Its bones must be bit for bit those of a full update, at every key frame of every animation of
-//! every skeleton the project ships and of the shared corpus (skipped when it is absent).
+//! Two shortcuts of the runtime must pose bit for bit as the plain runtime does, at every key frame
+//! of every animation of every skeleton the project ships and of the shared corpus (skipped when
+//! it is absent):
+//! - bones only (`Runtime::bones_only`, as `non-finite-pose` poses every key frame) leaves out what
+//!   drives slots alone: slot timelines are not set up, slots not updated; its bones must be those
+//!   of a full update;
+//! - unchanged bones kept (`Runtime::keep_unchanged_bones`, on unless turned off): a bone whose
+//!   inputs are those its matrix was computed from is not computed again; every bone and every
+//!   shown mesh must be those of the plain runtime, which computes again every bone it dirties.
 
 use rigls_test_support::fixture as support;
 use rigls_test_support::generate;
@@ -25,6 +30,13 @@ fn bits(runtime: &Runtime<'_>) -> Vec<[u64; 6]> {
         .collect()
 }
 
+/// Every shown mesh's vertices in armature space, as bits.
+fn mesh_bits(runtime: &Runtime<'_>) -> Vec<Option<Vec<u64>>> {
+    (0..runtime.slots.len())
+        .map(|s| runtime.mesh_in_armature_space(s).map(|v| v.into_iter().map(f64::to_bits).collect()))
+        .collect()
+}
+
 fn compare_file(path: &Path, compared: &mut Compared) {
     if let Ok(text) = std::fs::read_to_string(path) {
         compare(&path.display().to_string(), &text, compared);
@@ -39,6 +51,8 @@ fn compare(label: &str, text: &str, compared: &mut Compared) {
         let Ok(setup) = Runtime::build(data, index) else { continue };
         let mut bones_setup = setup.clone();
         bones_setup.bones_only = true;
+        let mut plain_setup = setup.clone();
+        plain_setup.keep_unchanged_bones = false;
         for animation in &armature.animations {
             let slot_timelines = animation.slot_timelines.all().next().is_some();
             for frame in animation.key_frame_positions() {
@@ -47,6 +61,12 @@ fn compare(label: &str, text: &str, compared: &mut Compared) {
                 full.goto_and_play_by_time(&animation.name, seconds, 1.0);
                 let mut bones = bones_setup.clone();
                 bones.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                let mut plain = plain_setup.clone();
+                plain.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                let at =
+                    format!("{label}: armature `{}`, animation `{}`, frame {frame}", armature.name, animation.name);
+                assert_eq!(bits(&full), bits(&plain), "{at}: the bones kept differ from the plain runtime's");
+                assert_eq!(mesh_bits(&full), mesh_bits(&plain), "{at}: the meshes differ from the plain runtime's");
                 assert_eq!(
                     bits(&bones),
                     bits(&full),

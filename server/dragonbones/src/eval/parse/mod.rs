@@ -341,7 +341,8 @@ impl Parser<'_> {
             for a in raw.elements(list).collect::<Vec<_>>() {
                 rigls_text::cancel::check();
                 let animation = self.animation(a, &scope);
-                if scope.data.animation(&animation.name).is_none() {
+                // Not `ArmatureData::animation`, which indexes the animations once they are all read.
+                if !scope.data.animations.iter().any(|known| known.name == animation.name) {
                     if scope.data.default_animation.is_none() {
                         scope.data.default_animation = Some(scope.data.animations.len());
                     }

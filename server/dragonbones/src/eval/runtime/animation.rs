@@ -7,8 +7,6 @@ use super::Runtime;
 use super::timeline::{Clock, Target, TimelineState};
 use crate::eval::data::{AnimationData, TimelineKind, TimelineValues};
 
-use crate::eval::parse::js_key_order;
-
 /// What a blend state accumulates into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlendKind {
@@ -21,6 +19,8 @@ pub enum BlendKind {
 }
 
 const BLEND_KINDS: usize = BlendKind::SlotZIndex as usize + 1;
+/// The kinds a bone's blend states have: `BoneTransform`, `BoneAlpha` and `Surface`.
+const BONE_BLEND_KINDS: usize = BlendKind::Surface as usize + 1;
 
 #[derive(Clone, Debug)]
 pub struct BlendState {
@@ -155,8 +155,11 @@ pub struct AnimationRuntime<'d> {
     /// The states playing, in update order.
     pub order: Vec<usize>,
     pub blends: Vec<BlendState>,
-    /// The blend state of each name, by kind (looked up without making a key string).
-    blend_index: [std::collections::HashMap<String, usize>; BLEND_KINDS],
+    /// The runtime keeps blend states by kind and name. A bone's name is unique in its armature,
+    /// so bones' are found by their index; slots' (and deforms', which go by display name) by
+    /// name.
+    bone_blends: Vec<[Option<usize>; BONE_BLEND_KINDS]>,
+    blend_index: [rigls_text::FastMap<String, usize>; BLEND_KINDS],
 }
 
 impl<'d> AnimationState<'d> {
@@ -277,12 +280,26 @@ impl<'d> AnimationState<'d> {
 }
 
 impl<'d> Runtime<'d> {
+    /// The blend state of `kind` for `name` (the target's, but for deforms: see
+    /// [`AnimationRuntime`]), made on first use.
     fn blend_state(&mut self, kind: BlendKind, name: &str, target: usize) -> usize {
-        let index = &mut self.animation.blend_index[kind as usize];
-        if let Some(&i) = index.get(name) {
-            return i;
+        let new = self.animation.blends.len();
+        let runtime = &mut self.animation;
+        if (kind as usize) < BONE_BLEND_KINDS {
+            if runtime.bone_blends.len() <= target {
+                runtime.bone_blends.resize(target + 1, [None; BONE_BLEND_KINDS]);
+            }
+            match &mut runtime.bone_blends[target][kind as usize] {
+                Some(i) => return *i,
+                free => *free = Some(new),
+            }
+        } else {
+            let index = &mut runtime.blend_index[kind as usize];
+            if let Some(&i) = index.get(name) {
+                return i;
+            }
+            index.insert(name.to_owned(), new);
         }
-        index.insert(name.to_owned(), self.animation.blends.len());
         self.animation.blends.push(BlendState {
             target,
             dirty: 0,
@@ -371,11 +388,9 @@ impl<'d> Runtime<'d> {
         if !placed {
             order.push(id);
         }
-        let mut children: Vec<(String, &'d [crate::eval::data::TimelineData])> =
-            data.animation_timelines.entries.iter().map(|(n, t)| (n.clone(), t.as_slice())).collect();
-        js_key_order(&mut children);
-        for (name, timelines) in children {
-            let mut child_config = PlayConfig::goto_and_play_by_time(&name, 0.0, 1.0);
+        for &entry in data.children_in_play_order() {
+            let (name, timelines) = &data.animation_timelines.entries[entry];
+            let mut child_config = PlayConfig::goto_and_play_by_time(name, 0.0, 1.0);
             child_config.single = true;
             child_config.reset_to_pose = true;
             child_config.layer = self.animation.states[id].layer;
@@ -500,17 +515,17 @@ impl<'d> Runtime<'d> {
         for b in &mut self.animation.blends {
             b.reset();
         }
-        let order = self.animation.order.clone();
-        let mut kept = Vec::with_capacity(order.len());
-        for s in order {
+        let order = std::mem::take(&mut self.animation.order);
+        for &s in &order {
             let st = &self.animation.states[s];
             if st.fade_state > 0 && st.sub_fade_state > 0 {
                 self.animation.states[s].alive = false;
                 continue;
             }
-            kept.push(s);
             self.advance_state(s, passed);
         }
+        self.at_setup_pose &= order.is_empty();
+        self.animation.order = order;
         self.animation.order.retain(|s| self.animation.states[*s].alive);
     }
 
@@ -831,8 +846,10 @@ impl<'d> Runtime<'d> {
                 }
             }
             TimelineKind::Surface => {
-                let deform = &mut self.bones[target].surface.as_mut().expect("a surface").deform;
-                blend_deform(deform, t, weight, accumulate, first);
+                let surface = self.bones[target].surface.as_mut().expect("a surface");
+                if blend_shared_deform(&mut surface.deform, t, weight, accumulate, first) {
+                    surface.deform_generation = surface.deform_generation.wrapping_add(1);
+                }
                 if changed {
                     t.dirty = false;
                     self.bones[target].transform_dirty = true;
@@ -840,7 +857,7 @@ impl<'d> Runtime<'d> {
             }
             TimelineKind::SlotDeform => {
                 let Some((slot, frame)) = t.deform_frame else { return };
-                let deform = &mut self.slots[slot].frames[frame].deform;
+                let deform = &mut std::sync::Arc::make_mut(&mut self.slots[slot].frames)[frame].deform;
                 blend_deform(deform, t, weight, accumulate, first);
                 if changed {
                     t.dirty = false;
@@ -912,40 +929,35 @@ impl<'d> Runtime<'d> {
         let data = self.animation.states[s].data;
         for i in 0..self.bones.len() {
             let name = self.data.bones[self.bones[i].data].name.as_str();
-            let transform = self.blend_state(BlendKind::BoneTransform, name, i);
-            match data.bone_timelines.get(name) {
-                Some(list) => {
-                    for d in list {
-                        let (blend, into_blend_list) = match d.kind {
-                            TimelineKind::BoneAll
-                            | TimelineKind::BoneTranslate
-                            | TimelineKind::BoneRotate
-                            | TimelineKind::BoneScale => (transform, false),
-                            TimelineKind::BoneAlpha => (self.blend_state(BlendKind::BoneAlpha, name, i), true),
-                            TimelineKind::Surface => (self.blend_state(BlendKind::Surface, name, i), true),
-                            _ => continue,
-                        };
-                        let t = self.animation.states[s].timeline(d.kind, Some(d), Target::Blend(blend));
-                        let st = &mut self.animation.states[s];
-                        if into_blend_list { st.bone_blend_timelines.push(t) } else { st.bone_timelines.push(t) }
-                    }
+            let list = data.timelines_of(self.data, Some(self.bones[i].data), None).0;
+            for d in list {
+                let (blend, into_blend_list) = match d.kind {
+                    TimelineKind::BoneAll
+                    | TimelineKind::BoneTranslate
+                    | TimelineKind::BoneRotate
+                    | TimelineKind::BoneScale => (self.blend_state(BlendKind::BoneTransform, name, i), false),
+                    TimelineKind::BoneAlpha => (self.blend_state(BlendKind::BoneAlpha, name, i), true),
+                    TimelineKind::Surface => (self.blend_state(BlendKind::Surface, name, i), true),
+                    _ => continue,
+                };
+                let t = self.animation.states[s].timeline(d.kind, Some(d), Target::Blend(blend));
+                let st = &mut self.animation.states[s];
+                if into_blend_list { st.bone_blend_timelines.push(t) } else { st.bone_timelines.push(t) }
+            }
+            // Resetting a bone to the setup pose does nothing to a runtime no animation has moved
+            // yet: its bones are there, and the first state drops its reset timelines after its
+            // first update (it fades in at once).
+            if list.is_empty() && self.animation.states[s].reset_to_pose && !self.at_setup_pose {
+                if self.bones[i].surface.is_none() {
+                    let transform = self.blend_state(BlendKind::BoneTransform, name, i);
+                    let t = self.animation.states[s].timeline(TimelineKind::BoneAll, None, Target::Blend(transform));
+                    self.animation.states[s].bone_timelines.push(t);
+                } else {
+                    let blend = self.blend_state(BlendKind::Surface, name, i);
+                    // Resets the deltas to zero (its values are never read).
+                    let t = self.animation.states[s].timeline(TimelineKind::Surface, None, Target::Blend(blend));
+                    self.animation.states[s].bone_blend_timelines.push(t);
                 }
-                None if self.animation.states[s].reset_to_pose => {
-                    if self.bones[i].surface.is_none() {
-                        let t =
-                            self.animation.states[s].timeline(TimelineKind::BoneAll, None, Target::Blend(transform));
-                        self.animation.states[s].bone_timelines.push(t);
-                    } else {
-                        let blend = self.blend_state(BlendKind::Surface, name, i);
-                        let mut t =
-                            self.animation.states[s].timeline(TimelineKind::Surface, None, Target::Blend(blend));
-                        let count = self.bones[i].surface.as_ref().map_or(0, |x| x.deform.len());
-                        t.value_count = 0;
-                        t.rd = vec![0.0; count];
-                        self.animation.states[s].bone_blend_timelines.push(t);
-                    }
-                }
-                None => {}
             }
         }
         if !self.poses_slots() {
@@ -956,8 +968,8 @@ impl<'d> Runtime<'d> {
             let name = self.data.slots[self.slots[i].data].name.as_str();
             let (mut display_flag, mut color_flag) = (false, false);
             let mut deformed: Vec<usize> = Vec::new();
-            if let Some(list) = data.slot_timelines.get(name) {
-                for d in list {
+            {
+                for d in data.timelines_of(self.data, None, Some(self.slots[i].data)).1 {
                     match d.kind {
                         TimelineKind::SlotDisplay => {
                             let t = self.animation.states[s].timeline(d.kind, Some(d), Target::Slot(i));
@@ -1034,7 +1046,7 @@ impl<'d> Runtime<'d> {
         let Some(g) = f.raw.and_then(|r| r.geometry()) else { return };
         let geometry = &self.geometries[g];
         let count = geometry.weight.as_ref().map_or(geometry.vertex_count * 2, |w| w.count * 2);
-        self.slots[slot].frames[frame].deform = vec![0.0; count];
+        std::sync::Arc::make_mut(&mut self.slots[slot].frames)[frame].deform = vec![0.0; count];
     }
 }
 
@@ -1059,6 +1071,27 @@ fn blend_pair(a: &mut f64, b: &mut f64, r: &[f64; 8], weight: f64, accumulate: b
         *a = r[0];
         *b = r[1];
     }
+}
+
+/// [`blend_deform`] into deltas shared with other runtimes until they change (a surface's):
+/// whether they changed.
+fn blend_shared_deform(
+    out: &mut std::sync::Arc<Vec<f64>>,
+    t: &TimelineState<'_>,
+    weight: f64,
+    accumulate: bool,
+    first: bool,
+) -> bool {
+    if t.data.is_none() && (!first || out.iter().all(|v| v.to_bits() == 0)) {
+        return false;
+    }
+    let mut blended = Vec::clone(out);
+    blend_deform(&mut blended, t, weight, accumulate, first);
+    let same = blended.len() == out.len() && blended.iter().zip(out.iter()).all(|(a, b)| a.to_bits() == b.to_bits());
+    if !same {
+        *out = std::sync::Arc::new(blended);
+    }
+    !same
 }
 
 /// Deform deltas into a display frame's (or surface's) vertices.

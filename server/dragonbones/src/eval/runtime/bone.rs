@@ -3,6 +3,7 @@
 //! bones, whose lattice bends the space of their children.
 
 use std::f64::consts::PI;
+use std::sync::{Arc, OnceLock};
 
 use super::Runtime;
 use crate::eval::geom::{Matrix, Transform};
@@ -22,26 +23,74 @@ pub struct BoneState {
     pub children_transform_dirty: bool,
     pub local_dirty: bool,
     pub has_constraint: bool,
+    /// A constraint moves this bone or reads its global transform (which lags behind its
+    /// matrix): it is computed whenever it is dirty, as the runtime computes it.
+    pub(super) constrained: bool,
     pub alpha: f64,
     pub global_alpha: f64,
     pub surface: Option<SurfaceState>,
+    /// What the matrix (and a surface's lattice) were last computed from: computing them again
+    /// from the same inputs gives the same values, so an update with equal inputs keeps them.
+    pub(super) computed_from: Option<Inputs>,
+    /// Bumped whenever a computation changes the matrix, the global transform or the lattice:
+    /// how a child's [`Inputs`] tell that their bone is as it was.
+    pub(super) generation: u32,
+}
+
+/// Everything a bone's matrix (and a surface's lattice) is computed from besides the armature's
+/// data, when no constraint reads or writes bones ([`Runtime::update_bone`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Inputs {
+    pose: [u64; 6],
+    /// The generation of the parent, and of the ordinary bone whose scale a child of a surface
+    /// takes.
+    parent: u32,
+    surface_bone: u32,
+    /// A surface's deform deltas.
+    deform: u32,
 }
 
 /// A surface bone's lattice, as deformed and placed this frame.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SurfaceState {
     pub d_x: f64,
     pub d_y: f64,
     pub k: f64,
     pub k_x: f64,
     pub k_y: f64,
-    pub vertices: Vec<f64>,
-    pub deform: Vec<f64>,
-    pub hull: [f64; 12],
-    /// Cached cell matrices (`None`: not computed this frame).
-    pub cells: Vec<Option<Matrix>>,
+    /// This frame's deform deltas; shared with the runtime this one was cloned from until a
+    /// blend changes them.
+    pub deform: Arc<Vec<f64>>,
+    /// Bumped whenever a blend changes `deform`.
+    pub deform_generation: u32,
+    /// The lattice as placed; shared with clones until it is computed again.
+    pub lattice: Arc<Lattice>,
+    cell_count: usize,
     /// The nearest ordinary bone above it.
     pub bone: Option<usize>,
+}
+
+/// A surface's lattice points in armature space, its hull, and the matrices of its cells.
+#[derive(Debug)]
+pub struct Lattice {
+    pub vertices: Vec<f64>,
+    pub hull: [f64; 12],
+    /// Each cell's matrix, computed when first asked for: a function of the lattice alone, so
+    /// every runtime sharing the lattice shares them.
+    cells: Vec<OnceLock<Matrix>>,
+}
+
+impl Lattice {
+    fn new(vertices: Vec<f64>, cell_count: usize) -> Lattice {
+        Lattice { vertices, hull: [0.0; 12], cells: (0..cell_count).map(|_| OnceLock::new()).collect() }
+    }
+
+    /// The same points and hull, bit for bit.
+    fn same_as(&self, other: &Lattice) -> bool {
+        let same =
+            |a: &[f64], b: &[f64]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
+        same(&self.vertices, &other.vertices) && same(&self.hull, &other.hull)
+    }
 }
 
 const LA: f64 = 200.0;
@@ -58,7 +107,9 @@ impl Runtime<'_> {
         }
     }
 
-    /// `Bone.update` (no frame cache).
+    /// `Bone.update` (no frame cache). A bone whose inputs are those its matrix was computed from
+    /// keeps it: most bones of a pose are where the setup pose put them, and a surface's lattice
+    /// is costly.
     pub(super) fn update_bone(&mut self, i: usize) {
         if self.bones[i].has_constraint {
             for c in 0..self.constraints.len() {
@@ -74,22 +125,69 @@ impl Runtime<'_> {
         if self.bones[i].transform_dirty {
             self.bones[i].transform_dirty = false;
             self.bones[i].children_transform_dirty = true;
-            if self.bones[i].surface.is_some() {
-                for cell in &mut self.bones[i].surface.as_mut().expect("checked").cells {
-                    *cell = None;
-                }
-                self.update_surface_vertices(i);
-            }
-            if self.bones[i].local_dirty {
-                self.update_bone_matrix(i, false);
-            }
-            if self.bones[i].surface.is_some() {
-                self.update_surface_hull(i);
+            let inputs = self.inputs(i);
+            if inputs.is_none() || inputs != self.bones[i].computed_from {
+                self.compute_bone(i);
+                self.bones[i].computed_from = inputs;
             }
         } else if self.bones[i].children_transform_dirty {
             self.bones[i].children_transform_dirty = false;
         }
         self.bones[i].local_dirty = true;
+    }
+
+    /// What bone `i`'s matrix would be computed from now; `None` when that is not known: for a
+    /// bone an IK constraint moves or reads, and for every bone when a path constraint (which
+    /// moves bones and reads slots) is there. An IK constraint bumps the generation of the bones
+    /// it moves, so that their children are computed again.
+    fn inputs(&self, i: usize) -> Option<Inputs> {
+        let bone = &self.bones[i];
+        if !self.keep_unchanged_bones || bone.constrained || self.path_constraints || !bone.local_dirty {
+            return None;
+        }
+        let generation = |b: Option<usize>| b.map_or(0, |b| self.bones[b].generation);
+        let surface_bone = bone.parent.and_then(|p| self.bones[p].surface.as_ref()).and_then(|s| s.bone);
+        Some(Inputs {
+            pose: bone.animation_pose.bits(),
+            parent: generation(bone.parent),
+            surface_bone: generation(surface_bone),
+            deform: bone.surface.as_ref().map_or(0, |s| s.deform_generation),
+        })
+    }
+
+    /// Computes bone `i`'s matrix (and a surface's lattice), bumping its generation when they
+    /// change.
+    fn compute_bone(&mut self, i: usize) {
+        let bone = &self.bones[i];
+        let before = (bone.matrix, bone.global, bone.global_dirty, bone.surface.as_ref().map(|s| s.lattice.clone()));
+        if self.bones[i].surface.is_some() {
+            self.update_surface_vertices(i);
+        }
+        if self.bones[i].local_dirty {
+            self.update_bone_matrix(i, false);
+        }
+        if self.bones[i].surface.is_some() {
+            self.update_surface_hull(i);
+        }
+        let bone = &mut self.bones[i];
+        let (matrix, global, global_dirty, lattice) = before;
+        let same_lattice = match (&mut bone.surface, lattice) {
+            (Some(s), Some(old)) if s.lattice.same_as(&old) => {
+                // The cells already computed stay valid.
+                s.lattice = old;
+                true
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        let bits = |m: Matrix| m.to_array().map(f64::to_bits);
+        let same = same_lattice
+            && bits(bone.matrix) == bits(matrix)
+            && bone.global_dirty == global_dirty
+            && bone.global.bits() == global.bits();
+        if !same {
+            bone.generation = bone.generation.wrapping_add(1);
+        }
     }
 
     /// `Bone.updateByConstraint`: brings a bone up to date before a constraint reads it.
@@ -99,6 +197,7 @@ impl Runtime<'_> {
             let parent_dirty = self.bones[i].parent.is_some_and(|p| self.bones[p].children_transform_dirty);
             if self.bones[i].transform_dirty || parent_dirty {
                 self.update_bone_matrix(i, true);
+                self.bones[i].moved();
             }
             self.bones[i].transform_dirty = true;
         }
@@ -196,7 +295,7 @@ impl Runtime<'_> {
     }
 
     /// The matrix a surface applies at a point of its (unbent) space (`_getGlobalTransformMatrix`).
-    pub(super) fn surface_matrix_at(&mut self, i: usize, x: f64, y: f64) -> Matrix {
+    pub(super) fn surface_matrix_at(&self, i: usize, x: f64, y: f64) -> Matrix {
         let whole = self.bones[i].matrix;
         let Some(data) = self.data.bones[self.bones[i].data].surface.as_ref() else { return whole };
         let (segment_x, segment_y) = (data.segment_x, data.segment_y);
@@ -205,7 +304,8 @@ impl Runtime<'_> {
         if x < -LB || LB < x || y < -LB || LB < y {
             return whole;
         }
-        let s = self.bones[i].surface.as_mut().expect("a surface");
+        let s = self.bones[i].surface.as_ref().expect("a surface");
+        let lattice = &*s.lattice;
         let sxd = segment_x * 2.0;
         let (dx, dy) = (s.d_x, s.d_y);
         let index_x = ((x + LA) / dx).floor();
@@ -213,122 +313,154 @@ impl Runtime<'_> {
         let px = index_x * dx - LA;
         let py = index_y * dy - LA;
         let v = |k: f64| -> f64 {
-            if k < 0.0 { f64::NAN } else { s.vertices.get(k as usize).copied().unwrap_or(f64::NAN) }
+            if k < 0.0 { f64::NAN } else { lattice.vertices.get(k as usize).copied().unwrap_or(f64::NAN) }
         };
-        let h = s.hull;
-        // (cell index, triangle corners a/b/c as (x, y) pairs, local origin and cell size, down).
-        let (cell, down, args): (f64, bool, [f64; 10]);
+        // Where the point is: beyond the lattice's left, right, top or bottom edge (in its hull),
+        // or inside; the cell it falls in, and which of the cell's two triangles (`down`).
+        enum Region {
+            Left,
+            Right,
+            Top,
+            Bottom,
+            Inner,
+        }
+        let (region, down, cell);
         if x < -LA {
             if !(-LA..LA).contains(&y) {
                 return whole;
             }
+            region = Region::Left;
             down = y > s.k_x * (x + LA) + py;
             cell =
                 (segment_x * segment_y + segment_x + segment_y + segment_y + index_y) * 2.0 + f64::from(u8::from(down));
-            let vi = index_y * (sxd + 2.0);
-            let (ddx, ddy) = (h[4], h[5]);
-            let sx = h[2] - (segment_y - index_y) * ddx;
-            let sy = h[3] - (segment_y - index_y) * ddy;
-            args = if down {
-                [
-                    -LA,
-                    py + dy,
-                    v(vi + sxd + 2.0),
-                    v(vi + sxd + 3.0),
-                    sx + ddx,
-                    sy + ddy,
-                    v(vi),
-                    v(vi + 1.0),
-                    LB - LA,
-                    dy,
-                ]
-            } else {
-                [-LB, py, sx, sy, v(vi), v(vi + 1.0), sx + ddx, sy + ddy, LB - LA, dy]
-            };
         } else if x >= LA {
             if !(-LA..LA).contains(&y) {
                 return whole;
             }
+            region = Region::Right;
             down = y > s.k_x * (x - LB) + py;
             cell = (segment_x * segment_y + segment_x + index_y) * 2.0 + f64::from(u8::from(down));
-            let vi = (index_y + 1.0) * (sxd + 2.0) - 2.0;
-            let (ddx, ddy) = (h[4], h[5]);
-            let sx = h[0] + index_y * ddx;
-            let sy = h[1] + index_y * ddy;
-            args = if down {
-                [LB, py + dy, sx + ddx, sy + ddy, v(vi + sxd + 2.0), v(vi + sxd + 3.0), sx, sy, LB - LA, dy]
-            } else {
-                [LA, py, v(vi), v(vi + 1.0), sx, sy, v(vi + sxd + 2.0), v(vi + sxd + 3.0), LB - LA, dy]
-            };
         } else if y < -LA {
             if !(-LA..LA).contains(&x) {
                 return whole;
             }
+            region = Region::Top;
             down = y > s.k_y * (x - px - dx) - LB;
             cell = (segment_x * segment_y + index_x) * 2.0 + f64::from(u8::from(down));
-            let vi = index_x * 2.0;
-            let (ddx, ddy) = (h[10], h[11]);
-            let sx = h[8] + index_x * ddx;
-            let sy = h[9] + index_x * ddy;
-            args = if down {
-                [px + dx, -LA, v(vi + 2.0), v(vi + 3.0), v(vi), v(vi + 1.0), sx + ddx, sy + ddy, dx, LB - LA]
-            } else {
-                [px, -LB, sx, sy, sx + ddx, sy + ddy, v(vi), v(vi + 1.0), dx, LB - LA]
-            };
         } else if y >= LA {
             if !(-LA..LA).contains(&x) {
                 return whole;
             }
+            region = Region::Bottom;
             down = y > s.k_y * (x - px - dx) + LA;
             cell = (segment_x * segment_y + segment_x + segment_y + index_x) * 2.0 + f64::from(u8::from(down));
-            let vi = segment_y * (sxd + 2.0) + index_x * 2.0;
-            let (ddx, ddy) = (h[10], h[11]);
-            let sx = h[6] - (segment_x - index_x) * ddx;
-            let sy = h[7] - (segment_x - index_x) * ddy;
-            args = if down {
-                [px + dx, LB, sx + ddx, sy + ddy, sx, sy, v(vi + 2.0), v(vi + 3.0), dx, LB - LA]
-            } else {
-                [px, LA, v(vi), v(vi + 1.0), v(vi + 2.0), v(vi + 3.0), sx, sy, dx, LB - LA]
-            };
         } else {
+            region = Region::Inner;
             down = y > s.k * (x - px - dx) + py;
             cell = (segment_x * index_y + index_x) * 2.0 + f64::from(u8::from(down));
-            let vi = index_x * 2.0 + index_y * (sxd + 2.0);
-            args = if down {
-                [
-                    px + dx,
-                    py + dy,
-                    v(vi + sxd + 4.0),
-                    v(vi + sxd + 5.0),
-                    v(vi + sxd + 2.0),
-                    v(vi + sxd + 3.0),
-                    v(vi + 2.0),
-                    v(vi + 3.0),
-                    dx,
-                    dy,
-                ]
-            } else {
-                [px, py, v(vi), v(vi + 1.0), v(vi + 2.0), v(vi + 3.0), v(vi + sxd + 2.0), v(vi + sxd + 3.0), dx, dy]
-            };
         }
-        let slot = (cell >= 0.0 && cell.fract() == 0.0).then_some(cell as usize).filter(|&c| c < s.cells.len());
-        if let Some(Some(m)) = slot.map(|c| s.cells[c]) {
+        let slot = (cell >= 0.0 && cell.fract() == 0.0).then_some(cell as usize).and_then(|c| lattice.cells.get(c));
+        if let Some(&m) = slot.and_then(OnceLock::get) {
             return m;
         }
+        let h = lattice.hull;
+        // The triangle's corners a, b, c as (x, y) pairs, and the local origin and cell size.
+        let args: [f64; 10] = match region {
+            Region::Left => {
+                let vi = index_y * (sxd + 2.0);
+                let (ddx, ddy) = (h[4], h[5]);
+                let sx = h[2] - (segment_y - index_y) * ddx;
+                let sy = h[3] - (segment_y - index_y) * ddy;
+                if down {
+                    [
+                        -LA,
+                        py + dy,
+                        v(vi + sxd + 2.0),
+                        v(vi + sxd + 3.0),
+                        sx + ddx,
+                        sy + ddy,
+                        v(vi),
+                        v(vi + 1.0),
+                        LB - LA,
+                        dy,
+                    ]
+                } else {
+                    [-LB, py, sx, sy, v(vi), v(vi + 1.0), sx + ddx, sy + ddy, LB - LA, dy]
+                }
+            }
+            Region::Right => {
+                let vi = (index_y + 1.0) * (sxd + 2.0) - 2.0;
+                let (ddx, ddy) = (h[4], h[5]);
+                let sx = h[0] + index_y * ddx;
+                let sy = h[1] + index_y * ddy;
+                if down {
+                    [LB, py + dy, sx + ddx, sy + ddy, v(vi + sxd + 2.0), v(vi + sxd + 3.0), sx, sy, LB - LA, dy]
+                } else {
+                    [LA, py, v(vi), v(vi + 1.0), sx, sy, v(vi + sxd + 2.0), v(vi + sxd + 3.0), LB - LA, dy]
+                }
+            }
+            Region::Top => {
+                let vi = index_x * 2.0;
+                let (ddx, ddy) = (h[10], h[11]);
+                let sx = h[8] + index_x * ddx;
+                let sy = h[9] + index_x * ddy;
+                if down {
+                    [px + dx, -LA, v(vi + 2.0), v(vi + 3.0), v(vi), v(vi + 1.0), sx + ddx, sy + ddy, dx, LB - LA]
+                } else {
+                    [px, -LB, sx, sy, sx + ddx, sy + ddy, v(vi), v(vi + 1.0), dx, LB - LA]
+                }
+            }
+            Region::Bottom => {
+                let vi = segment_y * (sxd + 2.0) + index_x * 2.0;
+                let (ddx, ddy) = (h[10], h[11]);
+                let sx = h[6] - (segment_x - index_x) * ddx;
+                let sy = h[7] - (segment_x - index_x) * ddy;
+                if down {
+                    [px + dx, LB, sx + ddx, sy + ddy, sx, sy, v(vi + 2.0), v(vi + 3.0), dx, LB - LA]
+                } else {
+                    [px, LA, v(vi), v(vi + 1.0), v(vi + 2.0), v(vi + 3.0), sx, sy, dx, LB - LA]
+                }
+            }
+            Region::Inner => {
+                let vi = index_x * 2.0 + index_y * (sxd + 2.0);
+                if down {
+                    [
+                        px + dx,
+                        py + dy,
+                        v(vi + sxd + 4.0),
+                        v(vi + sxd + 5.0),
+                        v(vi + sxd + 2.0),
+                        v(vi + sxd + 3.0),
+                        v(vi + 2.0),
+                        v(vi + 3.0),
+                        dx,
+                        dy,
+                    ]
+                } else {
+                    [px, py, v(vi), v(vi + 1.0), v(vi + 2.0), v(vi + 3.0), v(vi + sxd + 2.0), v(vi + sxd + 3.0), dx, dy]
+                }
+            }
+        };
         let [ox, oy, ax, ay, bx, by, cx, cy, lx, ly] = args;
         let m = affine(ox, oy, lx, ly, ax, ay, bx, by, cx, cy, down).1;
-        if let Some(c) = slot {
-            s.cells[c] = Some(m);
+        if let Some(cell) = slot {
+            let _ = cell.set(m);
         }
         m
     }
 
-    /// A surface's lattice points in armature space (`_updateVertices`).
+    /// A surface's lattice points in armature space (`_updateVertices`), in a lattice of their
+    /// own (a clone keeps the one it shared).
     fn update_surface_vertices(&mut self, i: usize) {
         let geometry = self.data.bones[self.bones[i].data].surface.as_ref().map(|s| s.geometry);
-        let Some(g) = geometry.map(|g| &self.geometries[g]) else { return };
+        let Some(g) = geometry.map(|g| &self.geometries[g]) else {
+            // The points stay; the cells are computed again.
+            let s = self.bones[i].surface.as_mut().expect("a surface");
+            s.lattice = Arc::new(Lattice::new(s.lattice.vertices.clone(), s.cell_count));
+            return;
+        };
         let count = g.vertex_count;
-        let raw: Vec<f64> = g.vertices.clone();
+        let raw: &[f64] = &g.vertices;
         let deform = self.bones[i].surface.as_ref().expect("a surface").deform.clone();
         let mut out = vec![0.0; count * 2];
         let local = |k: usize| raw.get(k).copied().unwrap_or(f64::NAN) + deform.get(k).copied().unwrap_or(0.0);
@@ -352,13 +484,14 @@ impl Runtime<'_> {
                 }
             }
         }
-        self.bones[i].surface.as_mut().expect("a surface").vertices = out;
+        let s = self.bones[i].surface.as_mut().expect("a surface");
+        s.lattice = Arc::new(Lattice::new(out, s.cell_count));
     }
 
     /// A surface's own transform: the affine map of its lattice's centre cross.
     fn update_surface_matrix(&mut self, i: usize) {
         let segment_x = self.data.bones[self.bones[i].data].surface.as_ref().map_or(0.0, |s| s.segment_x);
-        let s = self.bones[i].surface.as_ref().expect("a surface");
+        let s = &self.bones[i].surface.as_ref().expect("a surface").lattice;
         let v = |k: f64| -> f64 {
             if k < 0.0 { f64::NAN } else { s.vertices.get(k as usize).copied().unwrap_or(f64::NAN) }
         };
@@ -391,12 +524,15 @@ impl Runtime<'_> {
         let m = bone.matrix;
         let (ddx, ddy) = (2.0 * bone.global.x, 2.0 * bone.global.y);
         let s = bone.surface.as_mut().expect("a surface");
+        let (d_x, d_y) = (s.d_x, s.d_y);
+        // Follows `update_surface_vertices`, which made the lattice this bone's own.
+        let s = Arc::get_mut(&mut s.lattice).expect("a lattice computed this update");
         let (x, y) = m.transform_point(LB, -LA);
         s.hull[0] = x;
         s.hull[1] = y;
         s.hull[2] = ddx - x;
         s.hull[3] = ddy - y;
-        let (x, y) = m.transform_vector(0.0, s.d_y);
+        let (x, y) = m.transform_vector(0.0, d_y);
         s.hull[4] = x;
         s.hull[5] = y;
         let (x, y) = m.transform_point(LA, LB);
@@ -404,9 +540,16 @@ impl Runtime<'_> {
         s.hull[7] = y;
         s.hull[8] = ddx - x;
         s.hull[9] = ddy - y;
-        let (x, y) = m.transform_vector(s.d_x, 0.0);
+        let (x, y) = m.transform_vector(d_x, 0.0);
         s.hull[10] = x;
         s.hull[11] = y;
+    }
+}
+
+impl BoneState {
+    /// Its matrix was set outside [`Runtime::update_bone`]'s computation (by a constraint).
+    pub(super) fn moved(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 }
 
@@ -422,10 +565,10 @@ impl SurfaceState {
             k: -d_y / d_x,
             k_x: -d_y / (LB - LA),
             k_y: -(LB - LA) / d_x,
-            vertices: vec![0.0; vertex_count * 2],
-            deform: vec![0.0; vertex_count * 2],
-            hull: [0.0; 12],
-            cells: vec![None; cells],
+            deform: Arc::new(vec![0.0; vertex_count * 2]),
+            deform_generation: 0,
+            lattice: Arc::new(Lattice::new(vec![0.0; vertex_count * 2], cells)),
+            cell_count: cells,
             bone,
         }
     }

@@ -70,6 +70,7 @@ impl Runtime<'_> {
         }
         bone.global.rotation += normalize_radian(radian - bone.global.rotation) * weight;
         bone.matrix = bone.global.to_matrix();
+        bone.moved();
     }
 
     fn ik_two_bones(&mut self, c: usize) {
@@ -121,6 +122,7 @@ impl Runtime<'_> {
         parent_global.rotation = raw_parent_radian + dr * weight;
         self.bones[parent].matrix = parent_global.to_matrix();
         self.bones[parent].global = parent_global;
+        self.bones[parent].moved();
         let current_a = raw_radian_a + dr * weight;
         global.x = parent_global.x + current_a.cos() * l_p;
         global.y = parent_global.y + current_a.sin() * l_p;
@@ -132,6 +134,7 @@ impl Runtime<'_> {
             + normalize_radian(radian_b - dr - raw_radian) * weight;
         self.bones[child].matrix = global.to_matrix();
         self.bones[child].global = global;
+        self.bones[child].moved();
     }
 
     fn path_data(&self, c: usize) -> &PathConstraintData {
@@ -243,6 +246,7 @@ impl Runtime<'_> {
             }
             self.bones[b].matrix = m;
             self.bones[b].global.from_matrix(&m);
+            self.bones[b].moved();
         }
         let path = self.constraints[c].path.as_mut().expect("a path");
         path.bone_lengths = bone_lengths;

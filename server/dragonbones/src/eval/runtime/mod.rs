@@ -44,7 +44,15 @@ pub struct Runtime<'d> {
     /// Updates bones only, not slots (for checks that read bones alone; path constraints, which
     /// read their slot, still get theirs).
     pub bones_only: bool,
+    /// Keeps a bone's matrix when an update finds the inputs it was computed from unchanged
+    /// (the same values, bit for bit); off, every bone an update dirties is computed again, as
+    /// the runtime does (to compare the two).
+    pub keep_unchanged_bones: bool,
     animation: animation::AnimationRuntime<'d>,
+    /// No animation state has updated it since it was built.
+    at_setup_pose: bool,
+    /// A path constraint is there (see [`bone::Inputs`]).
+    path_constraints: bool,
     slots_dirty: bool,
     z_order_dirty: bool,
     z_index_dirty: bool,
@@ -78,7 +86,10 @@ impl<'d> Runtime<'d> {
             children: Vec::new(),
             without_path_constraints: false,
             bones_only: false,
+            keep_unchanged_bones: true,
             animation: animation::AnimationRuntime::default(),
+            at_setup_pose: true,
+            path_constraints: false,
             slots_dirty: true,
             z_order_dirty: false,
             z_index_dirty: false,
@@ -110,9 +121,12 @@ impl<'d> Runtime<'d> {
                 children_transform_dirty: false,
                 local_dirty: true,
                 has_constraint: false,
+                constrained: false,
                 alpha: bone.alpha,
                 global_alpha: 1.0,
                 surface,
+                computed_from: None,
+                generation: 0,
             });
         }
         let skin = data.default_skin.map(|s| &data.skins[s]);
@@ -120,12 +134,13 @@ impl<'d> Runtime<'d> {
             let parent = slot_data.parent.and_then(|p| rt.bone_of_data[p]).ok_or(BuildError::SlotWithoutParent(i))?;
             let mut slot = SlotState::new(i, parent, slot_data);
             if let Some(displays) = skin.and_then(|s| s.displays_of(&slot_data.name)) {
-                slot.frames = displays
-                    .iter()
-                    .map(|_| DisplayFrame { raw: None, display: DisplayObject::None, deform: Vec::new() })
-                    .collect();
+                slot.frames = std::sync::Arc::new(
+                    displays
+                        .iter()
+                        .map(|d| DisplayFrame { raw: d.as_ref(), display: DisplayObject::None, deform: Vec::new() })
+                        .collect(),
+                );
                 for (f, display) in displays.iter().enumerate() {
-                    slot.frames[f].raw = display.as_ref();
                     match display {
                         Some(d) => {
                             let object = match &d.kind {
@@ -189,6 +204,10 @@ impl<'d> Runtime<'d> {
                 },
             };
             rt.bones[root].has_constraint = true;
+            for b in [Some(root), Some(target), state.bone].into_iter().flatten() {
+                rt.bones[b].constrained = true;
+            }
+            rt.path_constraints |= state.path.is_some();
             rt.constraints.push(state);
         }
         // `invalidUpdate(null, true)`.

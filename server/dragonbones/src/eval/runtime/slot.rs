@@ -2,6 +2,8 @@
 //! (`Slot._updateGlobalTransformMatrix`), and for meshes the deformed, skinned vertices an engine
 //! draws (`_updateMesh` of the engine slots).
 
+use std::sync::Arc;
+
 use super::Runtime;
 use crate::eval::data::{DisplayData, DisplayKind};
 use crate::eval::geom::{ColorTransform, Matrix, Transform};
@@ -26,12 +28,14 @@ pub struct DisplayFrame<'d> {
     pub deform: Vec<f64>,
 }
 
+/// A slot as the runtime holds it. Its vectors are shared with the runtime it was cloned from
+/// until written (a check poses clones of the setup pose, most of whose slots stay as they are).
 #[derive(Clone, Debug)]
 pub struct SlotState<'d> {
     pub data: usize,
     /// Index into [`Runtime::bones`].
     pub parent: usize,
-    pub frames: Vec<DisplayFrame<'d>>,
+    pub frames: Arc<Vec<DisplayFrame<'d>>>,
     pub display_index: f64,
     pub animation_display_index: f64,
     pub z_order: f64,
@@ -42,7 +46,7 @@ pub struct SlotState<'d> {
     pub display: DisplayObject,
     pub frame: Option<usize>,
     pub geometry: Option<usize>,
-    pub geometry_bones: Vec<Option<usize>>,
+    pub geometry_bones: Arc<[Option<usize>]>,
     pub origin: Option<Transform>,
     pub global: Transform,
     pub local_matrix: Matrix,
@@ -55,7 +59,7 @@ pub struct SlotState<'d> {
     pub transform_dirty: bool,
     /// The mesh as the engine holds it: local (+ deform) for plain meshes, armature space for
     /// skinned meshes and meshes on surfaces (`skinned`).
-    pub mesh_vertices: Vec<f64>,
+    pub mesh_vertices: Arc<Vec<f64>>,
     pub skinned: bool,
 }
 
@@ -64,7 +68,7 @@ impl<'d> SlotState<'d> {
         SlotState {
             data,
             parent,
-            frames: Vec::new(),
+            frames: Arc::new(Vec::new()),
             display_index: -1.0,
             animation_display_index: -1.0,
             z_order: slot.z_order,
@@ -75,7 +79,7 @@ impl<'d> SlotState<'d> {
             display: DisplayObject::None,
             frame: None,
             geometry: None,
-            geometry_bones: Vec::new(),
+            geometry_bones: Arc::new([]),
             origin: None,
             global: Transform::IDENTITY,
             local_matrix: Matrix::IDENTITY,
@@ -86,7 +90,7 @@ impl<'d> SlotState<'d> {
             geometry_dirty: false,
             vertices_dirty: false,
             transform_dirty: false,
-            mesh_vertices: Vec::new(),
+            mesh_vertices: Arc::new(Vec::new()),
             skinned: false,
         }
     }
@@ -120,7 +124,7 @@ impl<'d> SlotState<'d> {
             Some(i) => i,
             None => self.frame_at(self.display_index).unwrap_or(0),
         };
-        let Some(frame) = self.frames.get_mut(index) else { return };
+        let Some(frame) = Arc::make_mut(&mut self.frames).get_mut(index) else { return };
         if frame.display != value {
             frame.display = value;
             if self.frame_at(self.display_index) == Some(index) {
@@ -147,7 +151,7 @@ impl Runtime<'_> {
                 && let (Some(g), DisplayObject::Mesh) = (slot.geometry, slot.display)
             {
                 let count = self.geometries[g].vertex_count * 2;
-                self.slots[i].mesh_vertices = vec![0.0; count];
+                self.slots[i].mesh_vertices = Arc::new(vec![0.0; count]);
             }
             self.slots[i].geometry_dirty = false;
         }
@@ -217,11 +221,13 @@ impl Runtime<'_> {
         if geometry != prev_geometry {
             slot.geometry_dirty = true;
             slot.vertices_dirty = true;
-            slot.geometry_bones.clear();
-            if let Some(weight) = geometry.and_then(|g| self.geometries[g].weight.as_ref()) {
-                let of_data = &self.bone_of_data;
-                slot.geometry_bones = weight.bones.iter().map(|b| b.and_then(|b| of_data[b])).collect();
-            }
+            slot.geometry_bones = match geometry.and_then(|g| self.geometries[g].weight.as_ref()) {
+                Some(weight) => {
+                    let of_data = &self.bone_of_data;
+                    weight.bones.iter().map(|b| b.and_then(|b| of_data[b])).collect()
+                }
+                None => Arc::new([]),
+            };
         }
         slot.transform_dirty = true;
     }
@@ -305,7 +311,7 @@ impl Runtime<'_> {
             }
         }
         let slot = &mut self.slots[i];
-        slot.mesh_vertices = out;
+        slot.mesh_vertices = Arc::new(out);
         slot.skinned = skinned;
     }
 
@@ -316,7 +322,7 @@ impl Runtime<'_> {
             return None;
         }
         if slot.skinned {
-            return Some(slot.mesh_vertices.clone());
+            return Some(slot.mesh_vertices.to_vec());
         }
         let m = slot.matrix;
         let mut out = Vec::with_capacity(slot.mesh_vertices.len());
