@@ -165,6 +165,10 @@ pub struct Reuse {
     /// the previous version (a file evaluated whole counts neither).
     pub armatures_evaluated: usize,
     pub armatures_reused: usize,
+    /// Animations the evaluated armatures posed, and those whose poses they took from the
+    /// previous version (an edit inside one animation poses that one alone).
+    pub animations_posed: usize,
+    pub animations_reused: usize,
     /// What was parsed again and what it replaced, when the semantic tokens outside it are the
     /// previous version's (see [`super::token_splice`]).
     pub tokens_outside: Option<super::token_splice::Replaced>,
@@ -393,6 +397,8 @@ impl Analysis {
             reuse.armatures_checked = file.findings.local.reused;
             reuse.armatures_evaluated = file.findings.runtime.evaluated;
             reuse.armatures_reused = file.findings.runtime.reused;
+            reuse.animations_posed = file.findings.runtime.animations_posed;
+            reuse.animations_reused = file.findings.runtime.animations_reused;
         }
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

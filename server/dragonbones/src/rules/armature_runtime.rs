@@ -11,7 +11,12 @@
 //! and those of the armatures it shows are unchanged (the same nodes under the same text, moved:
 //! [`same_subtree`](crate::syntax::Tree::same_subtree)), moved with it. Which findings are reported is decided across
 //! armatures each time: loops of child armatures, and poses only when no armature fails to parse.
+//!
+//! Within an armature an edit changed, the poses of each animation are reused when the edit lies
+//! inside another animation ([`AnimationReuse`]): an animation's poses are made of the armature's
+//! setup (all of it but its animations) and of that animation alone, played by its name.
 
+use super::runtime::{AnimationFindings, PoseFindings};
 use super::{DragonBonesCheck, Previous, armature_local, runtime};
 use crate::eval::Evaluation;
 use crate::eval::data::ConstraintKind;
@@ -20,7 +25,7 @@ use crate::eval::raw::Raw;
 use crate::schema::key;
 use crate::syntax::{NodeId, Tree};
 use rigls_diagnostic::Diagnostic;
-use rigls_text::TextRange;
+use rigls_text::{TextChange, TextRange};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What the runtime rules found in one version of a skeleton, armature by armature, for the next
@@ -34,6 +39,10 @@ pub struct RuntimeFindings {
     /// How many armatures this check evaluated, and how many it took from the previous one.
     pub evaluated: usize,
     pub reused: usize,
+    /// How many animations the evaluated armatures posed, and how many poses they took from the
+    /// previous check.
+    pub animations_posed: usize,
+    pub animations_reused: usize,
 }
 
 impl RuntimeFindings {
@@ -68,7 +77,11 @@ pub struct ArmatureFindings {
     /// when one fails).
     thrown: Vec<(TextRange, FailureKind)>,
     /// Poses that are not finite; `None` when it or an armature it shows fails to parse.
-    poses: Option<Vec<Diagnostic>>,
+    poses: Option<PoseFindings>,
+    /// The range of each animation the runtime reads (in the order of `poses`' animations), and
+    /// whether their names are unique (an animation is played by name: the first of a name).
+    animations: Vec<TextRange>,
+    unique_animation_names: bool,
 }
 
 /// What the runtime rules will do on a version of a skeleton, decided before any armature is
@@ -87,8 +100,10 @@ pub struct ArmaturePlan<'p> {
     root_read: (String, String, u64),
     elements: Vec<NodeId>,
     names: Vec<String>,
-    /// Each armature's previous findings, when they can be reused.
+    /// Each armature's previous findings, when they can be reused; else, for one armature an
+    /// edit changed inside one of its animations, the poses of the others.
     reused: Vec<Option<&'p ArmatureFindings>>,
+    partly: Option<(usize, AnimationReuse<'p>)>,
     /// The armatures to evaluate, and how many of them a thread has taken.
     todo: Vec<usize>,
     taken: AtomicUsize,
@@ -99,7 +114,7 @@ pub struct ArmaturePlan<'p> {
 /// What the evaluations of one thread gave.
 pub enum Evaluated {
     /// Armatures' indices and findings.
-    Armatures(Vec<(usize, ArmatureFindings)>),
+    Armatures(Vec<(usize, Checked)>),
     /// The file is evaluated whole (names that are not unique, or a shared mesh): what the
     /// runtime rules found on it, from the one thread that evaluated it (`None` from the others).
     Whole(Option<Vec<Diagnostic>>),
@@ -125,24 +140,28 @@ impl<'p> Plan<'p> {
             return Plan::Whole(AtomicBool::new(false));
         }
         let root_read = (data.name, data.version, data.frame_rate.to_bits());
-        let unchanged: Vec<Option<&ArmatureFindings>> =
-            match previous.filter(|p| p.runtime.root.as_ref() == Some(&root_read)) {
-                Some(p) => {
-                    let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
-                    let found = armature_local::unchanged(tree, &elements, p, &old);
-                    found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
-                }
-                None => vec![None; elements.len()],
-            };
+        let previous = previous.filter(|p| p.runtime.root.as_ref() == Some(&root_read));
+        let unchanged: Vec<Option<&ArmatureFindings>> = match previous {
+            Some(p) => {
+                let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
+                let found = armature_local::unchanged(tree, &elements, p, &old);
+                found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
+            }
+            None => vec![None; elements.len()],
+        };
         let reused: Vec<Option<&ArmatureFindings>> =
             (0..elements.len()).map(|i| reusable(i, &names, &unchanged)).collect();
         let todo = (0..elements.len()).filter(|&i| reused[i].is_none()).collect();
+        let partly = previous
+            .and_then(|p| AnimationReuse::find(p, tree, &elements, &names))
+            .filter(|&(i, _)| reused[i].is_none());
         Plan::Armatures(ArmaturePlan {
             root,
             root_read,
             elements,
             names,
             reused,
+            partly,
             todo,
             taken: AtomicUsize::new(0),
             whole: AtomicBool::new(false),
@@ -169,7 +188,7 @@ impl<'p> Plan<'p> {
         };
         let mut evaluated = Vec::new();
         while let Some(&i) = plan.todo.get(plan.taken.fetch_add(1, Ordering::Relaxed)) {
-            match evaluate(ctx, plan.root, &plan.elements, &plan.names, i) {
+            match evaluate(ctx, plan, i) {
                 Some(found) => evaluated.push((i, found)),
                 None => {
                     // A shared mesh: every other evaluation is wasted.
@@ -207,10 +226,12 @@ impl<'p> Plan<'p> {
             _ => return RuntimeFindings::default(),
         };
         let mut by_index: Vec<Option<ArmatureFindings>> = (0..plan.elements.len()).map(|_| None).collect();
-        let mut findings = RuntimeFindings { root: Some(plan.root_read), ..RuntimeFindings::default() };
+        let mut findings = RuntimeFindings { root: Some(plan.root_read.clone()), ..RuntimeFindings::default() };
         findings.evaluated = fresh.len();
         for (i, found) in fresh {
-            by_index[i] = Some(found);
+            findings.animations_posed += found.animations_posed;
+            findings.animations_reused += found.animations_reused;
+            by_index[i] = Some(found.findings);
         }
         for (i, &element) in plan.elements.iter().enumerate() {
             let found = match (by_index[i].take(), plan.reused[i]) {
@@ -220,10 +241,12 @@ impl<'p> Plan<'p> {
                     moved(old, element, ctx.tree.range(element))
                 }
                 // Not taken by any thread (no caller leaves one, but the answer is the same).
-                (None, None) => match evaluate(ctx, plan.root, &plan.elements, &plan.names, i) {
+                (None, None) => match evaluate(ctx, &plan, i) {
                     Some(found) => {
                         findings.evaluated += 1;
-                        found
+                        findings.animations_posed += found.animations_posed;
+                        findings.animations_reused += found.animations_reused;
+                        found.findings
                     }
                     None => {
                         runtime::check(ctx, whole());
@@ -278,8 +301,61 @@ fn moved(old: &ArmatureFindings, element: NodeId, range: TextRange) -> ArmatureF
         failed: old.failed,
         failures: moved(&old.failures),
         thrown: old.thrown.iter().map(|(at, kind)| (at.moved_by(delta), kind.clone())).collect(),
-        poses: old.poses.as_deref().map(moved),
+        poses: old.poses.as_ref().map(|p| p.moved_by(delta)),
+        animations: old.animations.iter().map(|r| r.moved_by(delta)).collect(),
+        unique_animation_names: old.unique_animation_names,
     }
+}
+
+/// The poses of an armature's animations an edit inside one of them left as they were: the
+/// previous version's findings on that armature, and the change.
+#[derive(Clone, Copy)]
+pub struct AnimationReuse<'p> {
+    old: &'p ArmatureFindings,
+    change: TextChange,
+}
+
+impl<'p> AnimationReuse<'p> {
+    /// The armature (index into `elements`) whose previous version held the reparsed container
+    /// inside one of its animations, when its animations' names were unique.
+    fn find(
+        previous: &'p Previous<'_>,
+        tree: &Tree,
+        elements: &[NodeId],
+        names: &[String],
+    ) -> Option<(usize, AnimationReuse<'p>)> {
+        // Outside the reparsed container the tree is the previous one, moved.
+        let spliced = previous.spliced?;
+        let old = previous.runtime.armatures.iter().find(|a| a.range.contains_range(spliced))?;
+        if !old.unique_animation_names || !old.animations.iter().any(|r| r.contains_range(spliced)) {
+            return None;
+        }
+        let i = elements.iter().position(|&e| tree.range(e).start == old.range.start)?;
+        (names[i] == old.name).then_some((i, AnimationReuse { old, change: previous.change }))
+    }
+
+    /// The previous findings on the animation at `range` (in this version), moved, when the
+    /// edit left it as it was.
+    fn poses_of(&self, range: TextRange) -> Option<AnimationFindings> {
+        let change = self.change;
+        let was = if range.end <= change.start {
+            range
+        } else if range.start >= change.new_end {
+            range.moved_by(-change.delta())
+        } else {
+            return None;
+        };
+        let k = self.old.animations.iter().position(|&r| r == was)?;
+        let found = self.old.poses.as_ref()?.animations.get(k)?;
+        Some(found.moved_by(i64::from(range.start) - i64::from(was.start)))
+    }
+}
+
+/// What evaluating one armature found, and how many animations it posed and took as they were.
+pub struct Checked {
+    findings: ArmatureFindings,
+    animations_posed: usize,
+    animations_reused: usize,
 }
 
 /// Parses armature `i` with the armatures it shows, through any chain, and runs the runtime
@@ -289,15 +365,10 @@ fn moved(old: &ArmatureFindings, element: NodeId, range: TextRange) -> ArmatureF
 /// posing bones alone, as `non-finite-pose` does, never reads them. They are read, and the rules
 /// run again, where the findings could depend on them: a value that is not finite, a path
 /// constraint (it poses its slot), or a pose found not finite (reported from a full update).
-fn evaluate(
-    ctx: &mut DragonBonesCheck,
-    root: NodeId,
-    elements: &[NodeId],
-    names: &[String],
-    i: usize,
-) -> Option<ArmatureFindings> {
-    evaluate_reading(ctx, root, elements, names, i, DeformValues::CheckedFinite)
-        .or_else(|NeedsDeformValues| evaluate_reading(ctx, root, elements, names, i, DeformValues::Kept))
+fn evaluate(ctx: &mut DragonBonesCheck, plan: &ArmaturePlan<'_>, i: usize) -> Option<Checked> {
+    let partly = plan.partly.as_ref().filter(|(at, _)| *at == i).map(|(_, reuse)| reuse);
+    evaluate_reading(ctx, plan, i, partly, DeformValues::CheckedFinite)
+        .or_else(|NeedsDeformValues| evaluate_reading(ctx, plan, i, partly, DeformValues::Kept))
         .ok()
         .flatten()
 }
@@ -307,12 +378,12 @@ struct NeedsDeformValues;
 
 fn evaluate_reading(
     ctx: &mut DragonBonesCheck,
-    root: NodeId,
-    elements: &[NodeId],
-    names: &[String],
+    plan: &ArmaturePlan<'_>,
     i: usize,
+    partly: Option<&AnimationReuse<'_>>,
     deform_values: DeformValues,
-) -> Result<Option<ArmatureFindings>, NeedsDeformValues> {
+) -> Result<Option<Checked>, NeedsDeformValues> {
+    let (root, elements, names) = (plan.root, &plan.elements, &plan.names);
     let raw = Raw::new(ctx.tree, ctx.text);
     let Ok((parsed, list)) = parse::parse_shown(raw, root, elements, names, i, deform_values) else {
         return Ok(None);
@@ -340,12 +411,28 @@ fn evaluate_reading(
     };
     let ik = split(ctx, &|ctx| runtime::ik_cycles(ctx, armature));
     let reported = split(ctx, &|ctx| runtime::failures(ctx, own));
-    let poses = failures.is_empty().then(|| split(ctx, &|ctx| runtime::non_finite(ctx, data, index)));
-    if left_out && poses.as_ref().is_some_and(|found| !found.is_empty()) {
+    let animations: Vec<TextRange> = armature.animations.iter().map(|a| ctx.tree.range(a.node)).collect();
+    let unique_animation_names = {
+        let mut sorted: Vec<&str> = armature.animations.iter().map(|a| a.name.as_str()).collect();
+        sorted.sort_unstable();
+        sorted.windows(2).all(|w| w[0] != w[1])
+    };
+    let partly = partly.filter(|_| unique_animation_names);
+    let reused = AtomicUsize::new(0);
+    let poses = failures.is_empty().then(|| {
+        runtime::pose_findings(ctx, data, index, |a| {
+            let found = partly.and_then(|p| p.poses_of(animations[a]));
+            reused.fetch_add(usize::from(found.is_some()), Ordering::Relaxed);
+            found
+        })
+    });
+    if left_out && poses.as_ref().is_some_and(|found| found.diagnostics().next().is_some()) {
         return Err(NeedsDeformValues);
     }
+    let animations_reused = reused.into_inner();
+    let animations_posed = poses.as_ref().map_or(0, |p| p.animations.len()) - animations_reused;
     let element = elements[i];
-    Ok(Some(ArmatureFindings {
+    let findings = ArmatureFindings {
         node: element,
         range: ctx.tree.range(element),
         name: names[i].clone(),
@@ -357,7 +444,10 @@ fn evaluate_reading(
         failures: reported,
         thrown: own.iter().map(|f| (ctx.tree.range(f.node), f.kind.clone())).collect(),
         poses,
-    }))
+        animations,
+        unique_animation_names,
+    };
+    Ok(Some(Checked { findings, animations_posed, animations_reused }))
 }
 
 /// Reports the findings as [`runtime::check`] does for the whole file, in the same order.
@@ -374,7 +464,7 @@ fn report(ctx: &mut DragonBonesCheck, armatures: &[ArmatureFindings]) {
         }
     } else {
         for a in armatures {
-            ctx.out.extend(a.poses.iter().flatten().cloned());
+            ctx.out.extend(a.poses.iter().flat_map(PoseFindings::diagnostics).cloned());
         }
     }
 }

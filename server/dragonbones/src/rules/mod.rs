@@ -48,6 +48,8 @@ pub struct DragonBonesCheck<'a> {
     pub units: &'a [NodeId],
     /// The owners of the model's deform references and the references' indices, by owner.
     pub deform_refs: &'a [(NodeId, u32)],
+    /// Whether work may be split over threads ([`rigls_text::parallel`]).
+    pub parallel: bool,
     pub out: Vec<Diagnostic>,
 }
 
@@ -173,12 +175,16 @@ pub fn check<'e>(
     previous: Option<Previous<'_>>,
     whole: Option<&(dyn Fn() -> &'e super::eval::Evaluation + Sync)>,
 ) -> (Vec<Diagnostic>, Findings) {
-    let parallel = whole.is_some() && inputs.text.len() >= rigls_text::parallel::PARALLEL_ABOVE;
+    let parallel = whole.is_some() && inputs.text.len() >= PARALLEL_ABOVE;
     check_on_threads(inputs, previous, whole, parallel)
 }
 
-/// [`check`], on one thread or on two (`parallel`): the same findings either way (which the rule
-/// tests check on every fixture).
+/// Skeletons from this many bytes on have their rules split over threads: the runtime's rules
+/// of a 1 MB skeleton of many animations are most of its check.
+const PARALLEL_ABOVE: usize = 256 << 10;
+
+/// [`check`], on one thread or split over threads (`parallel`): the same findings either way
+/// (which the rule tests check on every fixture).
 pub fn check_on_threads<'e>(
     inputs: Inputs<'_>,
     previous: Option<Previous<'_>>,
@@ -204,6 +210,7 @@ pub fn check_on_threads<'e>(
         scope,
         units: &units,
         deform_refs: &deform_refs,
+        parallel,
         out: Vec::new(),
     };
     let rules: [fn(&mut DragonBonesCheck); 8] = [

@@ -3,7 +3,9 @@
 //! at any key frame (NaN or infinite bone transforms and mesh vertices). Reads the evaluator.
 
 use super::{DragonBonesCheck, report as diagnostic};
-use crate::eval::data::{ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues};
+use crate::eval::data::{
+    AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues,
+};
 use crate::eval::parse::{Failure, FailureKind};
 use crate::eval::{Evaluation, Runtime};
 use crate::schema::key;
@@ -251,58 +253,133 @@ enum Problem {
     Mesh(usize),
 }
 
+/// What `non-finite-pose` finds on one armature.
+#[derive(Clone, Debug, Default)]
+pub struct PoseFindings {
+    /// The setup pose is not finite (then no animation is posed).
+    pub setup: Option<Diagnostic>,
+    /// Per animation, in order.
+    pub animations: Vec<AnimationFindings>,
+}
+
+/// What `non-finite-pose` finds in one animation: deform key frames that are not finite, and
+/// the first key frame posed not finite.
+#[derive(Clone, Debug, Default)]
+pub struct AnimationFindings {
+    pub deforms: Vec<Diagnostic>,
+    pub pose: Option<Diagnostic>,
+}
+
+impl AnimationFindings {
+    pub(super) fn moved_by(&self, delta: i64) -> AnimationFindings {
+        AnimationFindings {
+            deforms: self.deforms.iter().map(|d| d.clone().moved_by(delta)).collect(),
+            pose: self.pose.clone().map(|d| d.moved_by(delta)),
+        }
+    }
+}
+
+impl PoseFindings {
+    pub(super) fn moved_by(&self, delta: i64) -> PoseFindings {
+        PoseFindings {
+            setup: self.setup.clone().map(|d| d.moved_by(delta)),
+            animations: self.animations.iter().map(|a| a.moved_by(delta)).collect(),
+        }
+    }
+
+    /// The diagnostics in the order they are reported: the setup pose's, every animation's
+    /// deforms, then every animation's pose.
+    pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        let animations = &self.animations;
+        self.setup
+            .iter()
+            .chain(animations.iter().flat_map(|a| &a.deforms))
+            .chain(animations.iter().filter_map(|a| a.pose.as_ref()))
+    }
+}
+
 pub(super) fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) {
+    let found = pose_findings(ctx, data, index, |_| None);
+    ctx.out.extend(found.diagnostics().cloned());
+}
+
+/// Poses armature `index` at its setup pose and at every key frame of its animations but those
+/// `known` gives findings for (the animation's index), one animation per free thread.
+pub(super) fn pose_findings(
+    ctx: &DragonBonesCheck,
+    data: &DragonBonesData,
+    index: usize,
+    known: impl Fn(usize) -> Option<AnimationFindings> + Sync,
+) -> PoseFindings {
     let armature = &data.armatures[index];
-    let Ok(mut setup) = Runtime::build(data, index) else { return };
+    let Ok(mut setup) = Runtime::build(data, index) else { return PoseFindings::default() };
     if let Some(p) = first_non_finite(&setup) {
-        report(ctx, armature, &p, "at the setup pose", false);
-        return;
+        return PoseFindings {
+            setup: Some(report(ctx, armature, &p, "at the setup pose", false)),
+            animations: Vec::new(),
+        };
     }
     // Meshes are finite while their bones and deforms are (their own data is finite: the setup
     // pose shows it), so key frames need only bones and deform values.
     setup.bones_only = true;
-    for animation in &armature.animations {
-        for t in animation.slot_timelines.all().filter(|t| t.kind == TimelineKind::SlotDeform) {
-            if let TimelineValues::Float { values, .. } = &t.values
-                && let Some(k) = values.iter().position(|v| !v.is_finite())
-            {
-                let frame = k.checked_div(t.deform_count).and_then(|f| t.frames.get(f));
-                let at = frame.map_or_else(|| ctx.anchor(t.node), |f| ctx.anchor(f.node));
-                let message = format!(
-                    "a deform key frame of animation `{}` has vertices that are not finite numbers: the runtime cannot draw the mesh",
-                    animation.name
-                );
-                ctx.push(diagnostic(Code::NonFinitePose, at, message));
-            }
+    let indices: Vec<usize> = (0..armature.animations.len()).collect();
+    let work: usize = armature.animations.iter().map(|a| a.key_frame_count()).sum::<usize>() * armature.bones.len();
+    let parallel = ctx.parallel && work >= PARALLEL_POSES;
+    let animations = rigls_text::parallel::map(&indices, parallel, |&a| {
+        known(a).unwrap_or_else(|| animation_findings(ctx, &setup, armature, &armature.animations[a]))
+    });
+    PoseFindings { setup: None, animations }
+}
+
+/// Key frames times bones from which an armature's animations are posed on several threads.
+const PARALLEL_POSES: usize = 20_000;
+
+fn animation_findings(
+    ctx: &DragonBonesCheck,
+    setup: &Runtime<'_>,
+    armature: &ArmatureData,
+    animation: &AnimationData,
+) -> AnimationFindings {
+    rigls_text::cancel::check();
+    let mut found = AnimationFindings::default();
+    for t in animation.slot_timelines.all().filter(|t| t.kind == TimelineKind::SlotDeform) {
+        if let TimelineValues::Float { values, .. } = &t.values
+            && let Some(k) = values.iter().position(|v| !v.is_finite())
+        {
+            let frame = k.checked_div(t.deform_count).and_then(|f| t.frames.get(f));
+            let at = frame.map_or_else(|| ctx.anchor(t.node), |f| ctx.anchor(f.node));
+            let message = format!(
+                "a deform key frame of animation `{}` has vertices that are not finite numbers: the runtime cannot draw the mesh",
+                animation.name
+            );
+            found.deforms.push(diagnostic(Code::NonFinitePose, at, message));
         }
     }
-    for animation in &armature.animations {
-        rigls_text::cancel::check();
-        for frame in animation.key_frame_positions() {
-            let seconds = f64::from(frame) / armature.frame_rate;
-            // A fresh copy of the setup pose, updated as `adjust` says, posed at this frame.
-            let posed = |adjust: fn(&mut Runtime<'_>)| {
-                let mut runtime = setup.clone();
-                adjust(&mut runtime);
-                runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
-                runtime
-            };
-            if let Some(p) = first_non_finite(&posed(|_| {})) {
-                // Report what a full update shows (meshes included).
-                let p = first_non_finite(&posed(|r| r.bones_only = false)).unwrap_or(p);
-                let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
-                // A path constraint divides by the length of bones scaled to nothing: the runtime
-                // shows the bones at this one frame nowhere, which is rarely visible.
-                let plain = posed(|r| {
-                    r.without_path_constraints = true;
-                    r.bones_only = false;
-                });
-                let by_path = first_non_finite(&plain).is_none();
-                report(ctx, armature, &p, &when, by_path);
-                break;
-            }
+    for frame in animation.key_frame_positions() {
+        let seconds = f64::from(frame) / armature.frame_rate;
+        // A fresh copy of the setup pose, updated as `adjust` says, posed at this frame.
+        let posed = |adjust: fn(&mut Runtime<'_>)| {
+            let mut runtime = setup.clone();
+            adjust(&mut runtime);
+            runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
+            runtime
+        };
+        if let Some(p) = first_non_finite(&posed(|_| {})) {
+            // Report what a full update shows (meshes included).
+            let p = first_non_finite(&posed(|r| r.bones_only = false)).unwrap_or(p);
+            let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
+            // A path constraint divides by the length of bones scaled to nothing: the runtime
+            // shows the bones at this one frame nowhere, which is rarely visible.
+            let plain = posed(|r| {
+                r.without_path_constraints = true;
+                r.bones_only = false;
+            });
+            let by_path = first_non_finite(&plain).is_none();
+            found.pose = Some(report(ctx, armature, &p, &when, by_path));
+            break;
         }
     }
+    found
 }
 
 fn trim(v: f64) -> String {
@@ -310,7 +387,7 @@ fn trim(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
-fn report(ctx: &mut DragonBonesCheck, armature: &ArmatureData, problem: &Problem, when: &str, by_path: bool) {
+fn report(ctx: &DragonBonesCheck, armature: &ArmatureData, problem: &Problem, when: &str, by_path: bool) -> Diagnostic {
     let (node, message) = match *problem {
         Problem::Bone(b) => {
             let bone = &armature.bones[b];
@@ -338,8 +415,8 @@ fn report(ctx: &mut DragonBonesCheck, armature: &ArmatureData, problem: &Problem
         let message = format!(
             "{message} (a path constraint divides by the length of bones scaled to zero here; the runtime recovers once they grow)"
         );
-        ctx.push(Diagnostic::of_case(&case::NON_FINITE_BY_PATH, at, message));
+        Diagnostic::of_case(&case::NON_FINITE_BY_PATH, at, message)
     } else {
-        ctx.push(diagnostic(Code::NonFinitePose, at, message));
+        diagnostic(Code::NonFinitePose, at, message)
     }
 }

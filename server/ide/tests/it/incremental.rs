@@ -314,6 +314,19 @@ fn armature_ranges(analysis: &Analysis) -> Vec<std::ops::Range<usize>> {
     file.tree.elements(list).map(|e| file.tree.range(e).as_usize()).collect()
 }
 
+/// The ranges of each armature's animations (objects of its `animation` list), by armature.
+fn animation_ranges(analysis: &Analysis) -> Vec<Vec<std::ops::Range<usize>>> {
+    let file = analysis.dragonbones().expect("a skeleton");
+    let list = file.tree.get(&analysis.text, 0, "armature").expect("an armature list");
+    file.tree
+        .elements(list)
+        .map(|armature| match file.tree.get(&analysis.text, armature, "animation") {
+            Some(animations) => file.tree.elements(animations).map(|a| file.tree.range(a).as_usize()).collect(),
+            None => Vec::new(),
+        })
+        .collect()
+}
+
 /// Each number of every armature changed in turn, as the benchmark's edits do: the common case.
 /// Each reparses only its innermost container, checks only its armature again, and evaluates
 /// only it and the armatures showing it (従者 shows 馬); the rest is reused.
@@ -352,6 +365,40 @@ fn digit_edits_in_every_armature_match_fresh_analyses() {
         );
     }
     assert!(inside > 50, "{inside}");
+}
+
+/// A digit changed inside one animation of the original skeleton (each edit alone, compared with
+/// a fresh analysis) poses that animation alone of its armature and takes the other's findings
+/// from the previous version; an edit in 馬 also evaluates 従者, which shows it, and poses both of
+/// 従者's animations.
+/// An edit that makes its armature fail to build (a weight's bone index past the bones, say)
+/// poses nothing at all.
+#[test]
+fn an_edit_inside_an_animation_poses_that_animation_alone() {
+    let text = skeleton();
+    let fs = fs();
+    let original = Analysis::new(Some(std::path::Path::new("army_ske.json")), text.clone(), &fs);
+    let armatures = armature_ranges(&original);
+    let animations = animation_ranges(&original);
+    let (mut posing, mut failing) = (0, 0);
+    for (at, d) in text.match_indices(|c: char| c.is_ascii_digit()) {
+        let Some(a) = armatures.iter().position(|r| r.contains(&at)) else { continue };
+        if !animations[a].iter().any(|r| r.contains(&at)) {
+            continue;
+        }
+        let edit = Edit { from: at, to: at + 1, with: if d == "9" { "1".into() } else { "9".into() } };
+        let edited = reanalyse_and_compare(&original, edit.apply(&text), &fs);
+        let reuse = edited.reuse;
+        let shown = if a == 2 { 2 } else { 0 };
+        let own = animations[a].len();
+        if (reuse.animations_posed, reuse.animations_reused) == (0, 0) {
+            failing += 1;
+            continue;
+        }
+        assert_eq!((reuse.animations_posed, reuse.animations_reused), (1 + shown, own - 1), "{edit:?} in armature {a}");
+        posing += 1;
+    }
+    assert!(posing > 30, "{posing} posing, {failing} failing");
 }
 
 /// Edits that reach across armatures and animations: a child armature's pose breaks (its
