@@ -120,7 +120,7 @@ fn unknown_key(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, key
 /// Required keys (those with contextual rules are checked there).
 fn missing_keys(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, present: impl Fn(&str) -> bool) {
     for def in schema::keys(kind, ctx.version).filter(|d| d.required) {
-        let contextual = matches!((kind, def.name), (ObjectKind::Skeleton, key::VERSION) | (ObjectKind::Ik, key::BONE));
+        let contextual = (kind, def.name) == (ObjectKind::Skeleton, key::VERSION) || def.or_in.is_some();
         if contextual || present(def.name) {
             continue;
         }
@@ -206,7 +206,7 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
                         // The armatures checked one at a time are walked apart.
                         NodeKind::Object if ctx.scope == CheckScope::File && ctx.unit_holding(e) == Some(e) => {}
                         NodeKind::Object => stack.push((e, k)),
-                        NodeKind::Null if k == ObjectKind::Display => {}
+                        NodeKind::Null if k.nullable() => {}
                         NodeKind::Missing | NodeKind::Invalid => {}
                         _ => {
                             let what = object_def(k).name;

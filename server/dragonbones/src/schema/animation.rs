@@ -3,7 +3,7 @@
 use super::ObjectKind as O;
 use super::ValueType as T;
 use super::skeleton::USER_DATA;
-use super::{ACTION_TYPE, BLEND_TYPE, Bounds, KeyDef, NameKind, NameRole, ObjectDef, Version as V, key};
+use super::{ACTION_TYPE, BLEND_TYPE, Bounds, Items, KeyDef, NameKind, NameRole, ObjectDef, Version as V, key};
 
 const fn num(name: &'static str, default: &'static str, doc: &'static str, example: &'static str) -> KeyDef {
     KeyDef { default: Some(default), ..key(name, T::Number, doc, example) }
@@ -32,6 +32,8 @@ const TWEEN_EASING: KeyDef = KeyDef {
 
 const CURVE: KeyDef = KeyDef {
     since: V::V4_0,
+    // y is stored ×10000 in 16 bits.
+    items: Items { length: (4, None), bounds: Some(Bounds::Between(-3.2767, 3.2767)) },
     ..key(
         "curve",
         T::Numbers,

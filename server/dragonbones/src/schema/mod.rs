@@ -130,6 +130,11 @@ pub enum ObjectKind {
 }
 
 impl ObjectKind {
+    /// `null` stands for an object of this kind in an array: an empty display.
+    pub fn nullable(self) -> bool {
+        self == ObjectKind::Display
+    }
+
     /// A key frame of some timeline (its `duration` is the frame's, not the animation's).
     pub fn is_key_frame(self) -> bool {
         use ObjectKind as K;
@@ -255,6 +260,27 @@ pub fn fmt_num(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 { format!("{}", v as i64) } else { format!("{v}") }
 }
 
+/// What an array key's elements may be: how many, and (numbers) their range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Items {
+    /// The fewest elements, and the most.
+    pub length: (usize, Option<usize>),
+    pub bounds: Option<Bounds>,
+}
+
+impl Items {
+    pub const ANY: Items = Items { length: (0, None), bounds: None };
+}
+
+/// When a key that is not `required` is needed all the same.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Condition {
+    /// The enumeration key `.0` of the same object has the member of ordinal `.1`.
+    Is(&'static str, usize),
+    /// The key `.0` of the same object is present.
+    With(&'static str),
+}
+
 /// Kinds of named things, for definitions and references.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NameKind {
@@ -309,6 +335,13 @@ pub struct KeyDef {
     pub role: NameRole,
     /// Runtimes need it: without it they throw or drop the object.
     pub required: bool,
+    /// Older data may give it in this other key instead (an IK `bone` in the `name` of early 4.5
+    /// exports): then `required` asks for one of the two, and the rules judge which.
+    pub or_in: Option<&'static str>,
+    /// Runtimes need it in these cases (checked by the geometry rules, stated here for the JSON Schema).
+    pub needed_if: &'static [Condition],
+    /// Arrays: their length and elements' range.
+    pub items: Items,
     /// Written by editors or old exporters but read by no current runtime: accepted silently.
     pub ignored: bool,
     pub doc: &'static str,
@@ -358,6 +391,9 @@ pub(super) const fn key(name: &'static str, ty: ValueType, doc: &'static str, ex
         bounds: None,
         role: NameRole::None,
         required: false,
+        or_in: None,
+        needed_if: &[],
+        items: Items::ANY,
         ignored: false,
         doc,
         example,

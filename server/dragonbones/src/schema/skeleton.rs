@@ -3,8 +3,8 @@
 use super::ObjectKind as O;
 use super::ValueType as T;
 use super::{
-    BLEND_MODE, BONE_TYPE, BOUNDING_BOX_TYPE, Bounds, DISPLAY_TYPE, KeyDef, NameKind, NameRole, ObjectDef,
-    POSITION_MODE, ROTATE_MODE, SPACING_MODE, Version as V, key,
+    BLEND_MODE, BONE_TYPE, BOUNDING_BOX_TYPE, Bounds, Condition, DISPLAY_TYPE, Items, KeyDef, NameKind, NameRole,
+    ObjectDef, POSITION_MODE, ROTATE_MODE, SPACING_MODE, Version as V, key,
 };
 
 const fn defines(kind: NameKind, doc: &'static str, example: &'static str) -> KeyDef {
@@ -33,6 +33,9 @@ pub(super) const USER_DATA: KeyDef = KeyDef {
 const MULTIPLIER: Option<Bounds> = Some(Bounds::Between(0.0, 100.0));
 const OFFSET: Option<Bounds> = Some(Bounds::Between(-255.0, 255.0));
 const UNIT: Option<Bounds> = Some(Bounds::Between(0.0, 1.0));
+/// Ordinals of [`DISPLAY_TYPE`].
+const MESH: usize = 2;
+const PATH: usize = 4;
 
 pub(super) static OBJECTS: &[ObjectDef] = &[
     ObjectDef {
@@ -699,6 +702,7 @@ static DISPLAY: &[KeyDef] = &[
     },
     KeyDef {
         since: V::V4_5,
+        needed_if: &[Condition::Is(key::TYPE, MESH), Condition::Is(key::TYPE, PATH)],
         ..key(
             "vertices",
             T::Numbers,
@@ -717,6 +721,7 @@ static DISPLAY: &[KeyDef] = &[
     },
     KeyDef {
         since: V::V4_5,
+        items: Items { bounds: Some(Bounds::AtLeast(0.0)), ..Items::ANY },
         ..key("triangles", T::Ints, "Meshes: vertex indices, three per triangle.", "\"triangles\": [0, 1, 2, 2, 3, 0]")
     },
     KeyDef {
@@ -730,6 +735,8 @@ static DISPLAY: &[KeyDef] = &[
     },
     KeyDef {
         since: V::V4_5,
+        needed_if: &[Condition::With(key::WEIGHTS)],
+        items: Items { length: (6, Some(6)), bounds: None },
         ..key(
             "slotPose",
             T::Numbers,
@@ -739,6 +746,7 @@ static DISPLAY: &[KeyDef] = &[
     },
     KeyDef {
         since: V::V4_5,
+        needed_if: &[Condition::With(key::WEIGHTS)],
         ..key(
             "bonePose",
             T::Numbers,
@@ -824,6 +832,7 @@ static DISPLAY: &[KeyDef] = &[
     },
     KeyDef {
         since: V::V5_5,
+        needed_if: &[Condition::Is(key::TYPE, PATH)],
         ..key(
             "lengths",
             T::Numbers,
@@ -892,6 +901,7 @@ static IK: &[KeyDef] = &[
     },
     KeyDef {
         required: true,
+        or_in: Some(key::NAME),
         ..refers(
             "bone",
             NameKind::Bone,
@@ -951,6 +961,7 @@ static PATH_CONSTRAINT: &[KeyDef] = &[
     KeyDef {
         required: true,
         role: NameRole::Refers(NameKind::Bone),
+        items: Items { length: (1, None), bounds: None },
         ..key("bones", T::Strings, "The bones moved along the path.", "\"bones\": [\"vine1\", \"vine2\"]")
     },
     KeyDef {
