@@ -75,12 +75,16 @@ pub fn check_binary(data: &[u8], breadth: Breadth) -> Analysis {
     let path = "fuzz_ske.dbbin";
     let analysis = Analysis::of_binary(Some(Path::new(path)), data, &MemoryFs::default());
     check_analysis(&analysis, path, data, breadth);
-    let request = ide::pose::PoseRequest { armature: None, animation: None, time: 0.0 };
+    let request = ide::pose::PoseRequest { armature: None, animation: None, time: 0.0, target: None };
     let _ = ide::pose::pose(&analysis, &request);
     if let Some(first) = analysis.dragonbones().and_then(|f| f.evaluation(&analysis.text).data()?.armatures.first()) {
         for animation in first.animations.iter().take(2) {
-            let request =
-                ide::pose::PoseRequest { armature: None, animation: Some(animation.name.clone()), time: 0.25 };
+            let request = ide::pose::PoseRequest {
+                armature: None,
+                animation: Some(animation.name.clone()),
+                time: 0.25,
+                target: None,
+            };
             let _ = ide::pose::pose(&analysis, &request);
         }
     }

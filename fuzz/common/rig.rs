@@ -273,7 +273,7 @@ pub fn pose_everywhere(text: String, times: &[f64]) {
     for armature in &armatures {
         for animation in &animations {
             for &time in times {
-                let request = PoseRequest { armature: armature.clone(), animation: animation.clone(), time };
+                let request = PoseRequest { armature: armature.clone(), animation: animation.clone(), time, target: None };
                 let _ = pose(&analysis, &request);
             }
         }

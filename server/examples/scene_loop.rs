@@ -26,7 +26,7 @@ fn main() {
     let dot = text.len() / 2 + text[text.len() / 2..].find('.').expect("a decimal number");
     let at = dot + bytes[dot + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
     let path = Path::new(file);
-    let request = SceneRequest { armature: None, animation: None, time: 0.0 };
+    let request = SceneRequest { armature: None, animation: None, time: 0.0, target: None };
     let mut analysis = Analysis::new_for_preview(Some(path), text, &RealFs);
     let mut steps: [(&str, Vec<Duration>); 3] =
         [("reanalyse for a preview", Vec::new()), ("scene", Vec::new()), ("elements", Vec::new())];

@@ -42,7 +42,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.workspace.onDidChangeConfiguration(async (event) => {
             if (event.affectsConfiguration("rigls.server.path")) {
                 await restart(context);
-            } else if (event.affectsConfiguration("rigls.severity") && client?.isRunning()) {
+            } else if (
+                (event.affectsConfiguration("rigls.severity") || event.affectsConfiguration("rigls.targets")) &&
+                client?.isRunning()
+            ) {
                 await client.sendNotification(DidChangeConfigurationNotification.type, { settings: settings() });
             }
         }),
@@ -110,9 +113,11 @@ export async function deactivate(): Promise<void> {
 }
 
 /** What the server is told, at start (initializationOptions) and on every change. */
-function settings(): { rigls: { severity: Record<string, string> } } {
-    const severity = vscode.workspace.getConfiguration("rigls").get<Record<string, string>>("severity") ?? {};
-    return { rigls: { severity } };
+function settings(): { rigls: { severity: Record<string, string>; targets: string[] } } {
+    const configuration = vscode.workspace.getConfiguration("rigls");
+    const severity = configuration.get<Record<string, string>>("severity") ?? {};
+    const targets = configuration.get<string[]>("targets") ?? [];
+    return { rigls: { severity, targets } };
 }
 
 function findServer(context: vscode.ExtensionContext): Resolution {

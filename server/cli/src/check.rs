@@ -13,8 +13,8 @@ use super::render::{self, FileReport, human::Fixed};
 use super::{Args, Format, exit, input};
 use rigls_diagnostic::config;
 use rigls_diagnostic::env::RealFs;
-use rigls_diagnostic::{Code, Diagnostic, FileFormat, Severity};
-use rigls_ide::{Analysis, FileKind};
+use rigls_diagnostic::{Code, Diagnostic, FileFormat, Severity, Targets};
+use rigls_ide::{Analysis, AnalysisOptions, FileKind};
 use rigls_text::TextRange;
 
 /// A file to check and how it was named.
@@ -92,9 +92,10 @@ pub fn run(args: &Args) -> u8 {
     let mut totals = render::Totals::default();
     let mut config_messages = HashSet::new();
     // Files are checked on every core; their reports are written in the order of the inputs.
+    let named = Targets::of(&args.targets);
     let check = |_, input: &Input| {
         progress.start(&input.display);
-        check_one(input, mode, args.format, styled)
+        check_one(input, mode, args.format, styled, named)
     };
     parallel::ordered(&inputs, parallel::threads(), check, |index, outcome: Outcome| {
         for message in &outcome.tally.failures {
@@ -180,10 +181,16 @@ fn inputs(args: &Args) -> Vec<Input> {
     inputs
 }
 
-/// Reads, analyses, fixes and renders one input, keeping only the rendered report.
-fn check_one(input: &Input, mode: FixMode, format: Format, styled: bool) -> Outcome {
+/// Reads, analyses (for the targets of its `rigls.toml`, or `named` on the command line), fixes and
+/// renders one input, keeping only the rendered report.
+fn check_one(input: &Input, mode: FixMode, format: Format, styled: bool, named: Targets) -> Outcome {
     let mut outcome = Outcome::default();
-    let report = match analyse(input) {
+    let config = load_config(input);
+    let file_targets = match &config {
+        Some(Ok(file)) => file.targets,
+        _ => Targets::NONE,
+    };
+    let report = match analyse(input, file_targets.overridden_by(named)) {
         Ok(Some(Checked::Analysed(analysis))) => Some(fix_and_report(input, *analysis, mode, &mut outcome.tally)),
         Ok(Some(Checked::NotUtf8(report))) => {
             if mode != FixMode::Off {
@@ -203,7 +210,7 @@ fn check_one(input: &Input, mode: FixMode, format: Format, styled: bool) -> Outc
         }
     };
     let Some(mut report) = report else { return outcome };
-    outcome.config = apply_config(input, &mut report);
+    outcome.config = config.map(|config| apply_config(config, &mut report));
     outcome.totals.add(&report);
     outcome.piece = Some(match mode {
         FixMode::Diff => render::Piece::Text(std::mem::take(&mut outcome.tally.diff)),
@@ -285,7 +292,8 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
         return FileReport::from_analysis(display, analysis);
     }
     let path = input.path.as_deref();
-    let outcome = fix::fix(&analysis, |text| Analysis::with_kind(path, text, &RealFs, Some(analysis.kind())));
+    let options = AnalysisOptions { kind: Some(analysis.kind()), targets: analysis.targets, preview: false };
+    let outcome = fix::fix(&analysis, |text| Analysis::with_options(path, text, &RealFs, options));
     if let Some(why) = outcome.stopped {
         tally.notes.push(format!("Not fully fixed: {display}: {why}"));
     }
@@ -354,7 +362,7 @@ enum Checked {
 /// extension or header) and DragonBones JSON (by its root). Other files are skipped: said when
 /// named (stdin too, by its `--stdin-filename`), silently when found. Only stdin without a name
 /// (or whose name has no extension) that is not JSON is read as `.elem` whatever its header.
-fn analyse(input: &Input) -> Result<Option<Checked>, String> {
+fn analyse(input: &Input, targets: Targets) -> Result<Option<Checked>, String> {
     let bytes = if input.stdin {
         input::stdin_bytes()?
     } else {
@@ -363,7 +371,7 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     };
     let path = input.path.as_deref();
     if rigls_ide::is_binary(path, &bytes) {
-        return Ok(Some(Checked::Analysed(Box::new(Analysis::of_binary(path, &bytes, &RealFs)))));
+        return Ok(Some(Checked::Analysed(Box::new(Analysis::of_binary_for(path, &bytes, &RealFs, targets)))));
     }
     let not_handled = || if input.explicit { Ok(Some(Checked::Skipped)) } else { Ok(None) };
     // Stdin with no name, or a name without an extension, has only its content to go by.
@@ -379,11 +387,13 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
             };
         }
     };
-    let analysis = Analysis::new(path, text, &RealFs);
+    let options = AnalysisOptions { targets, ..AnalysisOptions::default() };
+    let analysis = Analysis::with_options(path, text, &RealFs, options);
     let analysis = match analysis.kind() {
         // Stdin without a name that says what it is: read as `.elem` unless it is JSON.
         FileKind::Other if unnamed_stdin && !is_json(path, &analysis.text) => {
-            Analysis::with_kind(path, analysis.text, &RealFs, Some(FileKind::Elem))
+            let options = AnalysisOptions { kind: Some(FileKind::Elem), ..options };
+            Analysis::with_options(path, analysis.text, &RealFs, options)
         }
         FileKind::Other => return not_handled(),
         _ => analysis,
@@ -391,21 +401,28 @@ fn analyse(input: &Input) -> Result<Option<Checked>, String> {
     Ok(Some(Checked::Analysed(Box::new(analysis))))
 }
 
-/// Applies the severity table of the `rigls.toml` found upward from the file. Returns the
-/// table's warnings (to be printed once per run), or why it cannot be used (a failure of the run).
-fn apply_config(input: &Input, report: &mut FileReport) -> Option<Result<Vec<String>, String>> {
+/// The `rigls.toml` found upward from the file, if there is one, or why it cannot be used.
+fn load_config(input: &Input) -> Option<Result<config::ConfigFile, config::ConfigError>> {
     let dir = match &input.path {
         Some(path) => std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf)),
         None => std::env::current_dir().ok(),
     };
-    match config::load(&dir?, &RealFs) {
-        Ok(Some(file)) => {
+    config::load(&dir?, &RealFs).transpose()
+}
+
+/// Applies the severity table of the file's `rigls.toml`. Returns the file's warnings (to be
+/// printed once per run), or why it cannot be used (a failure of the run).
+fn apply_config(
+    config: Result<config::ConfigFile, config::ConfigError>,
+    report: &mut FileReport,
+) -> Result<Vec<String>, String> {
+    match config {
+        Ok(file) => {
             report.diagnostics = file.severity.apply(std::mem::take(&mut report.diagnostics));
             let path = file.path.display();
-            Some(Ok(file.warnings.iter().map(|w| format!("warning: {path}: {w}")).collect()))
+            Ok(file.warnings.iter().map(|w| format!("warning: {path}: {w}")).collect())
         }
-        Ok(None) => None,
-        Err(error) => Some(Err(error.to_string())),
+        Err(error) => Err(error.to_string()),
     }
 }
 

@@ -12,12 +12,14 @@ mod preview;
 mod render;
 mod render_image;
 mod rules;
+mod targets;
 mod upgrade;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use rigls_diagnostic::Target;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -66,6 +68,10 @@ pub struct Args {
     /// The file name to report (and to resolve relative paths from) when reading `-` (stdin).
     #[arg(long, value_name = "NAME", requires = "check")]
     pub stdin_filename: Option<PathBuf>,
+    /// A runtime the files ship to (repeatable; `rigls targets` lists them): also report what it
+    /// rejects, drops or draws differently. Replaces the `targets` of `rigls.toml` for its format.
+    #[arg(long = "target", value_name = "NAME", requires = "check", value_parser = parse_target)]
+    pub targets: Vec<Target>,
     /// Files or directories to check; `-` reads stdin. Directories are searched recursively.
     #[arg(value_name = "PATH", requires = "check")]
     pub paths: Vec<PathBuf>,
@@ -77,6 +83,14 @@ pub enum Command {
     Rules {
         /// `text`: one line per code; `markdown`: the full catalogue (docs/rules.md); `json`: the
         /// catalogue as a JSON array.
+        #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
+        format: RulesFormat,
+    },
+    /// Print every target profile (`--target`, `targets` in rigls.toml): what each runtime reads,
+    /// drops and draws differently, with where that was read in its source.
+    Targets {
+        /// `text`: one block per target; `markdown`: docs/targets.md; `json`: the profiles as a
+        /// JSON array.
         #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
         format: RulesFormat,
     },
@@ -102,6 +116,11 @@ pub enum Command {
         time: Option<f64>,
         #[arg(long, value_enum, default_value_t = PoseFormat::Text)]
         format: PoseFormat,
+        /// The runtime whose pose to print (`rigls targets` lists them; default: the first target
+        /// of the file's format in `rigls.toml`, else dragonbones-js for DragonBones and rigls's
+        /// own reading for `.elem`).
+        #[arg(long, value_name = "NAME", value_parser = parse_target)]
+        target: Option<Target>,
     },
     /// Draw the model as a runtime shows it: a PNG, an SVG, an animated GIF, or the scene as JSON.
     ///
@@ -152,6 +171,10 @@ pub enum Command {
         /// (the scene, docs/scene.md).
         #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
         output: PathBuf,
+        /// The runtime to draw the model as (`rigls targets` lists them; default: as for
+        /// `rigls pose`).
+        #[arg(long, value_name = "NAME", value_parser = parse_target)]
+        target: Option<Target>,
     },
     /// Rewrite DragonBones skeletons (data version 2.3–5.6) as data version 5.5.
     ///
@@ -222,6 +245,11 @@ pub enum ViewArg {
     Top,
     /// From the front, right and above.
     Iso,
+}
+
+/// A target's name.
+fn parse_target(s: &str) -> Result<Target, String> {
+    Target::parse(s).ok_or_else(|| rigls_diagnostic::target::unknown(s))
 }
 
 /// `WxH` in pixels.
@@ -303,8 +331,9 @@ pub fn run(args: Args) -> Option<ExitCode> {
     }
     match args.command {
         Some(Command::Rules { format }) => return Some(ExitCode::from(rules::print(format))),
-        Some(Command::Pose { file, armature, animation, time, format }) => {
-            let args = pose::PoseArgs { file: &file, armature, animation, time, format };
+        Some(Command::Targets { format }) => return Some(ExitCode::from(targets::print(format))),
+        Some(Command::Pose { file, armature, animation, time, format, target }) => {
+            let args = pose::PoseArgs { file: &file, armature, animation, time, format, target };
             return Some(ExitCode::from(pose::run(args)));
         }
         Some(Command::Render {
@@ -320,6 +349,7 @@ pub fn run(args: Args) -> Option<ExitCode> {
             sheet,
             outline,
             output,
+            target,
         }) => {
             let view = view.map(|v| match v {
                 ViewArg::Front => render_image::View::Front,
@@ -342,6 +372,7 @@ pub fn run(args: Args) -> Option<ExitCode> {
                 sheet,
                 outline,
                 output: &output,
+                target,
             };
             return Some(ExitCode::from(render_image::run(args)));
         }

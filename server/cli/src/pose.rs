@@ -14,6 +14,7 @@ pub struct PoseArgs<'a> {
     /// Seconds; `None` without `--time` (the setup pose, or the start of the animation).
     pub time: Option<f64>,
     pub format: PoseFormat,
+    pub target: Option<rigls_diagnostic::Target>,
 }
 
 pub fn run(args: PoseArgs<'_>) -> u8 {
@@ -30,15 +31,30 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
         eprintln!("error: --time must be a finite number of seconds");
         return exit::USAGE;
     }
-    if let Err(message) = input::refuse_errors(&analysis, &name) {
+    let target = match super::targets::for_one_file(args.file, &analysis, args.target) {
+        Ok(target) => target,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return exit::USAGE;
+        }
+    };
+    // Danmakufu's own reading says itself what it cannot pose (rigls's errors are not its).
+    if target != Some(rigls_diagnostic::Target::DanmakufuPh3)
+        && let Err(message) = input::refuse_errors(&analysis, &name)
+    {
         eprintln!("error: {message}");
         return exit::USAGE;
     }
-    let request = PoseRequest { armature: args.armature, animation: args.animation, time };
+    let request = PoseRequest { armature: args.armature, animation: args.animation, time, target };
     match pose::pose(&analysis, &request) {
         Ok(pose) => {
             if let Some(note) = input::armature_note(&analysis, &request) {
                 eprintln!("note: {note}");
+            }
+            if let Pose::Elem(p) = &pose {
+                for note in &p.notes {
+                    eprintln!("note: {note}");
+                }
             }
             let out = match args.format {
                 PoseFormat::Json => to_json(&pose),

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use super::Severity;
+use super::target::Target;
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $code:literal,)*) => {
@@ -90,6 +91,9 @@ codes! {
     BinaryPastEnd = "binary-past-end",
     BinaryTimeline = "binary-timeline",
     BinaryEncoding = "binary-encoding",
+    TargetUnsupportedVersion = "target-unsupported-version",
+    TargetLoadFailure = "target-load-failure",
+    TargetDrops = "target-drops",
 }
 
 impl Code {
@@ -168,6 +172,9 @@ pub struct Rule {
     pub format_severities: &'static [(FileFormat, Severity)],
     /// Cases reported with another severity than the format's.
     pub cases: &'static [&'static Case],
+    /// The targets it is reported for, when it is reported only for targets a user names
+    /// (`rigls --check --target`); empty for a code every check reports.
+    pub targets: &'static [Target],
     /// One line: what it checks.
     pub summary: &'static str,
     /// Why it matters: which reader or runtime breaks, and how.
@@ -227,6 +234,17 @@ mod tests {
             assert_eq!(Code::parse(code.as_str()), Some(code));
             assert!(!rule.summary.is_empty() && !rule.why.is_empty(), "{code} lacks text");
             assert!(!rule.formats.is_empty(), "{code} names no format");
+        }
+    }
+
+    #[test]
+    fn target_codes_name_targets_of_their_formats() {
+        for rule in RULES {
+            for target in rule.targets {
+                assert!(rule.formats.contains(&target.format()), "{}: {target} reads another format", rule.code);
+            }
+            let named = rule.code.as_str().starts_with("target-");
+            assert_eq!(named, !rule.targets.is_empty(), "{}: a target code names its targets", rule.code);
         }
     }
 

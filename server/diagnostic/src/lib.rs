@@ -3,12 +3,14 @@
 pub mod config;
 pub mod env;
 pub mod suggest;
+pub mod target;
 
 mod catalogue;
 mod code;
 
 pub use catalogue::case;
 pub use code::{Case, Code, FileFormat, RULES, Rule, rule};
+pub use target::{Target, Targets};
 
 use std::fmt;
 use std::path::PathBuf;

@@ -33,6 +33,7 @@ pub mod reparse;
 pub mod rules;
 pub mod schema;
 pub mod syntax;
+pub mod target;
 pub mod upgrade;
 
 use std::path::Path;
@@ -180,6 +181,12 @@ impl DragonBonesFile {
         let (found, findings) = rules::check(inputs, previous, whole);
         out.extend(found);
         (out, findings)
+    }
+
+    /// What the `targets` of DragonBones data reject, drop or draw differently in this file
+    /// ([`rules::targets`]); nothing when none is named.
+    pub fn target_diagnostics(&self, text: &str, targets: rigls_diagnostic::Targets) -> Vec<Diagnostic> {
+        rules::targets::check(text, &self.tree, &self.model, targets)
     }
 
     /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).

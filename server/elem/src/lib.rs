@@ -9,6 +9,7 @@ pub mod reparse;
 pub mod rules;
 pub mod schema;
 pub mod syntax;
+pub mod target;
 pub mod values;
 
 use std::path::Path;
@@ -80,5 +81,11 @@ impl ElemFile {
     /// parsed from.
     pub fn rig(&self, text: &str) -> &eval::ElemRig {
         self.rig.get_or_init(|| Box::new(eval::ElemRig::read(text, &self.tree)))
+    }
+
+    /// What the `targets` of `.elem` files do with `text` that the other rules do not say
+    /// ([`rules::targets`]); nothing when none is named.
+    pub fn target_diagnostics(&self, text: &str, targets: rigls_diagnostic::Targets) -> Vec<Diagnostic> {
+        rules::targets::check(text, targets)
     }
 }

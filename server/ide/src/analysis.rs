@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::elem::scene::Scenery;
 use rigls_diagnostic::env::FileSystem;
-use rigls_diagnostic::{self as diagnostic, Diagnostic, FileFormat};
+use rigls_diagnostic::{self as diagnostic, Diagnostic, FileFormat, Targets};
 use rigls_dragonbones::model::DocKind;
 use rigls_dragonbones::{DragonBonesFile, PreviousFile};
 use rigls_elem::ElemFile;
@@ -144,6 +144,9 @@ pub struct Analysis {
     pub parsed: ParsedFile,
     /// Sorted into reading order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The targets the document is checked for (`docs/targets.md`): their rules run, and hovers
+    /// say what they drop.
+    pub targets: Targets,
     /// What was taken from the previous version's analysis ([`Analysis::reanalyse`]).
     pub reuse: Reuse,
     /// An `.elem` model's scenes' shared part, read when first asked for (boxed: most analyses
@@ -177,6 +180,17 @@ pub struct Reuse {
     pub edit: Option<super::token_splice::Replaced>,
 }
 
+/// How to analyse a document, besides its text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The kind, when the caller decides it (see [`Analysis::with_kind`]).
+    pub kind: Option<FileKind>,
+    /// The targets to check the document for.
+    pub targets: Targets,
+    /// Read an `.elem` model's [`Scenery`] beside the rules (see [`Analysis::new_for_preview`]).
+    pub preview: bool,
+}
+
 impl Analysis {
     /// The analysis of a document's text. A binary skeleton (`.dbbin`) is read from `fs`
     /// instead ([`Analysis::of_binary`]): its text is a view of it; when it cannot be read, `text`
@@ -187,17 +201,23 @@ impl Analysis {
         {
             return Analysis::of_binary(Some(path), &bytes, fs);
         }
-        Analysis::with_kind(path, text, fs, None)
+        Analysis::with_options(path, text, fs, Options::default())
     }
 
     /// The analysis of a binary skeleton: its text is the JSON view of its content (what
     /// `rigls convert` writes), positions are in that view, and poses are the binary's.
     pub fn of_binary(path: Option<&Path>, bytes: &[u8], fs: &dyn FileSystem) -> Analysis {
+        Analysis::of_binary_for(path, bytes, fs, Targets::NONE)
+    }
+
+    /// [`Analysis::of_binary`], checked for `targets` (on the JSON view).
+    pub fn of_binary_for(path: Option<&Path>, bytes: &[u8], fs: &dyn FileSystem, targets: Targets) -> Analysis {
         let (view, file) = DragonBonesFile::of_binary(bytes);
         let text: SharedText = Arc::new(view);
         let lines = LineIndex::new(&text);
         let parse = Preparsed::fresh(Some(Box::new(file)));
-        Analysis::finish(path, text, lines, fs, FileKind::DragonBonesSkeleton, parse, None, false)
+        let options = Options { targets, ..Options::default() };
+        Analysis::finish(path, text, lines, fs, FileKind::DragonBonesSkeleton, parse, None, options)
     }
 
     /// The analysis of a file's bytes: a binary skeleton ([`is_binary`]) or UTF-8 text (`Err`
@@ -227,17 +247,25 @@ impl Analysis {
         fs: &dyn FileSystem,
         kind: Option<FileKind>,
     ) -> Analysis {
-        let text = text.into();
-        let (kind, parse, lines) = Analysis::first_parse(path, &text, kind);
-        Analysis::finish(path, text, lines, fs, kind, parse, None, false)
+        Analysis::with_options(path, text, fs, Options { kind, ..Options::default() })
     }
 
     /// [`Analysis::new`] for a document a preview shows: an `.elem` model's [`Scenery`] is read
     /// on another thread while the rules run (the same analysis, ready sooner for its scenes).
     pub fn new_for_preview(path: Option<&Path>, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
+        Analysis::with_options(path, text, fs, Options { preview: true, ..Options::default() })
+    }
+
+    /// The analysis of `text` as `options` say.
+    pub fn with_options(
+        path: Option<&Path>,
+        text: impl Into<SharedText>,
+        fs: &dyn FileSystem,
+        options: Options,
+    ) -> Analysis {
         let text = text.into();
-        let (kind, parse, lines) = Analysis::first_parse(path, &text, None);
-        Analysis::finish(path, text, lines, fs, kind, parse, None, true)
+        let (kind, parse, lines) = Analysis::first_parse(path, &text, options.kind);
+        Analysis::finish(path, text, lines, fs, kind, parse, None, options)
     }
 
     /// The kind of a text analysed afresh, its parse and its line index; a large text's line
@@ -337,7 +365,8 @@ impl Analysis {
         let lines = previous.lines.edited(&text, change);
         let previous = previous.dragonbones().map(|file| PreviousFile { file, change, spliced });
         let parse = Preparsed { dragonbones, elem: elem_tree, elem_previous };
-        let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, scenery);
+        let options = Options { kind: None, targets: before.targets, preview: scenery };
+        let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, options);
         analysis.reuse.reparsed = reparsed;
         let (old, new) = (change.old_range(), change.new_range());
         analysis.reuse.edit = super::token_splice::Replaced::new(before, &analysis, old, new);
@@ -360,8 +389,9 @@ impl Analysis {
         kind: FileKind,
         parse: Preparsed<'_>,
         previous: Option<PreviousFile<'_>>,
-        scenery: bool,
+        options: Options,
     ) -> Analysis {
+        let (scenery, targets) = (options.preview, options.targets);
         let read = OnceLock::new();
         let (parsed, mut diagnostics) = match (kind, parse.dragonbones) {
             (FileKind::Elem, _) => {
@@ -382,11 +412,14 @@ impl Analysis {
                 } else {
                     file.diagnostics(&text, &lines, path, fs, parse.elem_previous)
                 };
+                let mut diagnostics = diagnostics;
+                diagnostics.extend(file.target_diagnostics(&text, targets));
                 (ParsedFile::Elem(file), diagnostics)
             }
             (_, Some(mut file)) => {
                 file.pair_atlases(path, fs);
-                let diagnostics = file.check(&text, &lines, path, fs, previous);
+                let mut diagnostics = file.check(&text, &lines, path, fs, previous);
+                diagnostics.extend(file.target_diagnostics(&text, targets));
                 (ParsedFile::DragonBones(file), diagnostics)
             }
             (_, None) => (ParsedFile::Other, Vec::new()),
@@ -402,7 +435,17 @@ impl Analysis {
         }
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Analysis { id, path: path.map(Path::to_path_buf), text, lines, parsed, diagnostics, reuse, scenery: read }
+        Analysis {
+            id,
+            path: path.map(Path::to_path_buf),
+            text,
+            lines,
+            parsed,
+            diagnostics,
+            targets,
+            reuse,
+            scenery: read,
+        }
     }
 
     /// What the document is.
@@ -437,6 +480,7 @@ impl Analysis {
             lines: LineIndex::new(text),
             parsed: ParsedFile::Other,
             diagnostics,
+            targets: Targets::NONE,
             reuse: Reuse::default(),
             scenery: Default::default(),
         }

@@ -17,12 +17,15 @@ mod fixes;
 mod links;
 pub mod pose;
 pub mod scene;
+pub mod targets;
 pub mod text_edit;
 mod token_splice;
 mod types;
 pub mod upgrade;
 
-pub use analysis::{Analysis, FileKind, ParsedFile, Reuse, SharedText, detect, is_binary, is_binary_path};
+pub use analysis::{
+    Analysis, FileKind, Options as AnalysisOptions, ParsedFile, Reuse, SharedText, detect, is_binary, is_binary_path,
+};
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};
 pub use token_splice::{Replaced, TokenSplice, semantic_tokens_splice};
@@ -30,9 +33,11 @@ pub use types::*;
 
 use rigls_text::TextRange;
 
-/// Markdown documentation for the key, scope or name under the cursor.
+/// Markdown documentation for the key, scope or name under the cursor, and what the targets the
+/// document is checked for do there.
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
-    file_features::of(analysis).hover(analysis, offset)
+    let hover = file_features::of(analysis).hover(analysis, offset);
+    targets::with_target_notes(analysis, offset, hover)
 }
 
 /// Completions at the cursor: keys, scopes, enum values and names.

@@ -12,19 +12,21 @@ use super::state::State;
 use rigls_diagnostic::config;
 
 impl State {
-    /// Takes settings the client sent (`{"rigls": {"severity": …}}` or `{"severity": …}`). Values
-    /// that carry neither (null, other tools' settings) leave the current settings alone.
-    /// Returns whether the table changed.
+    /// Takes settings the client sent (`{"rigls": {"severity": …, "targets": […]}}`, or the same
+    /// without the wrapper). Values that carry none of these (null, other tools' settings) leave
+    /// the current settings alone. Returns whether the settings changed.
     pub fn take_settings(&self, settings: &Value) -> bool {
-        let ours = settings.get("rigls").is_some_and(Value::is_object) || settings.get("severity").is_some();
+        let ours = settings.get("rigls").is_some_and(Value::is_object)
+            || settings.get("severity").is_some()
+            || settings.get("targets").is_some();
         if !ours {
             return false;
         }
-        let (table, problems) = config::from_editor_settings(settings);
+        let (taken, problems) = config::from_editor_settings(settings);
         self.show_problems(problems.into_iter().map(|p| format!("settings: {p}")).collect());
-        let mut current = self.editor_severity.lock().unwrap_or_else(|e| e.into_inner());
-        let changed = *current != table;
-        *current = table;
+        let mut current = self.editor_settings.lock().unwrap_or_else(|e| e.into_inner());
+        let changed = *current != taken;
+        *current = taken;
         changed
     }
 

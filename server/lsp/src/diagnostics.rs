@@ -48,7 +48,7 @@ impl State {
         if analysis.kind() == FileKind::Other {
             return Ok(None);
         }
-        let editor = self.editor_severity.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let editor = self.editor_settings.lock().unwrap_or_else(|e| e.into_inner()).severity.clone();
         let (encoding, fs, uri, version) = (self.caps().encoding, self.fs.clone(), uri.clone(), task.version);
         let open = self.docs.uris_by_path();
         let computed = tokio::task::spawn_blocking(move || {

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use rigls_diagnostic::TextEdit;
 use rigls_diagnostic::env::FileSystem;
+use rigls_diagnostic::{Targets, TextEdit};
 use rigls_ide::scene::{Scene, SceneError, SceneRequest};
 use rigls_ide::{self as ide, Analysis, SharedText};
 use rigls_text::TextRange;
@@ -13,14 +13,17 @@ use rigls_text::TextRange;
 pub trait Features: Send + Sync + 'static {
     /// The analysis of `text`; `previous`, when given, is the last finished analysis of an
     /// earlier version of the document, which [`Analysis::reanalyse`] builds on (same result).
+    /// `targets`: those the document is checked for (an earlier version checked for others is
+    /// not built on).
     fn analyse(
         &self,
         previous: Option<&Analysis>,
         path: Option<&Path>,
         text: SharedText,
         fs: &dyn FileSystem,
+        targets: Targets,
     ) -> Analysis {
-        real_analysis(previous, path, text, fs, false)
+        real_analysis(previous, path, text, fs, targets, false)
     }
     /// [`Features::analyse`] for a document a preview shows: the real analysis also reads what
     /// every scene shares, on another thread while the rules run, so that the scene of an edit
@@ -31,8 +34,9 @@ pub trait Features: Send + Sync + 'static {
         path: Option<&Path>,
         text: SharedText,
         fs: &dyn FileSystem,
+        targets: Targets,
     ) -> Analysis {
-        self.analyse(previous, path, text, fs)
+        self.analyse(previous, path, text, fs, targets)
     }
     fn hover(&self, analysis: &Analysis, offset: u32) -> Option<ide::Hover> {
         ide::hover(analysis, offset)
@@ -108,24 +112,29 @@ impl Features for RealFeatures {
         path: Option<&Path>,
         text: SharedText,
         fs: &dyn FileSystem,
+        targets: Targets,
     ) -> Analysis {
-        real_analysis(previous, path, text, fs, true)
+        real_analysis(previous, path, text, fs, targets, true)
     }
 }
 
-/// The analysis of `text`, built on `previous` when that is of the same file (a document that
-/// changed its path is analysed afresh); `preview`: read the scenery beside the rules.
+/// The analysis of `text`, built on `previous` when that is of the same file and targets (a
+/// document that changed its path or targets is analysed afresh); `preview`: read the scenery
+/// beside the rules.
 fn real_analysis(
     previous: Option<&Analysis>,
     path: Option<&Path>,
     text: SharedText,
     fs: &dyn FileSystem,
+    targets: Targets,
     preview: bool,
 ) -> Analysis {
-    match (previous.filter(|p| p.path.as_deref() == path), preview) {
+    match (previous.filter(|p| p.path.as_deref() == path && p.targets == targets), preview) {
         (Some(previous), false) => Analysis::reanalyse(previous, text, fs),
         (Some(previous), true) => Analysis::reanalyse_for_preview(previous, text, fs),
-        (None, false) => Analysis::new(path, text, fs),
-        (None, true) => Analysis::new_for_preview(path, text, fs),
+        (None, preview) => {
+            let options = rigls_ide::AnalysisOptions { kind: None, targets, preview };
+            Analysis::with_options(path, text, fs, options)
+        }
     }
 }

@@ -20,7 +20,8 @@ use super::handlers::PerAnalysis;
 use super::overlay::{OverlayFs, RecordingFs};
 use super::progress;
 use super::scheduler::AnalysisTask;
-use rigls_diagnostic::config::{self, SeverityTable};
+use rigls_diagnostic::Targets;
+use rigls_diagnostic::config;
 
 pub struct State {
     pub client: Client,
@@ -28,8 +29,9 @@ pub struct State {
     pub docs: Arc<Documents>,
     pub fs: OverlayFs,
     caps: OnceLock<ClientCaps>,
-    /// The severity table from editor settings.
-    pub editor_severity: Mutex<SeverityTable>,
+    /// The severity table and the targets from editor settings (shared with analysis jobs, which
+    /// read the targets when they start).
+    pub editor_settings: Arc<Mutex<config::Settings>>,
     /// The task whose diagnostics were last published, per document. Held across the send, so
     /// publications go out one at a time and in order.
     pub published: tokio::sync::Mutex<HashMap<Uri, u64>>,
@@ -73,7 +75,7 @@ impl State {
             fs: OverlayFs::new(docs.clone()),
             docs,
             caps: OnceLock::new(),
-            editor_severity: Mutex::default(),
+            editor_settings: Arc::default(),
             published: tokio::sync::Mutex::default(),
             shown_problems: Mutex::default(),
             semantic_tokens: Arc::default(),
@@ -181,9 +183,32 @@ impl State {
         }
     }
 
-    /// Severity settings or a `rigls.toml` changed: diagnostics are recomputed (analyses are kept).
+    /// Settings or a `rigls.toml` changed: diagnostics are recomputed; analyses are kept, but for
+    /// documents whose targets changed, which are analysed again.
     pub fn settings_changed(self: &Arc<Self>) {
         self.shown_problems.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        // (The targets are read outside the documents' lock: the file system reads open documents.)
+        let analysed: Vec<_> = self.docs.with(|docs| {
+            docs.iter()
+                .map(|(uri, d)| (uri.clone(), d.path.clone(), d.analysis.finished().map(|a| a.targets)))
+                .collect()
+        });
+        let retarget: HashSet<Uri> = analysed
+            .into_iter()
+            .filter(|(_, path, targets)| {
+                *targets != Some(targets_for(&self.editor_settings, path.as_deref(), &self.fs))
+            })
+            .map(|(uri, _, _)| uri)
+            .collect();
+        let retargeted: Vec<_> = self.docs.with(|docs| {
+            docs.iter_mut()
+                .filter(|(uri, _)| retarget.contains(*uri))
+                .map(|(uri, d)| (uri.clone(), self.renew_afresh(d)))
+                .collect()
+        });
+        for (uri, renewed) in retargeted {
+            self.schedule(uri, renewed);
+        }
         if self.caps().pull_diagnostics {
             self.refresh_pulled_diagnostics();
             return;
@@ -208,6 +233,15 @@ impl State {
     /// cancelled, so a burst of edits does not wait for analyses of versions nobody will see.
     fn renew(&self, doc: &mut Document) -> Renewed {
         let base = doc.analysis.base_for_next();
+        self.renew_on(doc, base)
+    }
+
+    /// [`State::renew`] without building on the previous analysis (whose targets differ).
+    fn renew_afresh(&self, doc: &mut Document) -> Renewed {
+        self.renew_on(doc, None)
+    }
+
+    fn renew_on(&self, doc: &mut Document, base: Option<Arc<rigls_ide::Analysis>>) -> Renewed {
         let fresh = self.new_task(doc.path.clone(), doc.version, doc.text.clone(), base, doc.previewed);
         std::mem::replace(&mut doc.analysis, fresh).cancel();
         Renewed { task: doc.analysis.clone(), size: doc.text.len_bytes(), lane: doc.lane.clone() }
@@ -225,6 +259,7 @@ impl State {
         previewed: bool,
     ) -> Arc<AnalysisTask> {
         let features = self.options.features.clone();
+        let editor_settings = self.editor_settings.clone();
         let fs = self.fs.clone();
         let client = self.client.clone();
         let report_progress = self.caps().work_done_progress;
@@ -242,11 +277,12 @@ impl State {
                     rigls_text::cancel::run(&token, || {
                         rigls_text::cancel::check();
                         let previous = base.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                        let targets = targets_for(&editor_settings, path.as_deref(), &fs);
                         let text = text.into_shared();
                         let (previous, path) = (previous.as_deref(), path.as_deref());
                         match previewed {
-                            true => features.analyse_for_preview(previous, path, text, &recording),
-                            false => features.analyse(previous, path, text, &recording),
+                            true => features.analyse_for_preview(previous, path, text, &recording, targets),
+                            false => features.analyse(previous, path, text, &recording, targets),
                         }
                     })
                 }))
@@ -344,6 +380,18 @@ impl State {
         let client = self.client.clone();
         tokio::spawn(async move { client.log_message(level, message).await });
     }
+}
+
+/// The targets a document at `path` is checked for: the editor's of a format, else those of the
+/// `rigls.toml` that applies to it. (Not to be called holding the documents' lock: `fs` reads
+/// open documents.)
+fn targets_for(editor: &Mutex<config::Settings>, path: Option<&Path>, fs: &OverlayFs) -> Targets {
+    let editor = editor.lock().unwrap_or_else(|e| e.into_inner()).targets;
+    let file = match path.and_then(Path::parent).map(|dir| config::load(dir, fs)) {
+        Some(Ok(Some(found))) => found.targets,
+        _ => Targets::NONE,
+    };
+    file.overridden_by(editor)
 }
 
 /// The path of a `file:` URI; other schemes (`untitled:`…) have none.

@@ -34,6 +34,9 @@ pub struct SceneQuery {
     /// version leaves them out).
     #[serde(default)]
     pub elements_of: Option<i64>,
+    /// The runtime to show the model as (a target's name; default: the format's own reading).
+    #[serde(default)]
+    pub target: Option<String>,
 }
 
 /// A question that can be answered: what to build, at which times, and how to write it.
@@ -62,8 +65,14 @@ impl SceneQuery {
         if times.len() > MAX_TIMES {
             return Err(format!("{} times asked for, at most {MAX_TIMES} are answered at once", times.len()));
         }
+        let target = match self.target.as_deref() {
+            None => None,
+            Some(name) => {
+                Some(rigls_diagnostic::Target::parse(name).ok_or_else(|| rigls_diagnostic::target::unknown(name))?)
+            }
+        };
         Ok(SceneAsk {
-            request: SceneRequest { armature: self.armature, animation: self.animation, time: 0.0 },
+            request: SceneRequest { armature: self.armature, animation: self.animation, time: 0.0, target },
             times,
             version: self.version,
             held: parse_digests(&self.meshes),

@@ -17,9 +17,9 @@
 
 use std::path::{Path, PathBuf};
 
-use rigls_diagnostic::Diagnostic;
 use rigls_diagnostic::env::MemoryFs;
-use rigls_ide::Analysis;
+use rigls_diagnostic::{Diagnostic, Targets};
+use rigls_ide::{Analysis, AnalysisOptions};
 use rigls_text::{LineIndex, PositionEncoding, TextRange};
 
 /// Splits `$0` out of a fixture: the text without it, and the cursor's byte offset.
@@ -105,12 +105,18 @@ pub fn annotate(text: &str, diagnostics: &[Diagnostic]) -> String {
 
 /// Analyses `name` (a path in an in-memory file system holding `files`) and returns the analysis.
 pub fn analyse(name: &str, text: &str, files: &[(&str, &str)]) -> Analysis {
+    analyse_for(name, text, files, Targets::NONE)
+}
+
+/// [`analyse`], checking the file for `targets`.
+pub fn analyse_for(name: &str, text: &str, files: &[(&str, &str)], targets: Targets) -> Analysis {
     let mut fs = MemoryFs::default();
     for (path, content) in files {
         fs = fs.with(PathBuf::from(path), *content);
     }
     fs = fs.with(PathBuf::from(name), text);
-    let analysis = Analysis::new(Some(Path::new(name)), text.to_owned(), &fs);
+    let options = AnalysisOptions { targets, ..AnalysisOptions::default() };
+    let analysis = Analysis::with_options(Some(Path::new(name)), text.to_owned(), &fs, options);
     assert_catalogued(&analysis);
     if let Some(file) = analysis.elem() {
         // A large model's rules run on several threads: they find the same as on one.
@@ -160,9 +166,14 @@ pub fn assert_catalogued(analysis: &Analysis) {
 /// Checks that analysing the fixture (as file `name`) gives exactly the annotated diagnostics.
 /// `files` are other files in the in-memory file system (e.g. a paired atlas).
 pub fn check_diagnostics_with(name: &str, fixture: &str, files: &[(&str, &str)]) {
+    check_diagnostics_for(name, fixture, files, Targets::NONE);
+}
+
+/// [`check_diagnostics_with`], checking the file for `targets`.
+pub fn check_diagnostics_for(name: &str, fixture: &str, files: &[(&str, &str)], targets: Targets) {
     let fixture = trim_indent(fixture);
     let text = strip_annotations(&fixture);
-    let analysis = analyse(name, &text, files);
+    let analysis = analyse_for(name, &text, files, targets);
     let actual = annotate(&text, &analysis.diagnostics);
     if actual != fixture {
         panic!("diagnostics differ.\n--- expected\n{fixture}\n--- actual\n{actual}\n");

@@ -38,10 +38,12 @@ fn rules_lists_every_code_with_its_severity_and_summary() {
         assert_eq!(fields[2] == "safe", rule.fixable, "{line}");
     }
     assert!(run.stdout.contains(
-        "\ncount-mismatch          error        safe  A count key disagrees with the number of items it counts. \
+        "\ncount-mismatch              error        safe  A count key disagrees with the number of items it counts. \
          [3 DragonBones JSON cases: warning]\n"
     ));
-    assert!(run.stdout.contains("\nout-of-range            error              A number outside its documented range"));
+    assert!(
+        run.stdout.contains("\nout-of-range                error              A number outside its documented range")
+    );
     assert!(
         run.stdout.contains("counts ≥ 0…). [DragonBones JSON: warning; 1 DragonBones JSON case: error]\n"),
         "{}",

@@ -74,3 +74,61 @@ fn a_broken_rigls_toml_is_an_error() {
     assert!(stderr.starts_with(&format!("error: {}: ", dir.join("rigls.toml").display())), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `check` with more arguments before the path.
+fn check_with(args: &[&str], path: &PathBuf) -> (Vec<(String, String)>, i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_rigls"))
+        .args(["--check", "--format", "json"])
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let codes = report
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap().to_owned(), d["severity"].as_str().unwrap().to_owned()))
+        .collect();
+    (codes, output.status.code().unwrap(), String::from_utf8(output.stderr).unwrap())
+}
+
+#[test]
+fn targets_come_from_rigls_toml_and_the_command_line() {
+    let dir = temp_dir("targets");
+    let model = dir.join("models/model.elem");
+    let quad = include_str!("../../../examples/walker.elem");
+    std::fs::write(&model, quad).unwrap();
+    let (codes, status, _) = check(&model);
+    assert_eq!((codes, status), (Vec::new(), 0), "no target: the quad is fine");
+    let (codes, status, _) = check_with(&["--target", "danmakufu-ph3"], &model);
+    assert_eq!((codes, status), (pairs(&[("target-load-failure", "error")]), 1));
+
+    std::fs::write(dir.join("rigls.toml"), "[elem]\ntargets = [\"danmakufu-ph3\"]\n").unwrap();
+    let (codes, _, _) = check(&model);
+    assert_eq!(codes, pairs(&[("target-load-failure", "error")]), "from rigls.toml");
+    // A DragonBones target on the command line leaves the file's `.elem` targets alone.
+    let (codes, _, _) = check_with(&["--target", "godot"], &model);
+    assert_eq!(codes, pairs(&[("target-load-failure", "error")]));
+    std::fs::write(
+        dir.join("rigls.toml"),
+        "[elem]\ntargets = [\"danmakufu-ph3\"]\n[severity]\ntarget-load-failure = \"off\"\n",
+    )
+    .unwrap();
+    let (codes, status, _) = check(&model);
+    assert_eq!((codes, status), (Vec::new(), 0), "a target code's severity is set like any other's");
+
+    std::fs::write(dir.join("rigls.toml"), "[elem]\ntargets = [\"danmakufu-ph\"]\n").unwrap();
+    let (codes, _, stderr) = check(&model);
+    assert!(codes.is_empty());
+    assert!(
+        stderr.contains("rigls.toml: [elem] unknown target `danmakufu-ph`; did you mean `danmakufu-ph3`?"),
+        "{stderr}"
+    );
+    let usage =
+        Command::new(env!("CARGO_BIN_EXE_rigls")).args(["--check", "--target", "godo"]).arg(&model).output().unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+    let stderr = String::from_utf8(usage.stderr).unwrap();
+    assert!(stderr.contains("unknown target `godo`; did you mean `godot`?"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -107,3 +107,19 @@ fn descriptions_state_the_other_severities() {
     let text = render(&expected()[..1], "  ");
     assert!(text.starts_with("{\n    \"syntax\": {\n      \"type\": \"string\",\n"), "{text}");
 }
+
+#[test]
+fn the_vscode_targets_setting_offers_every_target() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../editors/vscode/package.json");
+    let package: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("package.json")).expect("JSON");
+    let setting = &package["contributes"]["configuration"]["properties"]["rigls.targets"];
+    let names: Vec<&str> = rigls_diagnostic::Target::ALL.iter().map(|t| t.as_str()).collect();
+    let titles: Vec<&str> = rigls_diagnostic::Target::ALL.iter().map(|t| t.title()).collect();
+    assert_eq!(setting["type"], "array");
+    assert_eq!(
+        setting["items"]["enum"],
+        json!(names),
+        "editors/vscode/package.json: `rigls.targets` lists other targets"
+    );
+    assert_eq!(setting["items"]["enumDescriptions"], json!(titles), "`rigls.targets` describes the targets otherwise");
+}

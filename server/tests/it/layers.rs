@@ -3,8 +3,8 @@
 //! Each layer is a crate, so a crate cannot import one it does not depend on; what remains is
 //! that the manifests declare only dependencies below each crate, and that inside a format's
 //! crate the stages stay one-way: syntax (`lexer`, `parser`, `reparse`, `syntax`, `values`,
-//! `schema`, `binary`) → `model` (and `atlas`) → `eval` → `rules` → the crate's own items
-//! (`lib`, `reading`, `convert`, `binary_view`).
+//! `schema`, `binary`, and `target`, the target profiles) → `model` (and `atlas`) → `eval` → `rules`
+//! → the crate's own items (`lib`, `reading`, `convert`, `binary_view`).
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +17,7 @@ const CRATES: [(&str, &[&str]); 10] = [
     ("elem", &["text", "diagnostic"]),
     ("dragonbones", &["text", "diagnostic"]),
     ("ide", &["text", "diagnostic", "elem", "dragonbones"]),
-    ("protocol", &["text", "ide"]),
+    ("protocol", &["text", "diagnostic", "ide"]),
     ("lsp", &["text", "diagnostic", "ide", "protocol"]),
     ("cli", &["text", "diagnostic", "ide", "protocol"]),
     (".", &["cli", "lsp"]),
@@ -56,7 +56,8 @@ fn crates_depend_only_on_layers_below() {
 /// items (`lib.rs`, `reading.rs`), which may use every stage.
 fn stage(module: &str) -> Option<usize> {
     Some(match module {
-        "lexer" | "parser" | "reparse" | "syntax" | "values" | "schema" | "binary" => 0,
+        // `target`: the target profiles, data the evaluation and the rules read.
+        "lexer" | "parser" | "reparse" | "syntax" | "values" | "schema" | "binary" | "target" => 0,
         "model" | "atlas" => 1,
         "eval" => 2,
         "rules" => 3,

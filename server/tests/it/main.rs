@@ -14,6 +14,7 @@ mod cli_render;
 mod cli_report;
 mod cli_rules;
 mod cli_support;
+mod cli_targets;
 mod cli_upgrade;
 mod config_check;
 mod dragonbones_cli;

@@ -36,6 +36,8 @@ pub struct RenderArgs<'a> {
     pub sheet: Option<usize>,
     pub outline: bool,
     pub output: &'a Path,
+    /// `--target`: the runtime to draw the model as.
+    pub target: Option<rigls_diagnostic::Target>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +112,9 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     let analysis = input::model(file, from_stdin).map_err(Failure)?;
     input::refuse_errors(&analysis, &file.display().to_string()).map_err(Failure)?;
     let at = |e: scene::SceneError| Failure(format!("{}: {e}", file.display()));
-    let mut request = SceneRequest { armature: args.armature.clone(), animation: args.animation.clone(), time: 0.0 };
+    let target = super::targets::for_one_file(file, &analysis, args.target).map_err(Failure)?;
+    let mut request =
+        SceneRequest { armature: args.armature.clone(), animation: args.animation.clone(), time: 0.0, target };
     // What the document offers, to choose times (the setup pose is always there).
     let probe = scene::scenes_at(&analysis, &SceneRequest { animation: None, ..request.clone() }, &[0.0])
         .map_err(at)?

@@ -12,6 +12,7 @@ mod names;
 mod regions;
 mod runtime;
 mod structure;
+pub mod targets;
 mod timing;
 mod version;
 

@@ -14,6 +14,7 @@
 //! ([`PoseState::is_finite`]); the rule `non-finite-pose` reports them.
 
 pub mod animation;
+pub mod danmakufu;
 pub mod hierarchy;
 pub mod matrix;
 pub mod skinning;

@@ -8,6 +8,7 @@ mod header;
 mod indices;
 mod names;
 mod structure;
+pub mod targets;
 mod values;
 
 pub use values::ValuesReuse;

@@ -9,6 +9,7 @@ pub mod actions;
 pub mod colors;
 pub mod completion;
 mod cursor;
+mod danmakufu_pose;
 mod describe;
 pub mod folding;
 pub mod format;

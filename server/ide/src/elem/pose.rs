@@ -6,6 +6,9 @@ use crate::pose::{ElemPose, MeshPose, NodePose, PoseError, PoseRequest, UvPose};
 use rigls_elem::eval::{ElemRig, PoseState, Problem};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, PoseError> {
+    if request.target == Some(rigls_diagnostic::Target::DanmakufuPh3) {
+        return super::danmakufu_pose::pose(analysis, request);
+    }
     let (rig, clip) = prepare(analysis, request)?;
     let clip_ms = clip.map_or(0.0, |c| rig.clips[c].local_time_ms(request.time));
     let mut state = PoseState::default();
@@ -44,7 +47,15 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, Pose
             .collect(),
         None => Vec::new(),
     };
-    Ok(ElemPose { animation: request.animation.clone(), time: request.time, nodes, meshes, clip_ms, uv })
+    Ok(ElemPose {
+        animation: request.animation.clone(),
+        time: request.time,
+        nodes,
+        meshes,
+        clip_ms,
+        uv,
+        notes: Vec::new(),
+    })
 }
 
 /// The model's rig and the clip `request` names (`None`: the setup pose), or why there is no pose.

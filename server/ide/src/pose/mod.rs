@@ -3,6 +3,7 @@
 //! each format's `eval` layer.
 
 use super::{Analysis, FileKind};
+use rigls_diagnostic::Target;
 
 /// What to pose.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -13,6 +14,8 @@ pub struct PoseRequest {
     pub animation: Option<String>,
     /// Seconds from the start of the animation.
     pub time: f64,
+    /// The runtime whose pose it is (`None`: the format's default, [`Target::default_for`]).
+    pub target: Option<Target>,
 }
 
 /// The evaluated state of one document.
@@ -67,6 +70,8 @@ pub struct ElemPose {
     pub clip_ms: f64,
     /// The animation's UV parts, in file order, at that time (none at the setup pose).
     pub uv: Vec<UvPose>,
+    /// What the target shows differently from the file, or about the pose, for people.
+    pub notes: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

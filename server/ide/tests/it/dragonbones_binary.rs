@@ -265,7 +265,7 @@ mod never_panics {
             bytes[at] = byte;
             bytes.truncate(bytes.len().saturating_sub(cut % 64));
             let analysis = Analysis::of_binary(None, &bytes, &RealFs);
-            let request = rigls_ide::pose::PoseRequest { armature: None, animation: Some("待機".to_owned()), time };
+            let request = rigls_ide::pose::PoseRequest { armature: None, animation: Some("待機".to_owned()), time, target: None };
             let _ = rigls_ide::pose::pose(&analysis, &request);
         }
     }

@@ -14,7 +14,7 @@ fn skeleton(armature: &str) -> String {
 
 fn pose_of(text: &str, animation: Option<&str>, time: f64) -> DragonBonesPose {
     let analysis = Analysis::new(Some(std::path::Path::new("手計算_ske.json")), text.to_owned(), &MemoryFs::default());
-    let request = PoseRequest { armature: None, animation: animation.map(str::to_owned), time };
+    let request = PoseRequest { armature: None, animation: animation.map(str::to_owned), time, target: None };
     match pose(&analysis, &request) {
         Ok(Pose::DragonBones(p)) => p,
         other => panic!("no pose: {other:?}"),

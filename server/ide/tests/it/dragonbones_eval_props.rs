@@ -78,7 +78,7 @@ fn skeleton(bones: &[Bone], keys: &[(usize, f64, f64, f64)], ik: bool) -> String
 
 fn pose_of(text: &str, animation: Option<&str>, time: f64) -> DragonBonesPose {
     let analysis = Analysis::new(Some(std::path::Path::new("rig_ske.json")), text.to_owned(), &MemoryFs::default());
-    let request = PoseRequest { armature: None, animation: animation.map(str::to_owned), time };
+    let request = PoseRequest { armature: None, animation: animation.map(str::to_owned), time, target: None };
     match pose(&analysis, &request) {
         Ok(Pose::DragonBones(p)) => p,
         other => panic!("no pose: {other:?}\n{text}"),
@@ -135,7 +135,7 @@ proptest! {
         let damaged = String::from_utf8_lossy(&bytes).into_owned();
         let analysis = Analysis::new(Some(std::path::Path::new("rig_ske.json")), damaged, &MemoryFs::default());
         for animation in [None, Some("anim".to_owned())] {
-            let _ = pose(&analysis, &PoseRequest { armature: None, animation, time });
+            let _ = pose(&analysis, &PoseRequest { armature: None, animation, time, target: None });
         }
     }
 }

@@ -32,6 +32,7 @@ fn requests(analysis: &Analysis) -> Vec<PoseRequest> {
                     armature: Some(armature.name.clone()),
                     animation: Some(animation.name.clone()),
                     time,
+                    target: None,
                 });
             }
         }

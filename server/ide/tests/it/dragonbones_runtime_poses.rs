@@ -37,6 +37,7 @@ fn compare(skeleton: &Path, golden: &Path) -> usize {
             armature: case["armature"].as_str().map(str::to_owned),
             animation: case["animation"].as_str().map(str::to_owned),
             time: case["time"].as_f64().expect("time"),
+            target: None,
         };
         let what = format!("{}: {request:?}", skeleton.display());
         let Ok(Pose::DragonBones(ours)) = pose(&analysis, &request) else { panic!("{what}: no pose") };

@@ -258,7 +258,7 @@ proptest! {
         let text = lines.join("\r\n");
         let analysis = Analysis::new(Some(Path::new("broken.elem")), text.clone(), &MemoryFs::default());
         for animation in [None, Some("動き".to_owned())] {
-            let request = PoseRequest { armature: None, animation, time: seconds };
+            let request = PoseRequest { armature: None, animation, time: seconds, target: None };
             let first = pose::pose(&analysis, &request);
             prop_assert_eq!(format!("{first:?}"), format!("{:?}", pose::pose(&analysis, &request)));
             if let Ok(Pose::Elem(p)) = first {

@@ -19,7 +19,7 @@ fn analyse(path: &Path, text: String) -> Analysis {
 }
 
 fn scene_of(analysis: &Analysis, animation: Option<&str>, time: f64) -> Scene {
-    let request = SceneRequest { armature: None, animation: animation.map(str::to_owned), time };
+    let request = SceneRequest { armature: None, animation: animation.map(str::to_owned), time, target: None };
     scene::scene(analysis, &request).expect("a scene")
 }
 
@@ -224,7 +224,7 @@ fn the_default_armature_is_the_one_no_other_shows_that_shows_the_most() {
     assert_eq!(chosen(armatures(&[("a", &["b"]), ("b", &["a"])])), ("a".to_owned(), None));
     // Asked for by name: that one, and no note.
     let analysis = analyse(path, armatures(&game));
-    let request = SceneRequest { armature: Some("bullet".to_owned()), animation: None, time: 0.0 };
+    let request = SceneRequest { armature: Some("bullet".to_owned()), animation: None, time: 0.0, target: None };
     assert_eq!(scene::scene(&analysis, &request).unwrap().armature.as_deref(), Some("bullet"));
     assert_eq!(rigls_ide::pose::defaulted_armature(&analysis, &request), None);
 }

@@ -27,7 +27,14 @@ struct Slow {
 }
 
 impl Features for Slow {
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(
+        &self,
+        _: Option<&Analysis>,
+        path: Option<&Path>,
+        text: SharedText,
+        fs: &dyn FileSystem,
+        _: rigls_diagnostic::Targets,
+    ) -> Analysis {
         self.started.fetch_add(1, Ordering::SeqCst);
         let steps = self.slow.as_millis() / 5;
         for _ in 0..steps {

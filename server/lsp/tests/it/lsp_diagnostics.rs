@@ -310,7 +310,14 @@ async fn files_the_rules_read_come_from_open_documents_first() {
 struct Uneven;
 
 impl Features for Uneven {
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(
+        &self,
+        _: Option<&Analysis>,
+        path: Option<&Path>,
+        text: SharedText,
+        fs: &dyn FileSystem,
+        _: rigls_diagnostic::Targets,
+    ) -> Analysis {
         std::thread::sleep(Duration::from_millis(if text.len().is_multiple_of(2) { 60 } else { 5 }));
         Analysis::new(path, text, fs)
     }
@@ -404,5 +411,54 @@ async fn an_untitled_document_is_analysed_without_a_path() {
     client.open(uri, "elem", 1, BROKEN).await;
     let published = client.diagnostics(uri).await;
     assert_eq!(published, json!({"uri": uri, "version": 1, "diagnostics": broken_diagnostics(uri, 1, 5)}));
+    client.shutdown().await;
+}
+
+/// A model Danmakufu ph3 does not load: a face of 4 corners.
+const QUAD: &str = "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {\n\tMeshContainerCount=1\n\tMeshContainer {\n\t\tName=\"歩行ロボ\"\n\t\tMeshCount=1\n\t\tMaterials {\n\t\t\tMaterialCount=1\n\t\t\tMaterial {\n\t\t\t\tName=\"肌\"\n\t\t\t}\n\t\t}\n\t\tMesh {\n\t\t\tName=\"胴体\"\n\t\t\tVertexCount=4\n\t\t\tFaceCount=1\n\t\t\tPositions {\n\t\t\t\t0:0:0\n\t\t\t\t1:0:0\n\t\t\t\t1:1:0\n\t\t\t\t0:1:0\n\t\t\t}\n\t\t\tVertexIndices {\n\t\t\t\t4,0:1:2:3\n\t\t\t}\n\t\t\tAttributes {\n\t\t\t\t0\n\t\t\t}\n\t\t}\n\t}\n}\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn targets_from_settings_and_rigls_toml_run_their_rules() {
+    let dir = TempDir::new("targets");
+    std::fs::create_dir(dir.path().join("models")).unwrap();
+    let model = file_uri(&dir.path().join("models/model.elem"));
+    let mut client = start(None, json!({"rigls": {"targets": ["danmakufu-ph3", "unty"]}})).await;
+    let shown = client.receive("a settings warning", |m| m["method"] == "window/showMessage").await;
+    assert!(
+        shown["params"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("rigls: settings: unknown target `unty`; did you mean `unity`?"),
+        "{shown}"
+    );
+    client.open(&model, "elem", 1, QUAD).await;
+    let published = client.diagnostics(&model).await;
+    assert_eq!(
+        published["diagnostics"],
+        json!([{
+            "range": range((24, 4), (24, 13)),
+            "severity": 1,
+            "code": "target-load-failure",
+            "source": "rigls",
+            "message": "danmakufu-ph3 does not load the file: a face of 4 corners, and the loader reads triangles only: split it into two triangles",
+            "data": {"version": 1, "index": 0},
+        }])
+    );
+    // No target any more: the document is analysed again, without the target's rule.
+    client.notify("workspace/didChangeConfiguration", json!({"settings": {"rigls": {"targets": []}}})).await;
+    loop {
+        if codes(&client.diagnostics(&model).await).is_empty() {
+            break;
+        }
+    }
+    // rigls.toml names it for `.elem` files.
+    dir.write("rigls.toml", "[elem]\ntargets = [\"danmakufu-ph3\"]\n");
+    let toml = file_uri(&dir.path().join("rigls.toml"));
+    client.open(&toml, "toml", 1, "[elem]\ntargets = [\"danmakufu-ph3\"]\n").await;
+    loop {
+        if codes(&client.diagnostics(&model).await) == pairs(&[("target-load-failure", 1)]) {
+            break;
+        }
+    }
     client.shutdown().await;
 }

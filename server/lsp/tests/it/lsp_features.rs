@@ -45,7 +45,14 @@ impl Fake {
 
 impl Features for Fake {
     /// The real analysis with diagnostics chosen here.
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(
+        &self,
+        _: Option<&Analysis>,
+        path: Option<&Path>,
+        text: SharedText,
+        fs: &dyn FileSystem,
+        _: rigls_diagnostic::Targets,
+    ) -> Analysis {
         let mut analysis = Analysis::new(path, text, fs);
         let (name, head) = (Fake::name(&analysis), Fake::head(&analysis));
         let mut unused = Diagnostic::new(Code::UnknownKey, FileFormat::Elem, name, "unused name")

@@ -27,7 +27,14 @@ struct Fake {
 }
 
 impl Features for Fake {
-    fn analyse(&self, _: Option<&Analysis>, path: Option<&Path>, text: SharedText, fs: &dyn FileSystem) -> Analysis {
+    fn analyse(
+        &self,
+        _: Option<&Analysis>,
+        path: Option<&Path>,
+        text: SharedText,
+        fs: &dyn FileSystem,
+        _: rigls_diagnostic::Targets,
+    ) -> Analysis {
         self.analyses.fetch_add(1, Ordering::SeqCst);
         assert!(!text.contains("PANIC"), "fake analysis failure");
         std::thread::sleep(self.slow);

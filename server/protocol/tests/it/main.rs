@@ -13,7 +13,7 @@ fn analysis_of(name: &str) -> Analysis {
 }
 
 fn scene_of(analysis: &Analysis, animation: Option<&str>) -> Scene {
-    let request = SceneRequest { armature: None, animation: animation.map(str::to_owned), time: 0.5 };
+    let request = SceneRequest { armature: None, animation: animation.map(str::to_owned), time: 0.5, target: None };
     rigls_ide::scene::scene(analysis, &request).expect("a scene")
 }
 

@@ -1,0 +1,1191 @@
+//! The `danmakufu-ph3` target on `.elem` fixtures: each way Touhou Danmakufu ph3's loader fails,
+//! crashes, reads memory it never set or draws a model differently, as the exact diagnostic under
+//! the line that causes it. (Expected diagnostics checked against the loader's source, and every
+//! fixture's load outcome against an independent port of it.)
+
+use rigls_diagnostic::{Target, Targets};
+use rigls_test_support::fixture as support;
+
+fn check(fixture: &str) {
+    support::check_diagnostics_for("model.elem", fixture, &[], Targets::of(&[Target::DanmakufuPh3]));
+}
+
+#[test]
+fn faces_of_four_corners() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=4
+        			FaceCount=2
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        				1:1:0
+        			}
+        			VertexIndices {
+        				4,0:1:3:2
+        				^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 does not load the file: a face of 4 corners, and the loader reads triangles only: split it into two triangles
+        				4,0:2:3:1
+        				^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 does not load the file: a face of 4 corners, and the loader reads triangles only: split it into two triangles
+        			}
+        			Attributes {
+        				0
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn counts_written_with_a_decimal_point_or_an_exponent() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3.0
+        			            ^^^ error[invalid-value]: `VertexCount` must be an integer, found `3.0`
+        			            ^^^ error[target-load-failure]: danmakufu-ph3 does not load the file: `VertexCount` is `3.0`, but the loader reads it only as a whole number written without a decimal point or exponent: write `3`
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1e3
+        		              ^^^ error[invalid-value]: `AnimationTime` must be an integer, found `1e3`
+        		              ^^^ warning[number-format]: `1e3` uses exponent notation, which Keystone cannot read; write a plain decimal
+        		              ^^^ error[target-load-failure]: danmakufu-ph3 does not load the file: `AnimationTime` is `1e3`, but the loader reads it only as a whole number written without a decimal point or exponent: write `1000`
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn an_exponent_with_a_plus_sign() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1e+05:0:0
+        				^^^^^ warning[number-format]: `1e+05` uses exponent notation, which Keystone cannot read; write a plain decimal
+        				^^^^^ error[target-load-failure]: danmakufu-ph3 does not load the file: on line 2 of `Positions` (3 numbers separated by `:`, 3 lines: `VertexCount`), the loader expects `:` and finds `1e+05`, which its tokenizer splits after the `e` (it takes no `+` in an exponent): write it without exponent or as `1e05`
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_line_of_spaces_in_a_fixed_list() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				
+        ^^^^ error[target-load-failure]: danmakufu-ph3 does not load the file: on line 2 of `Positions` (3 numbers separated by `:`, 3 lines: `VertexCount`), the loader expects a number and finds a line holding only spaces, tabs or a comment, which it reads as one more line
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_per_vertex_diffuse_list_ends_the_mesh_and_its_container() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=2
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			Diffuse {
+        			^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 stops reading the Mesh `胴体` at the `}` of this `Diffuse`, a scope its loader does not know in a Mesh: `VertexIndices` and `Attributes` after it are lost, and the mesh is left without `Attributes`, so without material, which crashes Danmakufu when it is drawn
+        				1:1:1:1
+        				1:1:1:1
+        				1:1:1:1
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        		Mesh {
+        		^^^^ error[target-load-failure]: danmakufu-ph3 crashes loading the file: this Mesh is never read (its MeshContainer ended early, at the `}` of `Diffuse` (line 30), a scope its loader does not know), yet `MeshCount` counts it: mesh 2 is a mesh without vertices, whose vertex buffer is never made (Lock on NULL)
+        			Name="帽子"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_texture1uv_list_after_attributes() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        			Texture1UV {
+        			^^^^^^^^^^^^ warning[target-drops]: danmakufu-ph3 ignores this `Texture1UV`, a scope its loader does not know in a Mesh (its `}` ends the Mesh)
+        				0:0
+        				1:0
+        				0:1
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn only_the_last_mesh_container_is_kept() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=2
+        	MeshContainer {
+        	^^^^^^^^^^^^^ warning[target-drops]: danmakufu-ph3 keeps only the last MeshContainer: the meshes and materials of the MeshContainer `人形` are replaced by a later one's and never drawn
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        	MeshContainer {
+        		Name="小物"
+        		MeshCount=1
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="木"
+        			}
+        		}
+        		Mesh {
+        			Name="棒"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn more_than_three_weights_on_a_vertex() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			BlendList {
+        				BlendPart {
+        					BoneName="首"
+        					TransformIndex=0
+        					VertexBlend {
+        						0,0.25
+        						0,0.25
+        						0,0.25
+        						0,0.25
+        						^^^^^^ warning[target-drops]: danmakufu-ph3 skins with 3 weights per vertex: in the Mesh `胴体`, 1 vertex has more; the weight beyond the first three goes to the 4th bone named (a 5th bone replaces the 1st's), so these vertices move differently
+        						1,1
+        						2,1
+        					}
+        				}
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn keys_that_stop_before_the_end_are_extrapolated() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=0
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        		BoneAnimation {
+        			AnimationPart {
+        				NodeName="首"
+        				TimeKeys {
+        					0
+        					0.5
+        					^^^ warning[target-drops]: danmakufu-ph3 extrapolates the part for `首` of the clip `うなずき` past its last key (0.5, before the clip's end): the bone goes on moving as between its last two keys instead of holding
+        				}
+        				TransKeys {
+        					0:0:0
+        					0:1:0
+        				}
+        				RotateKeys {
+        					0:0:0:1
+        					0:0:0.258819:0.965926
+        				}
+        				ScaleKeys {
+        					1:1:1
+        					1:1:1
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_part_for_a_name_that_is_no_bone_moves_bone_0() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=0
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        		BoneAnimation {
+        			AnimationPart {
+        				NodeName="頭"
+        				         ^^^ error[unknown-node]: unknown node `頭`: not found among the HierarchyList nodes
+        				         ^^^ warning[target-drops]: danmakufu-ph3 makes this animation part act on bone 0 (`首`): `頭` is no bone name of the last MeshContainer, and its keys replace that bone's part
+        				TimeKeys {
+        					0
+        					1
+        				}
+        				TransKeys {
+        					0:0:0
+        					0:1:0
+        				}
+        				RotateKeys {
+        					0:0:0:1
+        					0:0:0.258819:0.965926
+        				}
+        				ScaleKeys {
+        					1:1:1
+        					1:1:1
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn uv_animation_is_ignored() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        		UVAnimation {
+        		^^^^^^^^^^^ warning[target-drops]: danmakufu-ph3 ignores UV animation: the texture does not move
+        			AnimationPart {
+        				MeshContainerName="人形"
+        				MaterialName="肌"
+        				TimeKeys {
+        					0
+        				}
+        				TransKeys {
+        					0:0
+        				}
+        				RotateKeys {
+        					0
+        				}
+        				ScaleKeys {
+        					1:1
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_mesh_without_attributes_crashes_when_drawn() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        		^^^^ error[target-load-failure]: danmakufu-ph3 crashes drawing the Mesh `胴体`: it has no `Attributes`, so no material
+        			Name="胴体"
+        			VertexCount=3
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_clip_without_frame_rate_is_undefined() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=0
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        	^^^^^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 reads `FrameParSecond` of the clip `うなずき` at every frame without it being set: write it
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		Loop=True
+        		BoneAnimation {
+        			AnimationPart {
+        				NodeName="首"
+        				TimeKeys {
+        					0
+        					1
+        				}
+        				TransKeys {
+        					0:0:0
+        					0:1:0
+        				}
+        				RotateKeys {
+        					0:0:0:1
+        					0:0:0.258819:0.965926
+        				}
+        				ScaleKeys {
+        					1:1:1
+        					1:1:1
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_looping_clip_of_no_time_crashes() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=0
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=0
+        		^^^^^^^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 divides by `AnimationTime` to loop the clip `うなずき`: with 0 it crashes at its first frame
+        		              ^ error[out-of-range]: `AnimationTime` must be at least 1, found 0
+        		FrameParSecond=30
+        		Loop=True
+        		BoneAnimation {
+        			AnimationPart {
+        				NodeName="首"
+        				TimeKeys {
+        					0
+        					1
+        				}
+        				TransKeys {
+        					0:0:0
+        					0:1:0
+        				}
+        				RotateKeys {
+        					0:0:0:1
+        					0:0:0.258819:0.965926
+        				}
+        				ScaleKeys {
+        					1:1:1
+        					1:1:1
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn key_lists_shorter_than_the_time_keys_crash() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=0
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        		BoneAnimation {
+        			AnimationPart {
+        				NodeName="首"
+        				         ^^^ error[target-load-failure]: danmakufu-ph3 crashes playing the part for `首` of the clip `うなずき` at the frames that need a key it lacks: it has 2 `TimeKeys` but 1 `RotateKeys`
+        				TimeKeys {
+        					0
+        					1
+        				}
+        				TransKeys {
+        					0:0:0
+        					0:1:0
+        				}
+        				RotateKeys {
+        				^^^^^^^^^^ error[count-mismatch]: RotateKeys has 1 key but TimeKeys has 2 keys
+        					0:0:0:1
+        				}
+        				ScaleKeys {
+        					1:1:1
+        					1:1:1
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn a_model_without_clips_is_never_drawn() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning[target-drops]: danmakufu-ph3 never draws this model: it has no `AnimationData`, and Danmakufu shows a model only through a clip (it has no setup pose)
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=1
+        			Material {
+        				Name="肌"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=1
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        			}
+        			Attributes {
+        				0
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn faces_of_one_mesh_with_two_materials() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Materials {
+        			MaterialCount=2
+        			Material {
+        				Name="肌"
+        			}
+        			Material {
+        				Name="服"
+        			}
+        		}
+        		Mesh {
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=2
+        			Positions {
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}
+        			VertexIndices {
+        				3,0:1:2
+        				3,0:2:1
+        			}
+        			Attributes {
+        				0
+        				1
+        				^ error[target-load-failure]: danmakufu-ph3 does not load the file: face 2 uses material 1 and an earlier face of this Mesh material 0: the loader takes one material per Mesh (split the Mesh)
+        			}
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}
+        }
+        "#,
+    );
+}
+
+/// The Danmakufu diagnostics of a Japanese model are at the same lines and columns with CRLF line
+/// breaks and a byte-order mark (Danmakufu reads a run of CR and LF as one line break and skips a
+/// BOM as a token it does not know), in UTF-16 and UTF-8.
+#[test]
+fn ranges_are_the_same_lines_and_columns_with_crlf_and_a_bom() {
+    use rigls_text::PositionEncoding;
+    let targets = Targets::of(&[Target::DanmakufuPh3]);
+    let base = support::strip_annotations(&support::trim_indent(include_str!("../../../../examples/walker.elem")));
+    let fixture = base.replacen("\t\tMeshCount=1\n", "\t\tMeshCount=1.0\n", 1)
+        + "AnimationList {\n\tAnimationData {\n\t\tAnimationName=\"歩く\"\n\t\tAnimationTime=1.5\n\t}\n}\n";
+    let lf = support::analyse_for("model.elem", &fixture, &[], targets);
+    for encoding in [PositionEncoding::Utf16, PositionEncoding::Utf8] {
+        let expected: Vec<String> =
+            support::positions(&lf, encoding).into_iter().filter(|d| d.starts_with("target-")).collect();
+        assert_eq!(expected.len(), 3, "{expected:#?}");
+        for text in [support::crlf(&fixture), support::bom(&fixture), support::bom(&support::crlf(&fixture))] {
+            let found: Vec<String> =
+                support::positions(&support::analyse_for("model.elem", &text, &[], targets), encoding)
+                    .into_iter()
+                    .filter(|d| d.starts_with("target-"))
+                    .collect();
+            assert_eq!(found, expected);
+        }
+    }
+}
+
+/// The hover on what a target drops says so, after what the hover says without targets; with no
+/// target named it says nothing of Danmakufu.
+#[test]
+fn the_hover_on_a_dropped_feature_says_so() {
+    let fixture = "Elfreina Extension Model File\nFile Version 1.00\nAnimationList {\n\tAnimationCount=1\n\tAnimationData {\n\t\tAnimationName=\"流れ\"\n\t\tAnimationTime=1000\n\t\tFrameParSecond=30\n\t\tLoop=True\n\t\tUV$0Animation {\n\t\t}\n\t}\n}\n";
+    let (text, offset) = support::cursor(fixture);
+    let targeted = support::analyse_for("model.elem", &text, &[], Targets::of(&[Target::DanmakufuPh3]));
+    let hover = rigls_ide::hover(&targeted, offset).expect("a hover");
+    let plain = rigls_ide::hover(&support::analyse("model.elem", &text, &[]), offset).expect("a hover");
+    assert_eq!(
+        hover.markdown,
+        format!(
+            "{}\n\n---\n\n**Target:** danmakufu-ph3 ignores UV animation: the texture does not move",
+            plain.markdown
+        )
+    );
+    assert!(!plain.markdown.contains("danmakufu-ph3"), "{}", plain.markdown);
+    assert_eq!(hover.range, plain.range);
+}
