@@ -1,10 +1,308 @@
 //! The target rules: what the DragonBones runtimes a user names reject, drop or draw differently
-//! (`docs/targets.md`).
+//! (`docs/targets.md`), each read from the profiles' one table ([`crate::target`]).
+//!
+//! A data version a named runtime does not read is one `target-unsupported-version` error on
+//! `version`, naming those runtimes and the fix. Each place holding a feature some named runtime
+//! drops or draws otherwise is one `target-drops` warning listing every runtime concerned and
+//! what its users see.
 
-use crate::model::Model;
-use crate::syntax::Tree;
-use rigls_diagnostic::{Diagnostic, Targets};
+use crate::eval::raw::Raw;
+use crate::model::{DocKind, Model};
+use crate::schema::{BLEND_MODE, Version, key};
+use crate::syntax::{NodeId, Tree};
+use crate::target::{self, Colour, Feature, Profile};
+use rigls_diagnostic::{Code, Diagnostic, FileFormat, Targets};
+use rigls_text::TextRange;
 
-pub fn check(_text: &str, _tree: &Tree, _model: &Model, _targets: Targets) -> Vec<Diagnostic> {
-    Vec::new()
+pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Diagnostic> {
+    let profiles: Vec<&Profile> =
+        targets.of_format(FileFormat::DragonBones).iter().filter_map(target::profile).collect();
+    if profiles.is_empty() || model.doc != DocKind::Skeleton {
+        return Vec::new();
+    }
+    let Some(root) = tree.root() else { return Vec::new() };
+    let mut out = Vec::new();
+    out.extend(byte_order_mark(text, &profiles));
+    out.extend(version(model, tree, &profiles));
+    let raw = Raw::new(tree, text);
+    let mut places = Vec::new();
+    find(&raw, root, &mut places);
+    for place in places {
+        if let Some(message) = dropped(&place, &profiles) {
+            out.push(Diagnostic::new(Code::TargetDrops, FileFormat::DragonBones, place.range, message));
+        }
+    }
+    out
+}
+
+/// rapidjson, as the C++ runtime calls it, refuses a UTF-8 byte-order mark, and the runtime does
+/// not check the parse result: nothing of the file is read.
+fn byte_order_mark(text: &str, profiles: &[&Profile]) -> Option<Diagnostic> {
+    let bom = '\u{feff}';
+    if !text.starts_with(bom) {
+        return None;
+    }
+    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    if concerned.is_empty() {
+        return None;
+    }
+    let message = format!(
+        "{} not read a file that starts with a byte-order mark (rapidjson refuses it): nothing is loaded; save the file as UTF-8 without a BOM",
+        names_verb(&concerned.names(), concerned.len(), "does", "do")
+    );
+    // Editors do not show the mark: the range takes the first character after it too.
+    let next = text[bom.len_utf8()..].chars().next().map_or(0, char::len_utf8);
+    let range = TextRange::new(0, (bom.len_utf8() + next) as u32);
+    Some(Diagnostic::new(Code::TargetLoadFailure, FileFormat::DragonBones, range, message))
+}
+
+/// `dragonbones-cpp does`, `dragonbones-cpp and godot do`.
+fn names_verb(names: &str, count: usize, one: &str, many: &str) -> String {
+    format!("{names} {}", if count == 1 { one } else { many })
+}
+
+fn version(model: &Model, tree: &Tree, profiles: &[&Profile]) -> Option<Diagnostic> {
+    let version = model.version.as_ref()?;
+    let compatible = model.compatible_version.as_ref();
+    // A version no runtime knows is `unsupported-version`'s.
+    let shown = version.parsed.or(compatible.and_then(|c| c.parsed))?;
+    let (v, c) = (Some(version.text.as_str()), compatible.map(|c| c.text.as_str()));
+    let rejecting: Targets = profiles.iter().filter(|p| !p.reads(v, c)).map(|p| p.target).collect();
+    let misreading: Targets = profiles
+        .iter()
+        .filter(|p| p.reads(v, c) && !p.misread.is_empty())
+        .filter(|p| {
+            let read = |t: Option<&str>| t.and_then(Version::parse).filter(|v| p.versions.value.contains(v));
+            read(v).is_none() && read(c).is_none()
+        })
+        .map(|p| p.target)
+        .collect();
+    if rejecting.is_empty() && misreading.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    if !rejecting.is_empty() {
+        let fix = if shown == Version::V5_6 {
+            let what = if compatible.is_some() {
+                "set `compatibleVersion` to \"5.5\""
+            } else {
+                "add `\"compatibleVersion\": \"5.5\"`"
+            };
+            format!(
+                "{what}, which {} (the 5.6 features {} lack are then dropped), or convert the file with `rigls upgrade`",
+                if rejecting.len() == 1 { "it reads" } else { "they read" },
+                if rejecting.len() == 1 { "it" } else { "they" },
+            )
+        } else {
+            "convert it to 5.5 with `rigls upgrade`".to_owned()
+        };
+        parts.push(format!(
+            "{} not read data version {shown} and show nothing: {fix}",
+            names_verb(&rejecting.names(), rejecting.len(), "does", "do")
+        ));
+    }
+    if !misreading.is_empty() {
+        parts.push(format!(
+            "{} data version {shown} but reads{} it as 5.x data, so bones, slots and animations are misplaced: convert it to 5.5 with `rigls upgrade`",
+            names_verb(&misreading.names(), misreading.len(), "accepts", "accept"),
+            if misreading.len() == 1 { "" } else { " each of" },
+        ));
+    }
+    let range = tree.range(version.node);
+    Some(Diagnostic::new(Code::TargetUnsupportedVersion, FileFormat::DragonBones, range, parts.join("; ")))
+}
+
+/// What a place holds that some runtime may drop or draw otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holds {
+    /// Features, most general first: a runtime dropping any of them is concerned (the first it
+    /// drops says what its users see).
+    Features(&'static [Feature]),
+    /// A blend mode, by its ordinal.
+    Blend(usize),
+    /// A colour transform with a non-zero offset.
+    ColourOffset,
+    /// An embedded texture atlas under `textureAtlas`.
+    EmbeddedAtlas,
+}
+
+struct Place {
+    holds: Holds,
+    range: TextRange,
+}
+
+/// The message for what `place` holds, when a profile of `profiles` drops it or draws it otherwise.
+fn dropped(place: &Place, profiles: &[&Profile]) -> Option<String> {
+    // (what the users see, the targets that show it), in the order first met.
+    let mut groups: Vec<(String, Targets)> = Vec::new();
+    let label = match place.holds {
+        Holds::Features(features) => {
+            for p in profiles {
+                if let Some(d) = features.iter().find_map(|&f| p.drop_of(f)) {
+                    add(&mut groups, d.sees.to_owned(), p);
+                }
+            }
+            features[0].label().to_owned()
+        }
+        Holds::Blend(mode) => {
+            for p in profiles.iter().filter(|p| p.blend.value.drawn & (1 << mode) == 0) {
+                add(&mut groups, p.blend.value.others.to_owned(), p);
+            }
+            let name = BLEND_MODE.values.get(mode).copied().flatten().unwrap_or("unknown");
+            format!("blend mode `{name}`")
+        }
+        Holds::ColourOffset => {
+            for p in profiles.iter().filter(|p| p.colour.value == Colour::Multipliers) {
+                add(&mut groups, "the offsets are ignored: only the multipliers tint the slot".to_owned(), p);
+            }
+            "colour offset".to_owned()
+        }
+        Holds::EmbeddedAtlas => {
+            for p in profiles.iter().filter(|p| p.atlas_key.value != key::TEXTURE_ATLAS) {
+                let sees = format!(
+                    "it reads an embedded atlas under `\"{}\"`, so this one is not found and its textures are not drawn: put the atlas in a `_tex.json` file of its own",
+                    p.atlas_key.value
+                );
+                add(&mut groups, sees, p);
+            }
+            "embedded texture atlas `\"textureAtlas\"`".to_owned()
+        }
+    };
+    if groups.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = groups.iter().map(|(sees, targets)| format!("{} — {sees}", targets.names())).collect();
+    Some(format!("{label}: {}", parts.join("; ")))
+}
+
+fn add(groups: &mut Vec<(String, Targets)>, sees: String, profile: &Profile) {
+    match groups.iter_mut().find(|(s, _)| *s == sees) {
+        Some((_, targets)) => targets.insert(profile.target),
+        None => groups.push((sees, Targets::NONE.with(profile.target))),
+    }
+}
+
+/// A member's range, or `None` when the object lacks it.
+fn member_range(raw: &Raw<'_>, object: NodeId, name: &str) -> Option<TextRange> {
+    raw.tree.member(raw.text, object, name).map(|m| raw.tree.member_range(m))
+}
+
+/// The places of the skeleton holding what a runtime may drop, in text order.
+fn find(raw: &Raw<'_>, root: NodeId, out: &mut Vec<Place>) {
+    if let Some(member) = raw.tree.member(raw.text, root, key::TEXTURE_ATLAS) {
+        out.push(Place { holds: Holds::EmbeddedAtlas, range: raw.tree.range(member.key) });
+    }
+    for armature in raw.array(root, key::ARMATURE).map(|a| raw.elements(a).collect::<Vec<_>>()).unwrap_or_default() {
+        if !raw.is_object(armature) {
+            continue;
+        }
+        for bone in list(raw, armature, key::BONE) {
+            if raw.string(bone, key::TYPE, "").eq_ignore_ascii_case("surface")
+                && let Some(range) = member_range(raw, bone, key::TYPE)
+            {
+                out.push(Place { holds: Holds::Features(&[Feature::SurfaceBone]), range });
+            }
+            alpha(raw, bone, out);
+        }
+        for slot in list(raw, armature, key::SLOT) {
+            if let Some(mode) = raw.get(slot, key::BLEND_MODE) {
+                let ordinal = blend_ordinal(raw, mode);
+                if ordinal != 0
+                    && let Some(range) = member_range(raw, slot, key::BLEND_MODE)
+                {
+                    out.push(Place { holds: Holds::Blend(ordinal), range });
+                }
+            }
+            if raw.number(slot, key::Z_INDEX, 0.0) != 0.0
+                && let Some(range) = member_range(raw, slot, key::Z_INDEX)
+            {
+                out.push(Place { holds: Holds::Features(&[Feature::ZIndex]), range });
+            }
+            alpha(raw, slot, out);
+            colour(raw, slot, out);
+        }
+        for constraint in list(raw, armature, key::PATH) {
+            let range = member_range(raw, constraint, key::NAME).unwrap_or_else(|| raw.tree.range(constraint));
+            out.push(Place { holds: Holds::Features(&[Feature::PathConstraint]), range });
+        }
+        for skin in list(raw, armature, key::SKIN) {
+            for slot in list(raw, skin, key::SLOT) {
+                for display in list(raw, slot, key::DISPLAY) {
+                    if raw.string(display, key::TYPE, "").eq_ignore_ascii_case("path")
+                        && let Some(range) = member_range(raw, display, key::TYPE)
+                    {
+                        out.push(Place { holds: Holds::Features(&[Feature::PathDisplay]), range });
+                    }
+                }
+            }
+        }
+        for animation in list(raw, armature, key::ANIMATION) {
+            animation_places(raw, animation, out);
+        }
+    }
+    out.sort_by_key(|p| p.range.start);
+}
+
+fn animation_places(raw: &Raw<'_>, animation: NodeId, out: &mut Vec<Place>) {
+    let blend = raw.string(animation, key::BLEND_TYPE, "");
+    if !blend.is_empty()
+        && !blend.eq_ignore_ascii_case("none")
+        && let Some(range) = member_range(raw, animation, key::BLEND_TYPE)
+    {
+        out.push(Place { holds: Holds::Features(&[Feature::BlendTree]), range });
+    }
+    for timeline in list(raw, animation, key::IK) {
+        let range = member_range(raw, timeline, key::NAME).unwrap_or_else(|| raw.tree.range(timeline));
+        out.push(Place { holds: Holds::Features(&[Feature::IkTimelines]), range });
+    }
+    for timeline in list(raw, animation, key::TIMELINE) {
+        let features: &'static [Feature] = match raw.number(timeline, key::TYPE, 0.0) as i64 {
+            23 => &[Feature::TypedTimelines, Feature::ZIndexTimeline],
+            24 | 60 => &[Feature::TypedTimelines, Feature::AlphaTimeline],
+            40..=42 => &[Feature::TypedTimelines, Feature::BlendTree],
+            _ => &[Feature::TypedTimelines],
+        };
+        let range = member_range(raw, timeline, key::TYPE).unwrap_or_else(|| raw.tree.range(timeline));
+        out.push(Place { holds: Holds::Features(features), range });
+    }
+    for slot in list(raw, animation, key::SLOT) {
+        for frame in list(raw, slot, key::COLOR_FRAME) {
+            colour(raw, frame, out);
+        }
+    }
+}
+
+/// The objects of `object`'s list `name`.
+fn list(raw: &Raw<'_>, object: NodeId, name: &str) -> Vec<NodeId> {
+    raw.array(object, name).map(|a| raw.elements(a).filter(|&e| raw.is_object(e)).collect()).unwrap_or_default()
+}
+
+/// A bone's or slot's 5.6 `alpha` other than 1.
+fn alpha(raw: &Raw<'_>, object: NodeId, out: &mut Vec<Place>) {
+    if raw.number(object, key::ALPHA, 1.0) != 1.0
+        && let Some(range) = member_range(raw, object, key::ALPHA)
+    {
+        out.push(Place { holds: Holds::Features(&[Feature::Alpha]), range });
+    }
+}
+
+/// The `color` of a slot or colour key frame, when an offset of it is not 0.
+fn colour(raw: &Raw<'_>, object: NodeId, out: &mut Vec<Place>) {
+    let Some(color) = raw.get(object, key::COLOR).filter(|&c| raw.is_object(c)) else { return };
+    let offset = [key::A_O, key::R_O, key::G_O, key::B_O].into_iter().find(|k| raw.number(color, k, 0.0) != 0.0);
+    if let Some(range) = offset.and_then(|k| member_range(raw, color, k)) {
+        out.push(Place { holds: Holds::ColourOffset, range });
+    }
+}
+
+/// A `blendMode` value's ordinal, as the runtimes read it (a name, case-insensitive, else a number;
+/// unknown names are normal).
+fn blend_ordinal(raw: &Raw<'_>, value: NodeId) -> usize {
+    match raw.tree.str(raw.text, value) {
+        Some(name) => {
+            let name = name.to_lowercase();
+            BLEND_MODE.values.iter().position(|v| *v == Some(name.as_str())).unwrap_or(0)
+        }
+        None => raw.tree.number(raw.text, value).map_or(0, |n| if (0.0..14.0).contains(&n) { n as usize } else { 0 }),
+    }
 }

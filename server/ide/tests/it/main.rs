@@ -17,6 +17,7 @@ mod dragonbones_runtime_failures;
 mod dragonbones_runtime_poses;
 mod dragonbones_schema;
 mod dragonbones_syntax;
+mod dragonbones_targets;
 mod dragonbones_upgrade;
 mod elem_danmakufu_poses;
 mod elem_eval;

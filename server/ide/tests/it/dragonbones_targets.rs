@@ -1,0 +1,118 @@
+//! The DragonBones target profiles on skeletons: a data version a named runtime does not read is
+//! one error on `version` naming those runtimes and the fix; each feature a named runtime drops
+//! or draws otherwise is one warning at its place listing every runtime concerned.
+
+use rigls_diagnostic::{Target, Targets};
+use rigls_test_support::fixture as support;
+
+fn check(targets: &[Target], fixture: &str) {
+    support::check_diagnostics_for("hero_ske.json", fixture, &[], Targets::of(targets));
+}
+
+#[test]
+fn no_target_named_reports_nothing_of_targets() {
+    check(
+        &[],
+        r#"
+        {"name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+         "armature": [{"name": "hero", "bone": [{"name": "root"}],
+           "slot": [{"name": "s", "parent": "root", "blendMode": "multiply", "color": {"rO": 20}}]}]}
+        "#,
+    );
+}
+
+#[test]
+fn version_5_6_for_the_cpp_runtimes_names_them_and_compatible_version() {
+    check(
+        &[Target::DragonBonesJs, Target::DragonBonesCpp, Target::Godot],
+        r#"
+        {"name": "hero", "version": "5.6", "frameRate": 24,
+                                    ^^^^^ warning[unsupported-version]: data version 5.6 loads only in DragonBonesJS: add `"compatibleVersion": "5.5"` so the C++ and C# runtimes accept it too
+                                    ^^^^^ error[target-unsupported-version]: dragonbones-cpp and godot do not read data version 5.6 and show nothing: add `"compatibleVersion": "5.5"`, which they read (the 5.6 features they lack are then dropped), or convert the file with `rigls upgrade`
+         "armature": [{"name": "hero", "bone": [{"name": "root"}]}]}
+        "#,
+    );
+}
+
+#[test]
+fn version_5_6_with_compatible_version_5_5_loads_everywhere() {
+    check(
+        &Target::of_format(rigls_diagnostic::FileFormat::DragonBones).collect::<Vec<_>>(),
+        r#"
+        {"name": "hero", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24,
+         "armature": [{"name": "hero", "bone": [{"name": "root"}]}]}
+        "#,
+    );
+}
+
+#[test]
+fn legacy_versions_are_rejected_or_misread() {
+    check(
+        &[Target::Unity, Target::DragonBonesCpp, Target::Flutter],
+        r#"
+        {"name": "hero", "version": "2.3", "frameRate": 24, "isGlobal": 0,
+                                    ^^^^^ warning[legacy-version]: data version 2.3 is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): upgrade it to 5.5 with `rigls upgrade` or the quick fix
+                                    ^^^^^ error[target-unsupported-version]: dragonbones-cpp and flutter do not read data version 2.3 and show nothing: convert it to 5.5 with `rigls upgrade`; unity accepts data version 2.3 but reads it as 5.x data, so bones, slots and animations are misplaced: convert it to 5.5 with `rigls upgrade`
+         "armature": [{"name": "hero", "bone": [{"name": "root"}]}]}
+        "#,
+    );
+}
+
+#[test]
+fn features_dropped_are_listed_with_every_target_concerned() {
+    check(
+        &[Target::Egret, Target::CocosCreator3, Target::DragonBonesCpp, Target::Flutter],
+        r#"
+        {"name": "勇者", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24,
+         "armature": [{"name": "勇者", "type": "Armature",
+           "bone": [{"name": "root"}, {"name": "布", "parent": "root", "type": "surface", "segmentX": 1, "segmentY": 1, "vertices": [0, 0, 1, 0, 0, 1, 1, 1]}, {"name": "腕", "parent": "root", "alpha": 0.5}],
+                                                                      ^^^^^^^^^^^^^^^^^ warning[target-drops]: surface bone: cocos-creator-3 — native builds (iOS, Android, desktop) run the C++ runtime, where it is a plain bone; dragonbones-cpp — the surface is a plain bone with the default transform: what hangs on it is posed through an identity bone; flutter — the surface behaves as a plain bone
+                                                                                                                                                                                              ^^^^^^^^^^^^ warning[target-drops]: 5.6 `alpha`: cocos-creator-3 and dragonbones-cpp — the alpha is not applied
+           "ik": [{"name": "足", "bone": "腕", "target": "root"}],
+           "slot": [{"name": "影", "parent": "root", "blendMode": "multiply", "zIndex": 2, "color": {"aM": 50, "rO": 20}}, {"name": "光", "parent": "root", "blendMode": "add"}],
+                                                    ^^^^^^^^^^^^^^^^^^^^^^^ warning[target-drops]: blend mode `multiply`: egret — the previous mode is kept (initially normal); dragonbones-cpp — cocos2d-x keeps the current blend function (normal is never restored after add); SFML also draws multiply, others normal
+                                                                             ^^^^^^^^^^^ warning[target-drops]: slot `zIndex`: cocos-creator-3 and dragonbones-cpp — the slot is drawn in its list order
+                                                                                                              ^^^^^^^^ warning[target-drops]: colour offset: cocos-creator-3 and dragonbones-cpp — the offsets are ignored: only the multipliers tint the slot
+           "path": [{"name": "道", "target": "影", "bones": ["腕"]}],
+                     ^^^^^^^^^^^ warning[target-drops]: path constraint: cocos-creator-3 — native builds (iOS, Android, desktop) run the C++ runtime, which does not apply it; dragonbones-cpp — the constraint is not applied: its bones keep their own transforms; flutter — the constraint is parsed but never built: its bones keep their own transforms
+           "skin": [{"slot": [{"name": "影", "display": [{"name": "img"}]}, {"name": "光", "display": [{"name": "img"}]}]}],
+           "animation": [{"name": "歩く", "duration": 2,
+             "ik": [{"name": "足", "frame": [{"duration": 2, "weight": 0.5}]}],
+                     ^^^^^^^^^^^ warning[target-drops]: IK timeline: flutter — IK is static: the animated weight and bend are ignored
+             "slot": [{"name": "影", "colorFrame": [{"duration": 2}, {"duration": 0, "color": {"bO": 30}}]}],
+                                                                                              ^^^^^^^^ warning[target-drops]: colour offset: cocos-creator-3 and dragonbones-cpp — the offsets are ignored: only the multipliers tint the slot
+             "timeline": [{"type": 23, "name": "影", "frame": [{"duration": 2, "value": 1}]}, {"type": 24, "name": "光", "frame": [{"duration": 2, "value": 0.5}]}]}]}],
+                           ^^^^^^^^^^ warning[target-drops]: 5.6 typed timeline: cocos-creator-3 and dragonbones-cpp — the timeline is not read: what it animates stays still; flutter — not ported: the draw order does not change
+                                                                                              ^^^^^^^^^^ warning[target-drops]: 5.6 typed timeline: cocos-creator-3 and dragonbones-cpp — the timeline is not read: what it animates stays still; flutter — not ported: the alpha does not change (colour key frames' alpha does)
+         "textureAtlas": [{"name": "勇者", "imagePath": "勇者.png", "width": 8, "height": 8, "SubTexture": [{"name": "img", "x": 0, "y": 0, "width": 8, "height": 8}]}]}
+         ^^^^^^^^^^^^^^ warning[target-drops]: embedded texture atlas `"textureAtlas"`: dragonbones-cpp — it reads an embedded atlas under `"TextureAtlas"`, so this one is not found and its textures are not drawn: put the atlas in a `_tex.json` file of its own
+        "#,
+    );
+}
+
+/// The target diagnostics of a skeleton with Japanese names are at the same lines and columns
+/// with CRLF line breaks and a byte-order mark, in UTF-16 and UTF-8.
+#[test]
+fn ranges_are_the_same_with_crlf_and_a_bom() {
+    use rigls_text::PositionEncoding;
+    let targets = Targets::of(&[Target::DragonBonesCpp, Target::Godot, Target::CocosCreator2]);
+    let text = "{\"name\": \"勇者\", \"version\": \"5.6\", \"frameRate\": 24,\n \"armature\": [{\"name\": \"勇者\",\n   \"bone\": [{\"name\": \"根\"}, {\"name\": \"布\", \"parent\": \"根\", \"type\": \"surface\"}],\n   \"slot\": [{\"name\": \"影\", \"parent\": \"根\", \"blendMode\": \"screen\", \"zIndex\": 1}]}]}\n";
+    let lf = support::analyse_for("勇者_ske.json", text, &[], targets);
+    for encoding in [PositionEncoding::Utf16, PositionEncoding::Utf8] {
+        let expected: Vec<String> =
+            support::positions(&lf, encoding).into_iter().filter(|d| d.contains("target-")).collect();
+        assert_eq!(expected.len(), 4, "{expected:#?}");
+        // A byte-order mark is also an error of its own for these runtimes, at the mark.
+        let bom =
+            support::positions(&support::analyse_for("勇者_ske.json", &support::bom(text), &[], targets), encoding);
+        assert!(bom.contains(&"target-load-failure 0:0-0:1 dragonbones-cpp and godot do not read a file that starts with a byte-order mark (rapidjson refuses it): nothing is loaded; save the file as UTF-8 without a BOM".to_owned()), "{bom:#?}");
+        for variant in [support::crlf(text), support::bom(text), support::bom(&support::crlf(text))] {
+            let found: Vec<String> =
+                support::positions(&support::analyse_for("勇者_ske.json", &variant, &[], targets), encoding)
+                    .into_iter()
+                    .filter(|d| d.contains("target-") && !d.contains("byte-order mark"))
+                    .collect();
+            assert_eq!(found, expected);
+        }
+    }
+}
