@@ -9,7 +9,7 @@
 use crate::eval::raw::Raw;
 use crate::model::{DocKind, Model};
 use crate::schema::{BLEND_MODE, Version, key};
-use crate::syntax::{NodeId, Tree};
+use crate::syntax::{NodeId, NodeKind, Tree};
 use crate::target::{self, Colour, Feature, Profile};
 use rigls_diagnostic::{Code, Diagnostic, FileFormat, Targets};
 use rigls_text::TextRange;
@@ -23,10 +23,15 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     let Some(root) = tree.root() else { return Vec::new() };
     let mut out = Vec::new();
     out.extend(byte_order_mark(text, &profiles));
-    out.extend(version(model, tree, &profiles));
+    out.extend(version(text, model, tree, &profiles));
     let raw = Raw::new(tree, text);
+    out.extend(no_armature(&raw, root, &profiles));
+    weight_counts(&raw, root, &profiles, &mut out);
     let mut places = Vec::new();
-    find(&raw, root, &mut places);
+    // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
+    if !model.data_version.is_some_and(|v| v.is_legacy()) {
+        find(&raw, root, &mut places);
+    }
     for place in places {
         if let Some(message) = dropped(&place, &profiles) {
             out.push(Diagnostic::new(Code::TargetDrops, FileFormat::DragonBones, place.range, message));
@@ -56,21 +61,105 @@ fn byte_order_mark(text: &str, profiles: &[&Profile]) -> Option<Diagnostic> {
     Some(Diagnostic::new(Code::TargetLoadFailure, FileFormat::DragonBones, range, message))
 }
 
+/// A skeleton without armatures: every runtime builds nothing from it.
+fn no_armature(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile]) -> Option<Diagnostic> {
+    if !list(raw, root, key::ARMATURE).is_empty() {
+        return None;
+    }
+    let concerned: Targets = profiles.iter().map(|p| p.target).collect();
+    let range = match raw.tree.member(raw.text, root, key::ARMATURE) {
+        Some(member) => raw.tree.member_range(member),
+        None => TextRange::new(raw.tree.range(root).start, raw.tree.range(root).start + 1),
+    };
+    let message = format!(
+        "{} no armature to build from this skeleton (no armature object in `armature`): nothing is shown",
+        names_verb(&concerned.names(), concerned.len(), "finds", "find")
+    );
+    Some(Diagnostic::new(Code::TargetLoadFailure, FileFormat::DragonBones, range, message))
+}
+
+/// A mesh's `weights` as rapidjson reads them: the bone counts and bone indices are read as
+/// unsigned integers, and one written with a decimal point or an exponent (`1.0`) reads 0 in a
+/// release build (a debug build aborts): every later number is misread and the runtime crashes.
+fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    if concerned.is_empty() {
+        return;
+    }
+    for armature in list(raw, root, key::ARMATURE) {
+        for skin in list(raw, armature, key::SKIN) {
+            for slot in list(raw, skin, key::SLOT) {
+                for display in list(raw, slot, key::DISPLAY) {
+                    let Some(weights) = raw.array(display, key::WEIGHTS) else { continue };
+                    let items: Vec<NodeId> = raw.elements(weights).collect();
+                    let mut i = 0;
+                    while i < items.len() {
+                        let count = raw.tree.number(raw.text, items[i]).unwrap_or(0.0).max(0.0) as usize;
+                        let whole = |n: NodeId| !raw.tree.range(n).slice(raw.text).contains(['.', 'e', 'E']);
+                        let integers = std::iter::once(i).chain((0..count).map(|k| i + 1 + 2 * k));
+                        if let Some(bad) = integers.filter_map(|j| items.get(j).copied()).find(|&n| !whole(n)) {
+                            let message = format!(
+                                "{} `{}` here as an unsigned integer, and a number written with a decimal point or an exponent reads 0 (a debug build aborts): the rest of `weights` is misread and the runtime crashes; write `{}`",
+                                names_verb(&concerned.names(), concerned.len(), "reads", "read"),
+                                raw.tree.range(bad).slice(raw.text),
+                                crate::model::js_number(raw.tree.number(raw.text, bad).unwrap_or(0.0)),
+                            );
+                            out.push(Diagnostic::new(
+                                Code::TargetLoadFailure,
+                                FileFormat::DragonBones,
+                                raw.tree.range(bad),
+                                message,
+                            ));
+                            break;
+                        }
+                        i += 1 + 2 * count;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `dragonbones-cpp does`, `dragonbones-cpp and godot do`.
 fn names_verb(names: &str, count: usize, one: &str, many: &str) -> String {
     format!("{names} {}", if count == 1 { one } else { many })
 }
 
-fn version(model: &Model, tree: &Tree, profiles: &[&Profile]) -> Option<Diagnostic> {
-    let version = model.version.as_ref()?;
-    let compatible = model.compatible_version.as_ref();
-    // A version no runtime knows is `unsupported-version`'s.
-    let shown = version.parsed.or(compatible.and_then(|c| c.parsed))?;
-    let (v, c) = (Some(version.text.as_str()), compatible.map(|c| c.text.as_str()));
-    let rejecting: Targets = profiles.iter().filter(|p| !p.reads(v, c)).map(|p| p.target).collect();
+fn version(text: &str, model: &Model, tree: &Tree, profiles: &[&Profile]) -> Option<Diagnostic> {
+    let root = tree.root()?;
+    // What a reader sees of `key`: JSON.parse keeps the last of duplicate keys, rapidjson the first.
+    let value = |key: &str, first: bool| {
+        let mut found = tree.members(root).filter(|m| tree.key_is(text, m.key, key)).map(|m| m.value);
+        if first { found.next() } else { found.last() }
+    };
+    let written = |node: Option<NodeId>| {
+        node.and_then(|n| match tree.kind(n) {
+            NodeKind::String => tree.str(text, n).map(|s| s.into_owned()),
+            NodeKind::Number => Some(tree.range(n).slice(text).to_owned()),
+            _ => None,
+        })
+    };
+    let seen = |p: &Profile| (value(key::VERSION, p.rapidjson), value(key::COMPATIBLE_VERSION, p.rapidjson));
+    let reads = |p: &Profile| {
+        let (v, c) = seen(p);
+        p.reads(written(v).as_deref(), written(c).as_deref())
+    };
+    let rejecting: Vec<&Profile> = profiles.iter().copied().filter(|p| !reads(p)).collect();
+    let first_rejecting = rejecting.first().map(|p| seen(p));
+    let rejecting: Targets = rejecting.iter().map(|p| p.target).collect();
+    // What every reader sees the same way and no runtime knows is `unsupported-version`'s.
+    let version_node = value(key::VERSION, false)?;
+    let plain = matches!(tree.kind(version_node), NodeKind::String | NodeKind::Number);
+    let shown =
+        model.version.as_ref().and_then(|v| v.parsed).or(model.compatible_version.as_ref().and_then(|c| c.parsed));
+    if shown.is_none() && plain && rejecting.len() == profiles.len() {
+        return None;
+    }
+    let (v, c) =
+        (model.version.as_ref().map(|v| v.text.as_str()), model.compatible_version.as_ref().map(|c| c.text.as_str()));
     let misreading: Targets = profiles
         .iter()
-        .filter(|p| p.reads(v, c) && !p.misread.is_empty())
+        .filter(|p| reads(p) && !p.misread.is_empty())
         .filter(|p| {
             let read = |t: Option<&str>| t.and_then(Version::parse).filter(|v| p.versions.value.contains(v));
             read(v).is_none() && read(c).is_none()
@@ -80,10 +169,18 @@ fn version(model: &Model, tree: &Tree, profiles: &[&Profile]) -> Option<Diagnost
     if rejecting.is_empty() && misreading.is_empty() {
         return None;
     }
+    let range = tree.range(first_rejecting.and_then(|(v, _)| v).unwrap_or(version_node));
+    let shown_text = match first_rejecting.and_then(|(v, _)| written(v)) {
+        Some(t) => t,
+        None => tree.range(version_node).slice(text).to_owned(),
+    };
     let mut parts = Vec::new();
     if !rejecting.is_empty() {
-        let fix = if shown == Version::V5_6 {
-            let what = if compatible.is_some() {
+        let seen_version = Version::parse(&shown_text);
+        let fix = if seen_version.is_none() {
+            "write the data version as a string, e.g. `\"version\": \"5.5\"`".to_owned()
+        } else if seen_version == Some(Version::V5_6) {
+            let what = if model.compatible_version.is_some() {
                 "set `compatibleVersion` to \"5.5\""
             } else {
                 "add `\"compatibleVersion\": \"5.5\"`"
@@ -96,19 +193,21 @@ fn version(model: &Model, tree: &Tree, profiles: &[&Profile]) -> Option<Diagnost
         } else {
             "convert it to 5.5 with `rigls upgrade`".to_owned()
         };
+        let duplicate = tree.members(root).filter(|m| tree.key_is(text, m.key, key::VERSION)).count() > 1;
+        let which = if duplicate { " (rapidjson reads the first of duplicate keys)" } else { "" };
         parts.push(format!(
-            "{} not read data version {shown} and show nothing: {fix}",
+            "{} not read data version {shown_text}{which} and show nothing: {fix}",
             names_verb(&rejecting.names(), rejecting.len(), "does", "do")
         ));
     }
     if !misreading.is_empty() {
         parts.push(format!(
-            "{} data version {shown} but reads{} it as 5.x data, so bones, slots and animations are misplaced: convert it to 5.5 with `rigls upgrade`",
+            "{} data version {} but reads{} it as 5.x data, so bones, slots and animations are misplaced: convert it to 5.5 with `rigls upgrade`",
             names_verb(&misreading.names(), misreading.len(), "accepts", "accept"),
+            shown.map_or(shown_text.clone(), |v| v.to_string()),
             if misreading.len() == 1 { "" } else { " each of" },
         ));
     }
-    let range = tree.range(version.node);
     Some(Diagnostic::new(Code::TargetUnsupportedVersion, FileFormat::DragonBones, range, parts.join("; ")))
 }
 

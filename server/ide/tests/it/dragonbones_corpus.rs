@@ -12,7 +12,7 @@ use rigls_ide::{Analysis, FileKind};
 
 /// `../shared/corpus/dragonbones` beside the repository (`../../shared` from `server/`; one more
 /// level up from a `git worktree` kept in a subfolder).
-fn corpus() -> Option<Vec<PathBuf>> {
+pub(crate) fn corpus() -> Option<Vec<PathBuf>> {
     let server = rigls_test_support::server_dir();
     let dir = server.ancestors().skip(2).take(2).map(|a| a.join("shared/corpus/dragonbones")).find(|d| d.is_dir())?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
