@@ -16,6 +16,21 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
     let request = &with_default_armature(file, &analysis.text, request);
     let reading = file.reading(&analysis.text, request.armature.as_deref());
     let data = parsed_data(analysis, &reading)?;
+    // A target that reads the skeleton otherwise (the C++ runtime: no path constraints, surface
+    // bones as plain bones, no 5.6 keys) poses its own reading.
+    let read_as = request
+        .target
+        .and_then(rigls_dragonbones::target::profile)
+        .map(|p| p.eval.value)
+        .filter(|e| *e != rigls_dragonbones::target::Eval::DEFAULT);
+    let own;
+    let data = match (read_as, file.tree.root()) {
+        (Some(read_as), Some(root)) => {
+            own = parse::parse_as(Raw::new(&file.tree, &analysis.text), root, read_as);
+            own.as_ref().map(|p| &p.data).unwrap_or(data)
+        }
+        _ => data,
+    };
     let (index, mut runtime) = build(analysis, file, data, request)?;
     let armature = &data.armatures[index];
     if let Some(name) = &request.animation {

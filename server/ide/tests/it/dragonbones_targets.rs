@@ -211,3 +211,29 @@ fn real_exports_have_no_target_error_where_the_runtime_plays_them() {
         assert_eq!(errors, 2, "{:#?}", targeted.diagnostics);
     }
 }
+
+/// `rigls pose --target dragonbones-cpp` poses the C++ runtime's reading: a surface bone is a
+/// plain bone (its `type` ignored), so the bone hanging on it is placed by its own transform, as
+/// in the same skeleton without the surface; DragonBonesJS deforms it through the surface.
+#[test]
+fn the_cpp_runtime_poses_a_surface_bone_as_a_plain_bone() {
+    use rigls_ide::pose::{Pose, PoseRequest, pose};
+    let surface = r#"{"name": "勇者", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24,
+ "armature": [{"name": "勇者", "type": "Armature",
+   "bone": [{"name": "root"}, {"name": "布", "parent": "root", "type": "surface", "segmentX": 1, "segmentY": 1, "vertices": [0, 0, 20, 0, 0, 40, 20, 40]},
+            {"name": "手", "parent": "布", "transform": {"x": 10, "y": 5}}]}]}"#;
+    let plain = surface
+        .replace(r#", "type": "surface", "segmentX": 1, "segmentY": 1, "vertices": [0, 0, 20, 0, 0, 40, 20, 40]"#, "");
+    let hand = |text: &str, target: Option<Target>| {
+        let analysis = support::analyse("勇者_ske.json", text, &[]);
+        let request = PoseRequest { armature: None, animation: None, time: 0.0, target };
+        match pose(&analysis, &request).expect("a pose") {
+            Pose::DragonBones(p) => p.bones.iter().find(|b| b.name == "手").expect("手").matrix,
+            other => panic!("{other:?}"),
+        }
+    };
+    let cpp = hand(surface, Some(Target::DragonBonesCpp));
+    assert_eq!(cpp, hand(&plain, None));
+    assert_eq!(cpp, [1.0, 0.0, 0.0, 1.0, 10.0, 5.0]);
+    assert_ne!(hand(surface, None), cpp, "DragonBonesJS places it through the surface");
+}

@@ -87,7 +87,7 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(list) = raw.get(node, key::TIMELINE) {
+        if let Some(list) = raw.get(node, key::TIMELINE).filter(|_| !self.read_as.no_56) {
             for t in raw.elements(list) {
                 self.typed_timeline(&mut a, t, armature);
             }
@@ -99,7 +99,11 @@ impl Parser<'_> {
     /// absent or empty), duration, play times, fade-in, scale and blend type; no timelines.
     pub(super) fn animation_head(&self, node: NodeId, armature: &ArmatureData) -> AnimationData {
         let raw = self.raw;
-        let frame_count = raw.number(node, key::DURATION, 0.0);
+        let mut frame_count = raw.number(node, key::DURATION, 0.0);
+        if self.read_as.zero_duration_one_frame {
+            // The C++ runtime: `frameCount = max(duration, 1)`.
+            frame_count = frame_count.max(1.0);
+        }
         let mut name = raw.string(node, key::NAME, "default");
         if name.is_empty() {
             name = "default".to_owned();

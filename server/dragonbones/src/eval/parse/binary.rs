@@ -54,6 +54,7 @@ pub fn parse_binary(binary: &Binary) -> Result<Parsed, Rejected> {
         deform_values_left_out: false,
         deform_not_finite: false,
         deform_scratch: Vec::new(),
+        read_as: crate::target::Eval::DEFAULT,
         binary: Some(Source {
             binary,
             body: binary.body.as_ref().unwrap_or(&empty),

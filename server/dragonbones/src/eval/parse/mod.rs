@@ -9,6 +9,7 @@ use super::geom::{ColorTransform, DEG_RAD, Transform, js_round, normalize_radian
 use super::raw::Raw;
 use crate::schema::key;
 use crate::syntax::NodeId;
+use crate::target::Eval;
 
 mod animation;
 mod binary;
@@ -130,7 +131,25 @@ pub fn parse_armatures(
     elements: &[NodeId],
     deform_values: DeformValues,
 ) -> Result<Parsed, Rejected> {
+    parse_armatures_as(raw, root, elements, deform_values, Eval::DEFAULT)
+}
+
+/// [`parse`] as a runtime other than DragonBonesJS 5.7 reads the skeleton, where that changes
+/// its poses ([`Eval`]: path constraints, surface bones and 5.6 keys it does not read, animations
+/// of no duration lasting one frame).
+pub fn parse_as(raw: Raw<'_>, root: NodeId, read_as: Eval) -> Result<Parsed, Rejected> {
+    parse_armatures_as(raw, root, &armature_elements(raw, root), DeformValues::Kept, read_as)
+}
+
+fn parse_armatures_as(
+    raw: Raw<'_>,
+    root: NodeId,
+    elements: &[NodeId],
+    deform_values: DeformValues,
+    read_as: Eval,
+) -> Result<Parsed, Rejected> {
     let mut parser = Parser {
+        read_as,
         raw,
         data: root_data(raw, root)?,
         failures: Vec::new(),
@@ -264,6 +283,8 @@ pub(super) struct Parser<'a> {
     pub(super) deform_scratch: Vec<f64>,
     /// The arrays of a binary skeleton, which its meshes and animations point into.
     pub(super) binary: Option<binary::Source<'a>>,
+    /// The runtime whose reading this is, where it differs from DragonBonesJS 5.7.
+    pub(super) read_as: Eval,
 }
 
 /// What the parse of one armature carries between its parts.
@@ -330,7 +351,7 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(list) = raw.get(node, key::PATH) {
+        if let Some(list) = raw.get(node, key::PATH).filter(|_| !self.read_as.no_paths) {
             for p in raw.elements(list) {
                 if let Some(c) = self.path_constraint(p, &scope.data) {
                     add_constraint(&mut scope, c);
@@ -387,12 +408,14 @@ impl Parser<'_> {
 
     fn bone(&mut self, node: NodeId, name: String, raw_bones: &[Option<usize>]) -> BoneData {
         let raw = self.raw;
-        let surface = match raw.get(node, key::TYPE) {
-            Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
-                raw.to_js_string(t).eq_ignore_ascii_case("surface")
-            }
-            _ => raw.number(node, key::TYPE, 0.0) == 1.0,
-        };
+        let surface = !self.read_as.no_surfaces
+            && match raw.get(node, key::TYPE) {
+                Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
+                    raw.to_js_string(t).eq_ignore_ascii_case("surface")
+                }
+                _ => raw.number(node, key::TYPE, 0.0) == 1.0,
+            };
+        let no_56 = self.read_as.no_56;
         let mut bone = BoneData {
             name,
             node,
@@ -403,7 +426,7 @@ impl Parser<'_> {
             inherit_scale: true,
             inherit_reflection: true,
             length: 0.0,
-            alpha: raw.number(node, key::ALPHA, 1.0),
+            alpha: if no_56 { 1.0 } else { raw.number(node, key::ALPHA, 1.0) },
             surface: None,
         };
         if surface {
@@ -547,8 +570,8 @@ impl Parser<'_> {
             node,
             display_index: raw.number(node, key::DISPLAY_INDEX, 0.0),
             z_order,
-            z_index: raw.number(node, key::Z_INDEX, 0.0),
-            alpha: raw.number(node, key::ALPHA, 1.0),
+            z_index: if self.read_as.no_56 { 0.0 } else { raw.number(node, key::Z_INDEX, 0.0) },
+            alpha: if self.read_as.no_56 { 1.0 } else { raw.number(node, key::ALPHA, 1.0) },
             parent: armature.bone(&raw.string(node, key::PARENT, "")),
             blend_mode,
             color: raw.get(node, key::COLOR).map_or(ColorTransform::IDENTITY, |c| self.color(c)),
