@@ -1,6 +1,8 @@
 // The 2-D view of a DragonBones scene on a Canvas 2D: textured quads and meshes from the atlas
 // images in draw order, colour transforms and blend modes as `rigls render` applies them
-// (docs/scene.md), the bone overlay, zoom and pan.
+// (docs/scene.md), the bone overlay, zoom and pan. (The Canvas 2D keeps 60 fps on the corpus's
+// largest meshes, and draws large pictures faster than WebGL without a GPU: BENCHMARKS.md,
+// "Drawing a frame".)
 
 import { fit, inTriangle, segmentDistance, union } from "./geometry.js";
 import { Images, drawMappedTriangle } from "./texture.js";
@@ -21,12 +23,13 @@ const MAX_TINTS = 256;
 
 export class View2d {
     /**
-     * @param {HTMLCanvasElement} canvas
+     * @param {HTMLElement} stage where the view's canvas goes
      * @param {(path: string) => string | null} imageUrl where a texture's image is read from
      * @param {() => void} redraw called when an image has loaded
      */
-    constructor(canvas, imageUrl, redraw) {
-        this.canvas = canvas;
+    constructor(stage, imageUrl, redraw) {
+        this.canvas = document.createElement("canvas");
+        stage.append(this.canvas);
         this.images = new Images(imageUrl, redraw);
         this.tints = new Map();
         this.scene = null;
@@ -43,6 +46,15 @@ export class View2d {
             this.fitBounds = next;
             if (refit) this.fitView();
         }
+    }
+
+    dispose() {}
+
+    resize(width, height) {
+        this.canvas.width = width;
+        this.canvas.height = height;
+        this.size = [width, height];
+        if (this.autoFit !== false) this.fitView();
     }
 
     fitView() {
@@ -183,7 +195,6 @@ export class View2d {
                 [uv[2 * a], uv[2 * a + 1], uv[2 * b], uv[2 * b + 1], uv[2 * c], uv[2 * c + 1]],
                 [p[2 * a], p[2 * a + 1], p[2 * b], p[2 * b + 1], p[2 * c], p[2 * c + 1]],
                 grow,
-                null,
             );
         }
     }

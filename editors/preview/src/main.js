@@ -3,7 +3,7 @@
 // `rigls preview`'s page; `hosts.js` tells them apart.
 
 import { View2d } from "./draw2d.js";
-import { View3d } from "./draw3d.js";
+import { NoWebGL, View3d } from "./draw3d.js";
 import { union } from "./geometry.js";
 import { detectHost } from "./hosts.js";
 import { advance, describeTime, frameAt, nearestIndex, passTimes, timeOfFrame } from "./player.js";
@@ -70,9 +70,10 @@ class Preview {
             this.fitButton,
         ]);
         this.banner = element("div", { className: "banner", hidden: true });
-        this.canvas = element("canvas");
+        // The view's canvas goes in the stage (each view makes its own: a 2-D or a WebGL context).
+        this.stage = element("div", { className: "stage" });
         this.status = element("div", { className: "status" });
-        this.root.append(bar, this.banner, element("div", { className: "stage" }, [this.canvas]), this.status);
+        this.root.append(bar, this.banner, this.stage, this.status);
         this.probe = element("div", { hidden: true });
         this.root.append(this.probe);
 
@@ -108,41 +109,45 @@ class Preview {
                 this.setPlaying(!this.playing);
             }
         });
-        new ResizeObserver(() => this.resize()).observe(this.canvas);
+        new ResizeObserver(() => this.resize()).observe(this.stage);
         this.pointer();
     }
 
+    /**
+     * Clicks select; in 2-D a drag pans and the wheel zooms (the 3-D view's camera has controls
+     * of its own, on its canvas).
+     */
     pointer() {
         let drag = null;
         const at = (e) => {
-            const r = this.canvas.getBoundingClientRect();
+            const r = this.stage.getBoundingClientRect();
             return [(e.clientX - r.left) * devicePixelRatio, (e.clientY - r.top) * devicePixelRatio];
         };
-        this.canvas.addEventListener("pointerdown", (e) => {
-            drag = { start: at(e), last: at(e), moved: false, shift: e.shiftKey || e.button === 1 };
-            this.canvas.setPointerCapture(e.pointerId);
+        const flat = () => this.view instanceof View2d;
+        this.stage.addEventListener("pointerdown", (e) => {
+            drag = { start: at(e), last: at(e), moved: false };
+            if (flat()) this.stage.setPointerCapture(e.pointerId);
         });
-        this.canvas.addEventListener("pointermove", (e) => {
+        this.stage.addEventListener("pointermove", (e) => {
             if (!drag || !this.view) return;
             const p = at(e);
             const [dx, dy] = [p[0] - drag.last[0], p[1] - drag.last[1]];
             drag.last = p;
             if (Math.hypot(p[0] - drag.start[0], p[1] - drag.start[1]) > 3 * devicePixelRatio) drag.moved = true;
-            if (!drag.moved) return;
-            if (this.view instanceof View3d && !drag.shift) this.view.orbit(dx, dy);
-            else this.view.panBy(dx, dy);
+            if (!drag.moved || !flat()) return;
+            this.view.panBy(dx, dy);
             this.draw();
         });
-        this.canvas.addEventListener("pointerup", (e) => {
+        this.stage.addEventListener("pointerup", (e) => {
             const click = drag && !drag.moved;
             drag = null;
             if (click && this.view) this.click(...at(e));
         });
-        this.canvas.addEventListener(
+        this.stage.addEventListener(
             "wheel",
             (e) => {
+                if (!flat()) return;
                 e.preventDefault();
-                if (!this.view) return;
                 const [x, y] = at(e);
                 this.view.zoomAt(x, y, Math.exp(-e.deltaY * 0.0015));
                 this.draw();
@@ -151,13 +156,19 @@ class Preview {
         );
     }
 
+    /** The stage's size in device pixels. */
+    stageSize() {
+        return [
+            Math.max(1, Math.round(this.stage.clientWidth * devicePixelRatio)),
+            Math.max(1, Math.round(this.stage.clientHeight * devicePixelRatio)),
+        ];
+    }
+
     resize() {
-        const w = Math.max(1, Math.round(this.canvas.clientWidth * devicePixelRatio));
-        const h = Math.max(1, Math.round(this.canvas.clientHeight * devicePixelRatio));
-        if (this.canvas.width === w && this.canvas.height === h) return;
-        this.canvas.width = w;
-        this.canvas.height = h;
-        if (this.view && this.view.autoFit !== false) this.view.fitView();
+        if (!this.view) return;
+        const [w, h] = this.stageSize();
+        if (this.view.size && this.view.size[0] === w && this.view.size[1] === h) return;
+        this.view.resize(w, h);
         this.draw();
     }
 
@@ -298,8 +309,7 @@ class Preview {
     show(scene) {
         const kind = scene.kind;
         if (!this.view || (kind === "3d") !== this.view instanceof View3d) {
-            const View = kind === "3d" ? View3d : View2d;
-            this.view = new View(this.canvas, (p) => this.host.imageUrl(p), () => this.draw());
+            if (!this.makeView(kind === "3d" ? View3d : View2d)) return;
         }
         this.scene = scene;
         this.fillPickers(scene);
@@ -308,6 +318,22 @@ class Preview {
         this.root.dataset.documentVersion = String(this.answer ? this.answer.documentVersion : "");
         this.updateTime();
         this.draw();
+    }
+
+    /** A view, its canvas in the stage; false (and why, in the banner) when it cannot be had. */
+    makeView(View) {
+        if (this.view) this.view.dispose();
+        this.view = null;
+        this.stage.replaceChildren();
+        try {
+            this.view = new View(this.stage, (p) => this.host.imageUrl(p), () => this.draw());
+        } catch (error) {
+            if (!(error instanceof NoWebGL)) throw error;
+            this.showProblem(error.message);
+            return false;
+        }
+        this.view.resize(...this.stageSize());
+        return true;
     }
 
     fillPickers(scene) {

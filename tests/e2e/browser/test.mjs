@@ -60,12 +60,18 @@ async function until(what, probe, accept, timeout = WAIT) {
 let lab;
 const drawn = async (png) => (await foreground(lab, png)).count;
 
-/** The upper or lower half of a page's canvas, as a screenshot clip. */
+/** The upper, lower, left or right half of a page's canvas, as a screenshot clip. */
 async function half(page, which) {
     const box = await page.locator("canvas").boundingBox();
-    const h = box.height / 2;
+    const [w, h] = [box.width / 2, box.height / 2];
+    if (which === "left" || which === "right") return { x: which === "left" ? box.x : box.x + w, y: box.y, width: w, height: box.height };
     return { x: box.x, y: which === "top" ? box.y : box.y + h, width: box.width, height: h };
 }
+
+const GREEN = [30, 200, 60];
+const MAGENTA = [200, 40, 160];
+/** The highlight's orange. */
+const ORANGE = [232, 145, 45];
 
 const state = (page) => page.locator("#rigls-preview").evaluate((root) => ({ ...root.dataset, time: root.querySelector(".time")?.textContent }));
 
@@ -96,7 +102,8 @@ const context = await chromium.launchPersistentContext(process.env.RIGLS_BROWSER
     executablePath: "/usr/bin/chromium",
     headless: true,
     viewport: { width: 1000, height: 640 },
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
+    // WebGL (the 3-D view) without a GPU: Chromium's software renderer, SwiftShader.
+    args: ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
 });
 const page = context.pages()[0] ?? (await context.newPage());
 lab = await context.newPage();
@@ -188,6 +195,60 @@ try {
         if (topGreen <= topMagenta) fail(`the upper half has ${topGreen} green and ${topMagenta} magenta pixels: the texture is upside down`);
         if (errors.length > 0) fail(`page errors: ${errors.join("; ")}`);
         await model.close();
+    });
+
+    // crossed.elem: a green quad facing the front and a magenta one through it at a steep angle,
+    // in front of the green one left of where they cross and behind it right of there.
+    let crossed;
+    await check(page, "faces that cut through each other are drawn as they cross (a depth buffer)", async () => {
+        crossed = await context.newPage();
+        crossed.on("pageerror", (error) => errors.push(error.message));
+        await crossed.goto(await serve(join(workspace, "crossed.elem")));
+        await until("the model's preview is ready", () => state(crossed), (s) => s.state === "ready" && Number(s.draws) > 0);
+        await until("both colours", async () => hues(lab, await crossed.locator("canvas").screenshot(), [GREEN, MAGENTA]), ([g, m]) => g > 2000 && m > 2000);
+        await crossed.screenshot({ path: join(artifacts, "preview-crossed.png") });
+        const [leftGreen, leftMagenta] = await hues(lab, await crossed.screenshot({ clip: await half(crossed, "left") }), [GREEN, MAGENTA]);
+        const [rightGreen, rightMagenta] = await hues(lab, await crossed.screenshot({ clip: await half(crossed, "right") }), [GREEN, MAGENTA]);
+        console.log(`#   left: ${leftGreen} green, ${leftMagenta} magenta; right: ${rightGreen} green, ${rightMagenta} magenta`);
+        if (!(leftMagenta > 2 * leftGreen)) fail("left of the crossing the magenta face, in front, does not hide the green one");
+        if (!(rightGreen > 2 * rightMagenta)) fail("right of the crossing the green face, in front, does not hide the magenta one");
+        if (errors.length > 0) fail(`page errors: ${errors.join("; ")}`);
+    });
+
+    await check(page, "the 3-D camera turns, zooms and fits; a click selects the mesh", async () => {
+        if (!crossed) fail("no page of crossed.elem");
+        const canvas = crossed.locator("canvas");
+        const shot = async () => foreground(lab, await canvas.screenshot());
+        const settled = async (what, accept) => {
+            // The picture after the last change: two screenshots a moment apart agree.
+            let last = null;
+            return until(what, async () => {
+                await crossed.waitForTimeout(150);
+                const now = await shot();
+                const same = last !== null && last.digest === now.digest;
+                last = now;
+                return { ...now, same };
+            }, (f) => f.same && accept(f));
+        };
+        const start = await settled("the first picture", () => true);
+        const box = await canvas.boundingBox();
+        const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+        await crossed.mouse.move(cx, cy);
+        await crossed.mouse.down();
+        await crossed.mouse.move(cx + 120, cy + 40, { steps: 8 });
+        await crossed.mouse.up();
+        const turned = await settled("another picture after a drag", (f) => f.digest !== start.digest);
+        if ((await state(crossed)).highlight !== "") fail("a drag selected something");
+        await crossed.mouse.move(cx, cy);
+        await crossed.mouse.wheel(0, -400);
+        const zoomed = await settled("a larger picture after the wheel", (f) => f.count > turned.count * 1.2);
+        await crossed.locator("button.fit").click();
+        await settled("the first picture again after Fit", (f) => f.digest === start.digest);
+        await crossed.mouse.click(cx, cy);
+        await until("the mesh is highlighted", () => state(crossed), (s) => s.highlight === "mesh:0");
+        const [orange] = await until("its edges in orange", async () => hues(lab, await canvas.screenshot(), [ORANGE]), ([n]) => n > 200);
+        await crossed.screenshot({ path: join(artifacts, "preview-crossed-selected.png") });
+        console.log(`#   ${start.count} pixels, ${turned.count} turned, ${zoomed.count} zoomed; ${orange} orange once selected`);
     });
 
     await check(page, "the browser is refused without the token, and reaches nothing but 127.0.0.1", async () => {

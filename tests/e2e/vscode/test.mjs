@@ -425,6 +425,8 @@ const context = await chromium.launchPersistentContext(process.env.RIGLS_BROWSER
     args: [
         "--no-sandbox",
         "--disable-gpu",
+        // WebGL (the preview's 3-D view) without a GPU: Chromium's software renderer, SwiftShader.
+        "--enable-unsafe-swiftshader",
         "--disable-quic",
         "--no-first-run",
         "--disable-background-networking",
