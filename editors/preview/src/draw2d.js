@@ -206,13 +206,13 @@ export class View2d {
             hl.kind === "slot" ? scene.drawables.filter((d) => d.slot === hl.index)
             : hl.kind === "display" ? [scene.drawables[hl.index]].filter(Boolean)
             : [];
-        for (const d of drawables) outline(ctx, v, d, theme.accent, 2 * px, true);
+        for (const d of drawables) outline(ctx, v, d, theme.highlight, 2 * px, true);
         if (hl.kind === "slot" && drawables.length === 0 && scene.slots[hl.index]) {
             const m = scene.slots[hl.index].matrix;
             ctx.setTransform(v.scale, 0, 0, v.scale, v.x, v.y);
             ctx.beginPath();
             ctx.arc(m[4], m[5], 5 * px, 0, 2 * Math.PI);
-            ctx.strokeStyle = theme.accent;
+            ctx.strokeStyle = theme.highlight;
             ctx.lineWidth = 2 * px;
             ctx.stroke();
         }
@@ -225,7 +225,7 @@ export class View2d {
             const [a, b, , , x, y] = bone.matrix;
             if (![a, b, x, y].every(Number.isFinite)) return;
             const lit = hl && hl.kind === "bone" && hl.index === i;
-            ctx.strokeStyle = lit ? theme.accent : theme.bone;
+            ctx.strokeStyle = lit ? theme.highlight : theme.bone;
             ctx.fillStyle = ctx.strokeStyle;
             ctx.lineWidth = (lit ? 3 : 1.5) * px;
             const len = bone.length || 0;

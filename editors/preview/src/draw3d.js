@@ -325,7 +325,7 @@ export class View3d {
         this.renderer.render(this.world, this.camera);
     }
 
-    /** The faces of the highlighted mesh or material, their edges in the accent colour. */
+    /** The faces of the highlighted mesh or material, their edges in the highlight colour. */
     highlight(hl, theme) {
         this.meshes.forEach((entry, m) => {
             const lit = entry.groups.map(
@@ -344,7 +344,7 @@ export class View3d {
             }
             entry.overlay.material.forEach((material, k) => {
                 material.visible = lit[k];
-                material.color.setStyle(theme.accent);
+                material.color.setStyle(theme.highlight);
             });
         });
     }
@@ -395,7 +395,7 @@ export class View3d {
 
     /** The bones' materials for these colours, made once per theme. */
     boneStyle(theme, dpr) {
-        const key = `${theme.bone}|${theme.accent}|${dpr}`;
+        const key = `${theme.bone}|${theme.highlight}|${dpr}`;
         if (this.bonesKey === key) return this.bonesStyle;
         const line = (colour, width) =>
             new LineMaterial({ color: new Color().setStyle(colour).getHex(), linewidth: width * dpr, depthTest: false, transparent: true });
@@ -403,7 +403,7 @@ export class View3d {
             new PointsMaterial({ color: new Color().setStyle(colour), size: size * dpr, sizeAttenuation: false, map: disc(), alphaTest: 0.5, depthTest: false, transparent: true });
         if (this.bonesStyle) for (const m of [...this.bonesStyle.lines, ...this.bonesStyle.joints]) m.dispose();
         this.bonesKey = key;
-        this.bonesStyle = { lines: [line(theme.bone, 1.5), line(theme.accent, 3)], joints: [joint(theme.bone, 6), joint(theme.accent, 9)] };
+        this.bonesStyle = { lines: [line(theme.bone, 1.5), line(theme.highlight, 3)], joints: [joint(theme.bone, 6), joint(theme.highlight, 9)] };
         return this.bonesStyle;
     }
 

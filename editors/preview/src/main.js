@@ -72,7 +72,10 @@ class Preview {
         this.banner = element("div", { className: "banner", hidden: true });
         // The view's canvas goes in the stage (each view makes its own: a 2-D or a WebGL context).
         this.stage = element("div", { className: "stage" });
-        this.status = element("div", { className: "status" });
+        // What is highlighted (clicked, or under the editor's cursor), then the scene's notes.
+        this.selection = element("span", { className: "selection" });
+        this.notes = element("span", { className: "notes" });
+        this.status = element("div", { className: "status" }, [this.selection, this.notes]);
         this.root.append(bar, this.banner, this.stage, this.status);
         this.probe = element("div", { hidden: true });
         this.root.append(this.probe);
@@ -110,6 +113,10 @@ class Preview {
             }
         });
         new ResizeObserver(() => this.resize()).observe(this.stage);
+        // VS Code changes its theme's colours on the page's root and body: draw in the new ones.
+        const themed = new MutationObserver(() => this.draw());
+        themed.observe(document.documentElement, { attributes: true, attributeFilter: ["style", "class"] });
+        themed.observe(document.body, { attributes: true, attributeFilter: ["class"] });
         this.pointer();
     }
 
@@ -176,13 +183,24 @@ class Preview {
     click(x, y) {
         const hit = this.view.hit(x, y, this.bones);
         if (!hit || !this.answer) return;
-        const found = this.answer.elements.find((e) => e.kind === hit.kind && e.index === hit.index);
-        this.highlight = hit;
+        this.setHighlight(hit);
+        const found = this.highlighted();
+        if (found) this.host.select(found);
+    }
+
+    /** Highlights `hl` ({kind, index}, or null: nothing) and says what it is in the status line. */
+    setHighlight(hl) {
+        this.highlight = hl;
+        const found = this.highlighted();
+        this.selection.textContent = found ? `${found.kind} ${found.name}` : "";
         this.draw();
-        if (found) {
-            this.status.textContent = `${found.kind} ${found.name}`;
-            this.host.select(found);
-        }
+    }
+
+    /** The element highlighted, if the answer has one of that kind and index. */
+    highlighted() {
+        const hl = this.highlight;
+        if (!hl || !this.answer) return null;
+        return this.answer.elements.find((e) => e.kind === hl.kind && e.index === hl.index) || null;
     }
 
     onEvent(event) {
@@ -190,8 +208,7 @@ class Preview {
             this.changedAt = performance.now();
             this.reload();
         } else if (event.type === "highlight") {
-            this.highlight = event.kind ? { kind: event.kind, index: event.index } : null;
-            this.draw();
+            this.setHighlight(event.kind ? { kind: event.kind, index: event.index } : null);
         } else if (event.type === "time") {
             this.setPlaying(false);
             if (event.animation !== undefined && event.animation !== this.animation) {
@@ -314,7 +331,9 @@ class Preview {
         this.scene = scene;
         this.fillPickers(scene);
         this.view.setScene(scene, this.pass ? unionBounds(this.pass.scenes) : null);
-        this.status.textContent = scene.notes.join(" ");
+        this.notes.textContent = scene.notes.join(" ");
+        const found = this.highlighted();
+        this.selection.textContent = found ? `${found.kind} ${found.name}` : "";
         this.root.dataset.documentVersion = String(this.answer ? this.answer.documentVersion : "");
         this.updateTime();
         this.draw();
@@ -355,14 +374,16 @@ class Preview {
         this.animationPicker.value = scene.animation || "";
         const animation = this.currentAnimation();
         this.scrubber.max = animation ? String(Math.round(animation.frameCount)) : "0";
-        this.scrubber.disabled = !animation;
-        this.playButton.disabled = !animation;
+        // An animation of no length has nothing to play (its one pose is the scrubber's frame 0).
+        const playable = !!animation && animation.duration > 0;
+        this.scrubber.disabled = !playable;
+        this.playButton.disabled = !playable;
         if (animation) this.loop = this.loopBox.checked;
     }
 
     setPlaying(playing) {
         const animation = this.currentAnimation();
-        playing = playing && !!animation;
+        playing = playing && !!animation && animation.duration > 0;
         if (playing === this.playing) return;
         this.playing = playing;
         this.playButton.textContent = playing ? "Pause" : "Play";
@@ -421,7 +442,7 @@ class Preview {
             return getComputedStyle(this.probe).color;
         };
         return {
-            accent: read("--accent"),
+            highlight: read("--highlight"),
             bone: read("--bone"),
             outline: read("--fg"),
             grid: `color-mix(in srgb, ${read("--fg")} 12%, transparent)`,

@@ -16,6 +16,9 @@ export const CSS = `
     --warn-bg: var(--vscode-inputValidation-warningBackground, #5a4a00);
     --warn-border: var(--vscode-inputValidation-warningBorder, #b89500);
     --bone: var(--vscode-charts-blue, #3794ff);
+    /* What is highlighted: orange in every theme, light, dark or high contrast, where the bones
+       are blue and a theme's focus colour is often blue too. */
+    --highlight: #e8912d;
     --font: var(--vscode-font-family, system-ui, sans-serif);
     --font-size: var(--vscode-font-size, 13px);
 }
@@ -30,6 +33,7 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
 #rigls-preview select, #rigls-preview button { background: var(--input-bg); color: var(--input-fg);
     border: 1px solid var(--border); border-radius: 2px; padding: 2px 4px; font: inherit; }
 #rigls-preview button.play { background: var(--button-bg); color: var(--button-fg); min-width: 4.5em; }
+#rigls-preview button:disabled { opacity: 0.5; }
 #rigls-preview input[type=range] { flex: 1 1 120px; accent-color: var(--accent); }
 #rigls-preview .time { font-variant-numeric: tabular-nums; min-width: 11em; }
 #rigls-preview label { display: inline-flex; gap: 3px; align-items: center; }
@@ -38,4 +42,5 @@ html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); f
 #rigls-preview .stage { position: relative; flex: 1; min-height: 0; }
 #rigls-preview canvas { position: absolute; inset: 0; width: 100%; height: 100%; cursor: grab; touch-action: none; }
 #rigls-preview .status { padding: 2px 8px; opacity: 0.8; border-top: 1px solid var(--border); min-height: 1.4em; }
+#rigls-preview .status .selection:not(:empty) { font-weight: 600; margin-right: 1em; }
 `;

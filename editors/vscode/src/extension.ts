@@ -22,7 +22,7 @@ import {
 } from "vscode-languageclient/node";
 
 import { formatJson, type JsonEdit } from "./jsonFormat";
-import { openPreview } from "./preview";
+import { openPreview, previewable } from "./preview";
 import { resolveServer, type Resolution } from "./serverPath";
 
 let client: LanguageClient | undefined;
@@ -39,6 +39,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.commands.registerCommand("rigls.showOutput", () => output.show(true)),
         vscode.commands.registerCommand("rigls.showVersion", () => showVersion(context)),
         vscode.commands.registerCommand("rigls.openPreview", () => openPreview(context, () => client)),
+        vscode.window.onDidChangeActiveTextEditor(() => void updatePreviewable()),
+        vscode.workspace.onDidSaveTextDocument(() => void updatePreviewable()),
         vscode.workspace.onDidChangeConfiguration(async (event) => {
             if (event.affectsConfiguration("rigls.server.path")) {
                 await restart(context);
@@ -56,7 +58,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     );
     await start(context);
     // (Registered after the client's own listener, so that the server has the document first.)
-    context.subscriptions.push(vscode.workspace.onDidOpenTextDocument((document) => void adoptDragonBones(document)));
+    context.subscriptions.push(
+        vscode.workspace.onDidOpenTextDocument((document) => void adoptDragonBones(document).then(updatePreviewable)),
+    );
+}
+
+/**
+ * Sets the context key `rigls.previewable` for the active editor: whether "Open Preview" is
+ * offered (package.json's menus), as the server recognises the document.
+ */
+let previewableAsked = 0;
+async function updatePreviewable(): Promise<void> {
+    const asked = ++previewableAsked;
+    const document = vscode.window.activeTextEditor?.document;
+    const can = document ? await previewable(document, client) : false;
+    if (asked === previewableAsked) await vscode.commands.executeCommand("setContext", "rigls.previewable", can);
 }
 
 const DRAGONBONES: vscode.DocumentSelector = [
@@ -181,6 +197,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
         for (const document of vscode.workspace.textDocuments) {
             void adoptDragonBones(document);
         }
+        void updatePreviewable();
     } catch (error) {
         const message = `rigls failed to start (${found.path}): ${error instanceof Error ? error.message : String(error)}`;
         output.appendLine(message);

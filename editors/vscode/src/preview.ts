@@ -33,23 +33,35 @@ interface Answer {
     error: unknown;
 }
 
-/** Whether the preview can show this document: an `.elem` model or a DragonBones skeleton. */
-export function previewable(document: vscode.TextDocument): boolean {
-    const name = document.uri.path.toLowerCase();
-    const json = document.languageId === "json" || document.languageId === "dragonbones";
-    return name.endsWith(".elem") || name.endsWith("_ske.json") || (json && name.includes("ske"));
+/** The languages of documents the server may recognise as a model or a skeleton. */
+const PREVIEW_LANGUAGES = ["elem", "dragonbones", "json"];
+
+/**
+ * Whether the preview can show this document: an `.elem` model or a DragonBones skeleton, as the
+ * server decides by name and content (`rigls/fileKind`), whatever the file is called.
+ */
+export async function previewable(document: vscode.TextDocument, client: LanguageClient | undefined): Promise<boolean> {
+    if (!PREVIEW_LANGUAGES.includes(document.languageId) || !client?.isRunning()) return false;
+    try {
+        const kind = await client.sendRequest<string | null>("rigls/fileKind", {
+            textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },
+        });
+        return kind === "elem" || kind === "dragonbonesSkeleton";
+    } catch {
+        return false;
+    }
 }
 
 const open = new Map<string, PreviewPanel>();
 
-export function openPreview(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): void {
+export async function openPreview(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
         void vscode.window.showInformationMessage("rigls: open an .elem model or a DragonBones skeleton to preview it.");
         return;
     }
-    if (!previewable(editor.document)) {
-        void vscode.window.showInformationMessage("rigls: the preview shows .elem models and DragonBones skeletons (*_ske.json).");
+    if (!(await previewable(editor.document, client()))) {
+        void vscode.window.showInformationMessage("rigls: the preview shows .elem models and DragonBones skeletons.");
         return;
     }
     const key = editor.document.uri.toString();
@@ -69,6 +81,8 @@ class PreviewPanel {
     private disposables: vscode.Disposable[] = [];
     private lastHighlight = "";
     private lastFrame = "";
+    /** Counts cursor moves: an answer about an earlier position is dropped. */
+    private cursorMoves = 0;
 
     constructor(
         context: vscode.ExtensionContext,
@@ -92,7 +106,7 @@ class PreviewPanel {
                 }
             }),
             vscode.window.onDidChangeTextEditorSelection((event) => {
-                if (event.textEditor.document === this.document) this.followCursor(event.selections[0].active);
+                if (event.textEditor.document === this.document) void this.followCursor(event.selections[0].active);
             }),
         );
         this.panel.onDidDispose(() => {
@@ -125,7 +139,7 @@ class PreviewPanel {
             await this.select(message.element);
         } else if (message.type === "ready") {
             const editor = vscode.window.visibleTextEditors.find((e) => e.document === this.document);
-            if (editor) this.followCursor(editor.selection.active);
+            if (editor) void this.followCursor(editor.selection.active);
         }
     }
 
@@ -191,13 +205,22 @@ class PreviewPanel {
         editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     }
 
-    /** Highlights what the cursor is on; in a key frame, the scrubber goes to its time. */
-    private followCursor(position: vscode.Position): void {
+    /**
+     * Highlights what the cursor is on — what a name under it refers to (a slot's `parent`, an IK
+     * constraint's `bone`, a timeline's `name`: the server's definition of it), else the innermost
+     * thing holding it; in a key frame, the scrubber goes to its time.
+     */
+    private async followCursor(position: vscode.Position): Promise<void> {
+        const asked = ++this.cursorMoves;
+        const named = await this.definitionAt(position);
         const answer = this.answer;
-        if (!answer) return;
-        const holding = (answer.elements ?? []).filter((e) => e.kind !== "armature" && toRange(e.range).contains(position));
+        if (!answer || asked !== this.cursorMoves) return;
+        const elements = (answer.elements ?? []).filter((e) => e.kind !== "armature");
+        const holding = elements.filter((e) => toRange(e.range).contains(position));
         holding.sort((a, b) => size(a.range) - size(b.range));
-        const inner = holding.find((e) => e.kind !== "animation" && e.kind !== "keyFrame");
+        const shown = (e: Element) => e.kind !== "animation" && e.kind !== "keyFrame";
+        const target = named && elements.find((e) => shown(e) && e.nameRange && toRange(e.nameRange).contains(named));
+        const inner = target || holding.find(shown);
         const key = inner ? `${inner.kind}:${inner.index}` : "";
         if (key !== this.lastHighlight) {
             this.lastHighlight = key;
@@ -209,6 +232,24 @@ class PreviewPanel {
             void this.panel.webview.postMessage({ type: "time", animation: frame.name, time: frame.time ?? 0 });
         }
         this.lastFrame = frameKey;
+    }
+
+    /** Where the definition of the name at `position` starts, when it is in this document. */
+    private async definitionAt(position: vscode.Position): Promise<vscode.Position | undefined> {
+        try {
+            const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[] | undefined>(
+                "vscode.executeDefinitionProvider",
+                this.document.uri,
+                position,
+            );
+            for (const f of found ?? []) {
+                const [uri, range] = "targetUri" in f ? [f.targetUri, f.targetSelectionRange ?? f.targetRange] : [f.uri, f.range];
+                if (uri.toString() === this.document.uri.toString()) return range.start;
+            }
+        } catch {
+            // No definition: the innermost thing is highlighted.
+        }
+        return undefined;
     }
 }
 

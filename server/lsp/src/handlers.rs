@@ -232,6 +232,19 @@ impl State {
         }
     }
 
+    /// `rigls/fileKind` (see `Server::file_kind`).
+    pub async fn file_kind(&self, uri: &Uri) -> jsonrpc::Result<Option<&'static str>> {
+        let kind = |_: &Arc<dyn Features>, a: &Arc<Analysis>, _: &Converter<'_>, _: &ClientCaps| {
+            Some(match a.kind() {
+                FileKind::Elem => "elem",
+                FileKind::DragonBonesSkeleton => "dragonbonesSkeleton",
+                FileKind::DragonBonesAtlas => "dragonbonesAtlas",
+                FileKind::Other => "other",
+            })
+        };
+        self.on_any_analysis("rigls/fileKind", uri, None, false, kind).await
+    }
+
     pub async fn hover(&self, params: lsp::HoverParams) -> jsonrpc::Result<Option<lsp::Hover>> {
         let at = params.text_document_position_params;
         self.on_analysis("textDocument/hover", &at.text_document.uri, None, move |f, a, conv, caps| {

@@ -19,9 +19,13 @@
 //!   shared with its analysis), encoded tokens are kept packed, and the allocator returns what
 //!   an analysis or a large answer freed ([`memory`]).
 //!
-//! Besides LSP, the server answers two custom requests:
+//! Besides LSP, the server answers three custom requests:
 //! - `rigls/scene`: the scene a live preview draws, of the server's copy of a document, with the
 //!   pickers' choices and the client's positions of every named thing ([`scene`]).
+//! - `rigls/fileKind` with params `{"textDocument": {"uri": …}}`: which format an open document
+//!   is, decided by name and content as for every feature — `"elem"`, `"dragonbonesSkeleton"`,
+//!   `"dragonbonesAtlas"` or `"other"` (`null` when it is not open): what an editor offers the
+//!   preview for.
 //! - `rigls/documentText` with params `{"textDocument": {"uri": …}}`, for tests and debugging
 //!   clients: the server's copy of an open document, `{"version": 3, "text": "…"}`, or `null`
 //!   when it is not open.
@@ -95,6 +99,7 @@ where
     let server_texts = texts.clone();
     let (service, socket) = LspService::build(|client| server::Server::new(client, options, server_lean, server_texts))
         .custom_method("rigls/documentText", server::Server::document_text)
+        .custom_method("rigls/fileKind", server::Server::file_kind)
         .custom_method("rigls/scene", server::Server::scene)
         .custom_method(lean::LEAN_METHODS[0].1, server::Server::lean_document_symbol)
         .custom_method(lean::LEAN_METHODS[1].1, server::Server::lean_semantic_tokens)

@@ -47,6 +47,13 @@ impl Server {
         self.state.scene(params).await
     }
 
+    /// `rigls/fileKind`: which of rigls's formats an open document is, as its analysis decided by
+    /// name and content: `"elem"`, `"dragonbonesSkeleton"`, `"dragonbonesAtlas"` or `"other"`
+    /// (`null`: not open). Editors offer the preview of models and skeletons by it.
+    pub async fn file_kind(&self, params: DocumentTextParams) -> Result<Option<&'static str>> {
+        self.state.file_kind(&params.text_document.uri).await
+    }
+
     /// `rigls/documentText`: the server's copy of an open document (see the module docs).
     pub async fn document_text(&self, params: DocumentTextParams) -> Result<Option<DocumentText>> {
         Ok(self.state.docs.with(|docs| {

@@ -145,6 +145,23 @@ try {
         await until("the banner goes", () => state(page), (s) => s.state === "ready");
     });
 
+    await check(page, "an animation of no length cannot be played", async () => {
+        const text = readFileSync(file, "utf8");
+        // A pose kept as an animation of 0 frames, after "wave".
+        const end = '\t\t\t],\n\t\t\t"defaultActions": [{ "gotoAndPlay": "wave" }]';
+        if (!text.includes(end)) fail("the fixture's animations end otherwise");
+        writeFileSync(file, text.replace(end, `\t\t\t\t,{ "duration": 0, "playTimes": 1, "name": "still" }\n${end}`));
+        await until("the animation still in the picker", () => page.locator("select.animation option").allInnerTexts(), (o) => o.some((t) => t.startsWith("still")));
+        await page.locator("select.animation").selectOption("still");
+        await until("still chosen", () => state(page), (s) => s.time === "0.00 s · frame 0/0");
+        const disabled = await page.locator("button.play").isDisabled();
+        if (!disabled) fail("Play is enabled for an animation of 0 s");
+        await page.locator("select.animation").selectOption("wave");
+        await until("Play again for wave", () => page.locator("button.play").isDisabled(), (d) => !d);
+        writeFileSync(file, text);
+        await until("the file as it was", () => state(page), (s) => s.state === "ready" && s.time?.startsWith("0.00 s · frame 0/24"));
+    });
+
     await check(page, "in a narrow window every control is inside the page", async () => {
         // A long animation name: the picker is as wide as its longest option unless told not to be.
         const text = readFileSync(file, "utf8");

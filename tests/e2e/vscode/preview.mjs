@@ -11,11 +11,17 @@ import { foreground, hues } from "../pixels.mjs";
 
 const FIXTURE = readFileSync(new URL("../fixtures/preview/atlas_ske.json", import.meta.url), "utf8");
 const lines = FIXTURE.split("\n");
-/** The 1-based line and column of `needle`'s first character on the line holding `on`. */
+/**
+ * The 1-based line and column of `needle`'s first character on the line holding `on` (or, when
+ * `on` is a function, the first line it accepts).
+ */
 function where(on, needle = on) {
-    const line = lines.findIndex((l) => l.includes(on));
+    const line = lines.findIndex(typeof on === "function" ? on : (l) => l.includes(on));
     return { line: line + 1, column: lines[line].indexOf(needle) + 1 };
 }
+
+/** The highlight's orange (the page's `--highlight`). */
+const ORANGE = [232, 145, 45];
 
 /** The preview page inside its webview (two iframes deep in VS Code 1.100). */
 function inner(page) {
@@ -112,18 +118,74 @@ export async function previewChecks(page, { check, until, fail, eq, openFile, go
         );
         console.log(`#   ${status}`);
         eq("the highlight in the preview", (await state(page)).highlight, "bone:1");
+        eq("the status line", await inner(page).locator(".status .selection").innerText(), "bone upper");
+    });
+
+    await check(page, "the highlighted bone is orange in light, dark and high-contrast themes", async () => {
+        const initial = await inner(page).locator("body").getAttribute("class");
+        const themes = [
+            ["Default Dark Modern", "vscode-dark"],
+            ["Default High Contrast", "vscode-high-contrast"],
+            ["Default High Contrast Light", "vscode-high-contrast-light"],
+            ["Default Light Modern", "vscode-light"],
+        ];
+        const counts = [];
+        for (const [theme, expected] of themes) {
+            await command(page, "Preferences: Color Theme");
+            const input = page.locator(".quick-input-widget input");
+            await input.fill(theme);
+            // (Clicked: the list may start with "Browse Additional Color Themes".)
+            const row = page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first();
+            await row.waitFor({ state: "visible" });
+            await row.click();
+            await until(`the preview in ${theme}`, () => inner(page).locator("body").getAttribute("class"), (c) => {
+                const classes = c.split(" ");
+                return classes.includes(expected) && (expected !== "vscode-high-contrast" || !classes.includes("vscode-high-contrast-light"));
+            });
+            const [orange] = await until(
+                `the bone in orange in ${theme}`,
+                async () => hues(page, await canvas().screenshot(), [ORANGE]),
+                ([n]) => n > 60,
+            );
+            counts.push(`${theme} ${orange}`);
+            await screenshot(page, `preview-${expected}`);
+        }
+        console.log(`#   orange pixels: ${counts.join(", ")} (the preview's body was ${JSON.stringify(initial)})`);
     });
 
     await check(page, "the cursor on a slot highlights it; in a key frame, the scrubber goes there", async () => {
         const slot = where('"name": "glow", "parent"', "glow");
         await goTo(page, `${slot.line}:${slot.column}`);
         await until("slot glow (index 5) is highlighted", () => state(page), (s) => s.highlight === "slot:5");
+        // The status line says what the cursor highlights, not what was clicked before.
+        eq("the status line", await inner(page).locator(".status .selection").innerText(), "slot glow");
         const key = where('"rotate": 60');
         await goTo(page, `${key.line}:${key.column}`);
         const s = await until("the second key frame (frame 12) is shown", () => state(page), (x) => x.frame === "12" && x.playing === "false");
         eq("the time label", s.time, "0.50 s · frame 12/24");
         await goTo(page, `${key.line + 1}:${key.column}`);
         await until("the last key frame (frame 24)", () => state(page), (x) => x.frame === "24");
+    });
+
+    await check(page, "the cursor on a name of a bone highlights the bone", async () => {
+        const at = async (place, what) => {
+            await goTo(page, `${place.line}:${place.column + 1}`);
+            return until(what, () => state(page), (s) => s.highlight !== "slot:5" && s.highlight !== "").then((s) => s.highlight);
+        };
+        const found = [];
+        // An IK constraint's bone, a bone timeline's name, a slot's parent (from slot glow each time).
+        for (const [place, what] of [
+            [where('"name": "reach"', '"lower"'), "the IK constraint's bone"],
+            [where((l) => l.trim() === '"name": "lower",', '"lower"'), "the timeline's bone"],
+            [where('"name": "strip", "parent"', '"upper"'), "the slot's parent"],
+        ]) {
+            const glow = where('"name": "glow", "parent"', "glow");
+            await goTo(page, `${glow.line}:${glow.column}`);
+            await until("slot glow again", () => state(page), (s) => s.highlight === "slot:5");
+            found.push(`${what}: ${await at(place, `a highlight for ${what}`)}`);
+        }
+        eq("highlights", found, ["the IK constraint's bone: bone:2", "the timeline's bone: bone:2", "the slot's parent: bone:1"]);
+        eq("the status line", await inner(page).locator(".status .selection").innerText(), "bone upper");
     });
 
     await check(page, "an edit of the buffer redraws the preview", async () => {

@@ -364,6 +364,16 @@ async function run(page) {
         if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
     });
 
+    await check(page, "the preview is offered for a skeleton by its content, not for an atlas", async () => {
+        // (skeleton.json is the active editor.)
+        const button = page.locator('.editor-actions .action-label[aria-label*="Open Preview"]');
+        await until("the editor title of skeleton.json has the Open Preview button", () => button.count(), (n) => n > 0);
+        await openFile(page, "hero_tex.json", "DragonBones JSON");
+        await until("no Open Preview button for the atlas", () => button.count(), (n) => n === 0);
+        await page.waitForTimeout(1000);
+        eq("Open Preview buttons for the atlas a second later", await button.count(), 0);
+    });
+
     await check(page, "plain JSON gets nothing from rigls", async () => {
         if (!riglsSpoke) {
             fail("cannot tell: rigls reported nothing anywhere (see the checks above)");

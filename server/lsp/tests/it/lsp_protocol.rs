@@ -335,3 +335,29 @@ async fn a_quick_analysis_shows_no_progress() {
     assert!(!received.iter().any(|m| m["method"] == "$/progress"), "{received:#?}");
     client.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn file_kind_says_which_format_a_document_is_by_its_content() {
+    let client = start(Options::default(), None).await;
+    let skeleton = include_str!("../../../tests/fixtures/dragonbones/勇者_ske.json");
+    let atlas = include_str!("../../../tests/fixtures/dragonbones/勇者_tex.json");
+    let model = include_str!("../../../tests/fixtures/elem/valid/walker.elem");
+    // Named as older exports name them: only the content says what they are.
+    let documents = [
+        ("file:///tmp/rigls-test/kinds/skeleton.json", "json", skeleton, "dragonbonesSkeleton"),
+        ("file:///tmp/rigls-test/kinds/texture.json", "json", atlas, "dragonbonesAtlas"),
+        ("file:///tmp/rigls-test/kinds/模型.elem", "elem", model, "elem"),
+        ("file:///tmp/rigls-test/kinds/package.json", "json", r#"{"name": "x"}"#, "other"),
+    ];
+    for (uri, language, text, _) in documents {
+        client.open(uri, language, 1, text).await;
+    }
+    for (uri, _, _, kind) in documents {
+        let answer = client.request("rigls/fileKind", json!({"textDocument": {"uri": uri}})).await;
+        assert_eq!(answer, Ok(json!(kind)), "{uri}");
+    }
+    let closed =
+        client.request("rigls/fileKind", json!({"textDocument": {"uri": "file:///tmp/rigls-test/kinds/none.json"}}));
+    assert_eq!(closed.await, Ok(Value::Null));
+    client.shutdown().await;
+}
