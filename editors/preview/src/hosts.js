@@ -4,8 +4,8 @@
 //   (`rigls/scene`) for the editor's buffer, maps texture paths to webview URIs, moves the
 //   editor's selection on a click and tells the page about edits and the cursor.
 // - `rigls preview`'s page: the same answers over HTTP from 127.0.0.1 (`scene?params=…`), texture
-//   images from `file?path=…`, and file changes as server-sent events (`events`), each with the
-//   page's token.
+//   images from `file?path=…` (with the version of the files on disk: an image that changed is read
+//   again), and file changes as server-sent events (`events`), each with the page's token.
 //
 // A host: { request(params) → Promise<answer>, imageUrl(path) → url | null, select(element),
 // onEvent(listener) } where events are {type: "changed"}, {type: "highlight", kind, index} and
@@ -58,6 +58,7 @@ function vscodeHost(api) {
 function httpHost(loc) {
     const token = new URLSearchParams(loc.search).get("token") || "";
     const listeners = [];
+    let version = "1"; // of the files on disk, as the last change said
     const url = (path, params) => `${path}?${new URLSearchParams({ token, ...params })}`;
     return {
         name: "http",
@@ -66,7 +67,7 @@ function httpHost(loc) {
             if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
             return response.json();
         },
-        imageUrl: (path) => url("file", { path }),
+        imageUrl: (path) => url("file", { path, v: version }),
         select(element) {
             for (const listener of listeners) listener({ type: "selected", element });
         },
@@ -75,7 +76,8 @@ function httpHost(loc) {
         },
         ready() {
             const events = new EventSource(url("events", {}));
-            events.addEventListener("changed", () => {
+            events.addEventListener("changed", (event) => {
+                version = String(event.data);
                 for (const listener of listeners) listener({ type: "changed" });
             });
         },

@@ -4,7 +4,11 @@
 
 import { triangleMap } from "./geometry.js";
 
-/** Images by path, loaded through the host's URLs; `redraw` is called as each one arrives. */
+/**
+ * Images by path, loaded through the host's URLs; `redraw` is called as each one arrives. When a
+ * path's URL changes (the file changed on disk), its image is read again; the one before is shown
+ * until then, and none when the new one cannot be read (the file is gone).
+ */
 export class Images {
     /**
      * @param {(path: string) => string | null} imageUrl where an image is read from
@@ -13,28 +17,30 @@ export class Images {
     constructor(imageUrl, redraw) {
         this.imageUrl = imageUrl;
         this.redraw = redraw;
-        this.entries = new Map();
+        this.entries = new Map(); // path → {url, shown}
     }
 
-    /** The image at `path` once loaded, else null (and its loading started). */
+    /** The image at `path` to draw, else null (and its loading started). */
     get(path) {
         if (!path) return null;
+        const url = this.imageUrl(path);
         let entry = this.entries.get(path);
-        if (!entry) {
-            const url = this.imageUrl(path);
-            entry = { img: null, ok: false };
+        if (!entry || entry.url !== url) {
+            entry = { url, shown: entry ? entry.shown : null };
             this.entries.set(path, entry);
             if (url) {
                 const img = new Image();
-                img.onload = () => {
-                    entry.ok = true;
+                const settle = (shown) => {
+                    if (this.entries.get(path) !== entry) return;
+                    entry.shown = shown;
                     this.redraw();
                 };
+                img.onload = () => settle(img);
+                img.onerror = () => settle(null);
                 img.src = url;
-                entry.img = img;
             }
         }
-        return entry.ok ? entry.img : null;
+        return entry.shown;
     }
 }
 

@@ -77,7 +77,10 @@ impl State {
         });
         let answer = self
             .on_any_analysis("rigls/scene", &uri, None, false, move |f, a, conv, _| {
-                let built = f.scenes(a, &ask.request, &ask.times);
+                let mut built = f.scenes(a, &ask.request, &ask.times);
+                if let Ok(scenes) = &mut built {
+                    rigls_ide::scene::note_missing_files(scenes, conv.fs());
+                }
                 let positions = |r: ByteRange| client_range(conv, r);
                 let mut answer = SceneAnswer::new(conv.version.into(), ask, built, Some(&positions));
                 let whole = held.and_then(|held| {

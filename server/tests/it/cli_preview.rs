@@ -400,3 +400,92 @@ fn a_pass_of_600_frames_fits_in_one_request() {
     let answer: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(answer["scenes"].as_array().unwrap().len(), 601);
 }
+
+#[test]
+fn a_request_with_two_hosts_is_refused_and_the_icon_is_nothing() {
+    let s = Server::start();
+    let (port, page) = (s.port, s.with_token("/"));
+    let mut out = String::new();
+    for (what, head) in [
+        ("ours, then another", format!("GET {page} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: attacker.example")),
+        ("another, then ours", format!("GET {page} HTTP/1.1\r\nHost: attacker.example\r\nHost: 127.0.0.1:{port}")),
+        ("ours twice", format!("GET {page} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nhost: 127.0.0.1:{port}")),
+    ] {
+        let (status, body) = s.raw(&head);
+        out += &format!("{what}: {status} {}\n", text(&body));
+    }
+    // The page declares its icon (with the token), which is nothing: no refusal in the console.
+    let (_, body) = s.get(&page);
+    assert!(text(&body).contains(&format!("<link rel=\"icon\" href=\"favicon.ico?token={}\">", s.token)));
+    let (status, body) = s.get(&s.with_token("/favicon.ico"));
+    out += &format!("the icon: {status} {} bytes\n", body.len());
+    expect![[r#"
+        ours, then another: 400 more than one Host header
+        another, then ours: 400 more than one Host header
+        ours twice: 400 more than one Host header
+        the icon: 204 0 bytes
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn a_file_that_is_no_model_exits_with_2_as_pose_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut out = String::new();
+    for name in ["atlas_tex.json", "atlas_tex.png"] {
+        let file = dir.path().join(name);
+        std::fs::copy(fixture(name), &file).unwrap();
+        let preview = Command::new(BIN).arg("preview").arg(&file).output().unwrap();
+        let pose = Command::new(BIN).arg("pose").arg(&file).output().unwrap();
+        assert_eq!(preview.status.code(), pose.status.code(), "{name}");
+        assert!(preview.stdout.is_empty(), "no URL for {name}");
+        let dir = dir.path().canonicalize().unwrap().display().to_string();
+        out += &format!(
+            "{}: {}",
+            preview.status.code().unwrap(),
+            String::from_utf8_lossy(&preview.stderr).replace(&dir, "<dir>")
+        );
+    }
+    expect![[r#"
+        2: error: <dir>/atlas_tex.json: a texture atlas has no scene of its own: preview its skeleton (`*_ske.json`)
+        2: error: <dir>/atlas_tex.png: not a model rigls can show: expected an `.elem` model or a DragonBones skeleton
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn a_change_of_the_atlas_or_its_image_is_a_change() {
+    let s = Server::start();
+    assert_eq!(s.scene(r#"{"version": 1}"#).0, 200);
+    let region = |s: &Server| {
+        let (_, body) = s.scene(r#"{"version": 1}"#);
+        let answer: Value = serde_json::from_slice(&body).unwrap();
+        (answer["documentVersion"].as_u64().unwrap(), answer["scenes"][0]["drawables"][0]["region"].to_string())
+    };
+    let (version, before) = region(&s);
+    let atlas = s.dir.path().join("atlas_tex.json");
+    let text = std::fs::read_to_string(&atlas).unwrap();
+    let moved = text.replacen("\"x\": 0,", "\"x\": 1,", 1);
+    assert_ne!(moved, text);
+    std::fs::write(&atlas, moved).unwrap();
+    let started = Instant::now();
+    let (seen, after) = loop {
+        let now = region(&s);
+        if now.0 > version || started.elapsed() > Duration::from_secs(10) {
+            break now;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(seen, version + 1, "the atlas's change is a version");
+    assert_ne!(after, before, "and its scene is of the new atlas");
+    // The image too (the page reads it again).
+    let image = s.dir.path().join("atlas_tex.png");
+    let mut bytes = std::fs::read(&image).unwrap();
+    bytes.push(0);
+    std::fs::write(&image, bytes).unwrap();
+    let started = Instant::now();
+    while region(&s).0 == seen && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(region(&s).0, seen + 1, "the image's change is a version");
+}

@@ -7,7 +7,7 @@
 // RIGLS_BROWSER_PROFILE. Prints one `ok`/`not ok` line per check and `N passed, N failed`.
 
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -109,6 +109,10 @@ const page = context.pages()[0] ?? (await context.newPage());
 lab = await context.newPage();
 const errors = [];
 page.on("pageerror", (error) => errors.push(error.message));
+// What the browser's console shows as errors (a refused request, a failed load): none.
+const consoleErrors = [];
+const listen = (p) => p.on("console", (m) => m.type() === "error" && consoleErrors.push(`${m.text()} (${m.location().url})`));
+listen(page);
 try {
     await check(page, "the page draws the skeleton", async () => {
         await page.goto(url);
@@ -117,6 +121,9 @@ try {
         console.log(`#   ${count} pixels drawn`);
         await page.screenshot({ path: join(artifacts, "preview.png") });
         if (errors.length > 0) fail(`page errors: ${errors.join("; ")}`);
+        // (A moment for what the browser asks for by itself, such as an icon.)
+        await page.waitForTimeout(500);
+        if (consoleErrors.length > 0) fail(`console errors: ${consoleErrors.join("; ")}`);
     });
 
     await check(page, "play, pause and scrub", async () => {
@@ -160,6 +167,36 @@ try {
         await until("Play again for wave", () => page.locator("button.play").isDisabled(), (d) => !d);
         writeFileSync(file, text);
         await until("the file as it was", () => state(page), (s) => s.state === "ready" && s.time?.startsWith("0.00 s · frame 0/24"));
+    });
+
+    await check(page, "a missing atlas image is named in the status line, and its return redraws", async () => {
+        const image = join(workspace, "atlas_tex.png");
+        const before = await page.locator("canvas").screenshot();
+        if ((await page.locator(".status").innerText()).trim() !== "") fail("the status line has a note already");
+        renameSync(image, `${image}.away`);
+        const note = await until("a note", () => page.locator(".status .notes").innerText(), (t) => t.trim() !== "");
+        const expected = "the atlas image atlas_tex.png (the imagePath of atlas_tex.json) is missing: its displays are drawn as outlines";
+        if (note.trim() !== expected) fail(`the note says ${JSON.stringify(note)}`);
+        await until("outlines instead of the pictures", async () => (await hues(lab, await page.locator("canvas").screenshot(), [[200, 40, 40]]))[0], (red) => red < 50);
+        await page.screenshot({ path: join(artifacts, "preview-missing-image.png") });
+        renameSync(`${image}.away`, image);
+        await until("the note goes", () => page.locator(".status .notes").innerText(), (t) => t.trim() === "");
+        await until("the pictures back", async () => (await page.locator("canvas").screenshot()).equals(before), (same) => same);
+    });
+
+    await check(page, "an edit of the atlas on disk redraws the page", async () => {
+        const atlas = join(workspace, "atlas_tex.json");
+        const text = readFileSync(atlas, "utf8");
+        const before = await state(page);
+        const shot = await page.locator("canvas").screenshot();
+        // The flag's region moved onto the trim's: every flag shows the trim's picture.
+        const regions = JSON.parse(text).SubTexture;
+        const [flag, trim] = ["flag", "trim"].map((n) => regions.find((r) => r.name === n));
+        writeFileSync(atlas, text.replace(`"x": ${flag.x}, "y": ${flag.y}`, `"x": ${trim.x}, "y": ${trim.y}`));
+        await until("a newer version", () => state(page), (s) => Number(s.documentVersion) > Number(before.documentVersion));
+        await until("another picture", async () => !(await page.locator("canvas").screenshot()).equals(shot), (changed) => changed);
+        writeFileSync(atlas, text);
+        await until("the picture as it was", async () => (await page.locator("canvas").screenshot()).equals(shot), (same) => same);
     });
 
     await check(page, "in a narrow window every control is inside the page", async () => {
@@ -211,6 +248,20 @@ try {
         const [topGreen, topMagenta] = await hues(lab, top, [[30, 200, 60], [200, 40, 160]]);
         if (topGreen <= topMagenta) fail(`the upper half has ${topGreen} green and ${topMagenta} magenta pixels: the texture is upside down`);
         if (errors.length > 0) fail(`page errors: ${errors.join("; ")}`);
+        // Without its texture: the material's white, and a note naming the file.
+        const texture = join(workspace, "textures", "board.png");
+        renameSync(texture, `${texture}.away`);
+        try {
+            const note = await until("a note", () => model.locator(".status .notes").innerText(), (t) => t.trim() !== "");
+            const expected = "the texture textures\\board.png (of material 板) is missing: its faces are drawn in their colours";
+            if (note.trim() !== expected) fail(`the note says ${JSON.stringify(note)}`);
+            await until("no texture", async () => hues(lab, await model.locator("canvas").screenshot(), [GREEN, MAGENTA]), ([g, m]) => g + m < 100);
+            await model.screenshot({ path: join(artifacts, "preview-elem-missing-texture.png") });
+        } finally {
+            renameSync(`${texture}.away`, texture);
+        }
+        await until("the texture back", async () => hues(lab, await model.locator("canvas").screenshot(), [GREEN, MAGENTA]), ([g, m]) => g > 2000 && m > 2000);
+        await until("the note goes", () => model.locator(".status .notes").innerText(), (t) => t.trim() === "");
         await model.close();
     });
 

@@ -19,8 +19,10 @@ pub struct Request {
     pub path: Option<String>,
     /// The query's pairs, percent-decoded (`+` is a space).
     pub query: Vec<(String, String)>,
-    /// The `Host` header (the last one when several).
+    /// The `Host` header.
     pub host: Option<String>,
+    /// How many `Host` headers there were: a request may have one only (RFC 9112, 3.2).
+    pub hosts: usize,
 }
 
 impl Request {
@@ -39,7 +41,7 @@ pub fn read_request(stream: &TcpStream) -> Option<Request> {
     if parts.next().is_some() || !version.starts_with("HTTP/1.") {
         return None;
     }
-    let mut host = None;
+    let (mut host, mut hosts) = (None, 0);
     loop {
         let mut header = String::new();
         if reader.read_line(&mut header).ok()? == 0 {
@@ -52,6 +54,7 @@ pub fn read_request(stream: &TcpStream) -> Option<Request> {
         let (name, value) = header.split_once(':')?;
         if name.eq_ignore_ascii_case("host") {
             host = Some(value.trim().to_owned());
+            hosts += 1;
         }
     }
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
@@ -63,7 +66,7 @@ pub fn read_request(stream: &TcpStream) -> Option<Request> {
             Some((decode(k, true)?, decode(v, true)?))
         })
         .collect();
-    Some(Request { method: method.to_owned(), path: decode(path, false), query, host })
+    Some(Request { method: method.to_owned(), path: decode(path, false), query, host, hosts })
 }
 
 /// Percent-decoding (and `+` as a space in queries); `None` when the result is not UTF-8 or an
@@ -114,6 +117,7 @@ impl Response {
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
+        204 => "No Content",
         400 => "Bad Request",
         403 => "Forbidden",
         404 => "Not Found",

@@ -57,6 +57,13 @@ pub fn run(args: PreviewArgs<'_>) -> u8 {
         }
     };
     let preview = Arc::new(routes::Preview::new(file.clone(), port, token()));
+    // A file that is no model (an atlas, an image, other JSON) has nothing to show: refused as
+    // `rigls pose` refuses it. A broken model is served: the page says what is wrong until it is
+    // fixed.
+    if let Some(why) = routes::not_a_model(&preview) {
+        eprintln!("error: {}: {why}", file.display());
+        return exit::USAGE;
+    }
     watch::spawn(file.clone(), preview.changes.clone());
     // The URL alone on the first line of stdout: what scripts and editors read.
     println!("http://127.0.0.1:{port}/?token={}", preview.token);

@@ -3,9 +3,11 @@
 //! | request | answer |
 //! |---|---|
 //! | not `GET` | 405 |
+//! | more than one `Host` | 400 |
 //! | a `Host` other than `127.0.0.1:PORT` / `localhost:PORT` (or none) | 403 |
 //! | no `token`, or another | 403 |
 //! | `/` | the page |
+//! | `/favicon.ico` | nothing (204): the page has no icon, and says so |
 //! | `/preview.js` | the page's script (`editors/preview/dist/preview.js`) |
 //! | `/scene?params={…}` | the file's scene answer (as `rigls/scene` answers, docs/scene.md) |
 //! | `/file?path=…` | an atlas or texture image a scene answered since the file last changed references, spelled as the scene spells it; any other path 403 |
@@ -22,8 +24,8 @@ use std::time::Duration;
 use super::http::{self, Request, Response};
 use super::watch::Changes;
 use rigls_diagnostic::env::RealFs;
-use rigls_ide::Analysis;
-use rigls_ide::scene::{self, Scene, SceneContent};
+use rigls_ide::scene::{self, Scene, SceneContent, SceneError};
+use rigls_ide::{Analysis, FileKind};
 use rigls_protocol::{SceneAnswer, SceneQuery};
 
 /// The page's script, built from `editors/preview/src` (see `editors/preview/build.mjs`).
@@ -37,8 +39,9 @@ pub struct Preview {
     pub port: u16,
     pub token: String,
     pub changes: Arc<Changes>,
-    /// The last text analysed and its analysis (frames of one version share it).
-    analysed: Mutex<Option<(String, Arc<Analysis>)>>,
+    /// The last text analysed, the version of the files it was analysed with and its analysis
+    /// (frames of one version share it).
+    analysed: Mutex<Option<(String, u64, Arc<Analysis>)>>,
     /// The images the scenes answered reference, and the file version they are of.
     images: Mutex<(u64, HashSet<String>)>,
 }
@@ -78,6 +81,7 @@ pub fn answer(preview: &Preview, mut stream: TcpStream) {
     let response = match request.path.as_deref() {
         Some("/") => Response::new(200, "text/html; charset=utf-8", page(preview)),
         Some("/preview.js") => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
+        Some("/favicon.ico") => Response::new(204, "image/x-icon", Vec::new()),
         Some("/scene") => scene_response(preview, &request),
         Some("/file") => file_response(preview, request.param("path")),
         Some("/events") => return events(preview, stream),
@@ -90,6 +94,10 @@ pub fn answer(preview: &Preview, mut stream: TcpStream) {
 fn refusal(preview: &Preview, request: &Request) -> Option<Response> {
     if request.method != "GET" {
         return Some(Response::text(405, "only GET"));
+    }
+    if request.hosts > 1 {
+        // Which one would count is what a proxy and this server could disagree on.
+        return Some(Response::text(400, "more than one Host header"));
     }
     if !preview.host_allowed(request.host.as_deref()) {
         return Some(Response::text(403, format!("the Host must be 127.0.0.1:{0} or localhost:{0}", preview.port)));
@@ -105,8 +113,9 @@ fn page(preview: &Preview) -> String {
     let escaped = name.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"referrer\" \
-         content=\"no-referrer\">\n<title>{escaped} — rigls preview</title>\n</head>\n<body>\n\
-         <div id=\"rigls-preview\"></div>\n<script src=\"preview.js?token={}\"></script>\n</body>\n</html>\n",
+         content=\"no-referrer\">\n<title>{escaped} — rigls preview</title>\n<link rel=\"icon\" \
+         href=\"favicon.ico?token={0}\">\n</head>\n<body>\n<div id=\"rigls-preview\"></div>\n<script \
+         src=\"preview.js?token={0}\"></script>\n</body>\n</html>\n",
         preview.token
     )
 }
@@ -121,15 +130,19 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
         Err(why) => return Response::text(400, why),
     };
     let version = preview.changes.version();
-    let text = match std::fs::read(&preview.file) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let text = match read(preview) {
+        Ok(text) => text,
         Err(error) => {
             return Response::text(500, crate::input::cannot_read(&preview.file.display().to_string(), &error));
         }
     };
     let built = catch_unwind(AssertUnwindSafe(|| {
-        let analysis = analysis_of(preview, text);
-        scene::scenes_at(&analysis, &ask.request, &ask.times)
+        let analysis = analysis_of(preview, text, version);
+        let mut built = scene::scenes_at(&analysis, &ask.request, &ask.times);
+        if let Ok(scenes) = &mut built {
+            scene::note_missing_files(scenes, &RealFs);
+        }
+        built
     }));
     let Ok(built) = built else {
         return Response::text(500, "the scene could not be built (a bug in rigls: please report it)");
@@ -145,33 +158,59 @@ fn scene_response(preview: &Preview, request: &Request) -> Response {
     }
 }
 
-/// The analysis of `text`: the last one when the text has not changed.
-fn analysis_of(preview: &Preview, text: String) -> Arc<Analysis> {
+/// The previewed file's text (bytes that are not UTF-8 replaced: an image is no model).
+fn read(preview: &Preview) -> std::io::Result<String> {
+    Ok(String::from_utf8_lossy(&std::fs::read(&preview.file)?).into_owned())
+}
+
+/// Why the file has no scene at all, when it is no model (an atlas, an image, other JSON).
+pub fn not_a_model(preview: &Preview) -> Option<String> {
+    let analysis = analysis_of(preview, read(preview).ok()?, preview.changes.version());
+    if matches!(analysis.kind(), FileKind::Elem | FileKind::DragonBonesSkeleton) {
+        return None;
+    }
+    match scene::scene(&analysis, &Default::default()) {
+        Err(SceneError::NoPose(why)) => Some(why),
+        _ => None,
+    }
+}
+
+/// The analysis of `text` with the other files as they were at `version`: the last one when
+/// neither changed.
+fn analysis_of(preview: &Preview, text: String, version: u64) -> Arc<Analysis> {
     let mut analysed = preview.analysed.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((last, analysis)) = analysed.as_ref()
+    if let Some((last, of, analysis)) = analysed.as_ref()
         && *last == text
+        && *of == version
     {
         return analysis.clone();
     }
     let analysis = Arc::new(Analysis::new(Some(&preview.file), text.clone(), &RealFs));
-    *analysed = Some((text, analysis.clone()));
+    *analysed = Some((text, version, analysis.clone()));
     analysis
 }
 
-/// Notes the atlas and texture images `scenes` reference: the only files `/file` serves.
+/// Notes the atlas and texture images `scenes` reference: the only files `/file` serves. These
+/// and the atlases the scenes were read with are watched: a change to any is a change.
 fn remember_images(preview: &Preview, version: u64, scenes: &[Scene]) {
     let mut images = preview.images.lock().unwrap_or_else(|e| e.into_inner());
     if images.0 != version {
         *images = (version, HashSet::new());
     }
+    let mut read = Vec::new();
     for s in scenes {
         match &s.content {
-            SceneContent::Flat(flat) => images.1.extend(flat.textures.iter().filter_map(|t| t.image.clone())),
+            SceneContent::Flat(flat) => {
+                images.1.extend(flat.textures.iter().filter_map(|t| t.image.clone()));
+                read.extend(flat.atlases.iter().cloned());
+            }
             SceneContent::Solid(solid) => {
                 images.1.extend(solid.materials.iter().filter_map(|m| m.texture_path.clone()))
             }
         }
     }
+    read.extend(images.1.iter().cloned());
+    preview.changes.watch(read.into_iter().map(PathBuf::from));
 }
 
 fn file_response(preview: &Preview, path: Option<&str>) -> Response {

@@ -1,19 +1,23 @@
-//! Noticing that the previewed file changed on disk: its size and modification time polled a few
-//! times a second, and its text compared when they move (editors that rewrite a file unchanged
-//! cause no update). Waiting pages are woken through a version counter.
+//! Noticing that the previewed file, or a file its scene was read from (an atlas, an image),
+//! changed on disk: their sizes and modification times polled a few times a second, and their
+//! bytes compared when those move (editors that rewrite a file unchanged cause no update).
+//! Waiting pages are woken through a version counter.
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, SystemTime};
 
-/// How often the file is looked at.
+/// How often the files are looked at.
 const POLL: Duration = Duration::from_millis(100);
 
-/// The file's version: 1 at the start, one more per change seen.
+/// The files' version: 1 at the start, one more per change seen; and the files watched, as last
+/// seen.
 #[derive(Default)]
 pub struct Changes {
     version: Mutex<u64>,
     changed: Condvar,
+    watched: Mutex<HashMap<PathBuf, Seen>>,
 }
 
 impl Changes {
@@ -34,28 +38,60 @@ impl Changes {
             self.changed.wait_timeout_while(guard, timeout, |v| (*v).max(1) == seen).unwrap_or_else(|e| e.into_inner());
         (*guard).max(1)
     }
+
+    /// Watches `paths` from now on, as they are now: a change is what happens after.
+    pub fn watch(&self, paths: impl IntoIterator<Item = PathBuf>) {
+        let mut watched = self.watched.lock().unwrap_or_else(|e| e.into_inner());
+        for path in paths {
+            watched.entry(path).or_insert_with_key(|p| Seen::now(p));
+        }
+    }
+
+    /// Looks at every file watched; whether one changed.
+    fn look(&self) -> bool {
+        let mut watched = self.watched.lock().unwrap_or_else(|e| e.into_inner());
+        watched.iter_mut().fold(false, |changed, (path, seen)| seen.changed(path) || changed)
+    }
 }
 
-/// Watches `file` for ever on a thread of its own.
+/// A file as last seen: its size and time, and its bytes (`None`: missing).
+struct Seen {
+    stamp: Option<(u64, SystemTime)>,
+    bytes: Option<Vec<u8>>,
+}
+
+impl Seen {
+    fn now(path: &Path) -> Seen {
+        Seen { stamp: stamp(path), bytes: std::fs::read(path).ok() }
+    }
+
+    /// Looks again; whether the file changed.
+    fn changed(&mut self, path: &Path) -> bool {
+        let now = stamp(path);
+        if now == self.stamp {
+            return false;
+        }
+        self.stamp = now;
+        let bytes = std::fs::read(path).ok();
+        let changed = bytes != self.bytes;
+        self.bytes = bytes;
+        changed
+    }
+}
+
+fn stamp(path: &Path) -> Option<(u64, SystemTime)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}
+
+/// Watches `file`, and the files `changes` is told of, for ever on a thread of its own.
 pub fn spawn(file: PathBuf, changes: Arc<Changes>) {
-    let stamp = |file: &PathBuf| -> Option<(u64, SystemTime)> {
-        let meta = std::fs::metadata(file).ok()?;
-        Some((meta.len(), meta.modified().ok()?))
-    };
     // Taken before the URL is printed: a change made as soon as the page exists is a change.
-    let mut last_stamp = stamp(&file);
-    let mut last_text = std::fs::read(&file).ok();
+    changes.watch([file]);
     std::thread::spawn(move || {
         loop {
             std::thread::sleep(POLL);
-            let now = stamp(&file);
-            if now == last_stamp {
-                continue;
-            }
-            last_stamp = now;
-            let text = std::fs::read(&file).ok();
-            if text != last_text {
-                last_text = text;
+            if changes.look() {
                 changes.bump();
             }
         }

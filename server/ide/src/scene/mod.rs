@@ -9,11 +9,14 @@
 //! material, materials. Every named thing carries the byte ranges of its definition, so a click can
 //! select it in the editor and a cursor can highlight it in the preview.
 //!
-//! No I/O: atlas images and texture files are given as resolved paths, for the caller to read.
+//! No I/O: atlas images and texture files are given as resolved paths, for the caller to read
+//! ([`note_missing_files`] says in the notes which of them a file system lacks).
 
+mod files;
 mod types2d;
 mod types3d;
 
+pub use files::note_missing_files;
 pub use types2d::*;
 pub use types3d::*;
 

@@ -228,3 +228,41 @@ fn the_default_armature_is_the_one_no_other_shows_that_shows_the_most() {
     assert_eq!(scene::scene(&analysis, &request).unwrap().armature.as_deref(), Some("bullet"));
     assert_eq!(rigls_ide::pose::defaulted_armature(&analysis, &request), None);
 }
+
+#[test]
+fn the_notes_name_the_pictures_files_that_are_missing() {
+    let notes = |file: &str, fs: &dyn rigls_diagnostic::env::FileSystem| {
+        let path = fixture(file);
+        let mut scenes = scene::scenes_at(
+            &Analysis::new(Some(&path), std::fs::read_to_string(&path).unwrap(), fs),
+            &SceneRequest::default(),
+            &[0.0, 0.5],
+        )
+        .expect("scenes");
+        scene::note_missing_files(&mut scenes, fs);
+        assert_eq!(scenes[0].notes, scenes[1].notes, "every scene of a version says the same");
+        scenes[0].notes.join("\n")
+    };
+    // The atlas and the model as they are, but none of the images they name.
+    let atlas = fixture("atlas_tex.json");
+    let without_images =
+        rigls_diagnostic::env::MemoryFs::default().with(&atlas, std::fs::read_to_string(&atlas).unwrap());
+    assert_eq!(
+        notes("atlas_ske.json", &without_images),
+        "the atlas image atlas_tex.png (the imagePath of atlas_tex.json) is missing: its displays are drawn as outlines"
+    );
+    assert_eq!(
+        notes("sign.elem", &without_images),
+        "the texture atlas_tex.png (of material 板) is missing: its faces are drawn in their colours"
+    );
+    // With them, nothing to say.
+    assert_eq!(notes("atlas_ske.json", &RealFs), "");
+    assert_eq!(notes("sign.elem", &RealFs), "");
+    // An atlas that names no image.
+    let unnamed = std::fs::read_to_string(&atlas).unwrap().replace("\"imagePath\": \"atlas_tex.png\",", "");
+    let fs = rigls_diagnostic::env::MemoryFs::default().with(&atlas, unnamed);
+    assert_eq!(
+        notes("atlas_ske.json", &fs),
+        "atlas_tex.json names no image (imagePath): its displays are drawn as outlines"
+    );
+}

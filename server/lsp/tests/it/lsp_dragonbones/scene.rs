@@ -403,7 +403,8 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                 slot: null
                 time: 0.25
             kind: "2d"
-            notes: []
+            notes:
+              - "the atlas image 勇者_tex.png (the imagePath of hero_tex.json) is missing: its displays are drawn as outlines"
             slots:
               - bone: 1
                 displayIndex: 0
