@@ -28,6 +28,8 @@ function vscodeHost(api) {
             const resolve = waiting.get(message.id);
             waiting.delete(message.id);
             if (message.imageUrls) imageUrls = { ...imageUrls, ...message.imageUrls };
+            // (How long the server took, for the page's timings.)
+            if (message.answer && typeof message.serverMs === "number") message.answer.serverMs = message.serverMs;
             if (resolve) resolve(message.answer);
         } else {
             for (const listener of listeners) listener(message);

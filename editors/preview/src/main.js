@@ -13,6 +13,12 @@ import { MeshStore } from "./unpack.js";
 /** The scene version this page reads: meshes packed, what the page holds left out. */
 const SCENE_VERSION = 2;
 
+/** The frames of a pass asked for at once (a skeleton's frame can be 100 KB). */
+const PASS_CHUNK = 8;
+
+/** How long the document stays unchanged before a pass is fetched, in milliseconds. */
+const PASS_DELAY_MS = 250;
+
 function element(tag, props = {}, children = []) {
     const el = document.createElement(tag);
     Object.assign(el, props);
@@ -42,6 +48,9 @@ class Preview {
         this.scene = null; // the scene drawn
         this.pass = null; // {key, times, scenes}: the frames of one pass
         this.generation = 0;
+        this.trips = []; // how long answers took ({ms, frames, serverMs})
+        // When (Date.now()) the page started, first asked, was first answered, showed and drew.
+        this.marks = { started: Date.now() };
         this.build();
         this.view = null;
         host.onEvent((event) => this.onEvent(event));
@@ -237,12 +246,25 @@ class Preview {
      */
     async ask(times) {
         const holding = { meshes: this.meshes.held(), elementsOf: this.elements ? this.elements.version : null };
+        const asked = performance.now();
+        this.marks.asked ??= Date.now();
         let answer = await this.host.request({ ...this.params(times), ...holding });
+        this.marks.answered ??= Date.now();
+        this.timed(asked, times.length, answer);
         if (answer && !answer.error && !this.complete(answer)) {
             answer = await this.host.request({ ...this.params(times), meshes: [], elementsOf: null });
             if (answer && !answer.error && !this.complete(answer)) throw new Error("the scene came without its meshes");
         }
         return answer;
+    }
+
+    /**
+     * Keeps how long the host took to answer (the last 200 answers, for the end-to-end tests): in
+     * all, and the server's part when the host says (VS Code's `serverMs`).
+     */
+    timed(asked, frames, answer) {
+        this.trips.push({ ms: performance.now() - asked, frames, serverMs: answer ? answer.serverMs : undefined });
+        if (this.trips.length > 200) this.trips.shift();
     }
 
     /** Puts back what `answer` left out; false when the page no longer holds it. */
@@ -290,6 +312,7 @@ class Preview {
         this.answer = answer;
         this.showProblem(null);
         this.show(scene);
+        this.marks.shown ??= Date.now();
         if (this.changedAt !== undefined) {
             // How long the host's "changed" took to become a picture (the e2e tests print it).
             this.root.dataset.updateMs = (performance.now() - this.changedAt).toFixed(1);
@@ -298,20 +321,33 @@ class Preview {
         this.prefetch(generation, answer.documentVersion);
     }
 
+    /**
+     * Fetches every frame of a pass of the animation, to play from memory: once the document has
+     * stayed unchanged a moment (typing fetches no passes), a few frames a request (a pass of a
+     * large skeleton is megabytes, which a host relays whole: an edit's scene would wait behind
+     * it), and no more once the document changed.
+     */
     async prefetch(generation, documentVersion) {
         const animation = this.currentAnimation();
         if (!animation) return;
+        await new Promise((resolve) => setTimeout(resolve, PASS_DELAY_MS));
         const times = passTimes(animation);
-        let answer;
-        try {
-            answer = await this.ask(times);
-        } catch {
-            return;
+        const pass = { times: [], scenes: [] };
+        for (let i = 0; i < times.length; i += PASS_CHUNK) {
+            if (generation !== this.generation) return;
+            let answer;
+            try {
+                answer = await this.ask(times.slice(i, i + PASS_CHUNK));
+            } catch {
+                return;
+            }
+            if (generation !== this.generation || !answer || answer.error || answer.documentVersion !== documentVersion) return;
+            pass.times.push(...answer.times);
+            pass.scenes.push(...answer.scenes);
         }
-        if (generation !== this.generation || !answer || answer.error || answer.documentVersion !== documentVersion) return;
-        this.pass = { times: answer.times, scenes: answer.scenes };
+        this.pass = pass;
         if (this.view instanceof View2d) {
-            this.view.setScene(this.scene, unionBounds(answer.scenes));
+            this.view.setScene(this.scene, unionBounds(pass.scenes));
             this.draw();
         }
     }
@@ -457,6 +493,7 @@ class Preview {
             this.drawPending = false;
             const start = performance.now();
             this.view.draw(this.theme(), { bones: this.bones, highlight: this.highlight });
+            this.marks.drawn ??= Date.now();
             this.root.dataset.drawMs = (performance.now() - start).toFixed(2);
             this.root.dataset.highlight = this.highlight ? `${this.highlight.kind}:${this.highlight.index}` : "";
             this.root.dataset.draws = String(Number(this.root.dataset.draws || 0) + 1);

@@ -133,8 +133,10 @@ class PreviewPanel {
 
     private async onMessage(message: { type?: string; id?: number; params?: object; element?: Element }): Promise<void> {
         if (message.type === "request" && typeof message.id === "number") {
+            const asked = performance.now();
             const answer = await this.scene(message.params ?? {});
-            void this.panel.webview.postMessage({ type: "answer", id: message.id, answer, imageUrls: this.imageUrls(answer) });
+            const serverMs = performance.now() - asked;
+            void this.panel.webview.postMessage({ type: "answer", id: message.id, answer, imageUrls: this.imageUrls(answer), serverMs });
         } else if (message.type === "select" && message.element) {
             await this.select(message.element);
         } else if (message.type === "ready") {

@@ -3,9 +3,11 @@
 // colour animation), "rigls: Open Preview" opens a webview beside the editor that draws pixels,
 // plays, scrubs, selects a bone's name in the editor when it is clicked, follows the cursor and
 // redraws after an edit of the buffer; and on tests/e2e/fixtures/preview/board.elem, that the
-// 3-D view draws the model with its texture (served to the webview from the model's folder).
+// 3-D view draws the model with its texture (served to the webview from the model's folder); and
+// on the corpus's body_ske.json, how long the preview takes to open and to follow typing.
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 import { foreground, hues } from "../pixels.mjs";
 
@@ -34,7 +36,7 @@ async function state(page) {
         .evaluate((root) => ({ ...root.dataset, time: root.querySelector(".time")?.textContent }), null, { timeout: 2000 });
 }
 
-export async function previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot }) {
+export async function previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot, workspace }) {
     const canvas = () => inner(page).locator("#rigls-preview canvas");
     let ready = false;
 
@@ -233,5 +235,42 @@ export async function previewChecks(page, { check, until, fail, eq, openFile, go
         );
         await screenshot(page, "preview-elem");
         console.log(`#   ${green} green and ${magenta} magenta pixels`);
+    });
+
+    // The corpus's body_ske.json, copied in by run.sh when ../shared/corpus is there: one line of
+    // 128 KB (as exporters write), 96 drawables, a pass of 71 frames of 110 KB each.
+    await check(page, "a large one-line skeleton's preview opens quickly and follows typing", async () => {
+        if (!existsSync(join(workspace, "body", "body_ske.json"))) {
+            console.log("#   skipped: no body/body_ske.json (../shared/corpus is absent)");
+            return;
+        }
+        await command(page, "View: Close All Editors");
+        await openFile(page, "body_ske.json", "DragonBones JSON");
+        const started = Date.now();
+        await command(page, "rigls: Open Preview");
+        await until("the preview is ready", () => state(page), (s) => s.state === "ready" && Number(s.draws) > 0, 60000);
+        const opened = Date.now() - started;
+        const preview = () => inner(page).locator("#rigls-preview").evaluate(() => ({ pass: !!window.riglsPreview.pass, trips: window.riglsPreview.trips }));
+        await until("every frame of a pass fetched", preview, (p) => p.pass, 60000);
+        const playable = Date.now() - started;
+        // Typing at the end of the file: each keystroke's scene, while passes are being fetched.
+        const before = (await preview()).trips.length;
+        await page.locator(".monaco-editor textarea").first().focus();
+        await page.keyboard.press("Control+End");
+        for (let i = 0; i < 20; i += 1) {
+            await page.keyboard.type(" ");
+            await page.waitForTimeout(400);
+        }
+        await until("the last keystroke's scene", () => state(page), (s) => s.state === "ready");
+        await page.waitForTimeout(2000);
+        const scenes = (await preview()).trips.slice(before).filter((t) => t.frames === 1).map((t) => t.ms).sort((a, b) => a - b);
+        await command(page, "File: Revert File");
+        const at = (q) => Math.round(scenes[Math.min(scenes.length - 1, Math.floor(q * scenes.length))]);
+        console.log(
+            `#   opened in ${opened} ms, playable in ${playable} ms; ${scenes.length} scenes while typing: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+        );
+        // Before issue 33: 5.8–12.7 s to open (20–30 s on this machine), 1 scene in 30 stalled 4.5–5.5 s.
+        if (opened > 10000) fail(`the preview took ${opened} ms to open`);
+        if (scenes.length < 5 || at(1) > 4000) fail(`scenes while typing: ${JSON.stringify(scenes.map(Math.round))}`);
     });
 }

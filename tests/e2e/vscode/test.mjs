@@ -425,7 +425,7 @@ async function run(page) {
         await page.keyboard.press("Escape");
     });
 
-    await previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot });
+    await previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot, workspace });
 }
 
 const context = await chromium.launchPersistentContext(process.env.RIGLS_BROWSER_PROFILE, {

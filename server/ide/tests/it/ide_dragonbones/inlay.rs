@@ -82,3 +82,36 @@ fn a_minified_file_gets_hints_for_the_range_only() {
     let hints = ide::inlay_hints(&analysis, TextRange::new(from, text.len() as u32));
     expect![[r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"slot":[{"name":"s","parent":"根","displayIndex":0}],"skin":[{"slot":[{"name":"s","display":[{"name":"絵"}]}]}],"animation":[{"name":"x","duration":4,"slot":[{"name":"s","displayFrame":[⟨@0 0s⟩ {"duration":2,"value":0 ⟨→ 絵⟩},⟨@2 0.083s⟩ {"duration":2,"value":-1 ⟨→ none⟩}]}]}]}]}"#]].assert_eq(&render_inlays(text, &hints));
 }
+
+/// A skeleton of one animation of `frames` key frames, on one line or a frame a line.
+fn many_key_frames(frames: usize, break_lines: bool) -> String {
+    let frame = |i: usize| format!("{{\"duration\": 1, \"x\": {i}}}");
+    let list = (0..frames).map(frame).collect::<Vec<_>>().join(if break_lines { ",\n" } else { "," });
+    format!(
+        "{{\"frameRate\": 24, \"name\": \"x\", \"version\": \"5.5\", \"armature\": [{{\"name\": \"a\", \"bone\": [{{\"name\": \"root\"}}], \
+         \"animation\": [{{\"name\": \"run\", \"duration\": {frames}, \"bone\": [{{\"name\": \"root\", \"translateFrame\": [{list}]}}]}}]}}]}}"
+    )
+}
+
+#[test]
+fn no_hints_past_the_first_10000_bytes_of_a_line() {
+    let hints = |text: &str| {
+        let analysis = ide::Analysis::new(
+            Some(std::path::Path::new("/m/x_ske.json")),
+            text.to_owned(),
+            &rigls_diagnostic::env::MemoryFs::default(),
+        );
+        ide::inlay_hints(&analysis, TextRange::new(0, text.len() as u32))
+    };
+    // A frame a line: a hint before each of the 2,000 frames.
+    assert_eq!(hints(&many_key_frames(2000, true)).len(), 2000);
+    // Minified, on one line of some 45 KB: only the frames that start within its first 10,000
+    // bytes (an editor draws no more of a line, and thousands of hints in one stall its layout).
+    let minified = many_key_frames(2000, false);
+    assert!(minified.len() > 40_000 && !minified.contains('\n'));
+    let shown = hints(&minified);
+    let within = minified.match_indices("{\"duration\": 1,").filter(|(at, _)| *at < 10_000).count();
+    assert_eq!(shown.len(), within);
+    assert!(shown.iter().all(|h| h.offset < 10_000), "{:?}", shown.last());
+    assert!(within > 300, "{within}");
+}
