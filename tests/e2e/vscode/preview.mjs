@@ -38,13 +38,18 @@ async function state(page) {
 
 export async function previewChecks(page, { check, until, fail, eq, openFile, goTo, command, screenshot, workspace }) {
     const canvas = () => inner(page).locator("#rigls-preview canvas");
+    // The command is offered once the server has said what the file is (the context key
+    // rigls.previewable), a moment after it opens; a palette opened before lists it not.
+    const openPreview = async () => {
+        const button = page.locator('.editor-actions .action-label[aria-label*="Open Preview"]');
+        await until("the editor title has the Open Preview button", () => button.count(), (n) => n > 0);
+        await command(page, "rigls: Open Preview");
+    };
     let ready = false;
 
     await check(page, "rigls: Open Preview opens a webview that draws the skeleton", async () => {
         await openFile(page, "atlas_ske.json", "DragonBones JSON");
-        const button = page.locator('.editor-actions .action-label[aria-label*="Open Preview"]');
-        await until("the editor title has the Open Preview button", () => button.count(), (n) => n > 0);
-        await command(page, "rigls: Open Preview");
+        await openPreview();
         await until("the preview is ready", () => state(page), (s) => s.state === "ready" && Number(s.draws) > 0);
         ready = true;
         // Pixels, not just a webview: the textured slots stand out of the background.
@@ -225,7 +230,7 @@ export async function previewChecks(page, { check, until, fail, eq, openFile, go
     await check(page, "the preview of an .elem model shows its texture", async () => {
         await command(page, "View: Close All Editors");
         await openFile(page, "board.elem", "Elfreina Model");
-        await command(page, "rigls: Open Preview");
+        await openPreview();
         await until("the model's preview is ready", () => state(page), (s) => s.state === "ready" && Number(s.draws) > 0);
         // The texture's two halves, green above magenta, however the light shades them.
         const [green, magenta] = await until(
@@ -247,7 +252,7 @@ export async function previewChecks(page, { check, until, fail, eq, openFile, go
         await command(page, "View: Close All Editors");
         await openFile(page, "body_ske.json", "DragonBones JSON");
         const started = Date.now();
-        await command(page, "rigls: Open Preview");
+        await openPreview();
         await until("the preview is ready", () => state(page), (s) => s.state === "ready" && Number(s.draws) > 0, 60000);
         const opened = Date.now() - started;
         const preview = () => inner(page).locator("#rigls-preview").evaluate(() => ({ pass: !!window.riglsPreview.pass, trips: window.riglsPreview.trips }));
