@@ -106,8 +106,8 @@ pub fn markdown() -> String {
     ));
     out.push_str(
         "A target is a runtime a file ships to. Name yours, and rigls also reports what that runtime rejects, \
-         drops or draws differently, and says in hovers what it drops; `rigls pose` poses the model as that \
-         runtime reads it (`rigls render` too for `.elem` models). Target names are stable.\n\n\
+         drops or draws differently, and says in hovers what it drops; `rigls pose` and `rigls render` pose \
+         the model as that runtime reads it. Target names are stable.\n\n\
          - Command line: `rigls --check --target godot --target cocos-creator-3 PATH...` (repeatable; \
          `rigls pose --target T`, `rigls render --target T`).\n\
          - `rigls.toml`, per format: `[dragonbones]` `targets = [\"godot\"]`, `[elem]` `targets = \

@@ -16,21 +16,8 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
     let request = &with_default_armature(file, &analysis.text, request);
     let reading = file.reading(&analysis.text, request.armature.as_deref());
     let data = parsed_data(analysis, &reading)?;
-    // A target that reads the skeleton otherwise (the C++ runtime: no path constraints, surface
-    // bones as plain bones, no 5.6 keys) poses its own reading.
-    let read_as = request
-        .target
-        .and_then(rigls_dragonbones::target::profile)
-        .map(|p| p.eval.value)
-        .filter(|e| *e != rigls_dragonbones::target::Eval::DEFAULT);
-    let own;
-    let data = match (read_as, file.tree.root()) {
-        (Some(read_as), Some(root)) => {
-            own = parse::parse_as(Raw::new(&file.tree, &analysis.text), root, read_as);
-            own.as_ref().map(|p| &p.data).unwrap_or(data)
-        }
-        _ => data,
-    };
+    let own = target_reading(analysis, file, request.target);
+    let data = own.as_ref().map_or(data, |parsed| &parsed.data);
     let (index, mut runtime) = build(analysis, file, data, request)?;
     let armature = &data.armatures[index];
     if let Some(name) = &request.animation {
@@ -65,6 +52,21 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
         bones,
         slots,
     })
+}
+
+/// The reading of `target`'s runtime when it reads the skeleton otherwise than DragonBonesJS 5.7
+/// (the C++ runtime: no path constraints, surface bones as plain bones, no 5.6 keys): poses and
+/// scenes for that target are built from it. `None`: the file's own reading applies.
+pub fn target_reading(
+    analysis: &Analysis,
+    file: &DragonBonesFile,
+    target: Option<rigls_diagnostic::Target>,
+) -> Option<parse::Parsed> {
+    let read_as = target
+        .and_then(rigls_dragonbones::target::profile)
+        .map(|p| p.eval.value)
+        .filter(|e| *e != rigls_dragonbones::target::Eval::DEFAULT)?;
+    parse::parse_as(Raw::new(&file.tree, &analysis.text), file.tree.root()?, read_as).ok()
 }
 
 /// The armature shown when none is asked for (by `rigls pose`, `rigls render` and the previews):

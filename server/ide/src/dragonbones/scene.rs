@@ -24,6 +24,8 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
     let request = &pose::with_default_armature(file, &analysis.text, request);
     let reading = file.reading(&analysis.text, request.armature.as_deref());
     let data = pose::parsed_data(analysis, &reading)?;
+    let own = pose::target_reading(analysis, file, request.target);
+    let data = own.as_ref().map_or(data, |parsed| &parsed.data);
     let (index, built) = pose::build(analysis, file, data, request)?;
     let doc = Doc { text: &analysis.text, file, atlases: &file.atlases };
     let armature = &data.armatures[index];

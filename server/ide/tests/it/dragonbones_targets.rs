@@ -236,4 +236,16 @@ fn the_cpp_runtime_poses_a_surface_bone_as_a_plain_bone() {
     assert_eq!(cpp, hand(&plain, None));
     assert_eq!(cpp, [1.0, 0.0, 0.0, 1.0, 10.0, 5.0]);
     assert_ne!(hand(surface, None), cpp, "DragonBonesJS places it through the surface");
+    // `rigls render --target` and the scenes draw the same reading.
+    let drawn = |target: Option<Target>| {
+        let analysis = support::analyse("勇者_ske.json", surface, &[]);
+        let request = rigls_ide::scene::SceneRequest { armature: None, animation: None, time: 0.0, target };
+        let scene = rigls_ide::scene::scenes_at(&analysis, &request, &[0.0]).expect("a scene").remove(0);
+        match scene.content {
+            rigls_ide::scene::SceneContent::Flat(s) => s.bones.iter().find(|b| b.name == "手").expect("手").matrix,
+            _ => panic!("a 2D scene"),
+        }
+    };
+    assert_eq!(drawn(Some(Target::DragonBonesCpp))[4..], cpp[4..]);
+    assert_ne!(drawn(None)[4..], cpp[4..]);
 }
