@@ -305,30 +305,8 @@ pub fn explain_lsp_on_a_terminal(asked_for_lsp: bool) {
     }
 }
 
-/// Lets the allocator keep what a pass frees for the next allocations: a large file's analysis
-/// allocates and frees blocks of megabytes, and with glibc's defaults each freed top of the heap
-/// went back to the system and came back as fresh pages (page faults were a fifth of a 20 MB
-/// skeleton's `--check`). The process ends after its pass, so nothing is held for long.
-fn keep_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only changes glibc's tunables; no memory is touched.
-    unsafe {
-        libc::mallopt(libc::M_TRIM_THRESHOLD, 1 << 30);
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
-    }
-}
-
 /// Runs the command line; `None` means "serve LSP".
 pub fn run(args: Args) -> Option<ExitCode> {
-    // One pass and done (the preview page's server and the language server live on).
-    let one_pass = match &args.command {
-        Some(Command::Preview { .. }) => false,
-        Some(_) => true,
-        None => args.check || !args.paths.is_empty(),
-    };
-    if one_pass {
-        keep_freed_memory();
-    }
     match args.command {
         Some(Command::Rules { format }) => return Some(ExitCode::from(rules::print(format))),
         Some(Command::Targets { format }) => return Some(ExitCode::from(targets::print(format))),

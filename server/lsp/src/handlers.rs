@@ -12,9 +12,9 @@ use tower_lsp_server::ls_types::{self as lsp, MessageType, Uri};
 use super::capabilities::ClientCaps;
 use super::convert::{self, Converter, DiagnosticData, EncodedTokens};
 use super::features::Features;
-use super::lean::{self, Part, Placeholder};
 use super::scheduler::AnalysisTask;
 use super::state::{State, panic_message};
+use super::transport::lean::{self, Part, Placeholder};
 use rigls_ide::{self as ide, Analysis, FileKind};
 
 fn features_of(features: &Arc<dyn Features>) -> &dyn Features {

@@ -15,9 +15,9 @@
 //! - Rules read other files through an overlay that prefers open documents ([`overlay`]); an
 //!   analysis that read a file is renewed when that file changes.
 //! - Memory stays near what an open document needs: large texts go around the transport's
-//!   buffer ([`large_texts`]; an open's text is unescaped as it arrives, [`streamed_open`], and
-//!   shared with its analysis), encoded tokens are kept packed, and the allocator returns what
-//!   an analysis or a large answer freed ([`memory`]).
+//!   buffer (an open's text is unescaped as it arrives and shared with its analysis), encoded
+//!   tokens are kept packed, and the allocator returns what an analysis or a large answer freed.
+//!   Those workarounds, and the malformed-frame and raw-URI guards, are all in [`transport`].
 //!
 //! Besides LSP, the server answers three custom requests:
 //! - `rigls/scene`: the scene a live preview draws, of the server's copy of a document, with the
@@ -36,20 +36,15 @@ mod convert;
 mod diagnostics;
 mod documents;
 mod features;
-mod framing;
 mod handlers;
-mod large_texts;
-mod lean;
-mod memory;
 mod overlay;
 mod progress;
-mod raw_uris;
 mod scene;
 mod scheduler;
 mod sent_tokens;
 mod server;
 mod state;
-mod streamed_open;
+mod transport;
 
 pub use documents::COMPACT_ABOVE;
 pub use features::{Features, RealFeatures};
@@ -91,67 +86,26 @@ where
     I: AsyncRead + Unpin,
     O: AsyncWrite + Unpin,
 {
-    // Large answers bypass the transport's `Value` trees (see `lean`).
-    let lean = Arc::new(lean::LeanAnswers::default());
-    let server_lean = lean.clone();
-    // Large document texts bypass it on the way in (see `large_texts`).
-    let texts = Arc::new(large_texts::LargeTexts::default());
-    let server_texts = texts.clone();
-    let (service, socket) = LspService::build(|client| server::Server::new(client, options, server_lean, server_texts))
+    let shared = transport::Shared::default();
+    let (lean, texts) = (shared.lean.clone(), shared.texts.clone());
+    let (service, socket) = LspService::build(|client| server::Server::new(client, options, lean, texts))
         .custom_method("rigls/documentText", server::Server::document_text)
         .custom_method("rigls/fileKind", server::Server::file_kind)
         .custom_method("rigls/scene", server::Server::scene)
-        .custom_method(lean::LEAN_METHODS[0].1, server::Server::lean_document_symbol)
-        .custom_method(lean::LEAN_METHODS[1].1, server::Server::lean_semantic_tokens)
-        .custom_method(lean::LEAN_METHODS[2].1, server::Server::lean_semantic_tokens_delta)
+        .custom_method(transport::lean::LEAN_METHODS[0].1, server::Server::lean_document_symbol)
+        .custom_method(transport::lean::LEAN_METHODS[1].1, server::Server::lean_semantic_tokens)
+        .custom_method(transport::lean::LEAN_METHODS[2].1, server::Server::lean_semantic_tokens_delta)
         .finish();
-    // Malformed messages are answered and skipped, and raw non-ASCII URIs escaped, before
-    // tower-lsp-server sees them (see `framing`).
-    let spellings = raw_uris::Spellings::default();
-    let output_spellings = spellings.clone();
-    let (server_input, to_server) = tokio::io::duplex(1 << 20);
-    let (from_server, server_output) = tokio::io::duplex(1 << 20);
-    let (answers_tx, answers) = tokio::sync::mpsc::unbounded_channel();
-    // Requests waiting for an analysis must not hold up the edits that follow them.
-    let lsp_loop = tower_lsp_server::Server::new(server_input, server_output, socket).concurrency_level(16);
-    let session = async {
-        tokio::join!(
-            lsp_loop.serve(service),
-            framing::merge_output(from_server, output, answers, output_spellings, lean)
-        );
-    };
-    // The session ends when the transport does (after `exit`, even if the client keeps its end of
-    // the input open); the end of the input ends the transport.
-    let input = async {
-        framing::guard_input(input, to_server, answers_tx, spellings, texts).await;
-        std::future::pending::<()>().await;
-    };
-    tokio::select! {
-        () = session => {}
-        () = input => {}
-    }
+    transport::connect(input, output, service, socket, &shared).await;
 }
 
 /// Serves LSP on stdin/stdout (what `rigls` and `rigls --stdio` do).
 pub fn serve_stdio() -> std::io::Result<()> {
-    memory::tune_for_server();
-    widen_input_pipe();
+    transport::prepare_stdio();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout(), Options::default()));
-    // The input is always being read (see `framing`): a read of stdin may still be waiting in the
+    // The input is always being read (see `transport::framing`): a read of stdin may still be waiting in the
     // blocking pool for a client that keeps its end open. Exit without waiting for it.
     runtime.shutdown_background();
     Ok(())
-}
-
-/// Widens the pipe the client writes into (standard input), when it is one, to 1 MiB (Linux's
-/// default ceiling for a process): a 17 MB `didOpen` then arrives in 17 reads, not 270, each a
-/// hand-over between the thread that reads standard input and the runtime.
-fn widen_input_pipe() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: fcntl on descriptor 0 only resizes its pipe's buffer; an error (not a pipe, a lower
-    // limit) leaves it as it was.
-    unsafe {
-        libc::fcntl(0, libc::F_SETPIPE_SZ, 1 << 20);
-    }
 }

@@ -20,8 +20,9 @@
 //! them) and the same ranges in the client's positions (`range`, `nameRange`), so that a click
 //! selects the definition and a cursor finds what to highlight; `error`, when there is no scene,
 //! why (`{"kind", "message", "known"?}`): the client keeps its last good scene and says so.
-//! Scenes are large: the answer is written straight to JSON (see `super::lean`). Once asked for,
-//! the document's next analyses read its scenery beside the rules (`Features::analyse_for_preview`).
+//! Scenes are large: the answer is written straight to JSON (see `super::transport::lean`). Once
+//! asked for, the document's next analyses read its scenery beside the rules
+//! (`Features::analyse_for_preview`).
 
 use std::sync::Arc;
 
@@ -30,8 +31,8 @@ use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::TextDocumentIdentifier;
 
 use super::convert::Converter;
-use super::lean::{Part, Placeholder};
 use super::state::State;
+use super::transport::lean::{Part, Placeholder};
 use rigls_ide::Replaced;
 use rigls_ide::scene::ByteRange;
 use rigls_protocol::{Element, ElementsMoved, Position, Range, SceneAnswer, SceneQuery};
@@ -90,7 +91,7 @@ impl State {
                     answer.changes_from(held.version, &held.list, by)
                 });
                 // Written here, off the runtime: a scene of a large mesh is megabytes of JSON.
-                let json = super::lean::to_json(&answer);
+                let json = super::transport::lean::to_json(&answer);
                 let failed = answer.error.is_some();
                 let sent = whole.or_else(|| answer.elements.take().filter(|_| !failed));
                 let (version, analysis) = (answer.document_version, a.id);

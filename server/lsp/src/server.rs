@@ -10,9 +10,9 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::Options;
 use super::capabilities::{ClientCaps, server_capabilities};
 use super::documents::apply_change;
-use super::large_texts::LargeTexts;
-use super::lean::{LeanAnswers, Placeholder};
 use super::state::{State, file_path};
+use super::transport::large_texts::LargeTexts;
+use super::transport::lean::{LeanAnswers, Placeholder};
 
 pub struct Server {
     state: Arc<State>,
@@ -125,7 +125,7 @@ impl LanguageServer for Server {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         self.state.close(&params.text_document.uri);
-        super::memory::release_when_idle();
+        super::transport::memory::release_when_idle();
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {

@@ -45,8 +45,8 @@ pub struct State {
     /// The JSON array of the encoded tokens (the `data` of a full answer).
     pub token_json: Arc<PerAnalysis<Vec<u8>, super::convert::EncodedTokens>>,
     pub sent_tokens: Arc<super::sent_tokens::SentTokens>,
-    /// Answers written as JSON, waiting to be sent (see `super::lean`).
-    pub lean: Arc<super::lean::LeanAnswers>,
+    /// Answers written as JSON, waiting to be sent (see `super::transport::lean`).
+    pub lean: Arc<super::transport::lean::LeanAnswers>,
 }
 
 /// How long after a version's diagnostics its semantic tokens are computed, if no edit came.
@@ -67,7 +67,7 @@ pub struct Snapshot {
 }
 
 impl State {
-    pub fn new(client: Client, options: Options, lean: Arc<super::lean::LeanAnswers>) -> State {
+    pub fn new(client: Client, options: Options, lean: Arc<super::transport::lean::LeanAnswers>) -> State {
         let docs = Arc::new(Documents::default());
         State {
             client,
@@ -338,14 +338,14 @@ impl State {
             }
             // The analysis this one built on, the superseded versions and their answers are
             // dropped by now.
-            super::memory::release_when_idle();
+            super::transport::memory::release_when_idle();
             if size >= super::documents::COMPACT_ABOVE {
                 // Not holding the task meanwhile: superseded analyses are dropped as they go.
                 let serial = task.serial;
                 drop(task);
-                tokio::time::sleep(super::memory::IDLE).await;
+                tokio::time::sleep(super::transport::memory::IDLE).await;
                 if state.compact(&uri, serial) {
-                    let _ = tokio::task::spawn_blocking(super::memory::release_now).await;
+                    let _ = tokio::task::spawn_blocking(super::transport::memory::release_now).await;
                 }
             }
         });

@@ -199,8 +199,6 @@ async fn read_frame(input: &mut (impl AsyncBufReadExt + Unpin), texts: &LargeTex
         Some(Ok(length)) => length,
     };
     let mut body = vec![0; length];
-    // Declared after the body, so dropped (and waited for) before it.
-    let _prefault = (length >= super::memory::PREFAULT_FROM).then(|| super::memory::prefault(&mut body));
     // A large message's text is unescaped as it arrives (`StreamedOpen`), while the client is
     // still writing the rest.
     let mut streamed = (length >= LARGE_MESSAGE).then(StreamedOpen::default);

@@ -228,7 +228,7 @@ fn unescape_arrived(body: &mut [u8], mut read: usize, mut written: usize, filled
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::large_texts::{Diversion, LARGE_MESSAGE, LargeTexts};
+    use crate::transport::large_texts::{Diversion, LARGE_MESSAGE, LargeTexts};
     use proptest::prelude::*;
     use serde_json::Value;
 

@@ -7,7 +7,7 @@
 //! (`super::framing`), which sees every message whole:
 //!
 //! 1. On the way in, a request for one of [`LEAN_METHODS`] is renamed `rigls/lean/<method>`, a
-//!    custom method of the same server (registered in `super::serve`), so it is handled in order
+//!    custom method of the same server (registered in `crate::serve`), so it is handled in order
 //!    with every other message, as before.
 //! 2. Its handler writes the answer as JSON bytes itself (`serde_json::to_vec` of the typed
 //!    result, or bytes cached per analysis), stores them here and returns a [`Placeholder`]: a
