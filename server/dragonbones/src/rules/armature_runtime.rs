@@ -347,8 +347,31 @@ impl<'p> AnimationReuse<'p> {
         };
         let k = self.old.animations.iter().position(|&r| r == was)?;
         let found = self.old.poses.as_ref()?.animations.get(k)?;
-        Some(found.moved_by(i64::from(range.start) - i64::from(was.start)))
+        // A finding may point outside its animation (a pose's bone or slot is where the armature
+        // defines it), on either side of the edit: each range is moved as the edit moved its text.
+        let through = |d: &Diagnostic| through(d, change);
+        Some(AnimationFindings {
+            deforms: found.deforms.iter().map(through).collect::<Option<_>>()?,
+            pose: match &found.pose {
+                Some(d) => Some(through(d)?),
+                None => None,
+            },
+        })
     }
+}
+
+/// A diagnostic of the previous version in this one, when none of its ranges in this file
+/// overlaps the edit.
+fn through(d: &Diagnostic, change: TextChange) -> Option<Diagnostic> {
+    let mut d = d.clone();
+    d.range = change.map(d.range)?;
+    for r in d.related.iter_mut().filter(|r| r.file.is_none()) {
+        r.range = change.map(r.range)?;
+    }
+    for e in d.fixes.iter_mut().flat_map(|f| &mut f.edits) {
+        e.range = change.map(e.range)?;
+    }
+    Some(d)
 }
 
 /// What evaluating one armature found, and how many animations it posed and took as they were.

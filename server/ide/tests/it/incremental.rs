@@ -401,6 +401,27 @@ fn an_edit_inside_an_animation_poses_that_animation_alone() {
     assert!(posing > 30, "{posing} posing, {failing} failing");
 }
 
+/// An edit inside 壊's first animation keeps the second's finding, which points before both (at
+/// the bone the pose moves to infinity, where the armature defines it): moved as the edit moved
+/// its text, i.e. not at all, in LF, CRLF and with a BOM.
+#[test]
+fn a_reused_animation_keeps_findings_that_point_outside_it() {
+    let fs = fs();
+    for text in variants(&skeleton()) {
+        let original = Analysis::new(Some(std::path::Path::new("army_ske.json")), text.clone(), &fs);
+        let at = text.find(r#"{"name":"a","duration""#).expect("壊's first animation") + r#"{"name":"a",""#.len();
+        let edit = Edit { from: at, to: at + 1, with: String::new() };
+        let edited = reanalyse_and_compare(&original, edit.apply(&text), &fs);
+        assert_eq!((edited.reuse.animations_posed, edited.reuse.animations_reused), (1, 1));
+        let pose = |a: &Analysis| {
+            let d = a.diagnostics.iter().find(|d| d.code == rigls_diagnostic::Code::NonFinitePose).expect("a finding");
+            a.text[d.range.as_usize()].to_owned()
+        };
+        assert_eq!(pose(&original), r#""b""#);
+        assert_eq!(pose(&edited), r#""b""#);
+    }
+}
+
 /// Edits that reach across armatures and animations: a child armature's pose breaks (its
 /// parent is evaluated again), an armature fails to parse (no pose is checked anywhere) and is
 /// fixed again (every pose is), names change and collide (the file is evaluated whole), a mesh
