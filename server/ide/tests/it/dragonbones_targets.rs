@@ -249,3 +249,23 @@ fn the_cpp_runtime_poses_a_surface_bone_as_a_plain_bone() {
     assert_eq!(drawn(Some(Target::DragonBonesCpp))[4..], cpp[4..]);
     assert_ne!(drawn(None)[4..], cpp[4..]);
 }
+
+/// The hover on a blend mode a named target does not draw says so, after what it says without
+/// targets.
+#[test]
+fn the_hover_on_a_dropped_blend_mode_says_so() {
+    let fixture = r#"{"name": "勇者", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+ "armature": [{"name": "勇者", "bone": [{"name": "root"}], "slot": [{"name": "影", "parent": "root", "blend$0Mode": "screen"}]}]}"#;
+    let (text, offset) = support::cursor(fixture);
+    let targeted = support::analyse_for("勇者_ske.json", &text, &[], Targets::of(&[Target::Godot]));
+    let hover = rigls_ide::hover(&targeted, offset).expect("a hover");
+    let plain = rigls_ide::hover(&support::analyse("勇者_ske.json", &text, &[]), offset).expect("a hover");
+    assert_eq!(
+        hover.markdown,
+        format!(
+            "{}\n\n---\n\n**Target:** blend mode `screen`: godot — drawn as Mix (normal), with an \"Unsupported DragonBones BlendMode\" error in Godot 4",
+            plain.markdown
+        )
+    );
+    assert!(!plain.markdown.contains("godot"), "{}", plain.markdown);
+}
