@@ -4,7 +4,8 @@
 //!   `rotateFrame` and `scaleFrame`: the same durations, easings and curves on each; `x`/`y`
 //!   from the translation; `rotate` = the rotation (`skY`) as the runtime normalises it to
 //!   (−180°, 180°], `skew` = `skX − skY` of the normalised angles, `clockwise` = `tweenRotate`;
-//!   the scale. The runtime unwraps rotations and tweens all three the way it tweened the
+//!   the scale (and a `clockwise` where a half turn would go the other way: `keep_turns`).
+//!   The runtime unwraps rotations and tweens all three the way it tweened the
 //!   transform, so every key frame and every frame between poses as before.
 //! - A slot timeline's `frame` list becomes `displayFrame` (`value` = `displayIndex`) and
 //!   `colorFrame` (`value` = `color`), as the runtime read both out of the one list.
@@ -21,6 +22,8 @@ use std::collections::HashSet;
 use super::actions::{self, Context, Moved};
 use super::doc::{Input, Key, Member, Value};
 use super::notes::Notes;
+use crate::eval::geom::{DEG_RAD, normalize_radian};
+use crate::eval::parse::Rotation;
 use crate::schema::key;
 use crate::syntax::{NodeId, NodeKind};
 
@@ -290,6 +293,7 @@ impl<'t> Upgrader<'_, 't> {
                 }
             }
         }
+        keep_turns(&input, &list, &positions, frame_count, &mut rotate);
         (translate, rotate, scale)
     }
 
@@ -435,6 +439,90 @@ fn rotation<'t>(input: &Input<'t>, transform: Option<NodeId>) -> Vec<Member<'t>>
         }
     }
     out
+}
+
+/// Gives a rotate key frame the `clockwise` that turns the bone to the next key frame the way the
+/// original turned it, where the two would turn different ways. The runtime unwraps each key
+/// frame's rotation against the one before (in radians, the short way round): half a turn apart,
+/// the way it takes depends on the last bits of the radians, which it computes from the 4.x
+/// angle (normalised) and the written `rotate` differently; likewise whether a `tweenRotate`
+/// turn is taken, where the two key frames are the same angle.
+fn keep_turns(input: &Input<'_>, frames: &[NodeId], positions: &[f64], frame_count: f64, rotate: &mut [Value<'_>]) {
+    if frames.len() < 2 || frames.iter().any(|&f| !input.tree.is_object(f)) {
+        return;
+    }
+    let raw = input.raw();
+    let (mut original, mut upgraded) = (Rotation::default(), Rotation::default());
+    for (i, (&frame, &start)) in frames.iter().zip(positions).enumerate() {
+        if start >= frame_count + 1.0 {
+            // The runtime never reads it.
+            break;
+        }
+        let (read, written) = rotations(input, input.get(frame, key::TRANSFORM));
+        let clockwise = raw.number(frame, key::TWEEN_ROTATE, 0.0);
+        // What matters is how far each key frame turns from the one before (the runtime tweens
+        // between them), not the angles, which may lie whole turns apart.
+        let before = original.previous;
+        let step = original.next(read, start, clockwise) - before;
+        let mut taken = upgraded;
+        let got = taken.next(written, start, clockwise) - upgraded.previous;
+        if i > 0 && step.is_finite() && got.is_finite() && (step - got).abs() > 1e-6 {
+            // `clockwise` c turns |c| − 1 whole turns plus the way to the angle in its direction
+            // (|c| when the angle already lies that way past the one before): the whole turns
+            // from the written angle to where the original turned.
+            let want = upgraded.previous + step;
+            let turns = ((want - written) / std::f64::consts::TAU).round();
+            let past = |c: f64| if c > 0.0 { written >= upgraded.previous } else { written <= upgraded.previous };
+            let c = if turns > 0.0 || (turns == 0.0 && written >= upgraded.previous) {
+                turns + f64::from(u8::from(past(1.0)))
+            } else {
+                turns - f64::from(u8::from(past(-1.0)))
+            };
+            let mut turned = upgraded;
+            turned.clockwise = c;
+            if (turned.next(written, start, clockwise) - want).abs() <= 1e-6
+                && let Some(members) = rotate[i - 1].members_mut()
+            {
+                set_clockwise(input, members, c);
+                upgraded.clockwise = c;
+                taken = upgraded;
+                taken.next(written, start, clockwise);
+            }
+        }
+        upgraded = taken;
+    }
+}
+
+/// A rotate key frame's `clockwise`, replaced or put before its angles.
+fn set_clockwise(input: &Input<'_>, members: &mut Vec<Member<'_>>, c: f64) {
+    let value = Value::Number(c);
+    if let Some(at) = super::doc::position_of(input, members, key::CLOCKWISE) {
+        members[at].value = value;
+        return;
+    }
+    let at = [key::ROTATE, key::SKEW]
+        .iter()
+        .filter_map(|k| super::doc::position_of(input, members, k))
+        .min()
+        .unwrap_or(members.len());
+    members.insert(at, Member::new(key::CLOCKWISE, value));
+}
+
+/// A 4.x key frame transform's rotation in radians as the runtime read it, and as it reads the
+/// `rotate` [`rotation`] writes for it.
+fn rotations(input: &Input<'_>, transform: Option<NodeId>) -> (f64, f64) {
+    let Some(transform) = transform.filter(|&t| input.kind(t) != NodeKind::Missing) else { return (0.0, 0.0) };
+    let raw = input.raw();
+    let has = |k: &str| raw.has(transform, k);
+    let angle = if has(key::ROTATE) || has(key::SKEW) {
+        raw.number(transform, key::ROTATE, 0.0)
+    } else if has(key::SK_X) || has(key::SK_Y) {
+        raw.number(transform, key::SK_Y, 0.0)
+    } else {
+        0.0
+    };
+    let written = if angle.is_finite() { normalize_degrees(angle) } else { angle };
+    (normalize_radian(angle * DEG_RAD), written * DEG_RAD)
 }
 
 /// An angle in degrees brought to (−180, 180] as the runtime's `normalizeRadian` brings radians,

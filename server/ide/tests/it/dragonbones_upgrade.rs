@@ -447,6 +447,18 @@ fn what_cannot_be_upgraded_says_why() {
     assert_eq!(reason(r#"{"name":"n","armature":[{"name":"a"}]}"#), "refused: it has no `version`");
 }
 
+/// Key frames half a turn apart: the runtime turns the short way round by the last bits of the
+/// radians, which it computes from `skY` -226 (normalised) otherwise than from the `rotate` 134
+/// written for it: the original turns back to -46 (-180°), the written angles would turn on to
+/// 314 (+180°). The first key frame gets the `clockwise` that turns the way the original did.
+#[test]
+fn half_turns_turn_the_way_the_runtime_turned_the_original() {
+    let text = r#"{"version":"5.0","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],"animation":[{"name":"x","duration":6,"bone":[{"name":"b","frame":[{"duration":6,"tweenEasing":0,"transform":{"skX":-226,"skY":-226}},{"duration":0,"transform":{"rotate":-46}}]}]}]}]}"#;
+    let upgraded = upgraded(text);
+    expect_test::expect![[r#"{"version":"5.5","compatibleVersion":"5.5","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],"animation":[{"name":"x","duration":6,"bone":[{"name":"b","translateFrame":[{"duration":6,"tweenEasing":0},{"duration":0}],"rotateFrame":[{"duration":6,"tweenEasing":0,"clockwise":-1,"rotate":134},{"duration":0,"rotate":-46}],"scaleFrame":[{"duration":6,"tweenEasing":0},{"duration":0}]}]}]}]}"#]].assert_eq(&upgraded);
+    compare_poses("half a turn", text, &upgraded);
+}
+
 #[test]
 fn rotations_are_normalised_as_the_runtime_reads_them() {
     let text = r#"{"version":"4.5","armature":[{"name":"a","bone":[{"name":"b"}],"animation":[{"name":"x","duration":2,"bone":[{"name":"b","frame":[{"duration":1,"transform":{"skX":190,"skY":-180}},{"duration":1,"transform":{"skX":45,"skY":45,"scX":"2"}}]}]}]}]}"#;

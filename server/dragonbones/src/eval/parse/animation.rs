@@ -43,10 +43,12 @@ enum FrameReader<'g> {
     Ik,
 }
 
-/// What the frame readers of one timeline share.
-struct Rotation {
-    previous: f64,
-    clockwise: f64,
+/// What the frame readers of one timeline share: the rotation of the key frame before and its
+/// `clockwise` (`tweenRotate`), against which the next key frame's rotation is unwrapped.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rotation {
+    pub previous: f64,
+    pub clockwise: f64,
 }
 
 impl Parser<'_> {
@@ -537,7 +539,7 @@ impl Parser<'_> {
 impl Rotation {
     /// A key frame's rotation, unwrapped against the previous key frame's (shortest way, or
     /// `clockwise` extra turns).
-    fn next(&mut self, rotation: f64, frame_start: f64, clockwise: f64) -> f64 {
+    pub fn next(&mut self, rotation: f64, frame_start: f64, clockwise: f64) -> f64 {
         let mut r = rotation;
         if frame_start != 0.0 {
             if self.clockwise == 0.0 {

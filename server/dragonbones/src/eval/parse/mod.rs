@@ -16,6 +16,7 @@ mod binary;
 mod deform;
 mod geometry;
 
+pub use animation::Rotation;
 pub use binary::parse_binary;
 
 /// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
