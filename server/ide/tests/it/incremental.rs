@@ -367,6 +367,34 @@ fn digit_edits_in_every_armature_match_fresh_analyses() {
     assert!(inside > 50, "{inside}");
 }
 
+/// Text inserted or removed inside one animation moves the findings taken from the previous
+/// version by where each lies, not with its animation: 壊's second animation is not finite at
+/// bone `b`, which lies before an edit in its first animation, and stays where it is (it moved
+/// with the animation: `random_edit_streams_match_fresh_analyses`, doc 0, 2 bytes deleted).
+#[test]
+fn edits_that_move_text_inside_an_animation_move_reused_findings_by_where_they_lie() {
+    let text = skeleton();
+    let fs = fs();
+    let original = Analysis::new(Some(std::path::Path::new("army_ske.json")), text.clone(), &fs);
+    let animations = animation_ranges(&original);
+    let mut reused = 0;
+    for (a, ranges) in animations.iter().enumerate() {
+        for range in ranges {
+            for (at, _) in text[range.clone()].match_indices(',') {
+                let at = range.start + at + 1;
+                for edit in
+                    [Edit { from: at, to: at, with: "  ".into() }, Edit { from: at - 1, to: at, with: String::new() }]
+                {
+                    // Removing a comma breaks the list: compared all the same.
+                    let edited = reanalyse_and_compare(&original, edit.apply(&text), &fs);
+                    reused += usize::from(edited.reuse.animations_reused > 0 && a == 3);
+                }
+            }
+        }
+    }
+    assert!(reused > 5, "{reused}");
+}
+
 /// A digit changed inside one animation of the original skeleton (each edit alone, compared with
 /// a fresh analysis) poses that animation alone of its armature and takes the other's findings
 /// from the previous version; an edit in 馬 also evaluates 従者, which shows it, and poses both of
