@@ -40,7 +40,8 @@ impl FileSystem for RealFs {
 
     fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>> {
         use std::io::Read;
-        let mut out = Vec::with_capacity(len);
+        // (`len` may be `usize::MAX`: the whole file.)
+        let mut out = Vec::with_capacity(len.min(1 << 16));
         std::fs::File::open(path).ok()?.take(len as u64).read_to_end(&mut out).ok()?;
         Some(out)
     }

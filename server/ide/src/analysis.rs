@@ -193,15 +193,21 @@ pub struct Options {
 
 impl Analysis {
     /// The analysis of a document's text. A binary skeleton (`.dbbin`) is read from `fs`
-    /// instead ([`Analysis::of_binary`]): its text is a view of it; when it cannot be read, `text`
-    /// is analysed as the JSON it shows.
+    /// instead ([`Analysis::of_binary`]) when `text` is its bytes or its JSON view (what an
+    /// editor shows of it): the analysis is the binary's, its text that view. Otherwise (the file
+    /// cannot be read, or changed since the editor took its view) `text` is analysed as the JSON
+    /// it shows, so that positions are always the editor's.
     pub fn new(path: Option<&Path>, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
-        if let Some(path) = path.filter(|p| is_binary_path(Some(p)))
-            && let Some(bytes) = fs.read_head(path, usize::MAX)
-        {
-            return Analysis::of_binary(Some(path), &bytes, fs);
-        }
         Analysis::with_options(path, text, fs, Options::default())
+    }
+
+    /// The binary's analysis when `path` is a binary skeleton whose bytes or view `text` is (see
+    /// [`Analysis::new`]).
+    fn of_binary_shown_as(path: Option<&Path>, text: &str, fs: &dyn FileSystem, targets: Targets) -> Option<Analysis> {
+        let path = path.filter(|p| is_binary_path(Some(p)))?;
+        let bytes = fs.read_head(path, usize::MAX)?;
+        let binary = Analysis::of_binary_for(Some(path), &bytes, fs, targets);
+        (*binary.text == text || rigls_dragonbones::binary::is_binary(text.as_bytes())).then_some(binary)
     }
 
     /// The analysis of a binary skeleton: its text is the JSON view of its content (what
@@ -256,7 +262,7 @@ impl Analysis {
         Analysis::with_options(path, text, fs, Options { preview: true, ..Options::default() })
     }
 
-    /// The analysis of `text` as `options` say.
+    /// The analysis of `text` as `options` say (a binary skeleton's as [`Analysis::new`] says).
     pub fn with_options(
         path: Option<&Path>,
         text: impl Into<SharedText>,
@@ -264,6 +270,11 @@ impl Analysis {
         options: Options,
     ) -> Analysis {
         let text = text.into();
+        if options.kind.is_none_or(|k| k == FileKind::DragonBonesSkeleton)
+            && let Some(binary) = Analysis::of_binary_shown_as(path, &text, fs, options.targets)
+        {
+            return binary;
+        }
         let (kind, parse, lines) = Analysis::first_parse(path, &text, options.kind);
         Analysis::finish(path, text, lines, fs, kind, parse, None, options)
     }
@@ -328,7 +339,8 @@ impl Analysis {
         let text: SharedText = text.into();
         // A binary is read again whole: its view is no text the editor changes.
         if is_binary_path(before.path.as_deref()) {
-            return Analysis::new(before.path.as_deref(), text, fs);
+            let options = Options { kind: None, targets: before.targets, preview: scenery };
+            return Analysis::with_options(before.path.as_deref(), text, fs, options);
         }
         let previous = before;
         let path = previous.path.as_deref();

@@ -62,6 +62,12 @@ pub fn json_to_binary(text: &str) -> Result<Converted, Refused> {
     Ok(Converted { bytes, notes: Vec::new() })
 }
 
+/// The JSON view of a binary skeleton: the text editors show of it and analyse (whatever its
+/// problems; see [`crate::Analysis::new`]).
+pub fn binary_view(bytes: &[u8]) -> String {
+    DragonBonesFile::of_binary(bytes).0
+}
+
 /// A binary skeleton's JSON (its view): refused where the runtime cannot read the binary, with
 /// its other problems as notes.
 pub fn binary_to_json(bytes: &[u8]) -> Result<Converted, Refused> {

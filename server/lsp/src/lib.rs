@@ -19,7 +19,14 @@
 //!   tokens are kept packed, and the allocator returns what an analysis or a large answer freed.
 //!   Those workarounds, and the malformed-frame and raw-URI guards, are all in [`transport`].
 //!
-//! Besides LSP, the server answers three custom requests:
+//! A binary skeleton (`.dbbin`) is opened as the read-only JSON view of its content: the client
+//! asks `rigls/binaryView` with params `{"textDocument": {"uri": …}}` (a `file:` URI, or the
+//! view's `rigls-dbbin:` URI: the same path under that scheme) for `{"text": "…"}`, and opens that
+//! text under the file's URI or the view's. The server reads the file again and analyses the
+//! binary (its problems, poses and names) with the view as its text; a view that no longer
+//! matches the file is analysed as the JSON it is.
+//!
+//! Besides LSP and `rigls/binaryView`, the server answers three custom requests:
 //! - `rigls/scene`: the scene a live preview draws, of the server's copy of a document, with the
 //!   pickers' choices and the client's positions of every named thing ([`scene`]).
 //! - `rigls/fileKind` with params `{"textDocument": {"uri": …}}`: which format an open document
@@ -92,6 +99,7 @@ where
         .custom_method("rigls/documentText", server::Server::document_text)
         .custom_method("rigls/fileKind", server::Server::file_kind)
         .custom_method("rigls/scene", server::Server::scene)
+        .custom_method("rigls/binaryView", server::Server::binary_view)
         .custom_method(transport::lean::LEAN_METHODS[0].1, server::Server::lean_document_symbol)
         .custom_method(transport::lean::LEAN_METHODS[1].1, server::Server::lean_semantic_tokens)
         .custom_method(transport::lean::LEAN_METHODS[2].1, server::Server::lean_semantic_tokens_delta)

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::documents::Documents;
+use super::documents::{DocText, Documents};
 use super::scheduler::Dependencies;
 use rigls_diagnostic::env::{FileSystem, RealFs};
 
@@ -18,20 +18,31 @@ impl OverlayFs {
     }
 }
 
+impl OverlayFs {
+    /// The text of the open document at `path`. An open binary skeleton (`.dbbin`) is the JSON
+    /// view of the file, never its content: the file is read from the disk.
+    fn open_text(&self, path: &Path) -> Option<DocText> {
+        if rigls_ide::is_binary_path(Some(path)) {
+            return None;
+        }
+        self.docs.text_at(path)
+    }
+}
+
 impl FileSystem for OverlayFs {
     fn exists(&self, path: &Path) -> bool {
-        self.docs.text_at(path).is_some() || RealFs.exists(path)
+        self.open_text(path).is_some() || RealFs.exists(path)
     }
 
     fn read_to_string(&self, path: &Path) -> Option<String> {
-        match self.docs.text_at(path) {
+        match self.open_text(path) {
             Some(text) => Some(text.into_string()),
             None => RealFs.read_to_string(path),
         }
     }
 
     fn read_head(&self, path: &Path, len: usize) -> Option<Vec<u8>> {
-        match self.docs.text_at(path) {
+        match self.open_text(path) {
             Some(text) => Some(text.head(len)),
             None => RealFs.read_head(path, len),
         }

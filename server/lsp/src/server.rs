@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
-use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
@@ -54,6 +54,24 @@ impl Server {
         self.state.file_kind(&params.text_document.uri).await
     }
 
+    /// `rigls/binaryView`: the JSON view of a binary skeleton on disk (see the module docs).
+    pub async fn binary_view(&self, params: DocumentTextParams) -> Result<BinaryView> {
+        let uri = params.text_document.uri;
+        let failed = |message: String| Error { code: ErrorCode::InvalidParams, message: message.into(), data: None };
+        let Some(path) = file_path(&uri) else {
+            return Err(failed(format!("rigls/binaryView: `{}` names no file", uri.as_str())));
+        };
+        let read = tokio::task::spawn_blocking(move || match std::fs::read(&path) {
+            Ok(bytes) => Ok(rigls_ide::convert::binary_view(&bytes)),
+            Err(e) => Err(format!("rigls/binaryView: cannot read `{}`: {e}", path.display())),
+        });
+        match read.await {
+            Ok(Ok(text)) => Ok(BinaryView { text }),
+            Ok(Err(message)) => Err(failed(message)),
+            Err(_) => Err(Error::internal_error()),
+        }
+    }
+
     /// `rigls/documentText`: the server's copy of an open document (see the module docs).
     pub async fn document_text(&self, params: DocumentTextParams) -> Result<Option<DocumentText>> {
         Ok(self.state.docs.with(|docs| {
@@ -61,6 +79,11 @@ impl Server {
                 .map(|d| DocumentText { version: d.version, text: d.text.clone().into_string() })
         }))
     }
+}
+
+#[derive(Debug, Serialize)]
+pub struct BinaryView {
+    pub text: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -394,9 +394,19 @@ fn targets_for(editor: &Mutex<config::Settings>, path: Option<&Path>, fs: &Overl
     file.overridden_by(editor)
 }
 
-/// The path of a `file:` URI; other schemes (`untitled:`…) have none.
+/// The scheme of the read-only JSON view of a binary skeleton that editors open:
+/// `rigls-dbbin:/dir/x_ske.dbbin` shows the file `file:///dir/x_ske.dbbin` (`rigls/binaryView`).
+pub const BINARY_VIEW_SCHEME: &str = "rigls-dbbin";
+
+/// The path of a `file:` URI, or of the binary a `rigls-dbbin:` URI shows; other schemes
+/// (`untitled:`…) have none.
 pub fn file_path(uri: &Uri) -> Option<PathBuf> {
-    if !uri.scheme().as_str().eq_ignore_ascii_case("file") {
+    let scheme = uri.scheme().as_str();
+    if scheme.eq_ignore_ascii_case(BINARY_VIEW_SCHEME) {
+        let file: Uri = format!("file:{}", &uri.as_str()[scheme.len() + 1..]).parse().ok()?;
+        return file_path(&file).filter(|p| rigls_ide::is_binary_path(Some(p)));
+    }
+    if !scheme.eq_ignore_ascii_case("file") {
         return None;
     }
     uri.to_file_path().map(|p| p.into_owned())

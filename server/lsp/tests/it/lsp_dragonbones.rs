@@ -12,6 +12,7 @@
 
 use crate::lsp_support;
 
+mod binary_view;
 mod diagnostics;
 mod navigation;
 mod other_json;

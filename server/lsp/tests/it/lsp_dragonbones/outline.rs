@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::lsp_dragonbones::{ATLAS, SKELETON, Servers, minified, request};
 use crate::lsp_support::view::ClientDoc;
 
-fn render_symbols(doc: &ClientDoc, symbols: &Value) -> String {
+pub fn render_symbols(doc: &ClientDoc, symbols: &Value) -> String {
     fn walk(doc: &ClientDoc, symbols: &Value, depth: usize, out: &mut String) {
         for s in symbols.as_array().unwrap() {
             let (start, end) = doc.offsets(&s["range"]);
