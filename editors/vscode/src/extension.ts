@@ -7,7 +7,8 @@
 // for them next to rigls: one completion list without duplicated names, one Outline. `*_ske.json`
 // and `*_tex.json` get it by name (package.json); a `.json` file the server recognises by its
 // content gets it when opened (adoptDragonBones). rigls leaves JSON layout to the editor, so the
-// extension formats them as VS Code formats JSON (jsonFormat.ts).
+// extension formats them as VS Code formats JSON (jsonFormat.ts). Binary skeletons (`*.dbbin`)
+// open as a read-only JSON view the server provides (binaryView.ts).
 
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -21,11 +22,14 @@ import {
     type ServerOptions,
 } from "vscode-languageclient/node";
 
+import { BINARY_VIEW_SCHEME, registerBinaryViews } from "./binaryView";
 import { formatJson, type JsonEdit } from "./jsonFormat";
 import { openPreview, previewable } from "./preview";
 import { resolveServer, type Resolution } from "./serverPath";
 
 let client: LanguageClient | undefined;
+/** The latest start (or restart) of the client, settled once it is running or has failed. */
+let started: Promise<void> = Promise.resolve();
 let serverPath: string | undefined;
 let output: vscode.OutputChannel;
 /** JSON documents already given the DragonBones language once: a user who switches one back to JSON keeps it. */
@@ -56,7 +60,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
             provideDocumentRangeFormattingEdits: (document, range, options) => jsonEdits(document, options, range),
         }),
     );
-    await start(context);
+    registerBinaryViews(context, async () => {
+        await started;
+        return client;
+    });
+    started = start(context);
+    await started;
     // (Registered after the client's own listener, so that the server has the document first.)
     context.subscriptions.push(
         vscode.workspace.onDidOpenTextDocument((document) => void adoptDragonBones(document).then(updatePreviewable)),
@@ -183,6 +192,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
             { scheme: "untitled", language: "dragonbones" },
             { scheme: "file", language: "json" },
             { scheme: "untitled", language: "json" },
+            // The JSON views of binary skeletons, whatever their language at the moment.
+            { scheme: BINARY_VIEW_SCHEME },
         ],
         initializationOptions: settings(),
         outputChannel: output,
@@ -218,8 +229,8 @@ async function stop(): Promise<void> {
 }
 
 async function restart(context: vscode.ExtensionContext): Promise<void> {
-    await stop();
-    await start(context);
+    started = stop().then(() => start(context));
+    await started;
 }
 
 async function showError(message: string): Promise<void> {

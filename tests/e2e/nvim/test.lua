@@ -581,6 +581,73 @@ local function run()
     expect_definition(result, ske, client, find(ske, '{ "name": "body", "parent": "root"'), 'body')
   end)
 
+  ---------------------------------------------------------------- binary skeleton
+  -- A .dbbin (the DragonBones editor's, which the project ships) opens as the read-only JSON view
+  -- the server gives (plugin/rigls_binary.lua); rigls analyses the binary in it. In the view,
+  -- line 27 is the bone pelvis's `"parent": "root",`, line 21 the bone root's `"name": "root"`.
+  local fixture = repo .. '/server/tests/fixtures/dragonbones/binary/mecha_1406_ske.dbbin'
+  local bytes = assert(io.open(fixture, 'rb')):read('a')
+  local function write_file(name, data)
+    local f = assert(io.open(ws .. '/' .. name, 'wb'))
+    f:write(data)
+    f:close()
+  end
+  write_file('mecha_1406_ske.dbbin', bytes)
+  write_file('damaged_ske.dbbin', bytes:sub(1, #bytes - 8))
+  local bin_buf = open('mecha_1406_ske.dbbin')
+  local bin_client
+  check('a .dbbin opens as the read-only JSON view of its content, and rigls attaches', function()
+    eq('line 3', vim.api.nvim_buf_get_lines(bin_buf, 2, 3, false)[1], '  "name": "mecha_1406",')
+    eq('filetype, modifiable, readonly, modified', {
+      vim.bo[bin_buf].filetype,
+      vim.bo[bin_buf].modifiable,
+      vim.bo[bin_buf].readonly,
+      vim.bo[bin_buf].modified,
+    }, { 'json', false, true, false })
+    bin_client = wait_client(bin_buf)
+  end)
+  check('hover and definition of a bone name in the .dbbin view', function()
+    if not bin_client then
+      fail('rigls is not attached (see above)')
+    end
+    local lnum, col = find(bin_buf, '"parent": "root"')
+    eq('line of the first parent', lnum, 26)
+    local at = col + #'"parent": "'
+    local hover = request(bin_buf, bin_client, 'textDocument/hover', position(bin_buf, bin_client, lnum, at))
+    local value = hover and hover.contents and hover.contents.value or ''
+    if not value:find('**bone** `root`', 1, true) or not value:find('Bone 0 of armature `mecha_1406`', 1, true) then
+      fail('the hover does not show the bone root:\n%s', value)
+    end
+    local result = request(bin_buf, bin_client, 'textDocument/definition', position(bin_buf, bin_client, lnum, at))
+    expect_definition(result, bin_buf, bin_client, 20, 'root')
+    local symbols = request(bin_buf, bin_client, 'textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(bin_buf) } })
+    eq('top-level symbols', vim.tbl_map(function(x)
+      return x.name
+    end, symbols or {}), { 'mecha_1406' })
+  end)
+  check('writing the .dbbin view is refused and leaves the file as it was', function()
+    vim.api.nvim_win_set_buf(0, bin_buf)
+    pcall(vim.cmd, 'silent! write!')
+    local now = assert(io.open(ws .. '/mecha_1406_ske.dbbin', 'rb')):read('a')
+    eq('the file is unchanged', now == bytes, true)
+  end)
+  local damaged = open('damaged_ske.dbbin')
+  check('a damaged .dbbin gets its binary diagnostics in the view', function()
+    wait_client(damaged)
+    local ds = wait_diagnostics(damaged)
+    eq('diagnostics', rows(ds), {
+      {
+        code = 'binary-truncated',
+        severity = 'ERROR',
+        lnum = 2,
+        col = 2,
+        end_lnum = 2,
+        end_col = 22,
+        message = 'bytes 20808–24363: the timelineArray should be bytes 20808–24371 of the file, but the file has 24364 bytes: the runtime throws',
+      },
+    })
+  end)
+
   ---------------------------------------------------------------- other JSON
   local plain = open('not-dragonbones.json')
   check('plain JSON: rigls attaches but says nothing', function()

@@ -146,6 +146,18 @@ async function typeAndReadSuggestions(page, text) {
     return until(`the suggest widget opens while typing ${JSON.stringify(text)}`, () => labels.allInnerTexts(), (l) => l.length > 0);
 }
 
+/** The Outline's top-level symbols (focused first), once it lists some. */
+async function outlineRoots(page) {
+    await command(page, "Explorer: Focus on Outline View");
+    const rows = page.locator(".outline-pane .monaco-list-row[aria-level='1']");
+    return until(
+        "the outline's top-level rows",
+        // (A symbol's name, without its detail; a provider's group row has only a label.)
+        () => rows.evaluateAll((rs) => rs.map((r) => (r.querySelector(".label-name") ?? r).textContent.trim())),
+        (l) => l.length > 0,
+    );
+}
+
 async function showProblems(page) {
     if (!(await page.locator(".markers-panel").isVisible())) {
         await page.keyboard.press("Control+Shift+M");
@@ -156,6 +168,10 @@ async function showProblems(page) {
 async function run(page) {
     writeFileSync(join(workspace, "typing.elem"), readFileSync(join(workspace, "broken.elem")));
     writeFileSync(join(workspace, "skeleton.json"), readFileSync(join(workspace, "hero_ske.json")));
+    // A binary skeleton the project ships (written by the DragonBones editor), and a copy cut short.
+    const binary = readFileSync(new URL("../../../server/tests/fixtures/dragonbones/binary/mecha_1406_ske.dbbin", import.meta.url));
+    writeFileSync(join(workspace, "mecha_1406_ske.dbbin"), binary);
+    writeFileSync(join(workspace, "damaged_ske.dbbin"), binary.subarray(0, binary.length - 8));
     await page.goto(process.env.RIGLS_URL);
     await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "broken.elem" }).waitFor({ timeout: 60000 });
@@ -314,16 +330,8 @@ async function run(page) {
 
     // Issue 12 item 4: VS Code's JSON language server must not answer next to rigls.
     await check(page, "the Outline of a skeleton is one tree, rigls's", async () => {
-        await command(page, "Explorer: Focus on Outline View");
-        const rows = page.locator(".outline-pane .monaco-list-row[aria-level='1']");
-        const labels = await until(
-            "the outline's top-level rows",
-            // (A symbol's name, without its detail; a provider's group row has only a label.)
-            () => rows.evaluateAll((rs) => rs.map((r) => (r.querySelector(".label-name") ?? r).textContent.trim())),
-            (l) => l.length > 0,
-        );
         // (Two providers would show two groups, one per extension, each with its own tree.)
-        eq("outline", labels, ["hero"]);
+        eq("outline", await outlineRoots(page), ["hero"]);
         await screenshot(page, "dragonbones-outline");
     });
 
@@ -386,6 +394,64 @@ async function run(page) {
             fail(`Problems has rows for not-dragonbones.json: ${JSON.stringify(rows)}`);
         }
         eq("its language", await statusMode(page), "JSON");
+    });
+
+    // ------------------------------------------------------------- binary skeleton
+    // A .dbbin opens as the read-only JSON view of its content (the server's), analysed as the
+    // binary. In the view, line 27 is `"parent": "root",` (the bone pelvis's) and line 21 is the
+    // bone root's `"name": "root"`.
+    const viewLines = async () => (await page.locator(".view-line").allInnerTexts()).map((t) => t.replace(/\u00a0/g, " ").trim());
+
+    await check(page, "a .dbbin opens as a read-only JSON view of its content", async () => {
+        await openFile(page, "mecha_1406_ske.dbbin", "DragonBones JSON");
+        await until('the view shows "name": "mecha_1406"', viewLines, (t) => t.includes('"name": "mecha_1406",'));
+        await screenshot(page, "dbbin-view");
+        await goTo(page, "3:3");
+        await page.keyboard.type("xyz");
+        await page.waitForTimeout(500);
+        const lines = await viewLines();
+        if (!lines.includes('"name": "mecha_1406",') || lines.some((t) => t.includes("xyz"))) {
+            fail(`typing changed the view: ${JSON.stringify(lines.slice(0, 6))}`);
+        }
+        const tab = await page.locator(".tab.active").getAttribute("class");
+        if (tab.split(" ").includes("dirty")) fail("the view's tab is dirty after typing");
+    });
+
+    await check(page, "hover on a bone name in the .dbbin view shows the bone", async () => {
+        await page.locator(".monaco-editor textarea").first().focus();
+        await goTo(page, "27:22");
+        await command(page, "Show or Focus Hover");
+        const hover = page.locator(".monaco-hover .rendered-markdown");
+        const text = await until("the bone's hover", () => hover.allInnerTexts(), (t) => /Bone 0 of armature\s+mecha_1406/.test(t.join("\n")));
+        if (!/bone\s+root/.test(text.join("\n"))) fail(`the hover does not name the bone root:\n${text.join("\n")}`);
+        await screenshot(page, "dbbin-hover");
+        await page.keyboard.press("Escape");
+    });
+
+    await check(page, "Go to Definition in the .dbbin view goes to the bone", async () => {
+        await page.locator(".monaco-editor textarea").first().focus();
+        await goTo(page, "27:22");
+        await command(page, "Go to Definition");
+        await until("the cursor on line 21", () => page.locator('[id="status.editor.selection"]').innerText(), (s) => s.startsWith("Ln 21, "));
+        eq("the active tab", (await page.locator(".tab.active").innerText()).split("\n")[0].trim(), "mecha_1406_ske.dbbin");
+    });
+
+    await check(page, "the Outline of a .dbbin view is rigls's", async () => {
+        eq("outline", await outlineRoots(page), ["mecha_1406"]);
+    });
+
+    await check(page, "a damaged .dbbin gets its binary diagnostics in the view", async () => {
+        await openFile(page, "damaged_ske.dbbin", "DragonBones JSON");
+        await showProblems(page);
+        const rows = await until("Problems rows for damaged_ske.dbbin", () => problems(page), (r) =>
+            r.some((x) => x.startsWith("damaged_ske.dbbin")),
+        );
+        const file = rows.findIndex((x) => x.startsWith("damaged_ske.dbbin"));
+        eq("Problems rows of damaged_ske.dbbin", rows.slice(file, file + 2), [
+            "damaged_ske.dbbin 1",
+            "bytes 20808–24363: the timelineArray should be bytes 20808–24371 of the file, but the file has 24364 bytes: the runtime throws rigls(binary-truncated) [Ln 3, Col 3]",
+        ]);
+        await screenshot(page, "dbbin-diagnostics");
     });
 
     // ------------------------------------------------------------- completion while typing
