@@ -312,7 +312,7 @@ pub(super) fn pose_findings(
     known: impl Fn(usize) -> Option<AnimationFindings> + Sync,
 ) -> PoseFindings {
     let armature = &data.armatures[index];
-    let Ok(mut setup) = Runtime::build(data, index) else { return PoseFindings::default() };
+    let Ok(setup) = Runtime::build(data, index) else { return PoseFindings::default() };
     if let Some(p) = first_non_finite(&setup) {
         return PoseFindings {
             setup: Some(report(ctx, armature, &p, "at the setup pose", false)),
@@ -320,13 +320,18 @@ pub(super) fn pose_findings(
         };
     }
     // Meshes are finite while their bones and deforms are (their own data is finite: the setup
-    // pose shows it), so key frames need only bones and deform values.
-    setup.bones_only = true;
+    // pose shows it), so key frames need only bones and deform values: posed from a copy without
+    // slots, unless a path constraint reads one to pose bones.
+    let bones = setup.bones_alone().unwrap_or_else(|| {
+        let mut bones = setup.clone();
+        bones.bones_only = true;
+        bones
+    });
     let indices: Vec<usize> = (0..armature.animations.len()).collect();
     let work: usize = armature.animations.iter().map(|a| a.key_frame_count()).sum::<usize>() * armature.bones.len();
     let parallel = ctx.parallel && work >= PARALLEL_POSES;
     let animations = rigls_text::parallel::map(&indices, parallel, |&a| {
-        known(a).unwrap_or_else(|| animation_findings(ctx, &setup, armature, &armature.animations[a]))
+        known(a).unwrap_or_else(|| animation_findings(ctx, (&setup, &bones), armature, &armature.animations[a]))
     });
     PoseFindings { setup: None, animations }
 }
@@ -334,9 +339,10 @@ pub(super) fn pose_findings(
 /// Key frames times bones from which an armature's animations are posed on several threads.
 const PARALLEL_POSES: usize = 20_000;
 
-fn animation_findings(
+/// `setup`: the setup pose, and a copy of it posing bones alone.
+fn animation_findings<'d>(
     ctx: &DragonBonesCheck,
-    setup: &Runtime<'_>,
+    (setup, bones): (&Runtime<'d>, &Runtime<'d>),
     armature: &ArmatureData,
     animation: &AnimationData,
 ) -> AnimationFindings {
@@ -357,23 +363,20 @@ fn animation_findings(
     }
     for frame in animation.key_frame_positions() {
         let seconds = f64::from(frame) / armature.frame_rate;
-        // A fresh copy of the setup pose, updated as `adjust` says, posed at this frame.
-        let posed = |adjust: fn(&mut Runtime<'_>)| {
-            let mut runtime = setup.clone();
+        // A fresh copy of `from`, updated as `adjust` says, posed at this frame.
+        let posed = |from: &Runtime<'d>, adjust: fn(&mut Runtime<'d>)| {
+            let mut runtime = from.clone();
             adjust(&mut runtime);
             runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
             runtime
         };
-        if let Some(p) = first_non_finite(&posed(|_| {})) {
+        if let Some(p) = first_non_finite(&posed(bones, |_| {})) {
             // Report what a full update shows (meshes included).
-            let p = first_non_finite(&posed(|r| r.bones_only = false)).unwrap_or(p);
+            let p = first_non_finite(&posed(setup, |_| {})).unwrap_or(p);
             let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
             // A path constraint divides by the length of bones scaled to nothing: the runtime
             // shows the bones at this one frame nowhere, which is rarely visible.
-            let plain = posed(|r| {
-                r.without_path_constraints = true;
-                r.bones_only = false;
-            });
+            let plain = posed(setup, |r| r.without_path_constraints = true);
             let by_path = first_non_finite(&plain).is_none();
             found.pose = Some(report(ctx, armature, &p, &when, by_path));
             break;

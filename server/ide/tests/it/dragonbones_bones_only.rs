@@ -3,7 +3,7 @@
 //! it is absent):
 //! - bones only (`Runtime::bones_only`, as `non-finite-pose` poses every key frame) leaves out what
 //!   drives slots alone: slot timelines are not set up, slots not updated; its bones must be those
-//!   of a full update;
+//!   of a full update, and so must those of a copy without slots (`Runtime::bones_alone`);
 //! - unchanged bones kept (`Runtime::keep_unchanged_bones`, on unless turned off): a bone whose
 //!   inputs are those its matrix was computed from is not computed again; every bone and every
 //!   shown mesh must be those of the plain runtime, which computes again every bone it dirties.
@@ -22,6 +22,8 @@ use rigls_dragonbones::eval::runtime::Runtime;
 struct Compared {
     poses: usize,
     with_slot_timelines: usize,
+    /// Posed from a copy without slots ([`Runtime::bones_alone`]) too.
+    without_slots: usize,
 }
 
 fn bits(runtime: &Runtime<'_>) -> Vec<[u64; 6]> {
@@ -51,6 +53,7 @@ fn compare(label: &str, text: &str, compared: &mut Compared) {
         let Ok(setup) = Runtime::build(data, index) else { continue };
         let mut bones_setup = setup.clone();
         bones_setup.bones_only = true;
+        let alone_setup = setup.bones_alone();
         let mut plain_setup = setup.clone();
         plain_setup.keep_unchanged_bones = false;
         for animation in &armature.animations {
@@ -75,6 +78,16 @@ fn compare(label: &str, text: &str, compared: &mut Compared) {
                     armature.name,
                     animation.name
                 );
+                if let Some(alone_setup) = &alone_setup {
+                    let mut alone = alone_setup.clone();
+                    alone.goto_and_play_by_time(&animation.name, seconds, 1.0);
+                    assert_eq!(
+                        bits(&alone),
+                        bits(&full),
+                        "{at}: the bones posed without slots differ from a full update"
+                    );
+                    compared.without_slots += 1;
+                }
                 compared.poses += 1;
                 compared.with_slot_timelines += usize::from(slot_timelines);
             }
@@ -95,7 +108,11 @@ fn bones_alone_pose_as_a_full_update_on_the_project_skeletons() {
     }
     // The benchmarks' skeleton: colour and deform timelines on every armature, weighted meshes.
     compare("generated skeleton", &generate::dragonbones::skeleton(300_000, false), &mut compared);
-    println!("{} key frames compared, {} with slot timelines", compared.poses, compared.with_slot_timelines);
+    println!(
+        "{} key frames compared, {} with slot timelines, {} without slots",
+        compared.poses, compared.with_slot_timelines, compared.without_slots
+    );
+    assert!(compared.without_slots >= 100, "only {} posed without slots", compared.without_slots);
     assert!(compared.poses >= 100, "only {} key frames compared", compared.poses);
     assert!(compared.with_slot_timelines >= 50, "only {} with slot timelines", compared.with_slot_timelines);
 }
@@ -107,7 +124,11 @@ fn bones_alone_pose_as_a_full_update_on_the_shared_corpus() {
     for path in &paths {
         compare_file(path, &mut compared);
     }
-    println!("{} key frames compared, {} with slot timelines", compared.poses, compared.with_slot_timelines);
+    println!(
+        "{} key frames compared, {} with slot timelines, {} without slots",
+        compared.poses, compared.with_slot_timelines, compared.without_slots
+    );
+    assert!(compared.without_slots >= 100, "only {} posed without slots", compared.without_slots);
     assert!(compared.poses >= 1000, "only {} key frames compared", compared.poses);
     assert!(compared.with_slot_timelines >= 500, "only {} with slot timelines", compared.with_slot_timelines);
 }

@@ -289,6 +289,37 @@ impl<'d> Runtime<'d> {
         !self.bones_only || self.constraints.iter().any(|c| c.path.is_some())
     }
 
+    /// A copy that poses bones alone, without the slots and child armatures such an update
+    /// never reads (so that a check cloning it for every key frame copies and drops none of
+    /// them); `None` when a path constraint reads a slot to pose bones. Its slots, and what
+    /// reads them (`slot`, meshes, the scene), are gone: only its bones may be read.
+    pub fn bones_alone(&self) -> Option<Runtime<'d>> {
+        if self.path_constraints {
+            return None;
+        }
+        Some(Runtime {
+            file: self.file,
+            index: self.index,
+            data: self.data,
+            geometries: self.geometries,
+            bones: self.bones.clone(),
+            bone_of_data: self.bone_of_data.clone(),
+            slots: Vec::new(),
+            constraints: self.constraints.clone(),
+            children: Vec::new(),
+            without_path_constraints: self.without_path_constraints,
+            bones_only: true,
+            keep_unchanged_bones: self.keep_unchanged_bones,
+            animation: self.animation.clone(),
+            at_setup_pose: self.at_setup_pose,
+            path_constraints: self.path_constraints,
+            slots_dirty: self.slots_dirty,
+            z_order_dirty: self.z_order_dirty,
+            z_index_dirty: self.z_index_dirty,
+            alpha_dirty: self.alpha_dirty,
+        })
+    }
+
     /// `_sortZOrder`: the slot drawn at each position (`None`: the setup order).
     fn sort_z_order(&mut self, order: Option<&[i16]>) {
         if self.z_order_dirty || order.is_some() {
