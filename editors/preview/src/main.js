@@ -35,6 +35,7 @@ class Preview {
         this.host = host;
         this.root = root;
         this.armature = null;
+        this.target = null; // null: the server's default (the first target the document is checked for)
         this.animation = undefined; // undefined: not chosen yet (the default animation is taken)
         this.time = 0;
         this.playing = false;
@@ -60,6 +61,7 @@ class Preview {
         const style = element("style", { textContent: CSS });
         document.head.append(style);
         this.armaturePicker = element("select", { title: "Armature", className: "armature" });
+        this.targetPicker = element("select", { title: "Draw as this runtime draws it", className: "target" });
         this.animationPicker = element("select", { title: "Animation", className: "animation" });
         this.playButton = element("button", { textContent: "Play", className: "play", title: "Play / pause (space)" });
         this.scrubber = element("input", { type: "range", min: 0, max: 0, step: 1, value: 0, className: "scrubber" });
@@ -72,7 +74,7 @@ class Preview {
         this.bonesBox = element("input", { type: "checkbox", checked: true, className: "bones" });
         this.fitButton = element("button", { textContent: "Fit", title: "Fit the model to the view", className: "fit" });
         const bar = element("div", { className: "bar" }, [
-            this.armaturePicker, this.animationPicker, this.playButton, this.scrubber, this.timeLabel,
+            this.armaturePicker, this.targetPicker, this.animationPicker, this.playButton, this.scrubber, this.timeLabel,
             this.speedPicker,
             element("label", {}, [this.loopBox, "Loop"]),
             element("label", {}, [this.bonesBox, "Bones"]),
@@ -93,6 +95,11 @@ class Preview {
             this.armature = this.armaturePicker.value;
             this.animation = undefined;
             this.time = 0;
+            this.reload();
+        };
+        this.targetPicker.onchange = () => {
+            // The same armature, animation and time, as another runtime shows them.
+            this.target = this.targetPicker.value || null;
             this.reload();
         };
         this.animationPicker.onchange = () => {
@@ -237,7 +244,9 @@ class Preview {
     }
 
     params(times) {
-        return { version: SCENE_VERSION, armature: this.armature, animation: this.animation ?? null, times };
+        return {
+            version: SCENE_VERSION, armature: this.armature, animation: this.animation ?? null, target: this.target, times,
+        };
     }
 
     /**
@@ -400,6 +409,18 @@ class Preview {
         }
         this.armaturePicker.hidden = armatures.length === 0;
         this.armaturePicker.value = scene.armature || "";
+        // `.elem` has rigls's own reading besides its targets; a DragonBones scene is always a runtime's.
+        const own = scene.format === "elem" ? [{ name: "", title: "rigls's reading of the format" }] : [];
+        const targets = [...own, ...(scene.targets || [])];
+        if (!sameOptions(this.targetPicker, targets.map((t) => t.name))) {
+            this.targetPicker.replaceChildren(...targets.map((t) => {
+                const choice = option(t.name, t.name || "rigls");
+                choice.title = t.title;
+                return choice;
+            }));
+        }
+        this.targetPicker.hidden = targets.length < 2;
+        this.targetPicker.value = scene.target || "";
         const animations = ["", ...scene.animations.map((a) => a.name)];
         if (!sameOptions(this.animationPicker, animations)) {
             this.animationPicker.replaceChildren(

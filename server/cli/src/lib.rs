@@ -229,6 +229,10 @@ pub enum Command {
         /// The port to listen on (default: a free one).
         #[arg(long, value_name = "N", default_value_t = 0)]
         port: u16,
+        /// The runtime to draw the model as at first (`rigls targets` lists them; default: as
+        /// for `rigls pose`); the page's target picker changes it.
+        #[arg(long, value_name = "NAME", value_parser = parse_target)]
+        target: Option<Target>,
     },
 }
 
@@ -363,8 +367,8 @@ pub fn run(args: Args) -> Option<ExitCode> {
             return Some(ExitCode::from(upgrade::run(upgrade::UpgradeArgs { files: &files, mode, force })));
         }
         Some(Command::Convert { input, output }) => return Some(ExitCode::from(convert::run(&input, &output))),
-        Some(Command::Preview { file, port }) => {
-            return Some(ExitCode::from(preview::run(preview::PreviewArgs { file: &file, port })));
+        Some(Command::Preview { file, port, target }) => {
+            return Some(ExitCode::from(preview::run(preview::PreviewArgs { file: &file, port, target })));
         }
         None => {}
     }

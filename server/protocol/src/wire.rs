@@ -186,6 +186,9 @@ impl Serialize for SceneJson<'_> {
         out.serialize_entry("animation", &s.animation)?;
         out.serialize_entry("time", &s.time)?;
         out.serialize_entry("notes", &s.notes)?;
+        out.serialize_entry("target", &s.target.map(|t| t.as_str()))?;
+        let targets: Vec<_> = s.targets.iter().map(|t| TargetJson { name: t.as_str(), title: t.title() }).collect();
+        out.serialize_entry("targets", &targets)?;
         // The content's keys follow, the kind first (docs/scene.md).
         match &s.content {
             SceneContent::Flat(flat) => {
@@ -210,4 +213,11 @@ impl Serialize for SceneJson<'_> {
         }
         out.end()
     }
+}
+
+/// A target picker's option: the name a query gives and what it is, for people.
+#[derive(Serialize)]
+struct TargetJson {
+    name: &'static str,
+    title: &'static str,
 }

@@ -489,3 +489,42 @@ fn a_change_of_the_atlas_or_its_image_is_a_change() {
     }
     assert_eq!(region(&s).0, seen + 1, "the image's change is a version");
 }
+
+/// The page's target picker: each answer says which runtime it is drawn as and which it could be;
+/// another format's target is refused, on the command line and from the page.
+#[test]
+fn the_page_draws_as_the_target_asked_for() {
+    let s = Server::start();
+    let mut out = String::new();
+    for params in [
+        r#"{"version": 1}"#,
+        r#"{"version": 1, "target": "godot"}"#,
+        r#"{"version": 1, "target": "danmakufu-ph3"}"#,
+        r#"{"version": 1, "target": "nosuch"}"#,
+    ] {
+        let (status, body) = s.scene(params);
+        let Ok(answer) = serde_json::from_slice::<Value>(&body) else {
+            out += &format!("{params} -> {status} {}\n", String::from_utf8_lossy(&body));
+            continue;
+        };
+        let scene = &answer["scenes"][0];
+        let targets: Vec<&str> =
+            scene["targets"].as_array().into_iter().flatten().filter_map(|t| t["name"].as_str()).collect();
+        out += &format!("{params} -> {status} {} [{}] {}\n", scene["target"], targets.join(" "), answer["error"]);
+    }
+    let wrong = Command::new(BIN)
+        .args(["preview", "--target", "danmakufu-ph3"])
+        .arg(fixture("atlas_ske.json"))
+        .output()
+        .unwrap();
+    out += &format!("{:?}: {}", wrong.status.code(), String::from_utf8_lossy(&wrong.stderr));
+    expect![[r#"
+        {"version": 1} -> 200 "dragonbones-js" [dragonbones-js egret cocos-creator-2 cocos-creator-3 dragonbones-cpp godot unity flutter] null
+        {"version": 1, "target": "godot"} -> 200 "godot" [dragonbones-js egret cocos-creator-2 cocos-creator-3 dragonbones-cpp godot unity flutter] null
+        {"version": 1, "target": "danmakufu-ph3"} -> 200 null [] {"kind":"noScene","message":"`danmakufu-ph3` is not a target of this format (its targets: dragonbones-js, egret, cocos-creator-2, cocos-creator-3, dragonbones-cpp, godot, unity, flutter)"}
+        {"version": 1, "target": "nosuch"} -> 400 unknown target `nosuch` (targets: dragonbones-js, egret, cocos-creator-2, cocos-creator-3, dragonbones-cpp, godot, unity, flutter, danmakufu-ph3)
+
+        Some(2): error: <fixtures>/atlas_ske.json: `danmakufu-ph3` is a target for .elem files, and <fixtures>/atlas_ske.json is DragonBones JSON: name one of `dragonbones-js`, `egret`, `cocos-creator-2`, `cocos-creator-3`, `dragonbones-cpp`, `godot`, `unity`, `flutter`
+    "#]]
+    .assert_eq(&out.replace(&fixture("").display().to_string(), "<fixtures>/"));
+}

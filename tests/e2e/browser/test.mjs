@@ -138,6 +138,20 @@ try {
         if (s.time !== "0.25 s · frame 6/24") fail(`the time label says ${s.time}`);
     });
 
+    await check(page, "the target picker offers every DragonBones runtime and draws as the one picked", async () => {
+        const names = await page.locator("select.target option").evaluateAll((os) => os.map((o) => o.value));
+        const every = ["dragonbones-js", "egret", "cocos-creator-2", "cocos-creator-3", "dragonbones-cpp", "godot", "unity", "flutter"];
+        if (names.join() !== every.join()) fail(`the picker offers ${JSON.stringify(names)}`);
+        if ((await page.locator("select.target").inputValue()) !== "dragonbones-js") fail("the default is not dragonbones-js");
+        const before = await state(page);
+        await page.locator("select.target").selectOption("dragonbones-cpp");
+        // Answered for that runtime (the answer's `target` sets the picker), same armature and frame.
+        await until("a scene drawn as dragonbones-cpp", () => state(page), (s) => Number(s.draws) > Number(before.draws) && s.state === "ready");
+        if ((await page.locator("select.target").inputValue()) !== "dragonbones-cpp") fail("the picker went back");
+        if ((await state(page)).frame !== before.frame) fail("the frame moved");
+        await page.locator("select.target").selectOption("dragonbones-js");
+    });
+
     await check(page, "a change of the file on disk redraws the page", async () => {
         const before = await page.locator("canvas").screenshot();
         const text = readFileSync(file, "utf8");

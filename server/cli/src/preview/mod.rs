@@ -19,11 +19,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{exit, input};
+use rigls_diagnostic::{Target, Targets};
 
 pub struct PreviewArgs<'a> {
     pub file: &'a Path,
     /// 0: any free port.
     pub port: u16,
+    /// The runtime to draw the model as at first (the page's target picker changes it).
+    pub target: Option<Target>,
 }
 
 /// Connections served at once at the most (the page needs a few; more are refused with 503).
@@ -56,11 +59,13 @@ pub fn run(args: PreviewArgs<'_>) -> u8 {
             return exit::USAGE;
         }
     };
-    let preview = Arc::new(routes::Preview::new(file.clone(), port, token()));
+    let explicit = args.target.map_or(Targets::NONE, |t| Targets::of(&[t]));
+    let targets = crate::targets::from_config(&file).overridden_by(explicit);
+    let preview = Arc::new(routes::Preview::new(file.clone(), port, token(), targets));
     // A file that is no model (an atlas, an image, other JSON) has nothing to show: refused as
     // `rigls pose` refuses it. A broken model is served: the page says what is wrong until it is
     // fixed.
-    if let Some(why) = routes::not_a_model(&preview) {
+    if let Some(why) = routes::not_a_model(&preview, args.target) {
         eprintln!("error: {}: {why}", file.display());
         return exit::USAGE;
     }

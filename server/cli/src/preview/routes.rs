@@ -24,8 +24,9 @@ use std::time::Duration;
 use super::http::{self, Request, Response};
 use super::watch::Changes;
 use rigls_diagnostic::env::RealFs;
+use rigls_diagnostic::{Target, Targets};
 use rigls_ide::scene::{self, Scene, SceneContent, SceneError};
-use rigls_ide::{Analysis, FileKind};
+use rigls_ide::{Analysis, AnalysisOptions, FileKind};
 use rigls_protocol::{SceneAnswer, SceneQuery};
 
 /// The page's script, built from `editors/preview/src` (see `editors/preview/build.mjs`).
@@ -39,6 +40,8 @@ pub struct Preview {
     pub port: u16,
     pub token: String,
     pub changes: Arc<Changes>,
+    /// The targets the file is checked and drawn for (`--target`, else `rigls.toml`'s).
+    targets: Targets,
     /// The last text analysed, the version of the files it was analysed with and its analysis
     /// (frames of one version share it).
     analysed: Mutex<Option<(String, u64, Arc<Analysis>)>>,
@@ -47,8 +50,16 @@ pub struct Preview {
 }
 
 impl Preview {
-    pub fn new(file: PathBuf, port: u16, token: String) -> Preview {
-        Preview { file, port, token, changes: Arc::default(), analysed: Mutex::default(), images: Mutex::default() }
+    pub fn new(file: PathBuf, port: u16, token: String, targets: Targets) -> Preview {
+        Preview {
+            file,
+            port,
+            token,
+            changes: Arc::default(),
+            targets,
+            analysed: Mutex::default(),
+            images: Mutex::default(),
+        }
     }
 
     fn host_allowed(&self, host: Option<&str>) -> bool {
@@ -164,10 +175,10 @@ fn read(preview: &Preview) -> std::io::Result<String> {
 }
 
 /// Why the file has no scene at all, when it is no model (an atlas, an image, other JSON).
-pub fn not_a_model(preview: &Preview) -> Option<String> {
+pub fn not_a_model(preview: &Preview, target: Option<Target>) -> Option<String> {
     let analysis = analysis_of(preview, read(preview).ok()?, preview.changes.version());
     if matches!(analysis.kind(), FileKind::Elem | FileKind::DragonBonesSkeleton) {
-        return None;
+        return crate::targets::for_one_file(&preview.file, &analysis, target).err();
     }
     match scene::scene(&analysis, &Default::default()) {
         Err(SceneError::NoPose(why)) => Some(why),
@@ -185,7 +196,8 @@ fn analysis_of(preview: &Preview, text: String, version: u64) -> Arc<Analysis> {
     {
         return analysis.clone();
     }
-    let analysis = Arc::new(Analysis::new(Some(&preview.file), text.clone(), &RealFs));
+    let options = AnalysisOptions { targets: preview.targets, ..AnalysisOptions::default() };
+    let analysis = Arc::new(Analysis::with_options(Some(&preview.file), text.clone(), &RealFs, options));
     *analysed = Some((text, version, analysis.clone()));
     analysis
 }

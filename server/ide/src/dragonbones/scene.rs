@@ -90,6 +90,8 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             animation: request.animation.clone(),
             time,
             notes,
+            target: None,
+            targets: Vec::new(),
             content: SceneContent::Flat(builder.scene),
             key_frames: key_frames.clone(),
         });

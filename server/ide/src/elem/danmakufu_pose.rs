@@ -7,6 +7,13 @@ use rigls_elem::eval::danmakufu::{self, EventKind, pose};
 
 pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, PoseError> {
     super::pose::model_file(analysis, request)?;
+    let (loaded, notes) = load(analysis)?;
+    pose_loaded(&loaded, notes, request)
+}
+
+/// Danmakufu's model of the document, with what it will say drawing it; its load failures and
+/// crashes are errors.
+pub fn load(analysis: &Analysis) -> Result<(danmakufu::Loaded, Vec<String>), PoseError> {
     let loaded = danmakufu::read(&analysis.text);
     let line = |offset: u32| analysis.lines.line_of(offset) + 1;
     if let Some(fatal) = loaded.fatal() {
@@ -27,12 +34,21 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, Pose
     if !load_failures.is_empty() {
         return Err(PoseError::Broken(load_failures));
     }
-    let mut notes: Vec<String> = loaded
+    let notes: Vec<String> = loaded
         .events
         .iter()
         .filter(|e| e.kind == EventKind::CrashAtDraw)
         .map(|e| format!("line {}: Danmakufu crashes drawing this model: {}", line(e.range.start), e.message))
         .collect();
+    Ok((loaded, notes))
+}
+
+/// The pose of `loaded` that `request` asks for; `notes` are the model's, said first.
+pub fn pose_loaded(
+    loaded: &danmakufu::Loaded,
+    mut notes: Vec<String>,
+    request: &PoseRequest,
+) -> Result<ElemPose, PoseError> {
     let clip = match &request.animation {
         None => {
             notes.push("Danmakufu has no setup pose (it draws a model only through a clip): this is the `InitPostureMatrix` chain alone".to_owned());
@@ -58,7 +74,7 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<ElemPose, Pose
         }
         None => pose::Time::Ms(request.time * 1000.0),
     };
-    let posed = pose::pose(&loaded, clip, time).map_err(|why| PoseError::Broken(vec![why.to_string()]))?;
+    let posed = pose::pose(loaded, clip, time).map_err(|why| PoseError::Broken(vec![why.to_string()]))?;
     notes.extend(posed.notes);
     let widen = |values: &[f32]| values.iter().map(|&v| f64::from(v)).collect::<Vec<f64>>();
     let nodes = posed.nodes.iter().map(|(name, m)| NodePose { name: name.clone(), matrix: m.map(f64::from) }).collect();

@@ -10,6 +10,7 @@ pub mod colors;
 pub mod completion;
 mod cursor;
 mod danmakufu_pose;
+mod danmakufu_scene;
 mod describe;
 pub mod folding;
 pub mod format;

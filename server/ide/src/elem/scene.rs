@@ -99,7 +99,17 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
     let file = pose::model_file(analysis, request)?;
     let scenery = analysis.elem_scenery().ok_or_else(|| SceneError::NoPose("not an `.elem` model".to_owned()))?;
     let rig = file.rig(&analysis.text);
-    let clip = pose::posable_clip(analysis, rig, request)?;
+    // Danmakufu reads the file its own way, and says itself what it cannot pose.
+    let danmakufu = match request.target {
+        Some(rigls_diagnostic::Target::DanmakufuPh3) => Some(super::danmakufu_scene::DanmakufuModel::load(analysis)?),
+        _ => None,
+    };
+    let clip = match danmakufu {
+        Some(_) => {
+            request.animation.as_ref().and_then(|name| rig.clips.iter().position(|c| c.name.as_ref() == Some(name)))
+        }
+        None => pose::posable_clip(analysis, rig, request)?,
+    };
     let mut state = PoseState::default();
     let mut out = Vec::with_capacity(times.len());
     for &time in times {
@@ -175,6 +185,8 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             animation: request.animation.clone(),
             time,
             notes: Vec::new(),
+            target: None,
+            targets: Vec::new(),
             content: SceneContent::Solid(Scene3d {
                 nodes,
                 meshes,
@@ -184,6 +196,9 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
             }),
             key_frames: scenery.key_frames.clone(),
         });
+        if let (Some(model), Some(scene)) = (&danmakufu, out.last_mut()) {
+            model.redraw(scene, request, time)?;
+        }
     }
     Ok(out)
 }

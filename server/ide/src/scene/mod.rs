@@ -22,6 +22,7 @@ pub use types3d::*;
 
 use super::pose::{PoseError, PoseRequest};
 use super::{Analysis, FileKind};
+use rigls_diagnostic::{FileFormat, Target};
 use rigls_text::TextRange;
 
 /// What to show: the armature (DragonBones), the animation (`None`: the setup pose) and the time
@@ -61,6 +62,11 @@ pub struct Scene {
     pub time: f64,
     /// Things a viewer may want to say (textures the atlas lacks, no atlas found…), one line each.
     pub notes: Vec<String>,
+    /// The runtime the scene is drawn as (`None`: rigls's own reading of an `.elem` model, which
+    /// no target names).
+    pub target: Option<Target>,
+    /// What a target picker offers: every target of the document's format.
+    pub targets: Vec<Target>,
     pub content: SceneContent,
     /// The key frames of the shown armature's (the model's) animations, for
     /// a cursor in one to move a player to its time. Not part of the scene's JSON: answers list
@@ -142,16 +148,39 @@ pub fn scene(analysis: &Analysis, request: &SceneRequest) -> Result<Scene, Scene
 /// The scenes of one armature and animation at each of `times` (seconds), evaluated once: what a
 /// contact sheet, an animated image or a player's prefetch needs. `request.time` is ignored.
 pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
-    match analysis.kind() {
-        FileKind::DragonBonesSkeleton => super::dragonbones::scene::scenes_at(analysis, request, times),
-        FileKind::Elem => super::elem::scene::scenes_at(analysis, request, times),
-        FileKind::DragonBonesAtlas => Err(PoseError::NoPose(
-            "a texture atlas has no scene of its own: preview its skeleton (`*_ske.json`)".to_owned(),
-        )),
-        FileKind::Other => Err(PoseError::NoPose(
-            "not a model rigls can show: expected an `.elem` model or a DragonBones skeleton".to_owned(),
-        )),
+    let format = match analysis.kind() {
+        FileKind::DragonBonesSkeleton => FileFormat::DragonBones,
+        FileKind::Elem => FileFormat::Elem,
+        FileKind::DragonBonesAtlas => {
+            return Err(PoseError::NoPose(
+                "a texture atlas has no scene of its own: preview its skeleton (`*_ske.json`)".to_owned(),
+            ));
+        }
+        FileKind::Other => {
+            return Err(PoseError::NoPose(
+                "not a model rigls can show: expected an `.elem` model or a DragonBones skeleton".to_owned(),
+            ));
+        }
+    };
+    // Drawn as the target asked for, else as the first the document is checked for.
+    let target = match request.target {
+        Some(t) if t.format() != format => {
+            let own = Target::of_format(format).map(Target::as_str).collect::<Vec<_>>().join(", ");
+            return Err(PoseError::NoPose(format!("`{t}` is not a target of this format (its targets: {own})")));
+        }
+        Some(t) => Some(t),
+        None => analysis.targets.evaluated_as(format),
+    };
+    let request = &SceneRequest { target, ..request.clone() };
+    let mut scenes = match format {
+        FileFormat::DragonBones => super::dragonbones::scene::scenes_at(analysis, request, times)?,
+        FileFormat::Elem => super::elem::scene::scenes_at(analysis, request, times)?,
+    };
+    for scene in &mut scenes {
+        scene.target = target;
+        scene.targets = Target::of_format(format).collect();
     }
+    Ok(scenes)
 }
 
 /// An axis-aligned box, `[min, max]` per axis (2 or 3 axes).

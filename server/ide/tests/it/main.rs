@@ -36,5 +36,6 @@ mod ide_scene;
 mod ide_support;
 mod incremental;
 mod quick_fixes;
+mod scene_targets;
 mod schema_keys;
 mod severity_agreement;

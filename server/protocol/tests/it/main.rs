@@ -52,7 +52,8 @@ fn a_plain_scene_writes_its_keys_in_the_order_of_docs_scene_md() {
     let json = serde_json::to_string(&SceneJson::plain(&scene)).unwrap();
     assert_eq!(
         top_keys(&json),
-        "version format armatures animations defaultAnimation armature animation time notes kind instances bones \
+        "version format armatures animations defaultAnimation armature animation time notes target targets kind \
+         instances bones \
          slots drawables boundingBoxes textures atlases bounds"
     );
     assert!(json.starts_with(r#"{"version":1,"format":"dragonbones","#) && json.contains(r#""kind":"2d""#));
@@ -71,7 +72,8 @@ fn a_packed_answer_writes_meshes_as_buffers_and_elements_with_bytes() {
     let scene = &json[json.find(r#""scenes":[{"#).unwrap() + 10..];
     assert_eq!(
         top_keys(scene),
-        "version format armatures animations defaultAnimation armature animation time notes kind nodes meshes \
+        "version format armatures animations defaultAnimation armature animation time notes target targets kind \
+         nodes meshes \
          materials rightHanded bounds"
     );
     let mesh = &scene[scene.find(r#""meshes":[{"#).unwrap() + 10..];

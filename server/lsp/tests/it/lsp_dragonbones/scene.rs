@@ -286,7 +286,7 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                   - 25.61569253087164
                   - -62.26738188840005
                   - 22.267381888400053
-                  - -14.384307469128359
+                  - -14.38430746912836
                   - -25.61569253087164
                   - -17.732618111599947
               - alpha: 1.0
@@ -448,6 +448,24 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                 nameRange: bytes 19:14-19:19 "\"マント\""
                 range: bytes 19:4-19:36 "{ \"name\": \"マント\", \"parent\": \"体\" }"
                 zOrder: 1
+            target: "dragonbones-js"
+            targets:
+              - name: "dragonbones-js"
+                title: "DragonBonesJS 5.7 (Pixi, Phaser 3, Three.js)"
+              - name: "egret"
+                title: "Egret (DragonBonesJS 5.7 with the Egret renderer)"
+              - name: "cocos-creator-2"
+                title: "Cocos Creator 2.x (DragonBonesJS 5.6 bundled)"
+              - name: "cocos-creator-3"
+                title: "Cocos Creator 3.x (@cocos/dragonbones-js, its own renderer)"
+              - name: "dragonbones-cpp"
+                title: "DragonBonesCPP 5.5 (cocos2d-x, SFML)"
+              - name: "godot"
+                title: "Godot (Godot-DragonBones for Godot 4, gddragonbones; the C++ 5.5 core)"
+              - name: "unity"
+                title: "Unity (DragonBonesCSharp)"
+              - name: "flutter"
+                title: "Flutter (dragonbones_flutter)"
             textures:
               - atlas: "<dir>/hero_tex.json"
                 height: 256.0

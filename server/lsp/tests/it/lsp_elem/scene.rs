@@ -311,6 +311,10 @@ async fn the_3d_scene_mid_animation() {
                 range: bytes 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
             notes: []
             rightHanded: false
+            target: null
+            targets:
+              - name: "danmakufu-ph3"
+                title: "Touhou Danmakufu ph3 (its Elfreina mesh loader)"
             time: 0.5
             version: 2
         times:
@@ -628,6 +632,10 @@ async fn a_broken_model_says_why() {
                 range: bytes 92:2-95:3 "Node {"⏎…2 lines…⏎"\t\t}"
             notes: []
             rightHanded: false
+            target: null
+            targets:
+              - name: "danmakufu-ph3"
+                title: "Touhou Danmakufu ph3 (its Elfreina mesh loader)"
             time: 0.0
             version: 2
         times:
