@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reproduces every figure of BENCHMARKS.md: installs the pinned VS Code JSON language server
 # (npm ci, into bench/node_modules) when Node.js is there, then runs the benchmark harness
-# (server/benches/perf/) in release mode. Arguments name sections: cli scaling lsp memory vscode folder eval render preview upgrade real.
+# (server/benches/perf/) in release mode. Arguments name sections: cli scaling lsp memory vscode folder eval render preview upgrade real
+# (real-server: real's server edits alone).
 # Inputs are generated once into target/tmp/bench-data/ (about 400 MB).
 #
 # `bench/run.sh draw [FILE…]` instead times the preview page drawing skeletons in Chromium

@@ -10,6 +10,7 @@ use std::fmt::{self, Debug};
 use std::path::Path;
 
 use rigls_diagnostic::env::FileSystem;
+use rigls_diagnostic::{Code, Diagnostic};
 use rigls_ide::{self as ide, Analysis, Fold, ParsedFile, SemanticToken, Symbol};
 
 /// One edit: `text[from..to]` replaced by `with` (offsets are moved back to character
@@ -158,10 +159,59 @@ fn same_tree(a: &ParsedFile, b: &ParsedFile) -> bool {
 
 /// Reanalyses `text` from `previous` and checks it against a fresh analysis; returns the
 /// incremental one (the next edit's previous version). Panics, naming what differs, otherwise.
+///
+/// Every other text (by the parity of its length) is reanalysed in two steps, as the server does
+/// ([`Analysis::reanalyse_in_steps`]), and its first step checked too ([`check_first_step`]).
 pub fn reanalyse_and_compare(previous: &Analysis, text: String, fs: &dyn FileSystem) -> Analysis {
     let fresh = Fresh::new(previous.path.as_deref(), text.clone(), fs);
-    let incremental = Analysis::reanalyse(previous, text, fs);
-    compare_with(&fresh, incremental, previous, &ide::semantic_tokens(previous)).analysis
+    if text.len().is_multiple_of(2) {
+        let incremental = Analysis::reanalyse(previous, text, fs);
+        return compare_with(&fresh, incremental, previous, &ide::semantic_tokens(previous)).analysis;
+    }
+    let first = std::sync::Mutex::new(Vec::new());
+    let early = |step: ide::FirstStep<'_>| first.lock().expect("not poisoned").push(step.diagnostics);
+    let incremental = Analysis::reanalyse_in_steps(previous, text, fs, false, Some(&early));
+    let analysis = compare_with(&fresh, incremental, previous, &ide::semantic_tokens(previous)).analysis;
+    check_first_step(previous, &analysis, first.into_inner().expect("not poisoned"));
+    analysis
+}
+
+/// The codes the runtime's rules report: what the first step of an analysis in two steps may
+/// lack or hold from the previous version.
+pub const RUNTIME_CODES: [Code; 5] =
+    [Code::NonFinitePose, Code::IkCycle, Code::ArmatureCycle, Code::InvalidValue, Code::UnknownDisplay];
+
+/// Checks the first steps `first` of the analysis in two steps `analysis` of a later version of
+/// `previous`: one step for a DragonBones skeleton (no binary), none otherwise; in reading order;
+/// every diagnostic the analysis's own, or the previous version's moved past the edit; and what
+/// it lacks only of the runtime's codes.
+pub fn check_first_step(previous: &Analysis, analysis: &Analysis, first: Vec<Vec<Diagnostic>>) {
+    let text = &analysis.text;
+    let in_steps = analysis.kind() == ide::FileKind::DragonBonesSkeleton && !analysis.is_binary();
+    assert_eq!(first.len(), usize::from(in_steps), "first steps of a {:?}\ntext: {text:?}", analysis.kind());
+    let Some(first) = first.first() else { return };
+    let mut sorted = first.clone();
+    rigls_diagnostic::sort(&mut sorted);
+    assert_eq!(&sorted, first, "the first step is not in reading order\ntext: {text:?}");
+    let change = rigls_text::TextChange::between(&previous.text, text);
+    let carried = |d: &Diagnostic| {
+        previous
+            .diagnostics
+            .iter()
+            .any(|p| p.code == d.code && p.message == d.message && change.map(p.range) == Some(d.range))
+    };
+    for d in first {
+        assert!(
+            analysis.diagnostics.contains(d) || (RUNTIME_CODES.contains(&d.code) && carried(d)),
+            "the first step holds a diagnostic neither the analysis nor the previous version has: {d:?}\ntext: {text:?}"
+        );
+    }
+    for d in &analysis.diagnostics {
+        assert!(
+            first.contains(d) || RUNTIME_CODES.contains(&d.code),
+            "the first step lacks a diagnostic the runtime's rules do not report: {d:?}\ntext: {text:?}"
+        );
+    }
 }
 
 /// Checks `incremental`, the reanalysis of `previous`, against `fresh`, the fresh analysis of the

@@ -100,5 +100,9 @@ fn main() {
     if run("real") {
         real::real_files();
     }
+    // Named only (`real` runs it too).
+    if wanted.iter().any(|w| w == "real-server") {
+        real::real_server();
+    }
     println!("{}", measure::machine());
 }

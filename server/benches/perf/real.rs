@@ -146,8 +146,22 @@ pub fn real_files() {
 
     let (label, body17) = &inputs.body[2];
     against_serde(&builds, label, body17);
+    server_edits_of(&inputs, &builds);
+}
+
+/// The server's part of [`real_files`] alone (`bench/run.sh real-server`).
+pub fn real_server() {
+    println!("## Real files in the server (issue 31)\n");
+    match inputs() {
+        Some(inputs) => server_edits_of(&inputs, &builds()),
+        None => println!("Skipped: ../shared/corpus is absent.\n"),
+    }
+}
+
+/// Edits of shizuku and of the 10 MB minified body skeleton in the server, each build in turn.
+fn server_edits_of(inputs: &Inputs, builds: &[Build]) {
     for (label, path) in [("shizuku, indented", &inputs.shizuku), (inputs.body[0].0.as_str(), &inputs.body[0].1)] {
-        for build in &builds {
+        for build in builds {
             server_edits(label, path, build);
         }
     }

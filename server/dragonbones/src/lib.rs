@@ -59,6 +59,19 @@ pub struct PreviousFile<'a> {
     pub spliced: Option<rigls_text::TextRange>,
 }
 
+impl<'a> PreviousFile<'a> {
+    fn for_rules(self) -> rules::Previous<'a> {
+        let file = self.file;
+        rules::Previous {
+            tree: &file.tree,
+            local: &file.findings.local,
+            runtime: &file.findings.runtime,
+            change: self.change,
+            spliced: self.spliced,
+        }
+    }
+}
+
 /// A parsed DragonBones file: its syntax tree and model.
 #[derive(Debug)]
 pub struct DragonBonesFile {
@@ -138,16 +151,60 @@ impl DragonBonesFile {
         fs: &dyn FileSystem,
         previous: Option<PreviousFile<'_>>,
     ) -> Vec<Diagnostic> {
-        let previous = previous.map(|p| rules::Previous {
-            tree: &p.file.tree,
-            local: &p.file.findings.local,
-            runtime: &p.file.findings.runtime,
-            change: p.change,
-            spliced: p.spliced,
-        });
+        let previous = previous.map(PreviousFile::for_rules);
         let (out, findings) = self.run_rules(text, lines, path, fs, previous);
         self.findings = findings;
         out
+    }
+
+    /// [`DragonBonesFile::check`] of a skeleton in two steps: `early` is given, as soon as they
+    /// are found, the findings of every rule but the runtime's, and the previous version's
+    /// runtime findings on the armatures and animations the edit left alone (moved with it), while
+    /// the runtime's rules are evaluated ([`rules::check_in_steps`]). Returns what `check`
+    /// returns. A binary skeleton or an atlas is checked in one step (`early` is not called).
+    pub fn check_in_steps(
+        &mut self,
+        text: &str,
+        lines: &LineIndex,
+        path: Option<&Path>,
+        fs: &dyn FileSystem,
+        previous: Option<PreviousFile<'_>>,
+        early: impl FnOnce(&[Diagnostic], Vec<Diagnostic>) + Send,
+    ) -> Vec<Diagnostic> {
+        if self.binary.is_some() || self.model.doc != DocKind::Skeleton {
+            return self.check(text, lines, path, fs, previous);
+        }
+        let previous = previous.map(PreviousFile::for_rules);
+        let this = &*self;
+        let whole = || this.evaluation(text);
+        let mut out = self.tree.errors.clone();
+        let (found, findings) =
+            rules::check_in_steps(this.inputs(text, lines, path, fs), previous, &whole, |rules, carried| {
+                let errors = &this.tree.errors;
+                early(&[errors.as_slice(), rules].concat(), carried)
+            });
+        out.extend(found);
+        self.findings = findings;
+        out
+    }
+
+    fn inputs<'a>(
+        &'a self,
+        text: &'a str,
+        lines: &'a LineIndex,
+        path: Option<&'a Path>,
+        fs: &'a dyn FileSystem,
+    ) -> rules::Inputs<'a> {
+        rules::Inputs {
+            text,
+            tree: &self.tree,
+            model: &self.model,
+            lines,
+            path,
+            fs,
+            paired: &self.atlases,
+            binary: self.binary.is_some(),
+        }
     }
 
     fn run_rules<'s>(
@@ -168,17 +225,7 @@ impl DragonBonesFile {
         let whole = || self.evaluation(text);
         let whole: Option<&(dyn Fn() -> &'s eval::Evaluation + Sync)> =
             (self.model.doc == DocKind::Skeleton).then_some(&whole);
-        let inputs = rules::Inputs {
-            text,
-            tree: &self.tree,
-            model: &self.model,
-            lines,
-            path,
-            fs,
-            paired: &self.atlases,
-            binary: self.binary.is_some(),
-        };
-        let (found, findings) = rules::check(inputs, previous, whole);
+        let (found, findings) = rules::check(self.inputs(text, lines, path, fs), previous, whole);
         out.extend(found);
         (out, findings)
     }

@@ -180,6 +180,20 @@ pub struct Reuse {
     pub edit: Option<super::token_splice::Replaced>,
 }
 
+/// What an analysis found before the runtime's rules were evaluated (see
+/// [`Analysis::with_options_in_steps`]), for a front end to show meanwhile.
+pub struct FirstStep<'a> {
+    pub path: Option<&'a Path>,
+    pub text: &'a str,
+    pub lines: &'a LineIndex,
+    /// In reading order: every diagnostic but the runtime rules', and the previous version's
+    /// runtime findings on the armatures and animations the edit left alone (moved with it).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Given an analysis's [`FirstStep`], on the thread that found it.
+pub type Early<'a> = &'a (dyn Fn(FirstStep<'_>) + Sync);
+
 /// How to analyse a document, besides its text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -223,7 +237,7 @@ impl Analysis {
         let lines = LineIndex::new(&text);
         let parse = Preparsed::fresh(Some(Box::new(file)));
         let options = Options { targets, ..Options::default() };
-        Analysis::finish(path, text, lines, fs, FileKind::DragonBonesSkeleton, parse, None, options)
+        Analysis::finish(path, text, lines, fs, FileKind::DragonBonesSkeleton, parse, None, options, None)
     }
 
     /// The analysis of a file's bytes: a binary skeleton ([`is_binary`]) or UTF-8 text (`Err`
@@ -269,6 +283,20 @@ impl Analysis {
         fs: &dyn FileSystem,
         options: Options,
     ) -> Analysis {
+        Analysis::with_options_in_steps(path, text, fs, options, None)
+    }
+
+    /// [`Analysis::with_options`] in two steps when `early` is given and the document is a
+    /// DragonBones skeleton (not a binary): `early` is given what the rules but the runtime's
+    /// found ([`FirstStep`]) as soon as they have, while the runtime's rules are evaluated, which
+    /// can take longer on a large skeleton. The analysis returned is the same either way.
+    pub fn with_options_in_steps(
+        path: Option<&Path>,
+        text: impl Into<SharedText>,
+        fs: &dyn FileSystem,
+        options: Options,
+        early: Option<Early<'_>>,
+    ) -> Analysis {
         let text = text.into();
         if options.kind.is_none_or(|k| k == FileKind::DragonBonesSkeleton)
             && let Some(binary) = Analysis::of_binary_shown_as(path, &text, fs, options.targets)
@@ -276,7 +304,7 @@ impl Analysis {
             return binary;
         }
         let (kind, parse, lines) = Analysis::first_parse(path, &text, options.kind);
-        Analysis::finish(path, text, lines, fs, kind, parse, None, options)
+        Analysis::finish(path, text, lines, fs, kind, parse, None, options, early)
     }
 
     /// The kind of a text analysed afresh, its parse and its line index; a large text's line
@@ -322,7 +350,7 @@ impl Analysis {
 
     /// [`Analysis::reanalyse`], with the scenery read as [`Analysis::new_for_preview`] does.
     pub fn reanalyse_for_preview(previous: &Analysis, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
-        Analysis::reanalyse_with(previous, text, fs, true)
+        Analysis::reanalyse_in_steps(previous, text, fs, true, None)
     }
 
     /// The analysis of `text`, a later version of `previous`'s document: equal in every respect
@@ -332,15 +360,24 @@ impl Analysis {
     /// `.elem`: the syntax tree outside the innermost brace scope that holds every change, see
     /// [`rigls_elem::reparse`]).
     pub fn reanalyse(previous: &Analysis, text: impl Into<SharedText>, fs: &dyn FileSystem) -> Analysis {
-        Analysis::reanalyse_with(previous, text, fs, false)
+        Analysis::reanalyse_in_steps(previous, text, fs, false, None)
     }
 
-    fn reanalyse_with(before: &Analysis, text: impl Into<SharedText>, fs: &dyn FileSystem, scenery: bool) -> Analysis {
+    /// [`Analysis::reanalyse`] (`scenery`: [`Analysis::reanalyse_for_preview`]) in two steps when
+    /// `early` is given, as [`Analysis::with_options_in_steps`] says; the first step's runtime
+    /// findings are the previous version's on what the edit left alone.
+    pub fn reanalyse_in_steps(
+        before: &Analysis,
+        text: impl Into<SharedText>,
+        fs: &dyn FileSystem,
+        scenery: bool,
+        early: Option<Early<'_>>,
+    ) -> Analysis {
         let text: SharedText = text.into();
         // A binary is read again whole: its view is no text the editor changes.
         if is_binary_path(before.path.as_deref()) {
             let options = Options { kind: None, targets: before.targets, preview: scenery };
-            return Analysis::with_options(before.path.as_deref(), text, fs, options);
+            return Analysis::with_options_in_steps(before.path.as_deref(), text, fs, options, early);
         }
         let previous = before;
         let path = previous.path.as_deref();
@@ -378,7 +415,7 @@ impl Analysis {
         let previous = previous.dragonbones().map(|file| PreviousFile { file, change, spliced });
         let parse = Preparsed { dragonbones, elem: elem_tree, elem_previous };
         let options = Options { kind: None, targets: before.targets, preview: scenery };
-        let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, options);
+        let mut analysis = Analysis::finish(path, text, lines, fs, kind, parse, previous, options, early);
         analysis.reuse.reparsed = reparsed;
         let (old, new) = (change.old_range(), change.new_range());
         analysis.reuse.edit = super::token_splice::Replaced::new(before, &analysis, old, new);
@@ -402,6 +439,7 @@ impl Analysis {
         parse: Preparsed<'_>,
         previous: Option<PreviousFile<'_>>,
         options: Options,
+        early: Option<Early<'_>>,
     ) -> Analysis {
         let (scenery, targets) = (options.preview, options.targets);
         let read = OnceLock::new();
@@ -430,8 +468,16 @@ impl Analysis {
             }
             (_, Some(mut file)) => {
                 file.pair_atlases(path, fs);
-                let mut diagnostics = file.check(&text, &lines, path, fs, previous);
-                diagnostics.extend(file.target_diagnostics(&text, targets));
+                let target = file.target_diagnostics(&text, targets);
+                let mut diagnostics = match early {
+                    Some(early) => file.check_in_steps(&text, &lines, path, fs, previous, |found, carried| {
+                        let mut diagnostics = [found, &target, &carried].concat();
+                        diagnostic::sort(&mut diagnostics);
+                        early(FirstStep { path, text: &text, lines: &lines, diagnostics });
+                    }),
+                    None => file.check(&text, &lines, path, fs, previous),
+                };
+                diagnostics.extend(target);
                 (ParsedFile::DragonBones(file), diagnostics)
             }
             (_, None) => (ParsedFile::Other, Vec::new()),

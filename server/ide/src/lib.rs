@@ -24,7 +24,8 @@ mod types;
 pub mod upgrade;
 
 pub use analysis::{
-    Analysis, FileKind, Options as AnalysisOptions, ParsedFile, Reuse, SharedText, detect, is_binary, is_binary_path,
+    Analysis, Early, FileKind, FirstStep, Options as AnalysisOptions, ParsedFile, Reuse, SharedText, detect, is_binary,
+    is_binary_path,
 };
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};

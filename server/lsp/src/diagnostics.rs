@@ -21,23 +21,52 @@ pub fn configured(
     conv: &Converter<'_>,
     editor: &SeverityTable,
 ) -> (Vec<lsp::Diagnostic>, Vec<String>) {
-    let (file_table, problems) =
-        match analysis.path.as_deref().and_then(Path::parent).map(|dir| config::load(dir, conv.fs())) {
-            Some(Ok(Some(file))) => {
-                let path = file.path.display().to_string();
-                (file.severity, file.warnings.into_iter().map(|w| format!("{path}: {w}")).collect())
-            }
-            Some(Err(error)) => (SeverityTable::default(), vec![error.to_string()]),
-            Some(Ok(None)) | None => (SeverityTable::default(), Vec::new()),
-        };
+    configured_list(&analysis.diagnostics, conv, editor)
+}
+
+/// The diagnostics of an analysis's first step ([`rigls_ide::FirstStep`]) as [`configured`] makes
+/// them, but without `data`: their indices are not the analysis's, so a code action finds the
+/// diagnostic a client sends back from them by its range, code and message.
+pub fn first_step(
+    diagnostics: &[rigls_diagnostic::Diagnostic],
+    conv: &Converter<'_>,
+    editor: &SeverityTable,
+) -> Vec<lsp::Diagnostic> {
+    let (mut items, _) = configured_list(diagnostics, conv, editor);
+    for item in &mut items {
+        item.data = None;
+    }
+    items
+}
+
+fn configured_list(
+    diagnostics: &[rigls_diagnostic::Diagnostic],
+    conv: &Converter<'_>,
+    editor: &SeverityTable,
+) -> (Vec<lsp::Diagnostic>, Vec<String>) {
+    let (file_table, problems) = match conv.path.and_then(Path::parent).map(|dir| config::load(dir, conv.fs())) {
+        Some(Ok(Some(file))) => {
+            let path = file.path.display().to_string();
+            (file.severity, file.warnings.into_iter().map(|w| format!("{path}: {w}")).collect())
+        }
+        Some(Err(error)) => (SeverityTable::default(), vec![error.to_string()]),
+        Some(Ok(None)) | None => (SeverityTable::default(), Vec::new()),
+    };
     let table = file_table.overridden_by(editor);
-    let items = analysis
-        .diagnostics
+    let items = diagnostics
         .iter()
         .enumerate()
         .filter_map(|(index, d)| table.adjust(d.clone()).map(|d| convert::diagnostic(conv, &d, index)))
         .collect();
     (items, problems)
+}
+
+/// What was last published of a document: the diagnostics of an analysis task's first step, or
+/// all of them (ordered so: a task's first step before its whole, every task after older ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Published {
+    pub serial: u64,
+    pub complete: bool,
 }
 
 impl State {
@@ -81,15 +110,31 @@ impl State {
             }
         };
         let mut published = self.published.lock().await;
-        if !self.is_current(&uri, &task) || published.get(&uri).is_some_and(|&last| last > task.serial) {
+        let this = Published { serial: task.serial, complete: true };
+        if !self.is_current(&uri, &task) || published.get(&uri).is_some_and(|&last| last > this) {
             return;
         }
         // Say nothing about a file that is not ours, unless to clear what was said before.
         if items.is_none() && !published.contains_key(&uri) {
             return;
         }
-        published.insert(uri.clone(), task.serial);
+        published.insert(uri.clone(), this);
         self.client.publish_diagnostics(uri, items.unwrap_or_default(), Some(task.version)).await;
+    }
+
+    /// Publishes the diagnostics of `task`'s first step (see [`Options::publish_in_steps_above`])
+    /// if it is still the document's current analysis and nothing of it or of a newer one has
+    /// been published.
+    ///
+    /// [`Options::publish_in_steps_above`]: crate::Options::publish_in_steps_above
+    pub async fn publish_first_step(&self, uri: Uri, task: &AnalysisTask, items: Vec<lsp::Diagnostic>) {
+        let mut published = self.published.lock().await;
+        let this = Published { serial: task.serial, complete: false };
+        if !self.is_current(&uri, task) || published.get(&uri).is_some_and(|&last| last >= this) {
+            return;
+        }
+        published.insert(uri.clone(), this);
+        self.client.publish_diagnostics(uri, items, Some(task.version)).await;
     }
 
     /// `textDocument/diagnostic`: the full report of the document's current version.

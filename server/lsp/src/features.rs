@@ -23,7 +23,7 @@ pub trait Features: Send + Sync + 'static {
         fs: &dyn FileSystem,
         targets: Targets,
     ) -> Analysis {
-        real_analysis(previous, path, text, fs, targets, false)
+        real_analysis(previous, path, text, fs, targets, false, None)
     }
     /// [`Features::analyse`] for a document a preview shows: the real analysis also reads what
     /// every scene shares, on another thread while the rules run, so that the scene of an edit
@@ -37,6 +37,26 @@ pub trait Features: Send + Sync + 'static {
         targets: Targets,
     ) -> Analysis {
         self.analyse(previous, path, text, fs, targets)
+    }
+    /// [`Features::analyse`] (`preview`: [`Features::analyse_for_preview`]) giving `early` what is
+    /// found before the runtime's rules are evaluated, when the analysis goes in two steps
+    /// ([`Analysis::reanalyse_in_steps`]); a stand-in analyses in one step.
+    #[allow(clippy::too_many_arguments)]
+    fn analyse_in_steps(
+        &self,
+        previous: Option<&Analysis>,
+        path: Option<&Path>,
+        text: SharedText,
+        fs: &dyn FileSystem,
+        targets: Targets,
+        preview: bool,
+        early: ide::Early<'_>,
+    ) -> Analysis {
+        let _ = early;
+        match preview {
+            true => self.analyse_for_preview(previous, path, text, fs, targets),
+            false => self.analyse(previous, path, text, fs, targets),
+        }
     }
     fn hover(&self, analysis: &Analysis, offset: u32) -> Option<ide::Hover> {
         ide::hover(analysis, offset)
@@ -114,13 +134,25 @@ impl Features for RealFeatures {
         fs: &dyn FileSystem,
         targets: Targets,
     ) -> Analysis {
-        real_analysis(previous, path, text, fs, targets, true)
+        real_analysis(previous, path, text, fs, targets, true, None)
+    }
+    fn analyse_in_steps(
+        &self,
+        previous: Option<&Analysis>,
+        path: Option<&Path>,
+        text: SharedText,
+        fs: &dyn FileSystem,
+        targets: Targets,
+        preview: bool,
+        early: ide::Early<'_>,
+    ) -> Analysis {
+        real_analysis(previous, path, text, fs, targets, preview, Some(early))
     }
 }
 
 /// The analysis of `text`, built on `previous` when that is of the same file and targets (a
 /// document that changed its path or targets is analysed afresh); `preview`: read the scenery
-/// beside the rules.
+/// beside the rules; `early`: in two steps.
 fn real_analysis(
     previous: Option<&Analysis>,
     path: Option<&Path>,
@@ -128,13 +160,13 @@ fn real_analysis(
     fs: &dyn FileSystem,
     targets: Targets,
     preview: bool,
+    early: Option<ide::Early<'_>>,
 ) -> Analysis {
-    match (previous.filter(|p| p.path.as_deref() == path && p.targets == targets), preview) {
-        (Some(previous), false) => Analysis::reanalyse(previous, text, fs),
-        (Some(previous), true) => Analysis::reanalyse_for_preview(previous, text, fs),
-        (None, preview) => {
+    match previous.filter(|p| p.path.as_deref() == path && p.targets == targets) {
+        Some(previous) => Analysis::reanalyse_in_steps(previous, text, fs, preview, early),
+        None => {
             let options = rigls_ide::AnalysisOptions { kind: None, targets, preview };
-            Analysis::with_options(path, text, fs, options)
+            Analysis::with_options_in_steps(path, text, fs, options, early)
         }
     }
 }

@@ -11,7 +11,9 @@
 //!   work-done progress.
 //! - Diagnostics are published with their document version, or pulled when the client supports
 //!   `textDocument/diagnostic`, after severities from `rigls.toml` and editor settings
-//!   ([`rigls_diagnostic::config`]).
+//!   ([`rigls_diagnostic::config`]). A large skeleton's are published twice per version
+//!   ([`Options::publish_in_steps_above`]): first without waiting for the runtime's rules (their
+//!   previous findings kept where the edit left them alone, no `data`), then all of them.
 //! - Rules read other files through an overlay that prefers open documents ([`overlay`]); an
 //!   analysis that read a file is renewed when that file changes.
 //! - Memory stays near what an open document needs: large texts go around the transport's
@@ -74,6 +76,11 @@ pub struct Options {
     pub debounce: Duration,
     /// An analysis still running after this long shows work-done progress.
     pub progress_after: Duration,
+    /// Skeletons of at least this many bytes have their diagnostics published in two steps: those
+    /// of every rule but the runtime's, with the previous version's runtime findings on what the
+    /// edit left alone, as soon as they are found; then all of them once the runtime's rules have
+    /// been evaluated ([`rigls_ide::Analysis::reanalyse_in_steps`]).
+    pub publish_in_steps_above: usize,
 }
 
 impl Default for Options {
@@ -83,9 +90,14 @@ impl Default for Options {
             debounce_above: usize::MAX,
             debounce: Duration::from_millis(300),
             progress_after: Duration::from_secs(1),
+            publish_in_steps_above: PUBLISH_IN_STEPS_ABOVE,
         }
     }
 }
+
+/// Below it the whole analysis of a real skeleton takes a few milliseconds, not worth a second
+/// publication (BENCHMARKS.md, "Diagnostics in two steps").
+const PUBLISH_IN_STEPS_ABOVE: usize = 256 << 10;
 
 /// Serves LSP on `input`/`output` until the client sends `exit` or closes the stream.
 pub async fn serve<I, O>(input: I, output: O, options: Options)

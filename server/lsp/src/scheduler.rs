@@ -31,9 +31,14 @@ impl Dependencies {
     }
 }
 
+/// The diagnostics of an analysis's first step, as published (configured and converted), when it
+/// goes in two steps ([`rigls_ide::FirstStep`]).
+pub type FirstStep = Vec<tower_lsp_server::ls_types::Diagnostic>;
+
 /// Handed to the job: how it reports its result.
 pub struct Completion {
     tx: watch::Sender<Option<Outcome>>,
+    first_step: watch::Sender<Option<FirstStep>>,
     dependencies: Arc<OnceLock<Dependencies>>,
     cancel: rigls_text::cancel::Token,
 }
@@ -42,6 +47,11 @@ impl Completion {
     /// The job runs under this token ([`rigls_text::cancel::run`]): cancelled when superseded.
     pub fn token(&self) -> &rigls_text::cancel::Token {
         &self.cancel
+    }
+
+    /// Reports the diagnostics of the analysis's first step, before it finishes.
+    pub fn first_step(&self, diagnostics: FirstStep) {
+        let _ = self.first_step.send(Some(diagnostics));
     }
 
     pub fn finish(self, outcome: Outcome, dependencies: Dependencies) {
@@ -65,6 +75,7 @@ pub struct AnalysisTask {
     /// The job and its completion until started.
     pending: Mutex<Option<(Job, Completion)>>,
     result: watch::Receiver<Option<Outcome>>,
+    first_step: watch::Receiver<Option<FirstStep>>,
     dependencies: Arc<OnceLock<Dependencies>>,
     cancel: rigls_text::cancel::Token,
     base: Base,
@@ -77,14 +88,17 @@ impl AnalysisTask {
     /// (and empty `base`, what it builds on, once finished).
     pub fn new(version: i32, base: Base, job: impl FnOnce(Completion) + Send + 'static) -> Arc<AnalysisTask> {
         let (tx, result) = watch::channel(None);
+        let (first_tx, first_step) = watch::channel(None);
         let dependencies = Arc::new(OnceLock::new());
         let cancel = rigls_text::cancel::Token::default();
-        let completion = Completion { tx, dependencies: dependencies.clone(), cancel: cancel.clone() };
+        let completion =
+            Completion { tx, first_step: first_tx, dependencies: dependencies.clone(), cancel: cancel.clone() };
         Arc::new(AnalysisTask {
             serial: SERIAL.fetch_add(1, Ordering::Relaxed),
             version,
             pending: Mutex::new(Some((Box::new(job), completion))),
             result,
+            first_step,
             dependencies,
             cancel,
             base,
@@ -138,6 +152,13 @@ impl AnalysisTask {
             Ok(outcome) => outcome.clone().unwrap_or_else(|| Err("the analysis produced no result".to_owned())),
             Err(_) => Err("the analysis was abandoned".to_owned()),
         }
+    }
+
+    /// The diagnostics of the analysis's first step once reported ([`Completion::first_step`]);
+    /// `None` once the job has finished without one.
+    pub async fn first_step(&self) -> Option<FirstStep> {
+        let mut rx = self.first_step.clone();
+        rx.wait_for(Option::is_some).await.ok().and_then(|step| step.clone())
     }
 
     /// Whether a change to `path` may change this analysis: it read `path` (or listed its folder),

@@ -15,6 +15,7 @@ use tower_lsp_server::ls_types::{MessageType, Uri};
 
 use super::Options;
 use super::capabilities::ClientCaps;
+use super::convert::Converter;
 use super::documents::{DocText, Document, Documents};
 use super::handlers::PerAnalysis;
 use super::overlay::{OverlayFs, RecordingFs};
@@ -34,7 +35,7 @@ pub struct State {
     pub editor_settings: Arc<Mutex<config::Settings>>,
     /// The task whose diagnostics were last published, per document. Held across the send, so
     /// publications go out one at a time and in order.
-    pub published: tokio::sync::Mutex<HashMap<Uri, u64>>,
+    pub published: tokio::sync::Mutex<HashMap<Uri, super::diagnostics::Published>>,
     /// Settings problems already shown to the user.
     shown_problems: Mutex<HashSet<String>>,
     pub semantic_tokens: Arc<PerAnalysis<Vec<rigls_ide::SemanticToken>>>,
@@ -108,7 +109,7 @@ impl State {
         // its analysis; a rope is made only if an edit comes (see `DocText`).
         text.shrink_to_fit();
         let text = DocText::Whole(Arc::new(text));
-        let analysis = self.new_task(path.clone(), version, text.clone(), None, false);
+        let analysis = self.new_task(&uri, path.clone(), version, text.clone(), None, false);
         let lane = Arc::default();
         let renewed = Renewed { task: analysis.clone(), size: text.len_bytes(), lane: Arc::clone(&lane) };
         let doc =
@@ -124,7 +125,7 @@ impl State {
             let doc = docs.get_mut(uri)?;
             edit(doc.text.rope_mut());
             doc.version = version;
-            Some((self.renew(doc), doc.path.clone()))
+            Some((self.renew(uri, doc), doc.path.clone()))
         });
         match changed {
             Some((renewed, path)) => {
@@ -169,7 +170,7 @@ impl State {
         let renewed: Vec<_> = self.docs.with(|docs| {
             docs.iter_mut()
                 .filter(|(_, d)| d.path.as_deref() != Some(path) && d.analysis.may_depend_on(path))
-                .map(|(uri, d)| (uri.clone(), self.renew(d)))
+                .map(|(uri, d)| (uri.clone(), self.renew(uri, d)))
                 .collect()
         });
         if renewed.is_empty() {
@@ -203,7 +204,7 @@ impl State {
         let retargeted: Vec<_> = self.docs.with(|docs| {
             docs.iter_mut()
                 .filter(|(uri, _)| retarget.contains(*uri))
-                .map(|(uri, d)| (uri.clone(), self.renew_afresh(d)))
+                .map(|(uri, d)| (uri.clone(), self.renew_afresh(uri, d)))
                 .collect()
         });
         for (uri, renewed) in retargeted {
@@ -231,27 +232,30 @@ impl State {
 
     /// Gives `doc` a fresh analysis of its current text, to be scheduled; the one it replaces is
     /// cancelled, so a burst of edits does not wait for analyses of versions nobody will see.
-    fn renew(&self, doc: &mut Document) -> Renewed {
+    fn renew(&self, uri: &Uri, doc: &mut Document) -> Renewed {
         let base = doc.analysis.base_for_next();
-        self.renew_on(doc, base)
+        self.renew_on(uri, doc, base)
     }
 
     /// [`State::renew`] without building on the previous analysis (whose targets differ).
-    fn renew_afresh(&self, doc: &mut Document) -> Renewed {
-        self.renew_on(doc, None)
+    fn renew_afresh(&self, uri: &Uri, doc: &mut Document) -> Renewed {
+        self.renew_on(uri, doc, None)
     }
 
-    fn renew_on(&self, doc: &mut Document, base: Option<Arc<rigls_ide::Analysis>>) -> Renewed {
-        let fresh = self.new_task(doc.path.clone(), doc.version, doc.text.clone(), base, doc.previewed);
+    fn renew_on(&self, uri: &Uri, doc: &mut Document, base: Option<Arc<rigls_ide::Analysis>>) -> Renewed {
+        let fresh = self.new_task(uri, doc.path.clone(), doc.version, doc.text.clone(), base, doc.previewed);
         std::mem::replace(&mut doc.analysis, fresh).cancel();
         Renewed { task: doc.analysis.clone(), size: doc.text.len_bytes(), lane: doc.lane.clone() }
     }
 
     /// A task analysing `text` when started, off the async runtime, with panics caught; it
     /// builds on `base`, the finished analysis of an earlier version, when there is one;
-    /// `previewed`: as a preview wants it.
+    /// `previewed`: as a preview wants it. A skeleton of [`super::Options::publish_in_steps_above`]
+    /// bytes or more is analysed in two steps, the first step's diagnostics reported to the task
+    /// (for `uri`, which publishes them) as soon as they are found.
     fn new_task(
         &self,
+        uri: &Uri,
         path: Option<PathBuf>,
         version: i32,
         text: DocText,
@@ -265,6 +269,8 @@ impl State {
         let report_progress = self.caps().work_done_progress;
         let progress_after = self.options.progress_after;
         let base: super::scheduler::Base = Arc::new(Mutex::new(base));
+        let in_steps = text.len_bytes() >= self.options.publish_in_steps_above && !self.caps().pull_diagnostics;
+        let (uri, encoding, docs) = (uri.clone(), self.caps().encoding, self.docs.clone());
         AnalysisTask::new(version, base.clone(), move |done| {
             let title = format!(
                 "Analysing {}",
@@ -280,6 +286,17 @@ impl State {
                         let targets = targets_for(&editor_settings, path.as_deref(), &fs);
                         let text = text.into_shared();
                         let (previous, path) = (previous.as_deref(), path.as_deref());
+                        if in_steps {
+                            let early = |step: rigls_ide::FirstStep<'_>| {
+                                let editor = editor_settings.lock().unwrap_or_else(|e| e.into_inner()).severity.clone();
+                                let conv =
+                                    Converter::of_text(step.path, step.text, step.lines, &uri, version, encoding, &fs)
+                                        .with_open_documents(docs.uris_by_path());
+                                done.first_step(super::diagnostics::first_step(&step.diagnostics, &conv, &editor));
+                            };
+                            return features
+                                .analyse_in_steps(previous, path, text, &recording, targets, previewed, &early);
+                        }
                         match previewed {
                             true => features.analyse_for_preview(previous, path, text, &recording, targets),
                             false => features.analyse(previous, path, text, &recording, targets),
@@ -323,6 +340,16 @@ impl State {
                     return;
                 }
                 task.start();
+                // The diagnostics of a first step, if the analysis goes in two and the first ends
+                // before the analysis.
+                let first = tokio::select! {
+                    biased;
+                    _ = task.get() => None,
+                    first = task.first_step() => first,
+                };
+                if let Some(items) = first {
+                    state.publish_first_step(uri.clone(), &task, items).await;
+                }
                 // The outcome is read again by `publish`; a failure is reported there.
                 let _ = task.get().await;
             }

@@ -261,6 +261,51 @@ impl<'p> Plan<'p> {
     }
 }
 
+impl Plan<'_> {
+    /// The previous version's findings that this plan takes as they were, moved with the edit:
+    /// those on the armatures it does not evaluate again, and, in the one armature an edit changed
+    /// inside one animation, those on its setup, its IK constraints and the animations the edit
+    /// left alone. What a version can show of the runtime's findings before its evaluation ends;
+    /// loops of child armatures, decided across armatures, are left to the evaluation.
+    pub fn carried(&self, ctx: &DragonBonesCheck, previous: Option<&Previous<'_>>) -> Vec<Diagnostic> {
+        let (Plan::Armatures(plan), Some(previous)) = (self, previous) else { return Vec::new() };
+        // The previous report: failures when an armature failed to parse, else poses.
+        let failed = previous.runtime.armatures.iter().any(|a| a.failed);
+        let mut out = Vec::new();
+        for (i, &element) in plan.elements.iter().enumerate() {
+            if let Some(old) = plan.reused[i] {
+                let found = moved(old, element, ctx.tree.range(element));
+                out.extend(found.ik);
+                match failed {
+                    true => out.extend(found.failures),
+                    false => out.extend(found.poses.iter().flat_map(PoseFindings::diagnostics).cloned()),
+                }
+            } else if let Some((_, reuse)) = plan.partly.as_ref().filter(|(at, _)| *at == i) {
+                out.extend(reuse.carried(failed));
+            }
+        }
+        out
+    }
+}
+
+impl AnimationReuse<'_> {
+    /// The findings on the armature whose animation the edit changed that the edit cannot have
+    /// changed: its IK constraints', its setup pose's and the other animations' poses.
+    fn carried(&self, failed: bool) -> Vec<Diagnostic> {
+        let change = self.change;
+        let through = |d: &Diagnostic| through(d, change);
+        let mut out: Vec<Diagnostic> = self.old.ik.iter().filter_map(through).collect();
+        let Some(poses) = self.old.poses.as_ref().filter(|_| !failed) else { return out };
+        out.extend(poses.setup.iter().filter_map(through));
+        for (range, found) in self.old.animations.iter().zip(&poses.animations) {
+            if change.map(*range).is_some() {
+                out.extend(found.deforms.iter().chain(&found.pose).filter_map(through));
+            }
+        }
+        out
+    }
+}
+
 /// The previous findings on armature `i` when neither it nor any armature its evaluation reads
 /// changed, and it reads the same armatures.
 fn reusable<'p>(

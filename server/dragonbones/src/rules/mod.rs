@@ -192,6 +192,29 @@ pub fn check_on_threads<'e>(
     whole: Option<&(dyn Fn() -> &'e super::eval::Evaluation + Sync)>,
     parallel: bool,
 ) -> (Vec<Diagnostic>, Findings) {
+    check_with(inputs, previous, whole, parallel, None::<fn(&[Diagnostic], Vec<Diagnostic>)>)
+}
+
+/// [`check`] of a skeleton in two steps: `early` is given the findings of every rule but the
+/// runtime's, and the previous version's runtime findings that the runtime's rules take as they
+/// were ([`armature_runtime::Plan::carried`]), as soon as those rules are done, while the
+/// runtime's rules go on (on another thread meanwhile). Returns what [`check`] returns.
+pub fn check_in_steps<'e>(
+    inputs: Inputs<'_>,
+    previous: Option<Previous<'_>>,
+    whole: &(dyn Fn() -> &'e super::eval::Evaluation + Sync),
+    early: impl FnOnce(&[Diagnostic], Vec<Diagnostic>) + Send,
+) -> (Vec<Diagnostic>, Findings) {
+    check_with(inputs, previous, Some(whole), true, Some(early))
+}
+
+fn check_with<'e>(
+    inputs: Inputs<'_>,
+    previous: Option<Previous<'_>>,
+    whole: Option<&(dyn Fn() -> &'e super::eval::Evaluation + Sync)>,
+    parallel: bool,
+    early: Option<impl FnOnce(&[Diagnostic], Vec<Diagnostic>) + Send>,
+) -> (Vec<Diagnostic>, Findings) {
     let Inputs { text, tree, model, lines, path, fs, paired, binary } = inputs;
     let units = armature_local::units(tree, text, model);
     let mut deform_refs: Vec<(NodeId, u32)> = (0..model.refs.len())
@@ -252,11 +275,18 @@ pub fn check_on_threads<'e>(
         });
         (ctx.out, local)
     };
+    let read_then_tell = || {
+        let read = read_alone();
+        if let Some(early) = early {
+            early(&read.0, plan.carried(&context(CheckScope::File), previous.as_ref()));
+        }
+        read
+    };
     let ((mut out, local), evaluated) = if parallel {
-        let (side, (read, main)) = rigls_text::parallel::join(evaluate, || (read_alone(), evaluate()));
+        let (side, (read, main)) = rigls_text::parallel::join(evaluate, || (read_then_tell(), evaluate()));
         (read, vec![side, main])
     } else {
-        (read_alone(), vec![evaluate()])
+        (read_then_tell(), vec![evaluate()])
     };
     let mut ctx = context(CheckScope::File);
     let runtime = match whole {

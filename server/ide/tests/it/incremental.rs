@@ -450,6 +450,57 @@ fn a_reused_animation_keeps_findings_that_point_outside_it() {
     }
 }
 
+/// The analysis of `edit` applied to `previous`'s text in two steps, compared with a fresh one,
+/// and its first step's runtime findings (those of [`RUNTIME_CODES`]) as `code text` lines, the
+/// text of each range in the edited text; then the analysis's own likewise.
+fn in_steps(previous: &Analysis, edit: &Edit) -> (String, String, Analysis) {
+    let fs = fs();
+    let text = edit.apply(&previous.text);
+    let first = std::sync::Mutex::new(Vec::new());
+    let early = |step: rigls_ide::FirstStep<'_>| first.lock().unwrap().push(step.diagnostics);
+    let analysis = Analysis::reanalyse_in_steps(previous, text.clone(), &fs, false, Some(&early));
+    let fresh = Analysis::new(previous.path.as_deref(), text.clone(), &fs);
+    assert_eq!(analysis.diagnostics, fresh.diagnostics);
+    let first = first.into_inner().unwrap();
+    edit_streams::check_first_step(previous, &analysis, first.clone());
+    let runtime = |list: &[rigls_diagnostic::Diagnostic]| {
+        let found = list.iter().filter(|d| edit_streams::RUNTIME_CODES.contains(&d.code));
+        found.map(|d| format!("{} {}\n", d.code, &text[d.range.as_usize()])).collect::<String>()
+    };
+    (runtime(&first[0]), runtime(&analysis.diagnostics), analysis)
+}
+
+/// The first step of an analysis in two keeps the previous version's runtime findings on the
+/// armatures the edit left alone and on the animations of its armature it left alone (also when
+/// the finding points outside its animation, at the bone), and drops those on what it changed;
+/// the second step finds what the evaluation finds.
+#[test]
+fn the_first_step_keeps_the_runtime_findings_on_what_the_edit_left_alone() {
+    let text = skeleton();
+    let original = Analysis::new(Some(std::path::Path::new("army_ske.json")), text.clone(), &fs());
+    let find = |needle: &str| text.find(needle).unwrap_or_else(|| panic!("{needle}"));
+    // A digit of 勇者's: every other armature's findings are kept.
+    let hero = find("\"x\":1.5");
+    let (first, all, _) = in_steps(&original, &Edit { from: hero + 4, to: hero + 5, with: "2".into() });
+    expect_test::expect![[r#"
+        non-finite-pose "b"
+        ik-cycle "c"
+    "#]]
+    .assert_eq(&first);
+    assert_eq!(first, all);
+    // 壊's first animation: its second animation's finding is kept (it lies at the bone).
+    let a = find(r#"{"name":"a","duration":2"#) + r#"{"name":"a","duration":"#.len();
+    let (first, all, _) = in_steps(&original, &Edit { from: a, to: a + 1, with: "3".into() });
+    assert_eq!((first.as_str(), all.as_str()), ("non-finite-pose \"b\"\nik-cycle \"c\"\n", first.as_str()));
+    // Its second animation made finite: the finding is gone from both steps; made infinite again,
+    // it is back in the second step only.
+    let infinite = find("1e999");
+    let (first, all, finite) = in_steps(&original, &Edit { from: infinite, to: infinite + 5, with: "2".into() });
+    assert_eq!((first.as_str(), all.as_str()), ("ik-cycle \"c\"\n", "ik-cycle \"c\"\n"));
+    let (first, all, _) = in_steps(&finite, &Edit { from: infinite, to: infinite + 1, with: "1e999".into() });
+    assert_eq!((first.as_str(), all.as_str()), ("ik-cycle \"c\"\n", "non-finite-pose \"b\"\nik-cycle \"c\"\n"));
+}
+
 /// Edits that reach across armatures and animations: a child armature's pose breaks (its
 /// parent is evaluated again), an armature fails to parse (no pose is checked anywhere) and is
 /// fixed again (every pose is), names change and collide (the file is evaluated whole), a mesh

@@ -55,17 +55,20 @@ impl<'a> Converter<'a> {
         encoding: PositionEncoding,
         fs: &'a dyn FileSystem,
     ) -> Converter<'a> {
-        Converter {
-            encoding,
-            uri,
-            version,
-            path: analysis.path.as_deref(),
-            text: &analysis.text,
-            lines: &analysis.lines,
-            fs,
-            open: Vec::new(),
-            others: RefCell::default(),
-        }
+        Converter::of_text(analysis.path.as_deref(), &analysis.text, &analysis.lines, uri, version, encoding, fs)
+    }
+
+    /// A converter for a version of a document at `path` whose analysis is under way.
+    pub fn of_text(
+        path: Option<&'a Path>,
+        text: &'a str,
+        lines: &'a LineIndex,
+        uri: &'a Uri,
+        version: i32,
+        encoding: PositionEncoding,
+        fs: &'a dyn FileSystem,
+    ) -> Converter<'a> {
+        Converter { encoding, uri, version, path, text, lines, fs, open: Vec::new(), others: RefCell::default() }
     }
 
     /// Uses these URIs for the open documents' paths instead of URIs made from the paths.

@@ -10,6 +10,7 @@ mod lsp_edits;
 mod lsp_elem;
 mod lsp_features;
 mod lsp_protocol;
+mod lsp_steps;
 mod lsp_support;
 mod lsp_token_splice;
 mod lsp_uris;
