@@ -361,6 +361,10 @@ fn animation_findings<'d>(
             found.deforms.push(diagnostic(Code::NonFinitePose, at, message));
         }
     }
+    if bones.poses_stay_finite(animation) {
+        // Provably finite at every time: nothing to pose.
+        return found;
+    }
     for frame in animation.key_frame_positions() {
         let seconds = f64::from(frame) / armature.frame_rate;
         // A fresh copy of `from`, updated as `adjust` says, posed at this frame.

@@ -105,6 +105,16 @@ fn a_pose_that_is_not_finite_at_a_key_frame() {
     assert_eq!(codes(&a), [("error", "non-finite-pose")]);
 }
 
+/// Runtime (IEEE doubles, as JavaScript's): at frame 5 of `膨らむ` nine bones, each the parent
+/// of the next, are scaled by 1e35: the ninth's scale, 1e315, overflows to infinity. Every bone
+/// is an ordinary one inheriting rotation and scale, so only the bound on the values tells this
+/// animation from one that cannot overflow: it is posed.
+#[test]
+fn a_pose_that_overflows_at_a_key_frame() {
+    let a = check("non_finite_overflow_ske.json", None);
+    assert_eq!(codes(&a), [("error", "non-finite-pose")]);
+}
+
 /// A PNG file's first 24 bytes: signature and IHDR with its size.
 fn png_header(width: u32, height: u32) -> Vec<u8> {
     let mut b = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();

@@ -8,6 +8,7 @@ mod dragonbones_corpus;
 mod dragonbones_deform_left_out;
 mod dragonbones_eval;
 mod dragonbones_eval_props;
+mod dragonbones_finite_skip;
 mod dragonbones_model;
 mod dragonbones_names;
 mod dragonbones_proptest;

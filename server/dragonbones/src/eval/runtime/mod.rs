@@ -6,6 +6,7 @@
 mod animation;
 mod bone;
 mod constraint;
+mod finite;
 mod slot;
 mod timeline;
 
