@@ -1,4 +1,5 @@
-//! `rigls upgrade` of a 17 MB skeleton against `rigls --check` of the same file (goal: ≤ 2×).
+//! `rigls upgrade` and `rigls convert` of a 17 MB skeleton against `rigls --check` of the same
+//! file (goal: ≤ 2×).
 //!
 //! The inputs are real exports repeated into one file (their armatures renamed): the corpus's
 //! 5.5 body skeleton (meshes, deform, IK), labelled 5.0 so that the upgrade writes the whole
@@ -88,5 +89,66 @@ pub fn upgrade_speed() {
         );
         let _ = std::fs::remove_file(&out);
     }
+    println!();
+    convert_speed();
+}
+
+/// `rigls convert` both ways, each against `--check` of its input: real skeletons, and the body
+/// skeleton ×N (17 MB), which no binary can hold (its arrays pass the 16-bit references): what
+/// is timed there is the refusal.
+fn convert_speed() {
+    println!("## `rigls convert` against `rigls --check`\n");
+    println!(
+        "Process wall time, best of 3, release binary: JSON → `.dbbin` against `--check` of the JSON, and the binary back to JSON against `--check` of the binary. Goal: ≤ 2× the check. Exit 1: refused (the 17 MB skeleton's indices pass 65 535).\n"
+    );
+    println!("| conversion | MB in | `--check` ms | `convert` ms | ÷ check | exit | goal |");
+    println!("|---|---:|---:|---:|---:|---:|---|");
+    let corpus = rigls_test_support::server_dir().join("../../shared/corpus");
+    let mut inputs: Vec<(String, PathBuf)> = Vec::new();
+    for file in ["dragonbones/14_ske_v4.5_DBCSharp_SwordsMan_ske.json", "dragonbones-images/body/body_ske.json"] {
+        if corpus.join(file).is_file() {
+            inputs.push((format!("`{}`", file.rsplit('/').next().unwrap_or(file)), corpus.join(file)));
+        }
+    }
+    if let Some(made) = repeated("dragonbones-images/body/body_ske.json", "5.5") {
+        inputs.push(("body ×N".to_owned(), input("upgrade_body_ske_5.5_17mb_ske.json", || made).0));
+    }
+    if inputs.is_empty() {
+        println!("| SKIPPED: ../shared/corpus is absent | | | | | | |\n");
+        return;
+    }
+    let row = |label: &str, from: &PathBuf, to: &PathBuf| {
+        let check = best_process(3, || {
+            let mut c = Command::new(RIGLS);
+            c.args(["--check", "--quiet"]).arg(from);
+            c
+        });
+        let convert = best_process(3, || {
+            let mut c = Command::new(RIGLS);
+            c.arg("convert").arg(from).arg("-o").arg(to);
+            c
+        });
+        let ratio = convert.wall.as_secs_f64() / check.wall.as_secs_f64();
+        let size = std::fs::metadata(from).map_or(0, |m| m.len());
+        println!(
+            "| {label} | {:.1} | {:.0} | {:.0} | {:.2} | {} | {} |",
+            mb(size),
+            ms(check.wall),
+            ms(convert.wall),
+            ratio,
+            convert.exit_code,
+            if ratio <= 2.0 { "met" } else { "**missed**" }
+        );
+        convert.exit_code == 0
+    };
+    let binary = data_dir().join("convert_ske.dbbin");
+    let back = data_dir().join("convert_back_ske.json");
+    for (label, json) in &inputs {
+        if row(&format!("{label} JSON → `.dbbin`"), json, &binary) {
+            row(&format!("{label} `.dbbin` → JSON"), &binary, &back);
+        }
+    }
+    let _ = std::fs::remove_file(&binary);
+    let _ = std::fs::remove_file(&back);
     println!();
 }

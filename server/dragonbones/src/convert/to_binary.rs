@@ -6,7 +6,7 @@
 //! colours in `intArray`, every timeline with its type, and key frames placed where the JSON's
 //! durations place them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::json_out::Value;
 use crate::binary::{self, Body};
@@ -112,6 +112,10 @@ struct Writer<'a> {
     /// The geometry each node (display or surface bone) read.
     geometry_of: HashMap<NodeId, usize>,
     refusals: Vec<String>,
+    /// The refusals given, to give each once (a large file gives many).
+    refused: HashSet<String>,
+    /// The (what, array) pairs found past 16 bits: each later index of one is past too.
+    overflowed: HashSet<(&'static str, &'static str)>,
 }
 
 /// An absolute index stored in 16 bits (the readers add 65 536 to a negative value).
@@ -131,12 +135,21 @@ impl<'a> Writer<'a> {
             written: HashMap::new(),
             geometry_of,
             refusals: Vec::new(),
+            refused: HashSet::new(),
+            overflowed: HashSet::new(),
         }
     }
 
     fn refuse(&mut self, why: String) {
-        if !self.refusals.contains(&why) {
+        if self.refused.insert(why.clone()) {
             self.refusals.push(why);
+        }
+    }
+
+    /// `what` at `array[index]` does not fit 16 bits: said for the first such index of each.
+    fn refuse_overflow(&mut self, what: &'static str, array: &'static str, index: usize) {
+        if self.overflowed.insert((what, array)) {
+            self.refuse(overflow(what, array, index));
         }
     }
 
@@ -240,18 +253,18 @@ impl<'a> Writer<'a> {
             ));
         }
         if float_at > u16::MAX as usize {
-            self.refuse(overflow("a mesh's vertices", "floatArray", float_at));
+            self.refuse_overflow("a mesh's vertices", "floatArray", float_at);
         }
         if let Some(weight) = &geometry.weight {
             let weight_at = self.body.int.len();
             // 65 535 reads back as −1, "no weights".
             if weight_at >= u16::MAX as usize {
-                self.refuse(overflow("a mesh's weights", "intArray", weight_at));
+                self.refuse_overflow("a mesh's weights", "intArray", weight_at);
             }
             self.body.int[at + binary::geometry::WEIGHT_OFFSET] = wrapped(weight_at);
             let floats_at = self.body.float.len();
             if floats_at > u16::MAX as usize {
-                self.refuse(overflow("a mesh's weights", "floatArray", floats_at));
+                self.refuse_overflow("a mesh's weights", "floatArray", floats_at);
             }
             let raw_bones = armature.map(|a| &self.data.armatures[a].raw_bones);
             let raw_index = |bone: &Option<usize>| -> i16 {
@@ -272,7 +285,7 @@ impl<'a> Writer<'a> {
             }
         }
         if at > u16::MAX as usize {
-            self.refuse(overflow("a mesh", "intArray", at));
+            self.refuse_overflow("a mesh", "intArray", at);
         }
         self.written.insert(g, at);
         at
@@ -352,7 +365,7 @@ impl<'a> Writer<'a> {
     fn timeline(&mut self, t: &TimelineData, base: Base, animation: &AnimationData) -> usize {
         let at = self.body.timeline.len();
         if at > u16::MAX as usize {
-            self.refuse(overflow("a timeline", "timelineArray", at));
+            self.refuse_overflow("a timeline", "timelineArray", at);
         }
         // Key frames past the end the JSON parse never reaches: the last one reached then keeps
         // its value (the runtime tweens it towards nothing).
@@ -373,13 +386,13 @@ impl<'a> Writer<'a> {
             None => 0,
         };
         if value_base > u16::MAX as usize {
-            self.refuse(overflow("key frame values", "a value array", value_base));
+            self.refuse_overflow("key frame values", "a value array", value_base);
         }
         self.body.timeline[at + binary::timeline::VALUE_OFFSET] = value_base as u16;
         for (i, f) in t.frames.iter().enumerate() {
             let record = self.body.frame.len() - base.frame;
             if record > u16::MAX as usize {
-                self.refuse(overflow("a key frame", "frameArray", record));
+                self.refuse_overflow("a key frame", "frameArray", record);
             }
             self.body.timeline[frames_at + i] = record as u16;
             self.body.frame.push(f.position);
@@ -441,7 +454,7 @@ impl<'a> Writer<'a> {
                 for c in colors.iter().take(count) {
                     let at = self.body.int.len();
                     if at > u16::MAX as usize {
-                        self.refuse(overflow("a colour", "intArray", at));
+                        self.refuse_overflow("a colour", "intArray", at);
                     }
                     self.body.int.extend_from_slice(c);
                     self.body.frame_int.push(wrapped(at));
@@ -463,7 +476,7 @@ impl<'a> Writer<'a> {
         }
         self.body.frame_int.extend([wrapped(geometry), count as i16, count as i16, 0, wrapped(same)]);
         if at > u16::MAX as usize {
-            self.refuse(overflow("a deform", "frameIntArray", at));
+            self.refuse_overflow("a deform", "frameIntArray", at);
         }
         at as u16
     }
@@ -727,6 +740,6 @@ fn type_of(kind: TimelineKind) -> u32 {
 
 fn overflow(what: &str, array: &str, index: usize) -> String {
     format!(
-        "{what} at {array}[{index}]: indices past 65 535 do not fit the binary's 16-bit references (split the skeleton into several files)"
+        "{what} at {array}[{index}] and every one after it: indices past 65 535 do not fit the binary's 16-bit references (split the skeleton into several files)"
     )
 }
