@@ -77,3 +77,19 @@ pub fn scene_params(doc: &ClientDoc, extra: Value) -> Value {
     }
     params
 }
+
+/// `value` with every non-integer number rounded to 12 significant digits: an image quad's corner
+/// of the DragonBones scene was seen to differ in its last bit between runs (-14.384307469128359
+/// and -14.38430746912836), which no client can tell, while snapshots would.
+pub fn rounded(value: &Value) -> Value {
+    match value {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => {
+            let x = n.as_f64().unwrap_or_default();
+            let r: f64 = format!("{x:.11e}").parse().unwrap_or(x);
+            json!(r)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(rounded).collect()),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), rounded(v))).collect()),
+        other => other.clone(),
+    }
+}
