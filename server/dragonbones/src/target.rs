@@ -128,6 +128,9 @@ pub struct Eval {
     pub zero_duration_one_frame: bool,
     /// A display index past the slot's displays shows nothing (JS shows the last display).
     pub index_past_end_shows_nothing: bool,
+    /// Each slot's deform timeline deforms that slot (DragonBonesJS 5.7 blends the deform
+    /// timelines of every slot whose mesh has the same name into the first such slot's).
+    pub deform_per_slot: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,6 +307,7 @@ const CPP_EVAL: Eval = Eval {
     truncates: true,
     zero_duration_one_frame: true,
     index_past_end_shows_nothing: true,
+    deform_per_slot: true,
 };
 
 /// Every DragonBones profile, in [`Target::ALL`] order.
@@ -497,8 +501,9 @@ pub static PROFILES: &[Profile] = &[
             &[
                 "DragonBonesCPP `animation/Animation.cpp:379-382`",
                 "`animation/TimelineState.cpp:981-1033`",
-                "`parser/JSONDataParser.cpp:819, 1239`",
+                "`parser/JSONDataParser.cpp:5-62, 819, 1239, 1245-1278`",
                 "`armature/Slot.cpp:415-438`",
+                "`animation/AnimationState.cpp` (`_updateTimelines`: one `SlotFFDTimelineState` per slot)",
             ],
         ),
         rapidjson: true,
@@ -527,6 +532,11 @@ pub static PROFILES: &[Profile] = &[
                 "JSON",
                 "a UTF-8 byte order mark or any syntax error makes the file unreadable (the parse result is not checked)",
                 &["DragonBonesCPP `parser/JSONDataParser.cpp:2004-2007`"],
+            ),
+            (
+                "Poses checked",
+                "`rigls pose --target dragonbones-cpp` was compared with DragonBonesCPP itself, its core and rapidjson compiled headless with `g++ -O1` (`parseDragonBonesData`, `buildArmature`, `gotoAndPlayByTime(animation, time, 1)`, `advanceTime(0)`; every bone's `globalTransformMatrix` and every shown mesh's vertices), on the 20 real exports it loads (a 5.6 one with `compatibleVersion` 5.5 among them) and 11 of rigls's fixtures: 1188 poses, the setup pose and up to six times of each animation. Largest differences: 6.1e-6 in a bone matrix's a–d, 1.3e-3 px in its translation and in a vertex, from the runtime's `float` arithmetic; none in the display shown. Before the IK timing, the IK timeline weights, the truncated curves and easings, the deforms per slot and the display index past the end were modelled: 0.48, 14.5 px and 141 px",
+                &["DragonBonesCPP `f696143`", "`server/ide/tests/it/dragonbones_cpp_poses.rs`"],
             ),
         ],
     },
@@ -661,6 +671,7 @@ impl Eval {
         truncates: false,
         zero_duration_one_frame: false,
         index_past_end_shows_nothing: false,
+        deform_per_slot: false,
     };
 }
 
@@ -747,6 +758,9 @@ impl Profile {
         }
         if e.index_past_end_shows_nothing {
             poses.push("a display index past the displays shows nothing");
+        }
+        if e.deform_per_slot {
+            poses.push("each slot's deform timeline deforms its own mesh (DragonBonesJS 5.7 deforms only the first of the slots whose meshes share a name)");
         }
         let poses = if poses.is_empty() { "as DragonBonesJS 5.7".to_owned() } else { poses.join("; ") };
         out.push(fact("Poses", poses, self.eval.evidence));

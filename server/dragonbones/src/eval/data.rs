@@ -14,6 +14,8 @@ pub struct DragonBonesData {
     pub armatures: Vec<ArmatureData>,
     /// Every geometry in parse order; a broken shared mesh shows the first one.
     pub geometries: Vec<GeometryData>,
+    /// How the target's runtime evaluates it, where it differs from DragonBonesJS 5.7.
+    pub eval: crate::target::Eval,
 }
 
 impl DragonBonesData {

@@ -5,6 +5,7 @@ mod docs_formats;
 mod dragonbones_binary;
 mod dragonbones_bones_only;
 mod dragonbones_corpus;
+mod dragonbones_cpp_poses;
 mod dragonbones_deform_left_out;
 mod dragonbones_eval;
 mod dragonbones_eval_props;

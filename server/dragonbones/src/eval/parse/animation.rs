@@ -404,16 +404,33 @@ impl Parser<'_> {
                 let key = if raw.has(f, key::VALUE) { key::VALUE } else { "color" };
                 let color = raw.get(f, key).filter(|&c| raw.is_object(c) && raw.tree.members(c).next().is_some());
                 let c = color.map_or(super::super::geom::ColorTransform::IDENTITY, |c| self.color(c));
-                let ints = [
-                    round_i16(c.alpha_multiplier * 100.0),
-                    round_i16(c.red_multiplier * 100.0),
-                    round_i16(c.green_multiplier * 100.0),
-                    round_i16(c.blue_multiplier * 100.0),
-                    round_i16(c.alpha_offset),
-                    round_i16(c.red_offset),
-                    round_i16(c.green_offset),
-                    round_i16(c.blue_offset),
-                ];
+                let ints = if self.read_as.truncates {
+                    // DragonBonesCPP `parser/JSONDataParser.cpp:1518-1525, 1809-1816`: percent
+                    // times `0.01f` times 100, truncated (29 is stored 28).
+                    let m = |v: f64| trunc_i16(((v * 100.0) as f32 * 0.01) * 100.0);
+                    let o = |v: f64| trunc_i16(v as f32);
+                    [
+                        m(c.alpha_multiplier),
+                        m(c.red_multiplier),
+                        m(c.green_multiplier),
+                        m(c.blue_multiplier),
+                        o(c.alpha_offset),
+                        o(c.red_offset),
+                        o(c.green_offset),
+                        o(c.blue_offset),
+                    ]
+                } else {
+                    [
+                        round_i16(c.alpha_multiplier * 100.0),
+                        round_i16(c.red_multiplier * 100.0),
+                        round_i16(c.green_multiplier * 100.0),
+                        round_i16(c.blue_multiplier * 100.0),
+                        round_i16(c.alpha_offset),
+                        round_i16(c.red_offset),
+                        round_i16(c.green_offset),
+                        round_i16(c.blue_offset),
+                    ]
+                };
                 if let TimelineValues::Color(v) = &mut timeline.values {
                     v.push(ints);
                 }
@@ -463,11 +480,30 @@ impl Parser<'_> {
             }
             let points = if raw.is_array(curve) { raw.numbers(curve) } else { Vec::new() };
             let mut samples = vec![0.0; sample_count as usize];
+            if self.read_as.truncates {
+                // DragonBonesCPP `parser/JSONDataParser.cpp:1239`: `float` samples, truncated.
+                let samples = sample_curve_f32(&points, samples.len());
+                return Tween::Curve {
+                    samples: samples.iter().map(|&y| trunc_i16(y * 10000.0)).collect(),
+                    omitted: true,
+                };
+            }
             let omitted = sample_curve(&points, &mut samples);
             return Tween::Curve { samples: samples.iter().map(|&y| round_i16(y * 10000.0)).collect(), omitted };
         }
         const NO_TWEEN: f64 = -2.0;
         let easing = raw.number(f, key::TWEEN_EASING, NO_TWEEN);
+        if self.read_as.truncates && easing != NO_TWEEN && easing != 0.0 {
+            // DragonBonesCPP `parser/JSONDataParser.cpp:1245-1278`: a `float`, truncated.
+            let e = easing as f32;
+            return if e < 0.0 {
+                Tween::QuadIn(trunc_i16(-e * 100.0))
+            } else if e <= 1.0 {
+                Tween::QuadOut(trunc_i16(e * 100.0))
+            } else {
+                Tween::QuadInOut(trunc_i16(e * 100.0 - 100.0))
+            };
+        }
         if easing == NO_TWEEN {
             Tween::None
         } else if easing == 0.0 {
@@ -643,6 +679,50 @@ fn sample_curve(curve: &[f64], samples: &mut [f64]) -> bool {
         *sample = y;
     }
     omitted
+}
+
+/// DragonBonesCPP's `_samplingEasingCurve` (`parser/JSONDataParser.cpp:5-62`): the curve's end
+/// points always implicit, the search and the Bézier point in `float`.
+fn sample_curve_f32(curve: &[f64], l: usize) -> Vec<f32> {
+    let count = curve.len() as i64;
+    let at = |i: i64| -> f32 { if i < 0 { f32::NAN } else { curve.get(i as usize).map_or(f32::NAN, |&v| v as f32) } };
+    let mut step: i64 = -2;
+    let mut y = 0.0f32;
+    let mut out = Vec::with_capacity(l);
+    for i in 0..l {
+        let t = (i + 1) as f32 / (l + 1) as f32;
+        while (if step + 6 < count { f64::from(at(step + 6)) } else { 1.0 }) < f64::from(t) {
+            step += 6;
+        }
+        let inside = step >= 0 && step + 6 < count;
+        let x1 = if inside { at(step) } else { 0.0 };
+        let y1 = if inside { at(step + 1) } else { 0.0 };
+        let x4 = if inside { at(step + 6) } else { 1.0 };
+        let y4 = if inside { at(step + 7) } else { 1.0 };
+        let (x2, y2, x3, y3) = (at(step + 2), at(step + 3), at(step + 4), at(step + 5));
+        let (mut lower, mut higher) = (0.0f32, 1.0f32);
+        while higher - lower > 0.0001 {
+            let p = (higher + lower) * 0.5;
+            let l_t = 1.0 - p;
+            let (pow_a, pow_b) = (l_t * l_t, p * p);
+            let (ka, kb, kc, kd) = (l_t * pow_a, 3.0 * p * pow_a, 3.0 * l_t * pow_b, p * pow_b);
+            let px = ka * x1 + kb * x2 + kc * x3 + kd * x4;
+            y = ka * y1 + kb * y2 + kc * y3 + kd * y4;
+            if t - px > 0.0 {
+                lower = p;
+            } else {
+                higher = p;
+            }
+        }
+        out.push(y);
+    }
+    out
+}
+
+/// A `float` stored in an `int16_t` array, as C++ converts it (truncated; saturated here where
+/// the conversion is undefined).
+fn trunc_i16(v: f32) -> i16 {
+    if v.is_nan() { 0 } else { v.trunc().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16 }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -149,10 +149,12 @@ fn parse_armatures_as(
     deform_values: DeformValues,
     read_as: Eval,
 ) -> Result<Parsed, Rejected> {
+    let mut data = root_data(raw, root)?;
+    data.eval = read_as;
     let mut parser = Parser {
         read_as,
         raw,
-        data: root_data(raw, root)?,
+        data,
         failures: Vec::new(),
         shares_geometry: false,
         deform_numbers: Vec::new(),

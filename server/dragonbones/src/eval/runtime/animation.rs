@@ -282,6 +282,40 @@ impl<'d> AnimationState<'d> {
 impl<'d> Runtime<'d> {
     /// The blend state of `kind` for `name` (the target's, but for deforms: see
     /// [`AnimationRuntime`]), made on first use.
+    /// The slots were sorted: the slot at runtime index `i` is now at `moved[i]`.
+    pub(super) fn slots_moved(&mut self, moved: &[usize]) {
+        let to = |i: usize| moved.get(i).copied().unwrap_or(i);
+        for state in &mut self.animation.states {
+            for list in [
+                &mut state.bone_timelines,
+                &mut state.bone_blend_timelines,
+                &mut state.slot_timelines,
+                &mut state.slot_blend_timelines,
+                &mut state.constraint_timelines,
+                &mut state.animation_timelines,
+            ] {
+                for t in list.iter_mut() {
+                    if let Target::Slot(i) = t.target {
+                        t.target = Target::Slot(to(i));
+                    }
+                    if let Some((i, f)) = t.deform_frame {
+                        t.deform_frame = Some((to(i), f));
+                    }
+                }
+            }
+        }
+        for index in &self.animation.blend_index[BONE_BLEND_KINDS..] {
+            for &b in index.values() {
+                self.animation.blends[b].target = to(self.animation.blends[b].target);
+            }
+        }
+        for c in &mut self.constraints {
+            if let Some(path) = &mut c.path {
+                path.slot = to(path.slot);
+            }
+        }
+    }
+
     fn blend_state(&mut self, kind: BlendKind, name: &str, target: usize) -> usize {
         let new = self.animation.blends.len();
         let runtime = &mut self.animation;
@@ -294,11 +328,14 @@ impl<'d> Runtime<'d> {
                 free => *free = Some(new),
             }
         } else {
+            let per_slot = kind == BlendKind::SlotDeform && self.file.eval.deform_per_slot;
+            // Keyed by the data slot, which stays when the slots are sorted.
+            let key = if per_slot { format!("{}\u{0}{name}", self.slots[target].data) } else { name.to_owned() };
             let index = &mut runtime.blend_index[kind as usize];
-            if let Some(&i) = index.get(name) {
+            if let Some(&i) = index.get(&key) {
                 return i;
             }
-            index.insert(name.to_owned(), new);
+            index.insert(key, new);
         }
         self.animation.blends.push(BlendState {
             target,
@@ -411,6 +448,11 @@ impl<'d> Runtime<'d> {
                 order.remove(p);
                 order.insert(c, id);
             }
+        }
+        // DragonBonesCPP `animation/Animation.cpp:379-382`: a state that does not fade in is
+        // blended at once, by one more `advanceTime(0)`.
+        if self.file.eval.extra_advance && config.fade_in_time <= 0.0 {
+            self.advance_time(0.0);
         }
         Some(id)
     }
@@ -651,6 +693,13 @@ impl<'d> Runtime<'d> {
                 let (_, updated) = t.update(time, &clock);
                 if updated && let Target::Constraint(c) = t.target {
                     match t.data {
+                        // DragonBonesCPP `animation/TimelineState.cpp:981-1033`: the key
+                        // frame's bend, the weight tweened towards the next key frame's.
+                        Some(_) if self.file.eval.ik_timelines == Some(true) => {
+                            let bend = if t.is_tween { t.current[0] } else { t.result[0] };
+                            self.constraints[c].bend_positive = bend > 0.0;
+                            self.constraints[c].weight = t.result[1];
+                        }
                         Some(_) => {
                             self.constraints[c].bend_positive = t.current[0] > 0.0;
                             self.constraints[c].weight = t.current[1];
@@ -769,7 +818,8 @@ impl<'d> Runtime<'d> {
                     _ => self.data.slots[self.slots[slot].data].display_index,
                 };
                 if self.slots[slot].display_index != index {
-                    self.slots[slot].set_display_index(index, true);
+                    let past_end_shows_nothing = self.file.eval.index_past_end_shows_nothing;
+                    self.slots[slot].set_display_index(index, true, past_end_shows_nothing);
                 }
             }
             TimelineKind::SlotColor => {

@@ -172,7 +172,7 @@ impl<'d> Runtime<'d> {
                     }
                 }
             }
-            slot.set_display_index(slot_data.display_index, true);
+            slot.set_display_index(slot_data.display_index, true, file.eval.index_past_end_shows_nothing);
             rt.slots.push(slot);
         }
         for (c, constraint) in data.constraints.iter().enumerate() {
@@ -248,11 +248,24 @@ impl<'d> Runtime<'d> {
     pub fn advance_time(&mut self, passed: f64) {
         self.advance_animation(passed);
         if self.slots_dirty || self.z_index_dirty {
+            let before: Vec<usize> = self.slots.iter().map(|s| s.data).collect();
             // Stable, as the engines' sort is for distinct keys.
             self.slots.sort_by(|a, b| {
                 let (ka, kb) = (a.z_index * 1000.0 + a.z_order, b.z_index * 1000.0 + b.z_order);
                 ka.partial_cmp(&kb).unwrap_or(std::cmp::Ordering::Equal)
             });
+            if self.slots.iter().map(|s| s.data).ne(before.iter().copied()) {
+                // What holds a slot by its runtime index follows it (the runtime holds the
+                // slot itself), for the updates after this one.
+                let mut position_of_data = vec![0; self.data.slots.len().max(before.len())];
+                for (i, s) in self.slots.iter().enumerate() {
+                    if let Some(p) = position_of_data.get_mut(s.data) {
+                        *p = i;
+                    }
+                }
+                let moved: Vec<usize> = before.iter().map(|&d| position_of_data.get(d).copied().unwrap_or(0)).collect();
+                self.slots_moved(&moved);
+            }
             if self.z_index_dirty {
                 for (i, slot) in self.slots.iter_mut().enumerate() {
                     slot.z_order = i as f64;

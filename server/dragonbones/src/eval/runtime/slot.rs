@@ -95,8 +95,10 @@ impl<'d> SlotState<'d> {
         }
     }
 
-    /// `_setDisplayIndex`: past the end shows the last display; below 0 shows nothing.
-    pub fn set_display_index(&mut self, value: f64, is_animation: bool) {
+    /// `_setDisplayIndex`: past the end shows the last display (nothing when
+    /// `past_end_shows_nothing`, as DragonBonesCPP keeps the index, `armature/Slot.cpp:415-438`);
+    /// below 0 shows nothing.
+    pub fn set_display_index(&mut self, value: f64, is_animation: bool, past_end_shows_nothing: bool) {
         if is_animation {
             if self.animation_display_index == value {
                 return;
@@ -107,7 +109,7 @@ impl<'d> SlotState<'d> {
             return;
         }
         let count = self.frames.len() as f64;
-        self.display_index = if value < count { value } else { count - 1.0 };
+        self.display_index = if value < count || past_end_shows_nothing { value } else { count - 1.0 };
         self.display_data_dirty = true;
         self.display_dirty = self.display_index < 0.0
             || self.frame_at(self.display_index).is_none_or(|f| self.display != self.frames[f].display);

@@ -1,0 +1,221 @@
+//! `rigls pose --target dragonbones-cpp` against the C++ runtime itself. The expected matrices
+//! were printed by DragonBonesCPP at commit f696143 (its 5.5 core and rapidjson, compiled with
+//! `g++ -O1` into a headless harness: `BaseFactory::parseDragonBonesData`, `buildArmature`, then
+//! `gotoAndPlayByTime(animation, time, 1)` and `advanceTime(0)`; each bone's
+//! `globalTransformMatrix`). The runtime computes in `float`, so they agree to about 1e-5.
+//! Each test also checks that DragonBonesJS's pose differs there, so it tells the two apart.
+
+use rigls_diagnostic::Target;
+use rigls_ide::pose::{Pose, PoseRequest, pose};
+use rigls_test_support::fixture as support;
+
+type Bones = [(&'static str, [f64; 6])];
+
+fn bones(
+    path: &str,
+    text: &str,
+    animation: Option<&str>,
+    time: f64,
+    target: Option<Target>,
+) -> Vec<(String, [f64; 6])> {
+    let analysis = support::analyse(path, text, &[]);
+    let request = PoseRequest { armature: None, animation: animation.map(str::to_owned), time, target };
+    match pose(&analysis, &request).expect("a pose") {
+        Pose::DragonBones(p) => p.bones.into_iter().map(|b| (b.name, b.matrix)).collect(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The largest difference from `expected`, over every bone it names.
+fn largest_difference(posed: &[(String, [f64; 6])], expected: &Bones) -> f64 {
+    let mut largest = 0.0f64;
+    for (name, matrix) in expected {
+        let (_, got) = posed.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no bone {name}"));
+        for (g, e) in got.iter().zip(matrix) {
+            largest = largest.max((g - e).abs());
+        }
+    }
+    largest
+}
+
+fn check(path: &str, text: &str, animation: Option<&str>, time: f64, expected: &Bones) {
+    let cpp = bones(path, text, animation, time, Some(Target::DragonBonesCpp));
+    let difference = largest_difference(&cpp, expected);
+    assert!(difference < 1e-4, "{animation:?} at {time}: off by {difference}: {cpp:?}");
+    let js = bones(path, text, animation, time, None);
+    assert!(largest_difference(&js, expected) > 1e-3, "{animation:?} at {time}: DragonBonesJS poses it alike");
+}
+
+fn ik_fixture() -> String {
+    let path = rigls_test_support::server_dir().join("tests/fixtures/dragonbones/poses/ik_ske.json");
+    std::fs::read_to_string(path).expect("the IK fixture")
+}
+
+/// `playConfig` runs `advanceTime(0)` itself when the state does not fade in
+/// (`animation/Animation.cpp:379-382`), so after `gotoAndPlayByTime` and the caller's
+/// `advanceTime(0)` an IK constraint whose bones no timeline moved is applied on its own
+/// result: 首IK (weight 0.8, nothing animated) turns its bone 1 − 0.2² = 96 % of the way, not
+/// 80 %. The setup pose, one `advanceTime(0)` after building, applies it once.
+#[test]
+fn an_ik_constraint_on_bones_no_timeline_moves_is_applied_again_when_an_animation_starts() {
+    let text = ik_fixture();
+    const SETUP: &Bones = &[
+        ("肘", [0.2900852263, 0.957000792, -0.957000792, 0.2900852263, 39.8470192, -3.49502635]),
+        ("腿", [0.451700598, 0.8921695948, -0.8921695948, 0.451700598, -50.0, 0.0]),
+        ("脛", [0.7835543156, 0.6213232875, -0.6213232875, 0.7835543156, -36.44898224, 26.76508713]),
+        ("首", [0.5877851844, -0.8090170622, 0.8090170622, 0.5877851844, 60.0, 0.0]),
+    ];
+    let cpp = bones("ik_ske.json", &text, None, 0.0, Some(Target::DragonBonesCpp));
+    assert!(largest_difference(&cpp, SETUP) < 1e-4, "{cpp:?}");
+    const PLAYED: &Bones = &[
+        ("目標足", [1.0, 0.0, 0.0, 1.0, 54.99999237, 50.0]),
+        ("腿", [0.9311245084, 0.3647014797, -0.3647014797, 0.9311245084, -50.0, 0.0]),
+        ("脛", [0.9256239533, 0.3784445226, -0.3784445226, 0.9256239533, -22.06626511, 10.94104385]),
+        ("首", [0.6845470667, -0.7289686799, 0.7289686799, 0.6845470667, 60.0, 0.0]),
+    ];
+    check("ik_ske.json", &text, Some("伸ばす"), 0.5, PLAYED);
+}
+
+/// An IK timeline's weight is tweened between key frames (`_current + _delta · _tweenProgress`,
+/// `animation/TimelineState.cpp:981-1033`) and its bend is the key frame's: 腕IK goes from
+/// weight 1 to 0.3 over frames 0–10, so at frame 5 its weight is 0.65 (DragonBonesJS 5.7 keeps
+/// the key frame's 1).
+#[test]
+fn an_ik_timeline_weight_is_tweened_between_key_frames() {
+    const AT_FRAME_5: &Bones = &[
+        ("目標手", [1.0, 0.0, 0.0, 1.0, 65.00299835, 24.99900055]),
+        ("肩", [0.9994691014, 0.03258165345, -0.03258165345, 0.9994691014, 0.0, 0.0]),
+        ("肘", [0.8692919016, 0.4942990839, -0.4942990839, 0.8692919016, 39.97875977, 1.303266406]),
+        ("手", [0.8692919016, 0.4942990839, -0.4942990839, 0.8692919016, 70.40397644, 18.60373497]),
+        ("腿", [-0.1500158161, 0.9886835814, -0.9886835814, -0.1500158161, -50.0, 0.0]),
+        ("脛", [0.3881169856, 0.921610117, -0.921610117, 0.3881169856, -54.50047302, 29.66050911]),
+        ("首", [0.6845470667, -0.7289686799, 0.7289686799, 0.6845470667, 60.0, 0.0]),
+    ];
+    check("ik_ske.json", &ik_fixture(), Some("伸ばす"), 0.1667, AT_FRAME_5);
+}
+
+const CURVE: &str = r#"{"name": "曲線", "version": "5.5", "frameRate": 24,
+ "armature": [{"name": "曲線", "type": "Armature",
+   "bone": [{"name": "root"}, {"name": "腕", "parent": "root"}],
+   "animation": [{"name": "振る", "duration": 20,
+     "bone": [{"name": "腕", "translateFrame": [
+       {"duration": 10, "curve": [0.308, 0.927, 1, 1], "x": 0, "y": 0},
+       {"duration": 10, "tweenEasing": 0.53, "x": 1000, "y": -500},
+       {"duration": 0, "x": 0, "y": 1000}]}]}]}]}"#;
+
+/// Curve samples are found in `float` and stored truncated (`parser/JSONDataParser.cpp:5-62,
+/// 1239`): 0.1 s into the curve the bone is 0.012 px short of where DragonBonesJS puts it, 0.3 s
+/// in 0.064 px.
+#[test]
+fn curve_samples_are_sampled_in_float_and_truncated() {
+    check("曲線_ske.json", CURVE, Some("振る"), 0.1, &[("腕", [1.0, 0.0, 0.0, 1.0, 484.1119995, -242.0559998])]);
+    check("曲線_ske.json", CURVE, Some("振る"), 0.3, &[("腕", [1.0, 0.0, 0.0, 1.0, 905.7559204, -452.8779602])]);
+}
+
+/// `tweenEasing` is a `float` times 100, truncated (`parser/JSONDataParser.cpp:1245-1278`):
+/// 0.53 is stored 52, which moves the bone 2.5 px at 0.6 s.
+#[test]
+fn tween_easing_is_truncated() {
+    check("曲線_ske.json", CURVE, Some("振る"), 0.6, &[("腕", [1.0, 0.0, 0.0, 1.0, 431.8720093, 352.1919556])]);
+}
+
+const SHARED_NAME: &str = r#"{"name": "網", "version": "5.5", "frameRate": 24,
+ "armature": [{"name": "網", "type": "Armature",
+   "bone": [{"name": "root"}],
+   "slot": [{"name": "左", "parent": "root"}, {"name": "右", "parent": "root"}],
+   "skin": [{"slot": [
+     {"name": "左", "display": [{"type": "mesh", "name": "布", "width": 10, "height": 10, "vertices": [0, 0, 10, 0, 10, 10], "uvs": [0, 0, 1, 0, 1, 1], "triangles": [0, 1, 2]}]},
+     {"name": "右", "display": [{"type": "mesh", "name": "布", "width": 10, "height": 10, "vertices": [20, 0, 30, 0, 30, 10], "uvs": [0, 0, 1, 0, 1, 1], "triangles": [0, 1, 2]}]}]}],
+   "animation": [{"name": "揺れ", "duration": 10,
+     "ffd": [
+       {"name": "布", "slot": "左", "frame": [{"duration": 10, "offset": 5, "vertices": [6]}]},
+       {"name": "布", "slot": "右", "frame": [{"duration": 10, "offset": 4, "vertices": [-4, 8]}]}]}]}]}"#;
+
+/// Two slots showing meshes of the same name, each with its own deform timeline: the C++
+/// runtime deforms each slot (one `SlotFFDTimelineState` per slot); DragonBonesJS 5.7 blends
+/// both timelines into the first slot's blend state, so 右 stays undeformed there.
+#[test]
+fn each_slot_deform_timeline_deforms_its_own_mesh() {
+    let vertices = |target: Option<Target>| -> Vec<Option<Vec<f64>>> {
+        let analysis = support::analyse("網_ske.json", SHARED_NAME, &[]);
+        let request = PoseRequest { armature: None, animation: Some("揺れ".to_owned()), time: 0.2, target };
+        match pose(&analysis, &request).expect("a pose") {
+            Pose::DragonBones(p) => p.slots.into_iter().map(|s| s.vertices).collect(),
+            other => panic!("{other:?}"),
+        }
+    };
+    // DragonBonesCPP: `"vertices":[0,0,10,0,10,16]` and `[20,0,30,0,26,18]`.
+    assert_eq!(
+        vertices(Some(Target::DragonBonesCpp)),
+        [Some(vec![0.0, 0.0, 10.0, 0.0, 10.0, 16.0]), Some(vec![20.0, 0.0, 30.0, 0.0, 26.0, 18.0])]
+    );
+    assert_eq!(vertices(None)[1], Some(vec![20.0, 0.0, 30.0, 0.0, 30.0, 10.0]));
+}
+
+const PAST_THE_END: &str = r#"{"name": "越", "version": "5.5", "frameRate": 24,
+ "armature": [{"name": "越", "type": "Armature",
+   "bone": [{"name": "root"}],
+   "slot": [{"name": "左", "parent": "root", "displayIndex": 2}],
+   "skin": [{"slot": [
+     {"name": "左", "display": [{"type": "mesh", "name": "布", "width": 10, "height": 10, "vertices": [0, 0, 10, 0, 10, 10], "uvs": [0, 0, 1, 0, 1, 1], "triangles": [0, 1, 2]}]}]}],
+   "animation": [{"name": "a", "duration": 10, "slot": [{"name": "左", "displayFrame": [{"duration": 5, "value": 0}, {"duration": 5, "value": 4}]}]}]}]}"#;
+
+/// A display index past the slot's displays is kept as it is and shows nothing
+/// (`armature/Slot.cpp:415-438`), in the setup pose and from a display key frame; DragonBonesJS
+/// shows the last display.
+#[test]
+fn a_display_index_past_the_displays_shows_nothing() {
+    let slot = |animation: Option<&str>, time: f64, target: Option<Target>| {
+        let analysis = support::analyse("越_ske.json", PAST_THE_END, &[]);
+        let request = PoseRequest { armature: None, animation: animation.map(str::to_owned), time, target };
+        match pose(&analysis, &request).expect("a pose") {
+            Pose::DragonBones(p) => (p.slots[0].display_index, p.slots[0].vertices.clone()),
+            other => panic!("{other:?}"),
+        }
+    };
+    let cpp = Some(Target::DragonBonesCpp);
+    // DragonBonesCPP: `"displayIndex":2,…,"vertices":null`, then 0 with the mesh at 0.1 s and
+    // 4 with nothing at 0.3 s.
+    assert_eq!(slot(None, 0.0, cpp), (2, None));
+    assert_eq!(slot(Some("a"), 0.1, cpp), (0, Some(vec![0.0, 0.0, 10.0, 0.0, 10.0, 10.0])));
+    assert_eq!(slot(Some("a"), 0.3, cpp), (4, None));
+    assert_eq!(slot(Some("a"), 0.3, None), (0, Some(vec![0.0, 0.0, 10.0, 0.0, 10.0, 10.0])));
+}
+
+/// A z-order timeline re-sorts the slots during the `advanceTime(0)` that `play` runs; the
+/// timelines built before it still deform and show the same slots in the next update.
+#[test]
+fn slots_sorted_by_a_z_order_timeline_keep_their_timelines() {
+    let path = rigls_test_support::server_dir().join("tests/fixtures/dragonbones/poses/slots_ske.json");
+    let text = std::fs::read_to_string(path).expect("the slots fixture");
+    let analysis = support::analyse("slots_ske.json", &text, &[]);
+    let request = PoseRequest {
+        armature: None,
+        animation: Some("wave".to_owned()),
+        time: 0.1667,
+        target: Some(Target::DragonBonesCpp),
+    };
+    let Pose::DragonBones(posed) = pose(&analysis, &request).expect("a pose") else { panic!("a DragonBones pose") };
+    let slots: Vec<(&str, i64)> = posed.slots.iter().map(|s| (s.name.as_str(), s.z_order)).collect();
+    assert_eq!(slots, [("body", 2), ("hat", 0), ("badge", 1)]);
+    // DragonBonesCPP's deformed `body`.
+    let expected = [
+        -10.0,
+        -10.0,
+        -10.0,
+        10.0,
+        14.11209393,
+        -10.18227959,
+        18.36070251,
+        5.680386066,
+        35.11262894,
+        -40.65372467,
+        45.10900497,
+        -23.33112335,
+    ];
+    let body = posed.slots[0].vertices.as_ref().expect("the body mesh");
+    assert_eq!(body.len(), expected.len());
+    for (got, want) in body.iter().zip(expected) {
+        assert!((got - want).abs() < 1e-4, "{body:?}");
+    }
+}
