@@ -289,10 +289,18 @@ impl State {
                         if in_steps {
                             let early = |step: rigls_ide::FirstStep<'_>| {
                                 let editor = editor_settings.lock().unwrap_or_else(|e| e.into_inner()).severity.clone();
-                                let conv =
-                                    Converter::of_text(step.path, step.text, step.lines, &uri, version, encoding, &fs)
-                                        .with_open_documents(docs.uris_by_path());
-                                done.first_step(super::diagnostics::first_step(&step.diagnostics, &conv, &editor));
+                                // A conversion that panicked leaves the version one publication, not
+                                // its analysis none.
+                                let items = catch_unwind(AssertUnwindSafe(|| {
+                                    let conv = Converter::of_text(
+                                        step.path, step.text, step.lines, &uri, version, encoding, &fs,
+                                    )
+                                    .with_open_documents(docs.uris_by_path());
+                                    super::diagnostics::first_step(&step.diagnostics, &conv, &editor)
+                                }));
+                                if let Ok(items) = items {
+                                    done.first_step(items);
+                                }
                             };
                             return features
                                 .analyse_in_steps(previous, path, text, &recording, targets, previewed, &early);
