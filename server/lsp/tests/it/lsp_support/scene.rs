@@ -79,10 +79,12 @@ pub fn scene_params(doc: &ClientDoc, extra: Value) -> Value {
 }
 
 /// `value` with every non-integer number rounded to 12 significant digits: an image quad's corner
-/// of the DragonBones scene differs in its last bit between builds of the same source
-/// (-14.384307469128359 and -14.38430746912836; each build's runs agree), as when the compiler
-/// folds a sine of a constant angle with its own maths in one build and glibc computes it in
-/// another. No client can tell one bit apart; snapshots would.
+/// of the DragonBones scene read -14.384307469128359 or -14.38430746912836 (one bit) by build. The
+/// server wrote the same text; this client read it differently: serde_json parses numbers
+/// correctly rounded only with its `float_roundtrip` feature, which the workspace's jsonschema
+/// turns on in `cargo test --workspace` and nothing did in `cargo test -p rigls-lsp`. The crate's
+/// tests now ask for the feature (Cargo.toml), and the rounding stays: no client can tell one bit
+/// apart; snapshots would.
 pub fn rounded(value: &Value) -> Value {
     match value {
         Value::Number(n) if !n.is_i64() && !n.is_u64() => {
