@@ -27,6 +27,9 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     let raw = Raw::new(tree, text);
     out.extend(no_armature(&raw, root, &profiles));
     weight_counts(&raw, root, &profiles, &mut out);
+    if !model.data_version.is_some_and(|v| v.is_legacy()) {
+        curves(&raw, root, &profiles, &mut out);
+    }
     let mut places = Vec::new();
     // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
@@ -117,6 +120,56 @@ fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut V
                 }
             }
         }
+    }
+}
+
+/// A key frame's `curve` as the C++ runtime samples it (`parser/JSONDataParser.cpp:23-62`): always
+/// with implicit end points, 4 numbers and 6 more per further segment. Any other count is read
+/// past its end: rapidjson's assertion aborts the runtime (a build without assertions reads
+/// garbage).
+fn curves(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    if concerned.is_empty() {
+        return;
+    }
+    fn walk(raw: &Raw<'_>, node: NodeId, found: &mut Vec<(NodeId, usize)>) {
+        if raw.is_object(node) {
+            if let Some(curve) = raw.get(node, key::CURVE)
+                && raw.is_array(curve)
+                && raw.number(node, key::DURATION, 1.0) > 0.0
+            {
+                let count = raw.elements(curve).count();
+                if count < 4 || !(count - 4).is_multiple_of(6) {
+                    found.push((node, count));
+                }
+            }
+            for member in raw.tree.members(node).collect::<Vec<_>>() {
+                walk(raw, member.value, found);
+            }
+        } else if raw.is_array(node) {
+            for element in raw.elements(node).collect::<Vec<_>>() {
+                walk(raw, element, found);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for armature in list(raw, root, key::ARMATURE) {
+        for animation in list(raw, armature, key::ANIMATION) {
+            walk(raw, animation, &mut found);
+        }
+    }
+    for (frame, count) in found {
+        let Some(member) = raw.tree.member(raw.text, frame, key::CURVE) else { continue };
+        let message = format!(
+            "{} a `curve` as 4 numbers and 6 more per further segment (its end points implicit): these {count} are read past their end, and rapidjson's assertion aborts the runtime; write 4, 10, 16… numbers, without the end points (0, 0) and (1, 1)",
+            names_verb(&concerned.names(), concerned.len(), "reads", "read"),
+        );
+        out.push(Diagnostic::new(
+            Code::TargetLoadFailure,
+            FileFormat::DragonBones,
+            raw.tree.range(member.key),
+            message,
+        ));
     }
 }
 

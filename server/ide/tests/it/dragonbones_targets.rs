@@ -158,6 +158,27 @@ fn weight_counts_written_with_a_decimal_point_crash_the_cpp_runtime() {
     );
 }
 
+/// DragonBonesCPP samples every `curve` as if its end points were implicit
+/// (`parser/JSONDataParser.cpp:23-62`): one written with them (8 numbers, which DragonBonesJS
+/// reads) is read past its end and rapidjson's assertion aborts the runtime (checked with
+/// DragonBonesCPP f696143 built with assertions). 4 numbers, or a frame of duration 0 (never
+/// sampled), load.
+#[test]
+fn curves_with_end_points_crash_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp, Target::Godot],
+        r#"
+        {"name": "hero", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "hero", "bone": [{"name": "root"}],
+           "animation": [{"name": "歩く", "duration": 4, "bone": [{"name": "root", "translateFrame": [
+             {"duration": 2, "curve": [0, 0, 0.5, 0, 0.5, 1, 1, 1], "x": 0},
+                             ^^^^^^^ error[target-load-failure]: dragonbones-cpp and godot read a `curve` as 4 numbers and 6 more per further segment (its end points implicit): these 8 are read past their end, and rapidjson's assertion aborts the runtime; write 4, 10, 16… numbers, without the end points (0, 0) and (1, 1)
+             {"duration": 2, "curve": [0.5, 0, 0.5, 1], "x": 10},
+             {"duration": 0, "curve": [0, 0, 0.5, 0, 0.5, 1, 1, 1], "x": 20}]}]}]}]}
+        "#,
+    );
+}
+
 #[test]
 fn a_skeleton_without_armatures_builds_nothing() {
     check(
