@@ -109,6 +109,7 @@ fn main() {
         fs: &RealFs,
         paired: &file.atlases,
         binary: false,
+        parses: None,
     };
     let whole = || &evaluation;
     // The rules of this version, with or without the runtime's, fresh or reusing what they found

@@ -63,7 +63,7 @@ impl DragonBonesFile {
             model,
             atlases: Vec::new(),
             evaluation: std::sync::OnceLock::from(super::eval::Evaluation { parsed }),
-            readings: Default::default(),
+            parses: Default::default(),
             findings: rules::Findings::default(),
             binary: Some(Box::new(facts)),
         };

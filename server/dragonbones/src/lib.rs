@@ -81,8 +81,9 @@ pub struct DragonBonesFile {
     pub atlases: Vec<PairedAtlas>,
     /// What the runtime reads of a skeleton, computed once when first asked for.
     evaluation: std::sync::OnceLock<eval::Evaluation>,
-    /// What the runtime read of single armatures, for poses ([`DragonBonesFile::reading`]).
-    readings: reading::ArmatureReadings,
+    /// What the runtime read of single armatures, in the rules or for poses
+    /// ([`DragonBonesFile::reading`]).
+    parses: eval::ArmatureParses,
     /// What the rules found, armature by armature, for the next version's check
     /// ([`DragonBonesFile::check`]).
     pub findings: rules::Findings,
@@ -106,7 +107,7 @@ impl DragonBonesFile {
             model,
             atlases: Vec::new(),
             evaluation: std::sync::OnceLock::new(),
-            readings: Default::default(),
+            parses: Default::default(),
             findings: rules::Findings::default(),
             binary: None,
         })
@@ -204,6 +205,7 @@ impl DragonBonesFile {
             fs,
             paired: &self.atlases,
             binary: self.binary.is_some(),
+            parses: Some(&self.parses),
         }
     }
 
@@ -246,6 +248,13 @@ impl DragonBonesFile {
     /// what tests and benchmarks check a single armature's pose avoided.
     pub fn read_whole(&self) -> bool {
         self.evaluation.get().is_some()
+    }
+
+    /// How many times a reading ([`DragonBonesFile::reading`]) of this version parsed an armature,
+    /// not finding the rules' parse of it, or an earlier reading's, kept: what tests and benchmarks
+    /// check the rules spared.
+    pub fn reading_parses(&self) -> usize {
+        self.parses.read()
     }
 
     /// This skeleton upgraded to DragonBones 5.5 ([`upgrade`]); 2.3 images are placed with the

@@ -1,7 +1,8 @@
 //! What the runtime reads to pose one armature, without reading the others when it can: the
 //! armature with the armatures it shows as children (as the per-armature runtime rules read it),
 //! else the whole file's evaluation. A preview or a pose after an edit of a large skeleton then
-//! parses one armature, not every one (the whole file's reading is 100+ ms on 10 MB).
+//! parses one armature, not every one (the whole file's reading is 100+ ms on 10 MB), and none
+//! when the rules of this version parsed it in full ([`super::eval::ArmatureParses`]).
 //!
 //! An armature's data is its own text (and the root's) but where names are not unique or a mesh
 //! is shared (see [`super::rules::RuntimeFindings`]); those files, an unknown armature, and files
@@ -9,7 +10,7 @@
 //! armature it shows nothing at all, so a reading also carries every armature's failures: the
 //! rules kept them, armature by armature.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::DragonBonesFile;
 use super::eval::Evaluation;
@@ -41,13 +42,6 @@ pub struct ArmatureHead {
     pub node: NodeId,
     pub frame_rate: f64,
 }
-
-/// The readings of single armatures made for one version of a file (by element index).
-#[derive(Debug, Default)]
-pub(super) struct ArmatureReadings(Mutex<Vec<(usize, Arc<parse::Parsed>)>>);
-
-/// Readings kept per version: a preview shows one armature at a time.
-const KEPT: usize = 4;
 
 impl Reading<'_> {
     /// The data the runtime builds from (the armature asked for and those it shows, or every
@@ -107,8 +101,8 @@ impl DragonBonesFile {
         Reading { source: Source::Whole(whole), failures, armatures }
     }
 
-    /// Element `index`'s parse with the armatures it shows, kept for this version; `None` when
-    /// its data is not its own (a shared mesh).
+    /// Element `index`'s parse with the armatures it shows, kept for this version (by the rules or
+    /// an earlier reading); `None` when its data is not its own (a shared mesh).
     fn armature_parse(
         &self,
         raw: Raw<'_>,
@@ -117,10 +111,7 @@ impl DragonBonesFile {
         names: &[String],
         index: usize,
     ) -> Option<Arc<parse::Parsed>> {
-        let kept = |readings: &Vec<(usize, Arc<parse::Parsed>)>| {
-            readings.iter().find(|(i, _)| *i == index).map(|(_, p)| p.clone())
-        };
-        if let Some(found) = kept(&self.readings.0.lock().unwrap_or_else(|e| e.into_inner())) {
+        if let Some(found) = self.parses.get(index) {
             return Some(found);
         }
         let (parsed, _) = parse::parse_shown(raw, root, elements, names, index, parse::DeformValues::Kept).ok()?;
@@ -128,11 +119,7 @@ impl DragonBonesFile {
             return None;
         }
         let parsed = Arc::new(parsed);
-        let mut readings = self.readings.0.lock().unwrap_or_else(|e| e.into_inner());
-        if readings.len() == KEPT {
-            readings.remove(0);
-        }
-        readings.push((index, parsed.clone()));
+        self.parses.keep_read(index, parsed.clone());
         Some(parsed)
     }
 }

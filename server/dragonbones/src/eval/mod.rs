@@ -8,9 +8,11 @@
 pub mod data;
 pub mod geom;
 pub mod parse;
+pub mod parses;
 pub mod raw;
 pub mod runtime;
 
+pub use parses::ArmatureParses;
 pub use runtime::{BuildError, Runtime};
 
 /// The runtime's data of a skeleton, once per analysis.

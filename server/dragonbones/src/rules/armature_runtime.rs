@@ -26,6 +26,7 @@ use crate::schema::key;
 use crate::syntax::{NodeId, Tree};
 use rigls_diagnostic::Diagnostic;
 use rigls_text::{TextChange, TextRange};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What the runtime rules found in one version of a skeleton, armature by armature, for the next
@@ -460,12 +461,17 @@ fn evaluate_reading(
         return Ok(None);
     }
     let left_out = parsed.deform_values_left_out;
+    // A full parse is what a pose of this armature reads: kept for this version's readings.
+    let parsed = Arc::new(parsed);
+    if let Some(parses) = ctx.parses.filter(|_| !left_out) {
+        parses.offer(i, parsed.clone());
+    }
     let path_constraints =
         || parsed.data.armatures.iter().flat_map(|a| &a.constraints).any(|c| matches!(c.kind, ConstraintKind::Path(_)));
     if left_out && (parsed.deform_not_finite || path_constraints()) {
         return Err(NeedsDeformValues);
     }
-    let Parsed { data, failures, failures_per_armature, .. } = &parsed;
+    let Parsed { data, failures, failures_per_armature, .. } = &*parsed;
     let index = list.iter().position(|&a| a == i).expect("the armature itself is read");
     let own = {
         let from: usize = failures_per_armature[..index].iter().sum();

@@ -51,6 +51,9 @@ pub struct DragonBonesCheck<'a> {
     pub deform_refs: &'a [(NodeId, u32)],
     /// Whether work may be split over threads ([`rigls_text::parallel`]).
     pub parallel: bool,
+    /// Where the runtime rules keep their full parses of single armatures, for this version's
+    /// poses, hovers and scenes.
+    pub parses: Option<&'a crate::eval::ArmatureParses>,
     pub out: Vec<Diagnostic>,
 }
 
@@ -147,6 +150,9 @@ pub struct Inputs<'a> {
     /// A binary skeleton's view: the runtime's data is the binary's, read whole (the view's
     /// armatures are not what the runtime parses).
     pub binary: bool,
+    /// Where the runtime rules keep their full parses of single armatures, for the readings of
+    /// the same version ([`crate::eval::ArmatureParses`]).
+    pub parses: Option<&'a crate::eval::ArmatureParses>,
 }
 
 /// The previous version of a file: its tree, what its rules found, and where the two differ.
@@ -215,7 +221,7 @@ fn check_with<'e>(
     parallel: bool,
     early: Option<impl FnOnce(&[Diagnostic], Vec<Diagnostic>) + Send>,
 ) -> (Vec<Diagnostic>, Findings) {
-    let Inputs { text, tree, model, lines, path, fs, paired, binary } = inputs;
+    let Inputs { text, tree, model, lines, path, fs, paired, binary, parses } = inputs;
     let units = armature_local::units(tree, text, model);
     let mut deform_refs: Vec<(NodeId, u32)> = (0..model.refs.len())
         .filter(|&r| geometry::is_deform(&model.refs[r]))
@@ -235,6 +241,7 @@ fn check_with<'e>(
         units: &units,
         deform_refs: &deform_refs,
         parallel,
+        parses,
         out: Vec::new(),
     };
     let rules: [fn(&mut DragonBonesCheck); 8] = [

@@ -133,3 +133,90 @@ fn after_edits_a_failure_elsewhere_still_stops_every_pose_at_its_moved_place() {
         assert!(same_as_whole("the failing fixture, edited", &path, &analysis));
     }
 }
+
+/// The poses, scenes and hovers of an analysed version take the runtime rules' parse of each
+/// armature they show, when the rules read it in full: they parse none again, and answer as the
+/// whole file's reading does. After an edit the rules parse only the armatures it changed; a
+/// reading of another parses that one, once.
+#[test]
+fn readings_after_the_analysis_take_the_rules_parse_of_each_armature() {
+    let (path, text) = render_fixture();
+    let analysis = Analysis::new(Some(&path), text, &RealFs);
+    let file = analysis.dragonbones().expect("a skeleton");
+    assert_eq!(file.findings.runtime.evaluated, 2, "the rules parsed `stage` and `badge`");
+    let upper = analysis.text.find("\"upper\", \"parent\"").expect("the bone `upper`") + 2;
+    let hover = rigls_ide::hover(&analysis, upper as u32).expect("a hover on `upper`");
+    assert!(hover.markdown.contains("**At the setup pose**"), "{}", hover.markdown);
+    assert!(same_as_whole("atlas_ske.json", &path, &analysis), "answered armature by armature");
+    assert_eq!(file.reading_parses(), 0, "every armature's reading was the rules' parse");
+
+    let mut text = String::clone(&analysis.text);
+    let wave = text.find("\"wave\"").expect("stage's animation");
+    text.insert(wave + text[wave..].find(',').expect("after the name") + 1, ' ');
+    let analysis = Analysis::reanalyse(&analysis, text, &RealFs);
+    let file = analysis.dragonbones().expect("a skeleton");
+    assert_eq!((file.findings.runtime.evaluated, file.findings.runtime.reused), (1, 1), "`stage` parsed again");
+    let request = |armature: &str| PoseRequest { armature: Some(armature.to_owned()), ..PoseRequest::default() };
+    pose::pose(&analysis, &request("stage")).expect("a pose of `stage`");
+    assert_eq!(file.reading_parses(), 0, "`stage` was parsed by the rules");
+    pose::pose(&analysis, &request("badge")).expect("a pose of `badge`");
+    scene::scenes_at(&analysis, &request("badge"), &[0.5]).expect("a scene of `badge`");
+    assert_eq!(file.reading_parses(), 1, "`badge`'s findings were moved, so its reading parsed it, once");
+    assert!(same_as_whole("atlas_ske.json, edited", &path, &analysis), "answered armature by armature");
+    assert_eq!(file.reading_parses(), 1);
+}
+
+/// The rules leave the values of deform key frames out where they can: such a parse is not what
+/// a pose reads, so the reading parses the armature itself (once per version).
+#[test]
+fn a_parse_without_deform_values_is_not_taken_by_a_reading() {
+    let path = rigls_test_support::server_dir().join("tests/fixtures/dragonbones/poses/slots_ske.json");
+    let text = std::fs::read_to_string(&path).expect("the slots fixture");
+    let analysis = Analysis::new(Some(&path), text, &RealFs);
+    let file = analysis.dragonbones().expect("a skeleton");
+    assert_eq!(file.findings.runtime.evaluated, 1);
+    let request = PoseRequest { armature: Some("slots".to_owned()), ..PoseRequest::default() };
+    pose::pose(&analysis, &request).expect("a pose of `slots`");
+    assert_eq!(file.reading_parses(), 1, "the rules' parse left deform values out");
+    assert!(same_as_whole("slots_ske.json", &path, &analysis), "answered armature by armature");
+    assert_eq!(file.reading_parses(), 1, "the reading's own parse kept");
+}
+
+/// What the rules keep for the readings is a parse that left no deform values out; such a parse
+/// is the full parse a reading would make, on every armature of every skeleton.
+#[test]
+fn a_parse_that_left_nothing_out_is_the_full_parse() {
+    use rigls_dragonbones::eval::parse::{self, DeformValues};
+    use rigls_dragonbones::eval::raw::Raw;
+    let root = rigls_test_support::server_dir();
+    let mut files = Vec::new();
+    skeletons(&root.join("tests/fixtures"), &mut files);
+    let corpus = root.join("../../shared/corpus/dragonbones");
+    if corpus.is_dir() {
+        skeletons(&corpus, &mut files);
+    } else {
+        eprintln!("skipped: ../shared/corpus/dragonbones is absent (the project's fixtures still run)");
+    }
+    let (mut same, mut left_out) = (0, 0);
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let Some(file) = rigls_dragonbones::DragonBonesFile::parse(&text) else { continue };
+        let (raw, Some(top)) = (Raw::new(&file.tree, &text), file.tree.root()) else { continue };
+        let elements = parse::armature_elements(raw, top);
+        let names: Vec<String> =
+            elements.iter().map(|&e| raw.string(e, rigls_dragonbones::schema::key::NAME, "")).collect();
+        for i in 0..elements.len() {
+            let read = |values| parse::parse_shown(raw, top, &elements, &names, i, values);
+            let Ok((checked, _)) = read(DeformValues::CheckedFinite) else { continue };
+            if checked.deform_values_left_out {
+                left_out += 1;
+                continue;
+            }
+            let (full, _) = read(DeformValues::Kept).expect("read as before");
+            assert_eq!(format!("{checked:?}"), format!("{full:?}"), "{}: armature {i}", path.display());
+            same += 1;
+        }
+    }
+    eprintln!("{same} armatures' parses left nothing out, {left_out} left deform values out");
+    assert!(same >= 20 && left_out >= 1, "{same} and {left_out}");
+}
