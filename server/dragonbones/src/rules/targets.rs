@@ -29,6 +29,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     weight_counts(&raw, root, &profiles, &mut out);
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
         curves(&raw, root, &profiles, &mut out);
+        negative_counts(&raw, root, &profiles, &mut out);
     }
     let mut places = Vec::new();
     // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
@@ -168,6 +169,61 @@ fn curves(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diag
             Code::TargetLoadFailure,
             FileFormat::DragonBones,
             raw.tree.range(member.key),
+            message,
+        ));
+    }
+}
+
+/// An animation's `playTimes` and its key frames' `duration`, which the C++ runtime reads as
+/// unsigned integers (`parser/JSONDataParser.cpp:820, 847, 1069`): a negative one fails
+/// rapidjson's assertion and aborts the runtime (a build without assertions reads 4294967295 and
+/// more). The animation's own `duration` has its own rule; 5.6 typed timelines are not read.
+fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    if concerned.is_empty() {
+        return;
+    }
+    fn walk(raw: &Raw<'_>, node: NodeId, found: &mut Vec<(NodeId, &'static str)>) {
+        if raw.is_object(node) {
+            if raw.get(node, key::DURATION).is_some_and(|v| raw.tree.number(raw.text, v).is_some_and(|n| n < 0.0)) {
+                found.push((node, key::DURATION));
+            }
+            for member in raw.tree.members(node).collect::<Vec<_>>() {
+                walk(raw, member.value, found);
+            }
+        } else if raw.is_array(node) {
+            for element in raw.elements(node).collect::<Vec<_>>() {
+                walk(raw, element, found);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for armature in list(raw, root, key::ARMATURE) {
+        for animation in list(raw, armature, key::ANIMATION) {
+            if raw
+                .get(animation, key::PLAY_TIMES)
+                .is_some_and(|v| raw.tree.number(raw.text, v).is_some_and(|n| n < 0.0))
+            {
+                found.push((animation, key::PLAY_TIMES));
+            }
+            // 5.6 typed timelines are not read at all.
+            let typed = raw.get(animation, key::TIMELINE);
+            for member in raw.tree.members(animation).filter(|m| Some(m.value) != typed).collect::<Vec<_>>() {
+                walk(raw, member.value, &mut found);
+            }
+        }
+    }
+    for (object, name) in found {
+        let Some(member) = raw.tree.member(raw.text, object, name) else { continue };
+        let message = format!(
+            "{} `{name}` as an unsigned integer, and {} fails rapidjson's assertion: the runtime aborts; write 0 or more",
+            names_verb(&concerned.names(), concerned.len(), "reads", "read"),
+            raw.tree.range(member.value).slice(raw.text),
+        );
+        out.push(Diagnostic::new(
+            Code::TargetLoadFailure,
+            FileFormat::DragonBones,
+            raw.tree.range(member.value),
             message,
         ));
     }

@@ -179,6 +179,27 @@ fn curves_with_end_points_crash_the_cpp_runtime() {
     );
 }
 
+/// `playTimes` and key frame durations are read with rapidjson's `GetUint`
+/// (`parser/JSONDataParser.cpp:820, 1069`): a negative one fails its assertion and the runtime
+/// aborts (checked with DragonBonesCPP f696143 built with assertions). A 5.6 typed timeline's
+/// frames are not read by it.
+#[test]
+fn negative_play_times_and_frame_durations_crash_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "hero", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24,
+         "armature": [{"name": "hero", "bone": [{"name": "root"}],
+           "animation": [{"name": "歩く", "duration": 4, "playTimes": -1,
+                                                                    ^^ warning[out-of-range]: `playTimes` is -1 but must be at least 0 (default 1)
+                                                                    ^^ error[target-load-failure]: dragonbones-cpp reads `playTimes` as an unsigned integer, and -1 fails rapidjson's assertion: the runtime aborts; write 0 or more
+             "bone": [{"name": "root", "translateFrame": [{"duration": -2, "x": 0}, {"duration": 6, "x": 10}]}]}]}]}
+                                                                       ^^ warning[out-of-range]: `duration` is -2 but must be at least 0 (default 1)
+                                                                       ^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an unsigned integer, and -2 fails rapidjson's assertion: the runtime aborts; write 0 or more
+        "#,
+    );
+}
+
 #[test]
 fn a_skeleton_without_armatures_builds_nothing() {
     check(
