@@ -30,6 +30,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
         curves(&raw, root, &profiles, &mut out);
         negative_counts(&raw, root, &profiles, &mut out);
+        polygons_without_vertices(&raw, root, &profiles, &mut out);
     }
     let mut places = Vec::new();
     // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
@@ -226,6 +227,51 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
             raw.tree.range(member.value),
             message,
         ));
+    }
+}
+
+/// A polygon bounding box without `vertices`: the C++ runtime's parser asserts it has them
+/// (`DRAGONBONES_ASSERT(false, "Data error.")` in `_parsePolygonBoundingBox`), which aborts a build
+/// with assertions (the JavaScript runtimes warn and use an empty polygon: `polygon-without-vertices`).
+fn polygons_without_vertices(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    if concerned.is_empty() {
+        return;
+    }
+    // A type or sub-type written as its name (any case) or its number.
+    let is = |object: NodeId, name: &str, table: &crate::schema::EnumDef, ordinal: usize| {
+        raw.get(object, name).is_some_and(|v| match raw.tree.kind(v) {
+            crate::syntax::NodeKind::String => {
+                raw.tree.str(raw.text, v).is_some_and(|t| table.ordinal(&t) == Some(ordinal))
+            }
+            crate::syntax::NodeKind::Number => raw.tree.int(raw.text, v) == Some(ordinal as i64),
+            _ => false,
+        })
+    };
+    for armature in list(raw, root, key::ARMATURE) {
+        for skin in list(raw, armature, key::SKIN) {
+            for slot in list(raw, skin, key::SLOT) {
+                for display in list(raw, slot, key::DISPLAY) {
+                    if !is(display, key::TYPE, &crate::schema::DISPLAY_TYPE, 3)
+                        || !is(display, key::SUB_TYPE, &crate::schema::BOUNDING_BOX_TYPE, 2)
+                        || raw.get(display, key::VERTICES).is_some()
+                    {
+                        continue;
+                    }
+                    let Some(member) = raw.tree.member(raw.text, display, key::SUB_TYPE) else { continue };
+                    let message = format!(
+                        "{} a polygon bounding box's `vertices`: without them its parser's assertion aborts the runtime; give the polygon its x, y pairs, or make it a rectangle",
+                        names_verb(&concerned.names(), concerned.len(), "requires", "require"),
+                    );
+                    out.push(Diagnostic::new(
+                        Code::TargetLoadFailure,
+                        FileFormat::DragonBones,
+                        raw.tree.range(member.value),
+                        message,
+                    ));
+                }
+            }
+        }
     }
 }
 
