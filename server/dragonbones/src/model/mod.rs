@@ -9,7 +9,7 @@ mod build;
 
 use std::collections::HashMap;
 
-use super::schema::{DISPLAY_TYPE, DisplayType, Generation, NameKind, Version};
+use super::schema::{BOUNDING_BOX_TYPE, DISPLAY_TYPE, DisplayType, Generation, NameKind, Version};
 use super::syntax::{NodeId, NodeKind, Tree};
 use crate::schema::key;
 use rigls_text::TextRange;
@@ -347,6 +347,15 @@ pub fn name_text(tree: &Tree, text: &str, node: NodeId) -> Option<String> {
 /// A number as JavaScript's `String()` writes it (`5` for 5.0, `2.3` for 2.3).
 pub fn js_number(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e21 { format!("{}", v as i64) } else { format!("{v}") }
+}
+
+/// Whether a bounding box's `subType` says polygon (its name, any case, or its number 2).
+pub fn is_polygon(tree: &Tree, text: &str, display: NodeId) -> bool {
+    tree.get(text, display, key::SUB_TYPE).is_some_and(|s| match tree.kind(s) {
+        NodeKind::String => tree.str(text, s).is_some_and(|t| BOUNDING_BOX_TYPE.ordinal(&t) == Some(2)),
+        NodeKind::Number => tree.int(text, s) == Some(2),
+        _ => false,
+    })
 }
 
 /// The type of a display object (`None` when runtimes drop it: `null`, or an unknown type number).

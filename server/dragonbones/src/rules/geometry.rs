@@ -4,9 +4,9 @@
 use std::collections::HashSet;
 
 use super::{CheckScope, DragonBonesCheck, plural, report};
-use crate::model::Site;
+use crate::model::{Site, is_polygon};
+use crate::schema::DisplayType;
 use crate::schema::key;
-use crate::schema::{BOUNDING_BOX_TYPE, DisplayType};
 use crate::syntax::{NodeId, NodeKind};
 use rigls_diagnostic::{Code, Diagnostic, case};
 use rigls_text::TextRange;
@@ -347,13 +347,7 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
 }
 
 fn polygon(ctx: &mut DragonBonesCheck, display: NodeId) {
-    let sub = ctx.get(display, key::SUB_TYPE);
-    let is_polygon = sub.is_some_and(|s| match ctx.tree.kind(s) {
-        NodeKind::String => ctx.tree.str(ctx.text, s).is_some_and(|t| BOUNDING_BOX_TYPE.ordinal(&t) == Some(2)),
-        NodeKind::Number => ctx.tree.int(ctx.text, s) == Some(2),
-        _ => false,
-    });
-    if !is_polygon {
+    if !is_polygon(ctx.tree, ctx.text, display) {
         return;
     }
     let name = ctx.quoted_name(display);

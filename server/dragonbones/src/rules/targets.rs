@@ -7,8 +7,8 @@
 //! what its users see.
 
 use crate::eval::raw::Raw;
-use crate::model::{DocKind, Model};
-use crate::schema::{BLEND_MODE, Version, key};
+use crate::model::{DocKind, Model, is_polygon};
+use crate::schema::{BLEND_MODE, DisplayType, Version, key};
 use crate::syntax::{NodeId, NodeKind, Tree};
 use crate::target::{self, Colour, Feature, Profile};
 use rigls_diagnostic::{Code, Diagnostic, FileFormat, Targets};
@@ -30,7 +30,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
         curves(&raw, root, &profiles, &mut out);
         negative_counts(&raw, root, &profiles, &mut out);
-        polygons_without_vertices(&raw, root, &profiles, &mut out);
+        polygons_without_vertices(&raw, model, &profiles, &mut out);
     }
     let mut places = Vec::new();
     // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
@@ -52,7 +52,7 @@ fn byte_order_mark(text: &str, profiles: &[&Profile]) -> Option<Diagnostic> {
     if !text.starts_with(bom) {
         return None;
     }
-    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return None;
     }
@@ -87,7 +87,7 @@ fn no_armature(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile]) -> Option<Dia
 /// unsigned integers, and one written with a decimal point or an exponent (`1.0`) reads 0 in a
 /// release build (a debug build aborts): every later number is misread and the runtime crashes.
 fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
-    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
     }
@@ -130,34 +130,24 @@ fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut V
 /// past its end: rapidjson's assertion aborts the runtime (a build without assertions reads
 /// garbage).
 fn curves(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
-    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
-    }
-    fn walk(raw: &Raw<'_>, node: NodeId, found: &mut Vec<(NodeId, usize)>) {
-        if raw.is_object(node) {
-            if let Some(curve) = raw.get(node, key::CURVE)
-                && raw.is_array(curve)
-                && raw.number(node, key::DURATION, 1.0) > 0.0
-            {
-                let count = raw.elements(curve).count();
-                if count < 4 || !(count - 4).is_multiple_of(6) {
-                    found.push((node, count));
-                }
-            }
-            for member in raw.tree.members(node).collect::<Vec<_>>() {
-                walk(raw, member.value, found);
-            }
-        } else if raw.is_array(node) {
-            for element in raw.elements(node).collect::<Vec<_>>() {
-                walk(raw, element, found);
-            }
-        }
     }
     let mut found = Vec::new();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
-            walk(raw, animation, &mut found);
+            each_object(raw, animation, &mut |node| {
+                if let Some(curve) = raw.get(node, key::CURVE)
+                    && raw.is_array(curve)
+                    && raw.number(node, key::DURATION, 1.0) > 0.0
+                {
+                    let count = raw.elements(curve).count();
+                    if count < 4 || !(count - 4).is_multiple_of(6) {
+                        found.push((node, count));
+                    }
+                }
+            });
         }
     }
     for (frame, count) in found {
@@ -180,37 +170,27 @@ fn curves(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diag
 /// rapidjson's assertion and aborts the runtime (a build without assertions reads 4294967295 and
 /// more). The animation's own `duration` has its own rule; 5.6 typed timelines are not read.
 fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
-    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+    let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
     }
-    fn walk(raw: &Raw<'_>, node: NodeId, found: &mut Vec<(NodeId, &'static str)>) {
-        if raw.is_object(node) {
-            if raw.get(node, key::DURATION).is_some_and(|v| raw.tree.number(raw.text, v).is_some_and(|n| n < 0.0)) {
-                found.push((node, key::DURATION));
-            }
-            for member in raw.tree.members(node).collect::<Vec<_>>() {
-                walk(raw, member.value, found);
-            }
-        } else if raw.is_array(node) {
-            for element in raw.elements(node).collect::<Vec<_>>() {
-                walk(raw, element, found);
-            }
-        }
-    }
+    let negative = |object: NodeId, name: &str| {
+        raw.get(object, name).is_some_and(|v| raw.tree.number(raw.text, v).is_some_and(|n| n < 0.0))
+    };
     let mut found = Vec::new();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
-            if raw
-                .get(animation, key::PLAY_TIMES)
-                .is_some_and(|v| raw.tree.number(raw.text, v).is_some_and(|n| n < 0.0))
-            {
+            if negative(animation, key::PLAY_TIMES) {
                 found.push((animation, key::PLAY_TIMES));
             }
             // 5.6 typed timelines are not read at all.
             let typed = raw.get(animation, key::TIMELINE);
-            for member in raw.tree.members(animation).filter(|m| Some(m.value) != typed).collect::<Vec<_>>() {
-                walk(raw, member.value, &mut found);
+            for member in raw.tree.members(animation).filter(|m| Some(m.value) != typed) {
+                each_object(raw, member.value, &mut |node| {
+                    if negative(node, key::DURATION) {
+                        found.push((node, key::DURATION));
+                    }
+                });
             }
         }
     }
@@ -233,44 +213,45 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
 /// A polygon bounding box without `vertices`: the C++ runtime's parser asserts it has them
 /// (`DRAGONBONES_ASSERT(false, "Data error.")` in `_parsePolygonBoundingBox`), which aborts a build
 /// with assertions (the JavaScript runtimes warn and use an empty polygon: `polygon-without-vertices`).
-fn polygons_without_vertices(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
-    let concerned: Targets = profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect();
+fn polygons_without_vertices(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
     }
-    // A type or sub-type written as its name (any case) or its number.
-    let is = |object: NodeId, name: &str, table: &crate::schema::EnumDef, ordinal: usize| {
-        raw.get(object, name).is_some_and(|v| match raw.tree.kind(v) {
-            crate::syntax::NodeKind::String => {
-                raw.tree.str(raw.text, v).is_some_and(|t| table.ordinal(&t) == Some(ordinal))
-            }
-            crate::syntax::NodeKind::Number => raw.tree.int(raw.text, v) == Some(ordinal as i64),
-            _ => false,
-        })
-    };
-    for armature in list(raw, root, key::ARMATURE) {
-        for skin in list(raw, armature, key::SKIN) {
-            for slot in list(raw, skin, key::SLOT) {
-                for display in list(raw, slot, key::DISPLAY) {
-                    if !is(display, key::TYPE, &crate::schema::DISPLAY_TYPE, 3)
-                        || !is(display, key::SUB_TYPE, &crate::schema::BOUNDING_BOX_TYPE, 2)
-                        || raw.get(display, key::VERTICES).is_some()
-                    {
-                        continue;
-                    }
-                    let Some(member) = raw.tree.member(raw.text, display, key::SUB_TYPE) else { continue };
-                    let message = format!(
-                        "{} a polygon bounding box's `vertices`: without them its parser's assertion aborts the runtime; give the polygon its x, y pairs, or make it a rectangle",
-                        names_verb(&concerned.names(), concerned.len(), "requires", "require"),
-                    );
-                    out.push(Diagnostic::new(
-                        Code::TargetLoadFailure,
-                        FileFormat::DragonBones,
-                        raw.tree.range(member.value),
-                        message,
-                    ));
-                }
-            }
+    let displays = model.skin_slots.iter().flat_map(|slot| &slot.displays);
+    for display in displays.filter(|d| d.ty == Some(DisplayType::BoundingBox)) {
+        if !is_polygon(raw.tree, raw.text, display.node) || raw.get(display.node, key::VERTICES).is_some() {
+            continue;
+        }
+        let Some(member) = raw.tree.member(raw.text, display.node, key::SUB_TYPE) else { continue };
+        let message = format!(
+            "{} a polygon bounding box's `vertices`: without them its parser's assertion aborts the runtime; give the polygon its x, y pairs, or make it a rectangle",
+            names_verb(&concerned.names(), concerned.len(), "requires", "require"),
+        );
+        out.push(Diagnostic::new(
+            Code::TargetLoadFailure,
+            FileFormat::DragonBones,
+            raw.tree.range(member.value),
+            message,
+        ));
+    }
+}
+
+/// The targets among `profiles` whose runtime reads JSON with rapidjson (the C++ runtimes).
+fn rapidjson_targets(profiles: &[&Profile]) -> Targets {
+    profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect()
+}
+
+/// Calls `visit` on every object at or below `node`, parents before children.
+fn each_object(raw: &Raw<'_>, node: NodeId, visit: &mut dyn FnMut(NodeId)) {
+    if raw.is_object(node) {
+        visit(node);
+        for member in raw.tree.members(node) {
+            each_object(raw, member.value, visit);
+        }
+    } else if raw.is_array(node) {
+        for element in raw.elements(node) {
+            each_object(raw, element, visit);
         }
     }
 }
