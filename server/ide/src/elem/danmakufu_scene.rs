@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::pose::{ElemPose, PoseRequest};
-use crate::scene::{Bounds3d, Scene, SceneContent, SceneError, grow};
+use crate::scene::{Bounds3d, Scene, SceneContent, SceneError};
 use rigls_elem::eval::danmakufu::Loaded;
 
 /// Danmakufu's model, read once for every time of a request.
@@ -64,15 +64,6 @@ fn put_pose(scene: &mut Scene, posed: ElemPose) {
             }
         }
     });
-    let mut bounds = None;
-    for p in solid.meshes.iter().flat_map(|m| m.positions.chunks_exact(3)) {
-        grow(&mut bounds, p);
-    }
-    if bounds.is_none() {
-        for n in &solid.nodes {
-            grow(&mut bounds, &n.matrix[12..15]);
-        }
-    }
-    solid.bounds = bounds.map(|(min, max)| Bounds3d { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] });
+    solid.bounds = Bounds3d::around(&solid.nodes, &solid.meshes);
     scene.notes.extend(notes);
 }

@@ -164,18 +164,7 @@ pub fn scenes_at(analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> 
                 }
             }
         }
-        let mut b = None;
-        for m in &meshes {
-            for p in m.positions.chunks_exact(3) {
-                grow(&mut b, p);
-            }
-        }
-        if b.is_none() {
-            for n in &nodes {
-                grow(&mut b, &n.matrix[12..15]);
-            }
-        }
-        let bounds = b.map(|(min, max)| Bounds3d { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] });
+        let bounds = Bounds3d::around(&nodes, &meshes);
         out.push(Scene {
             format: "elem",
             armatures: Vec::new(),

@@ -29,6 +29,23 @@ pub struct Bounds3d {
     pub max: [f64; 3],
 }
 
+impl Bounds3d {
+    /// The box around every vertex of `meshes`, else around the nodes' origins (`None`: nothing
+    /// finite to bound).
+    pub fn around(nodes: &[Node3d], meshes: &[Mesh3d]) -> Option<Bounds3d> {
+        let mut b = None;
+        for p in meshes.iter().flat_map(|m| m.positions.chunks_exact(3)) {
+            super::grow(&mut b, p);
+        }
+        if b.is_none() {
+            for n in nodes {
+                super::grow(&mut b, &n.matrix[12..15]);
+            }
+        }
+        b.map(|(min, max)| Bounds3d { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node3d {
     pub name: String,
