@@ -7,7 +7,7 @@ use expect_test::expect;
 use serde_json::{Value, json};
 
 use crate::lsp_dragonbones::{ATLAS, SKELETON, Servers, request};
-use crate::lsp_support::scene::{render_answer, rounded, scene_params};
+use crate::lsp_support::scene::{render_answer, scene_params};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
@@ -15,7 +15,7 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
     let answer = s
         .each(None, async |client, case| {
             let params = scene_params(case.doc, json!({"animation": "待機", "time": 0.25}));
-            render_answer(case.doc, &rounded(&request(client, "rigls/scene", params).await))
+            render_answer(case.doc, &request(client, "rigls/scene", params).await)
         })
         .await;
     expect![[r#"
@@ -120,7 +120,7 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
             nameBytes: null
             nameRange: null
             range: 55:89-55:120 "{ \"duration\": 10, \"rotate\": 0 }"
-            time: 0.416666666667
+            time: 0.4166666666666667
           - bytes: bytes 60:24-60:54 "{ \"duration\": 10, \"value\": 1 }"
             index: 2
             kind: "keyFrame"
@@ -136,7 +136,7 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
             nameBytes: null
             nameRange: null
             range: 60:56-60:86 "{ \"duration\": 10, \"value\": 0 }"
-            time: 0.416666666667
+            time: 0.4166666666666667
           - bytes: bytes 61:22-61:73 "{ \"duration\": 20, \"value\": { \"rM\": 50, \"rO\": 40 } }"
             index: 4
             kind: "keyFrame"
@@ -157,7 +157,7 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
         scenes:
           - animation: "待機"
             animations:
-              - duration: 0.833333333333
+              - duration: 0.8333333333333334
                 frameCount: 20.0
                 frameRate: 24.0
                 name: "待機"
@@ -202,10 +202,10 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
               - instance: 0
                 length: 0.0
                 matrix:
-                  - 0.997564050401
-                  - 0.0697564717182
-                  - -0.0697564717182
-                  - 0.997564050401
+                  - 0.9975640504014937
+                  - 0.06975647171815808
+                  - -0.06975647171815808
+                  - 0.9975640504014937
                   - 0.0
                   - -40.0
                 name: "頭"
@@ -215,10 +215,10 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
               - instance: 0
                 length: 0.0
                 matrix:
-                  - 6.12323399574e-17
+                  - 6.123233995736766e-17
                   - -1.0
                   - 1.0
-                  - 6.12323399574e-17
+                  - 6.123233995736766e-17
                   - 0.0
                   - 0.0
                 name: "腕"
@@ -230,7 +230,7 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
               maxX: 32.0
               maxY: 48.0
               minX: -32.0
-              minY: -65.6156925309
+              minY: -65.61569253087164
             defaultAnimation: "待機"
             drawables:
               - alpha: 1.0
@@ -249,12 +249,12 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                   path: "parts/頭_怒り"
                   range: bytes 26:50-26:90 "{ \"name\": \"頭_怒り\", \"path\": \"parts/頭_怒り\" }"
                 imageMatrix:
-                  - 0.997564050401
-                  - 0.0697564717182
-                  - -0.0697564717182
-                  - 0.997564050401
-                  - -133.994555533
-                  - -73.4284173633
+                  - 0.9975640504014937
+                  - 0.06975647171815808
+                  - -0.06975647171815808
+                  - 0.9975640504014937
+                  - -133.99455553336736
+                  - -73.42841736330534
                 kind: "image"
                 region:
                   height: 48.0
@@ -281,14 +281,14 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                   - 112.0
                   - 48.0
                 vertices:
-                  - -22.2673818884
-                  - -65.6156925309
-                  - 25.6156925309
-                  - -62.2673818884
-                  - 22.2673818884
-                  - -14.3843074691
-                  - -25.6156925309
-                  - -17.7326181116
+                  - -22.267381888400053
+                  - -65.61569253087164
+                  - 25.61569253087164
+                  - -62.26738188840005
+                  - 22.267381888400053
+                  - -14.384307469128359
+                  - -25.61569253087164
+                  - -17.732618111599947
               - alpha: 1.0
                 blendMode: "normal"
                 color:
@@ -331,7 +331,7 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                   - 5.0
                   - -5.0
                   - 10.0
-                  - 6.12323399574e-16
+                  - 6.123233995736766e-16
               - alpha: 1.0
                 blendMode: "normal"
                 color:
@@ -424,10 +424,10 @@ async fn the_scene_of_the_buffer_with_positions_of_its_elements() {
                 displayIndex: 1
                 instance: 0
                 matrix:
-                  - 0.997564050401
-                  - 0.0697564717182
-                  - -0.0697564717182
-                  - 0.997564050401
+                  - 0.9975640504014937
+                  - 0.06975647171815808
+                  - -0.06975647171815808
+                  - 0.9975640504014937
                   - 0.0
                   - -40.0
                 name: "頭"

@@ -77,23 +77,3 @@ pub fn scene_params(doc: &ClientDoc, extra: Value) -> Value {
     }
     params
 }
-
-/// `value` with every non-integer number rounded to 12 significant digits: an image quad's corner
-/// of the DragonBones scene read -14.384307469128359 or -14.38430746912836 (one bit) by build. The
-/// server wrote the same text; this client read it differently: serde_json parses numbers
-/// correctly rounded only with its `float_roundtrip` feature, which the workspace's jsonschema
-/// turns on in `cargo test --workspace` and nothing did in `cargo test -p rigls-lsp`. The crate's
-/// tests now ask for the feature (Cargo.toml), and the rounding stays: no client can tell one bit
-/// apart; snapshots would.
-pub fn rounded(value: &Value) -> Value {
-    match value {
-        Value::Number(n) if !n.is_i64() && !n.is_u64() => {
-            let x = n.as_f64().unwrap_or_default();
-            let r: f64 = format!("{x:.11e}").parse().unwrap_or(x);
-            json!(r)
-        }
-        Value::Array(items) => Value::Array(items.iter().map(rounded).collect()),
-        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), rounded(v))).collect()),
-        other => other.clone(),
-    }
-}
