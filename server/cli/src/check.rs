@@ -367,7 +367,7 @@ fn analyse(input: &Input, targets: Targets) -> Result<Option<Checked>, String> {
         input::stdin_bytes()?
     } else {
         let path = input.path.as_deref().unwrap_or(Path::new(""));
-        std::fs::read(path).map_err(|e| input::cannot_read(&input.display, &e))?
+        input::read_file(path).map_err(|e| input::cannot_read(&input.display, &e))?
     };
     let path = input.path.as_deref();
     if rigls_ide::is_binary(path, &bytes) {

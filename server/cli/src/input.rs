@@ -49,6 +49,48 @@ pub fn not_utf8(name: &str, e: &std::str::Utf8Error) -> String {
     format!("cannot read `{name}`: it is not valid UTF-8 (byte {}); save it as UTF-8", e.valid_up_to())
 }
 
+/// The bytes of a file, as `std::fs::read` reads them (one buffer, sized from the file's length,
+/// then one read to its end), with the same errors. A large file's buffer is first offered huge
+/// pages: the kernel then maps it 2 MiB at a time instead of faulting in each 4 KiB page as the
+/// read copies into it, which took a 53 MB model's read from 33 ms to 13 ms. (Mapping the file
+/// instead saves nothing: the analysis owns its text as a `String`, so the bytes are copied anyway.)
+pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path)?;
+    let size = file.metadata().map(|m| m.len()).ok().and_then(|len| usize::try_from(len).ok());
+    let mut bytes = Vec::new();
+    if let Some(size) = size {
+        bytes.try_reserve_exact(size)?;
+        offer_huge_pages(&mut bytes);
+    }
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Below this, a buffer holds too few whole huge pages to be worth the system call.
+const HUGE_PAGES_FROM: usize = 8 << 20;
+
+/// Asks the kernel to back the 2 MiB-aligned part of `buffer`'s spare capacity with huge pages
+/// (`madvise(MADV_HUGEPAGE)`: advice only, which the kernel may not follow; nothing else changes).
+fn offer_huge_pages(buffer: &mut Vec<u8>) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        const HUGE_PAGE: usize = 2 << 20;
+        let spare = buffer.spare_capacity_mut();
+        if spare.len() < HUGE_PAGES_FROM {
+            return;
+        }
+        let (start, end) = (spare.as_mut_ptr() as usize, spare.as_mut_ptr() as usize + spare.len());
+        let (first, last) = (start.next_multiple_of(HUGE_PAGE), end / HUGE_PAGE * HUGE_PAGE);
+        if first < last {
+            // SAFETY: the range lies inside the vector's own allocation, and MADV_HUGEPAGE changes
+            // how the kernel backs those pages, not their content or whether they are mapped.
+            unsafe { libc::madvise(first as *mut libc::c_void, last - first, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = buffer;
+}
+
 /// The bytes of stdin.
 pub fn stdin_bytes() -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
@@ -61,7 +103,7 @@ pub fn stdin_bytes() -> Result<Vec<u8>, String> {
 /// readable or not UTF-8 is an error in the one wording.
 pub fn model(file: &Path, from_stdin: bool) -> Result<Analysis, String> {
     let name = file.display().to_string();
-    let bytes = if from_stdin { stdin_bytes()? } else { std::fs::read(file).map_err(|e| cannot_read(&name, &e))? };
+    let bytes = if from_stdin { stdin_bytes()? } else { read_file(file).map_err(|e| cannot_read(&name, &e))? };
     let path = (file != Path::new("-")).then_some(file);
     Analysis::of_file(path, bytes, &RealFs).map_err(|e| not_utf8(&name, &e.utf8_error()))
 }
@@ -115,5 +157,26 @@ mod tests {
         assert_eq!(cannot_read("x.elem", &missing), "cannot read `x.elem`: no such file or directory");
         let dir = std::io::Error::from_raw_os_error(21);
         assert_eq!(cannot_write("out", &dir), "cannot write `out`: it is a directory");
+    }
+
+    #[test]
+    fn files_read_as_std_reads_them_large_or_small() {
+        let dir = tempfile::tempdir().unwrap();
+        // Past the huge-page threshold and not a whole number of pages; then empty and small.
+        let large: Vec<u8> = (0..HUGE_PAGES_FROM + 5 * 4096 + 7).map(|i| (i % 251) as u8).collect();
+        for (name, bytes) in
+            [("large.elem", &large[..]), ("empty.elem", &[][..]), ("small.elem", &b"\xEF\xBB\xBFx"[..])]
+        {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let read = read_file(&path).unwrap();
+            assert_eq!(read, bytes, "{name}");
+            assert_eq!(read.capacity(), bytes.len(), "{name}: one buffer, sized once");
+        }
+        let why = |r: std::io::Result<Vec<u8>>| reason(&r.unwrap_err());
+        let missing = dir.path().join("missing.elem");
+        assert_eq!(why(read_file(&missing)), "no such file or directory");
+        assert_eq!(why(read_file(dir.path())), "it is a directory");
+        assert_eq!(why(read_file(dir.path())), why(std::fs::read(dir.path())));
     }
 }
