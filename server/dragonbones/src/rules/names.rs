@@ -2,15 +2,13 @@
 //! existing name and a fix), names defined twice (`duplicate-name`), bone parent cycles, IK
 //! constraints without a bone, and textures missing from the paired atlas.
 
-use std::collections::HashMap;
-
 use super::{DragonBonesCheck, json_string, report};
 use crate::model::{Def, DocKind, Ref, Scope, Site};
 use crate::schema::key;
 use crate::schema::{NameKind, Version};
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Diagnostic, Fix, case};
-use rigls_text::TextRange;
+use rigls_text::{FastMap, TextRange};
 
 pub fn check(ctx: &mut DragonBonesCheck) {
     duplicates(ctx);
@@ -25,7 +23,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
 
 fn duplicates(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
-    let mut first: HashMap<(NameKind, Scope, u32, &str), &Def> = HashMap::new();
+    let mut first: FastMap<(NameKind, Scope, u32, &str), &Def> = FastMap::default();
     for def in &model.defs {
         // Display names only need to be unique for lookups, which take the first (not an error).
         if def.kind == NameKind::Display {
