@@ -393,7 +393,7 @@ fn analyse(input: &Input, targets: Targets) -> Result<Option<Checked>, String> {
         // Stdin without a name that says what it is: read as `.elem` unless it is JSON.
         FileKind::Other if unnamed_stdin && !is_json(path, &analysis.text) => {
             let options = AnalysisOptions { kind: Some(FileKind::Elem), ..options };
-            Analysis::with_options(path, analysis.text, &RealFs, options)
+            Analysis::with_options(path, analysis.text.clone(), &RealFs, options)
         }
         FileKind::Other => return not_handled(),
         _ => analysis,

@@ -86,7 +86,7 @@ fn splice(old: &Tree, container: NodeId, inner: &[Node], delta: i64) -> Tree {
     let grown = inner.len() as i64 - (j - i) as i64;
     let moved = |offset: u32| (i64::from(offset) + delta) as u32;
     let renumbered = |id: u32| (i64::from(id) + grown) as u32;
-    let mut nodes = Vec::with_capacity(old.nodes.len().saturating_add_signed(grown as isize));
+    let mut nodes = super::syntax::SPARE_NODES.take(old.nodes.len().saturating_add_signed(grown as isize));
     // Before the container: as they were, but its ancestors (and the members holding them),
     // which grow around it. Those are the nodes before it whose subtree reaches past it.
     nodes.extend_from_slice(&old.nodes[..i]);

@@ -148,6 +148,15 @@ pub struct Member {
     pub value: NodeId,
 }
 
+/// The nodes of dropped trees, for the next version's ([`rigls_text::spare`]).
+pub static SPARE_NODES: rigls_text::spare::Spare<Vec<Node>> = rigls_text::spare::Spare::new();
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        SPARE_NODES.give(std::mem::take(&mut self.nodes));
+    }
+}
+
 impl Tree {
     pub fn root(&self) -> Option<NodeId> {
         (!self.nodes.is_empty()).then_some(ROOT)

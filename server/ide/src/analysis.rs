@@ -154,6 +154,22 @@ pub struct Analysis {
     pub(crate) scenery: OnceLock<Option<Box<Scenery>>>,
 }
 
+/// A version's text, when nothing else holds it, goes to the next version
+/// ([`rigls_text::spare`]).
+impl Drop for Analysis {
+    fn drop(&mut self) {
+        if let Some(text) = Arc::get_mut(&mut self.text) {
+            rigls_text::spare::TEXTS.give(std::mem::take(text));
+        }
+    }
+}
+
+/// Frees the buffers kept for the next version of a document ([`rigls_text::spare`]).
+pub fn release_spares() {
+    rigls_text::spare::TEXTS.release();
+    rigls_dragonbones::syntax::SPARE_NODES.release();
+}
+
 /// What an analysis took from the previous version's, for benchmarks, logs and tests (the
 /// results are the same either way).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -25,7 +25,7 @@ pub mod upgrade;
 
 pub use analysis::{
     Analysis, Early, FileKind, FirstStep, Options as AnalysisOptions, ParsedFile, Reuse, SharedText, detect, is_binary,
-    is_binary_path,
+    is_binary_path, release_spares,
 };
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};

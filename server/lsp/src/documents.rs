@@ -113,8 +113,13 @@ impl DocText {
     pub fn into_shared(self) -> Arc<String> {
         match self {
             DocText::Whole(text) => text,
-            // `to_string` would grow by doubling: up to twice a 10 MB document.
-            DocText::Edited(rope) => Arc::new(String::from(&rope)),
+            // `to_string` would grow by doubling: up to twice a 10 MB document. The memory is
+            // the last version's when it has been dropped.
+            DocText::Edited(rope) => {
+                let mut text = rigls_text::spare::TEXTS.take(rope.len_bytes());
+                rope.chunks().for_each(|chunk| text.push_str(chunk));
+                Arc::new(text)
+            }
             DocText::Analysed(analysis) => analysis.text.clone(),
         }
     }

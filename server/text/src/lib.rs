@@ -4,6 +4,7 @@ pub mod cancel;
 pub mod json_string;
 pub mod lexing;
 pub mod parallel;
+pub mod spare;
 
 mod change;
 mod line_index;

@@ -31,10 +31,13 @@ impl FileReport {
         FileReport { display, text, lines, diagnostics, fixes_unwritten: false }
     }
 
-    pub fn from_analysis(display: String, analysis: Analysis) -> FileReport {
+    pub fn from_analysis(display: String, mut analysis: Analysis) -> FileReport {
         // The analysis is the text's only holder here: nothing is copied.
-        let text = std::sync::Arc::try_unwrap(analysis.text).unwrap_or_else(|shared| String::clone(&shared));
-        FileReport::new(display, text, analysis.lines, analysis.diagnostics)
+        let text = std::mem::take(&mut analysis.text);
+        let text = std::sync::Arc::try_unwrap(text).unwrap_or_else(|shared| String::clone(&shared));
+        let diagnostics = std::mem::take(&mut analysis.diagnostics);
+        let lines = std::mem::replace(&mut analysis.lines, LineIndex::new(""));
+        FileReport::new(display, text, lines, diagnostics)
     }
 
     /// 1-based line and column (in Unicode characters) of a byte offset.

@@ -59,8 +59,10 @@ pub fn release_when_idle() {
     });
 }
 
-/// Returns the allocator's free pages to the system now.
+/// Returns the allocator's free pages, and the buffers kept for documents' next versions, to the
+/// system now.
 pub fn release_now() {
+    rigls_ide::release_spares();
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases free memory the allocator owns.
     unsafe {
