@@ -52,7 +52,7 @@ pub mod case {
     );
     pub const DISPLAY_INDEX: Case = warning(
         Code::IndexOutOfRange,
-        "A slot's `displayIndex` or a display key frame past the slot's displays: runtimes show the last display.",
+        "A slot's `displayIndex` or a display key frame past the slot's displays: DragonBonesJS and its ports show the last display, the C++ runtime (cocos2d-x, Godot) nothing.",
     );
     pub const POLYGON_WITHOUT_VERTICES: Case = warning(
         Code::MissingKey,

@@ -92,7 +92,7 @@ fn display_index(
         _ => format!(" (0–{})", count - 1),
     };
     let message = format!(
-        "{what} {index} is out of range: slot `{slot}` has {} in skin `{skin}`{range}; runtimes show the last one",
+        "{what} {index} is out of range: slot `{slot}` has {} in skin `{skin}`{range}; DragonBonesJS shows the last one, DragonBonesCPP nothing",
         plural(count, "display", "displays")
     );
     ctx.push(Diagnostic::of_case(&case::DISPLAY_INDEX, ctx.tree.range(value), message));

@@ -252,10 +252,10 @@ fn display_indices_and_frame_values() {
             "name": "hero",
             "bone": [{"name": "root"}],
             "slot": [{"name": "s", "parent": "root", "displayIndex": 2}, {"name": "t", "parent": "root", "displayIndex": -1}],
-                                                                     ^ warning[index-out-of-range]: `displayIndex` 2 is out of range: slot `s` has 2 displays in skin `default` (0–1); runtimes show the last one
+                                                                     ^ warning[index-out-of-range]: `displayIndex` 2 is out of range: slot `s` has 2 displays in skin `default` (0–1); DragonBonesJS shows the last one, DragonBonesCPP nothing
             "skin": [{"slot": [{"name": "s", "display": [{"name": "a"}, {"name": "b"}]}, {"name": "t", "display": []}]}],
             "animation": [{"name": "a", "duration": 3, "slot": [{"name": "s", "displayFrame": [{"duration": 1, "value": 1}, {"duration": 1, "value": 3}, {"duration": 1, "value": -1}]}]}]
-                                                                                                                                                     ^ warning[index-out-of-range]: display key frame `value` 3 is out of range: slot `s` has 2 displays in skin `default` (0–1); runtimes show the last one
+                                                                                                                                                     ^ warning[index-out-of-range]: display key frame `value` 3 is out of range: slot `s` has 2 displays in skin `default` (0–1); DragonBonesJS shows the last one, DragonBonesCPP nothing
           }]
         }
         "#,
@@ -275,7 +275,7 @@ fn display_frame_indices_v45() {
             "slot": [{"name": "s", "parent": "root", "displayIndex": 0}],
             "skin": [{"name": "", "slot": [{"name": "s", "display": [{"name": "a"}]}]}],
             "animation": [{"name": "a", "duration": 2, "slot": [{"name": "s", "frame": [{"duration": 1, "displayIndex": 1}, {"duration": 1}]}]}]
-                                                                                                                        ^ warning[index-out-of-range]: display key frame `displayIndex` 1 is out of range: slot `s` has 1 display in skin `default` (index 0); runtimes show the last one
+                                                                                                                        ^ warning[index-out-of-range]: display key frame `displayIndex` 1 is out of range: slot `s` has 1 display in skin `default` (index 0); DragonBonesJS shows the last one, DragonBonesCPP nothing
           }]
         }
         "#,
@@ -496,7 +496,7 @@ fn typed_timelines_v56() {
                 {"type": 11, "name": "rot", "frame": [{"duration": 2, "x": 1}]},
                                      ^^^^^ error[unknown-bone]: unknown bone `rot`: armature `hero` has no bone of this name (runtimes drop the timeline); did you mean `root`?
                 {"type": 20, "name": "s", "frame": [{"duration": 2, "value": 1}]},
-                                                                             ^ warning[index-out-of-range]: display key frame `value` 1 is out of range: slot `s` has 1 display in skin `default` (index 0); runtimes show the last one
+                                                                             ^ warning[index-out-of-range]: display key frame `value` 1 is out of range: slot `s` has 1 display in skin `default` (index 0); DragonBonesJS shows the last one, DragonBonesCPP nothing
                 {"type": 22, "name": "mm", "frame": [{"duration": 2, "value": [1]}]},
                                      ^^^^ error[unknown-display]: unknown display `mm`: no skin of armature `hero` has a display of this name (runtimes drop the timeline); did you mean `m`?
                 {"type": 22, "name": "m", "frame": [{"duration": 2, "offset": 4, "value": [1, 1, 1]}]},
