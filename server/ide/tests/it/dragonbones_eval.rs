@@ -167,3 +167,42 @@ fn skinning_blends_the_bones_by_weight() {
         assert!((a - e).abs() < 1e-5, "{v:?}");
     }
 }
+
+/// A chain of 2,000 armatures, each showing the next as a child armature: building one recursed
+/// once per level, and at 1,500 levels overflowed the stack (`rigls --check` aborted). Chains are
+/// built [`MAX_NESTING`] armatures deep; the display past that stays empty.
+///
+/// [`MAX_NESTING`]: rigls_dragonbones::eval::runtime::MAX_NESTING
+#[test]
+fn a_chain_of_child_armatures_is_built_to_a_bounded_depth() {
+    use rigls_dragonbones::DragonBonesFile;
+    use rigls_dragonbones::eval::Evaluation;
+    use rigls_dragonbones::eval::runtime::{MAX_NESTING, Runtime};
+    let n = 2000;
+    let armatures: Vec<String> = (0..n)
+        .map(|i| {
+            format!(
+                r#"{{"name":"a{i}","bone":[{{"name":"root"}}],"slot":[{{"name":"c","parent":"root"}}],
+"skin":[{{"slot":[{{"name":"c","display":[{{"name":"a{}","type":"armature"}}]}}]}}]}}"#,
+                i + 1
+            )
+        })
+        .collect();
+    let text = format!(r#"{{"name":"chain","version":"5.5","armature":[{}]}}"#, armatures.join(","));
+    let file = DragonBonesFile::parse(&text).expect("a skeleton");
+    let evaluation = Evaluation::new(&file.tree, &text);
+    let data = evaluation.data().expect("read by the runtime");
+    let depth = |index: usize| {
+        let runtime = Runtime::build(data, index).expect("built");
+        let (mut levels, mut at) = (1, &runtime);
+        while let Some(child) = at.children.first() {
+            assert_eq!(child.index, at.index + 1);
+            (levels, at) = (levels + 1, child);
+        }
+        (levels, at.index)
+    };
+    assert_eq!(MAX_NESTING, 64);
+    assert_eq!(depth(0), (64, 63), "a0 … a63; a63's display of a64 stays empty");
+    assert_eq!(depth(1000), (64, 1063));
+    assert_eq!(depth(n - 10), (10, n - 1), "the end of the chain: a1999 shows an unknown armature");
+}

@@ -60,6 +60,12 @@ pub struct Runtime<'d> {
     alpha_dirty: bool,
 }
 
+/// How many armatures a chain of child armatures builds, the outermost included; a child
+/// armature display deeper than that stays empty. Building recurses once per level (here as in
+/// the runtimes): a skeleton of 1,500 armatures each showing the next overflowed the stack of a
+/// `rigls --check` thread and aborted the process. Real files nest a few levels.
+pub const MAX_NESTING: usize = 64;
+
 impl<'d> Runtime<'d> {
     /// `buildArmature` followed by its first `advanceTime(0)`: the setup pose.
     pub fn build(file: &'d DragonBonesData, index: usize) -> Result<Runtime<'d>, BuildError> {
@@ -148,7 +154,7 @@ impl<'d> Runtime<'d> {
                                 DisplayKind::Image { .. } => DisplayObject::Raw,
                                 DisplayKind::Mesh { .. } => DisplayObject::Mesh,
                                 DisplayKind::Armature => match file.armature(&d.path) {
-                                    Some(child) if !building.contains(&child) => {
+                                    Some(child) if !building.contains(&child) && building.len() < MAX_NESTING => {
                                         building.push(child);
                                         let built = Runtime::build_nested(file, child, building);
                                         building.pop();
