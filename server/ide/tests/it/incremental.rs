@@ -629,3 +629,32 @@ fn a_difference_in_any_compared_part_is_reported() {
     in_its("parse", reported("army_ske.json", &skeleton, |a| json_nodes(a)[7] = json_nodes(a)[7].moved(0, 1)));
     in_its("diagnostics", reported("army_ske.json", &skeleton, |a| _ = a.diagnostics.pop()));
 }
+
+/// A skeleton past the size whose tree buffers are kept for the next version
+/// (`rigls_text::spare`, 1 MiB; its tree's nodes take about 2 MB): each edit's reparse splices
+/// into the nodes of a version dropped before it, which must still give what a fresh analysis
+/// gives. The small documents above never reach that size.
+#[test]
+fn edits_of_a_large_skeleton_reusing_the_last_versions_buffers_match_fresh_analyses() {
+    let armatures: Vec<String> =
+        (0..800).map(|i| ARMATURE.replace("NAME", &format!("a{i}")).replace("CHILD", "none")).collect();
+    let text = format!(r#"{{"name":"大","version":"5.5","frameRate":30,"armature":[{}]}}"#, armatures.join(","));
+    assert!(text.len() > 1 << 20, "{}", text.len());
+    let fs = fs();
+    let mut analysis = Analysis::new(Some(std::path::Path::new("large_ske.json")), text, &fs);
+    let at = |analysis: &Analysis, needle: &str, nth: usize| analysis.text.match_indices(needle).nth(nth).unwrap().0;
+    for (needle, nth, removed, with) in [
+        (r#""name":"arm""#, 10, 0, " "),
+        (r#""parent":"arm""#, 500, 14, r#""parent":"hand""#),
+        (r#""name":"hand""#, 600, 13, r#""name":"arm""#),
+        (r#"{"name":"a7""#, 0, 1, ""),
+        (r#""name":"a7""#, 0, 0, "{"),
+        (r#""target":"root""#, 699, 15, r#""target":"nowhere""#),
+        (r#""bone":[{"name":"root"}"#, 3, 23, ""),
+    ] {
+        let from = at(&analysis, needle, nth);
+        let edit = Edit { from, to: from + removed, with: with.to_owned() };
+        let text = edit.apply(&analysis.text);
+        analysis = reanalyse_and_compare(&analysis, text, &fs);
+    }
+}
