@@ -4,7 +4,6 @@
 mod check;
 mod convert;
 mod fix;
-mod heap;
 mod input;
 mod output;
 mod parallel;
@@ -383,6 +382,5 @@ pub fn run(args: Args) -> Option<ExitCode> {
         eprintln!("error: --check needs at least one PATH (a file, a directory, or - for stdin)");
         return Some(ExitCode::from(exit::USAGE));
     }
-    heap::restart_with_huge_pages(&args.paths);
     Some(ExitCode::from(check::run(&args)))
 }
