@@ -58,12 +58,12 @@ fn byte_order_mark(text: &str, profiles: &[&Profile]) -> Option<Diagnostic> {
     }
     let message = format!(
         "{} not read a file that starts with a byte-order mark (rapidjson refuses it): nothing is loaded; save the file as UTF-8 without a BOM",
-        names_verb(&concerned.names(), concerned.len(), "does", "do")
+        names_verb(concerned, "does", "do")
     );
     // Editors do not show the mark: the range takes the first character after it too.
     let next = text[bom.len_utf8()..].chars().next().map_or(0, char::len_utf8);
     let range = TextRange::new(0, (bom.len_utf8() + next) as u32);
-    Some(Diagnostic::new(Code::TargetLoadFailure, FileFormat::DragonBones, range, message))
+    Some(load_failure(range, message))
 }
 
 /// A skeleton without armatures: every runtime builds nothing from it.
@@ -78,9 +78,9 @@ fn no_armature(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile]) -> Option<Dia
     };
     let message = format!(
         "{} no armature to build from this skeleton (no armature object in `armature`): nothing is shown",
-        names_verb(&concerned.names(), concerned.len(), "finds", "find")
+        names_verb(concerned, "finds", "find")
     );
-    Some(Diagnostic::new(Code::TargetLoadFailure, FileFormat::DragonBones, range, message))
+    Some(load_failure(range, message))
 }
 
 /// A mesh's `weights` as rapidjson reads them: the bone counts and bone indices are read as
@@ -105,16 +105,11 @@ fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut V
                         if let Some(bad) = integers.filter_map(|j| items.get(j).copied()).find(|&n| !whole(n)) {
                             let message = format!(
                                 "{} `{}` here as an unsigned integer, and a number written with a decimal point or an exponent reads 0 (a debug build aborts): the rest of `weights` is misread and the runtime crashes; write `{}`",
-                                names_verb(&concerned.names(), concerned.len(), "reads", "read"),
+                                names_verb(concerned, "reads", "read"),
                                 raw.tree.range(bad).slice(raw.text),
                                 crate::model::js_number(raw.tree.number(raw.text, bad).unwrap_or(0.0)),
                             );
-                            out.push(Diagnostic::new(
-                                Code::TargetLoadFailure,
-                                FileFormat::DragonBones,
-                                raw.tree.range(bad),
-                                message,
-                            ));
+                            out.push(load_failure(raw.tree.range(bad), message));
                             break;
                         }
                         i += 1 + 2 * count;
@@ -154,14 +149,9 @@ fn curves(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diag
         let Some(member) = raw.tree.member(raw.text, frame, key::CURVE) else { continue };
         let message = format!(
             "{} a `curve` as 4 numbers and 6 more per further segment (its end points implicit): these {count} are read past their end, and rapidjson's assertion aborts the runtime; write 4, 10, 16… numbers, without the end points (0, 0) and (1, 1)",
-            names_verb(&concerned.names(), concerned.len(), "reads", "read"),
+            names_verb(concerned, "reads", "read"),
         );
-        out.push(Diagnostic::new(
-            Code::TargetLoadFailure,
-            FileFormat::DragonBones,
-            raw.tree.range(member.key),
-            message,
-        ));
+        out.push(load_failure(raw.tree.range(member.key), message));
     }
 }
 
@@ -198,15 +188,10 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
         let Some(member) = raw.tree.member(raw.text, object, name) else { continue };
         let message = format!(
             "{} `{name}` as an unsigned integer, and {} fails rapidjson's assertion: the runtime aborts; write 0 or more",
-            names_verb(&concerned.names(), concerned.len(), "reads", "read"),
+            names_verb(concerned, "reads", "read"),
             raw.tree.range(member.value).slice(raw.text),
         );
-        out.push(Diagnostic::new(
-            Code::TargetLoadFailure,
-            FileFormat::DragonBones,
-            raw.tree.range(member.value),
-            message,
-        ));
+        out.push(load_failure(raw.tree.range(member.value), message));
     }
 }
 
@@ -226,14 +211,9 @@ fn polygons_without_vertices(raw: &Raw<'_>, model: &Model, profiles: &[&Profile]
         let Some(member) = raw.tree.member(raw.text, display.node, key::SUB_TYPE) else { continue };
         let message = format!(
             "{} a polygon bounding box's `vertices`: without them its parser's assertion aborts the runtime; give the polygon its x, y pairs, or make it a rectangle",
-            names_verb(&concerned.names(), concerned.len(), "requires", "require"),
+            names_verb(concerned, "requires", "require"),
         );
-        out.push(Diagnostic::new(
-            Code::TargetLoadFailure,
-            FileFormat::DragonBones,
-            raw.tree.range(member.value),
-            message,
-        ));
+        out.push(load_failure(raw.tree.range(member.value), message));
     }
 }
 
@@ -257,8 +237,13 @@ fn each_object(raw: &Raw<'_>, node: NodeId, visit: &mut dyn FnMut(NodeId)) {
 }
 
 /// `dragonbones-cpp does`, `dragonbones-cpp and godot do`.
-fn names_verb(names: &str, count: usize, one: &str, many: &str) -> String {
-    format!("{names} {}", if count == 1 { one } else { many })
+fn names_verb(targets: Targets, one: &str, many: &str) -> String {
+    format!("{} {}", targets.names(), if targets.len() == 1 { one } else { many })
+}
+
+/// A `target-load-failure` of this file at `range`.
+fn load_failure(range: TextRange, message: String) -> Diagnostic {
+    Diagnostic::new(Code::TargetLoadFailure, FileFormat::DragonBones, range, message)
 }
 
 fn version(text: &str, model: &Model, tree: &Tree, profiles: &[&Profile]) -> Option<Diagnostic> {
@@ -333,13 +318,13 @@ fn version(text: &str, model: &Model, tree: &Tree, profiles: &[&Profile]) -> Opt
         let which = if duplicate { " (rapidjson reads the first of duplicate keys)" } else { "" };
         parts.push(format!(
             "{} not read data version {shown_text}{which} and show nothing: {fix}",
-            names_verb(&rejecting.names(), rejecting.len(), "does", "do")
+            names_verb(rejecting, "does", "do")
         ));
     }
     if !misreading.is_empty() {
         parts.push(format!(
             "{} data version {} but reads{} it as 5.x data, so bones, slots and animations are misplaced: convert it to 5.5 with `rigls upgrade`",
-            names_verb(&misreading.names(), misreading.len(), "accepts", "accept"),
+            names_verb(misreading, "accepts", "accept"),
             shown.map_or(shown_text.clone(), |v| v.to_string()),
             if misreading.len() == 1 { "" } else { " each of" },
         ));
