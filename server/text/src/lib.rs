@@ -17,7 +17,10 @@ pub use range::{TextRange, to_u32};
 /// A hash map for keys read from the files rigls checks (names): foldhash rather than the
 /// standard library's SipHash, whose defence against chosen keys a linter does not need and
 /// which was 7 % of a real skeleton's check (issue 31).
-pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+pub type FastMap<K, V> = std::collections::HashMap<K, V, FastHasher>;
+
+/// The hasher of [`FastMap`], for tables of our own names built another way.
+pub type FastHasher = foldhash::fast::FixedState;
 
 #[cfg(test)]
 mod tests;

@@ -224,7 +224,7 @@ struct NameIndex(hashbrown::HashTable<u32>);
 impl NameIndex {
     fn hash(kind: NameKind, scope: Scope, name: &str) -> u64 {
         use std::hash::BuildHasher;
-        foldhash::fast::FixedState::default().hash_one((kind, scope, name))
+        rigls_text::FastHasher::default().hash_one((kind, scope, name))
     }
 
     fn new(defs: &[Def]) -> NameIndex {
