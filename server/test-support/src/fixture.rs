@@ -234,6 +234,17 @@ pub fn skeletons_under(dir: &Path, out: &mut Vec<PathBuf>) {
     files_under(dir, &keep, out);
 }
 
+/// The project's own skeletons and atlases that pose ([`skeletons_under`]): the DragonBones and
+/// render fixtures, the examples and the end-to-end fixtures.
+pub fn project_skeletons() -> Vec<PathBuf> {
+    let root = crate::server_dir();
+    let mut paths = Vec::new();
+    for dir in ["tests/fixtures/dragonbones", "tests/fixtures/render", "../examples", "../tests/e2e/fixtures"] {
+        skeletons_under(&root.join(dir), &mut paths);
+    }
+    paths
+}
+
 /// The JSON files of `../shared/corpus` ([`skeletons_under`]); `None`, said on stderr, in a clone
 /// without it.
 pub fn shared_corpus_json() -> Option<Vec<PathBuf>> {

@@ -97,11 +97,7 @@ fn compare(label: &str, text: &str, compared: &mut Compared) {
 
 #[test]
 fn bones_alone_pose_as_a_full_update_on_the_project_skeletons() {
-    let root = rigls_test_support::server_dir();
-    let mut paths = Vec::new();
-    for dir in ["tests/fixtures/dragonbones", "tests/fixtures/render", "../examples", "../tests/e2e/fixtures"] {
-        support::skeletons_under(&root.join(dir), &mut paths);
-    }
+    let paths = support::project_skeletons();
     let mut compared = Compared::default();
     for path in &paths {
         compare_file(path, &mut compared);

@@ -73,11 +73,7 @@ fn count_file(path: &Path, counted: &mut Counted) {
 
 #[test]
 fn animations_shown_finite_pose_finite_on_the_project_skeletons() {
-    let root = rigls_test_support::server_dir();
-    let mut paths = Vec::new();
-    for dir in ["tests/fixtures/dragonbones", "tests/fixtures/render", "../examples", "../tests/e2e/fixtures"] {
-        support::skeletons_under(&root.join(dir), &mut paths);
-    }
+    let paths = support::project_skeletons();
     let mut counted = Counted::default();
     for path in &paths {
         count_file(path, &mut counted);

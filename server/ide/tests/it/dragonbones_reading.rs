@@ -19,6 +19,21 @@ fn skeletons(dir: &Path, out: &mut Vec<PathBuf>) {
     support::files_under(dir, &|p| p.extension().is_some_and(|e| e == "json"), out);
 }
 
+/// The JSON files of the project's fixtures and, beside the repository, of the corpus (said on
+/// stderr when it is absent).
+fn fixtures_and_corpus() -> Vec<PathBuf> {
+    let root = rigls_test_support::server_dir();
+    let mut files = Vec::new();
+    skeletons(&root.join("tests/fixtures"), &mut files);
+    let corpus = root.join("../../shared/corpus/dragonbones");
+    if corpus.is_dir() {
+        skeletons(&corpus, &mut files);
+    } else {
+        eprintln!("skipped: ../shared/corpus/dragonbones is absent (the project's fixtures still run)");
+    }
+    files
+}
+
 /// The requests compared: each armature at its setup pose and in its first three animations at
 /// two times (each also asked as scenes half a second later).
 fn requests(analysis: &Analysis) -> Vec<PoseRequest> {
@@ -64,15 +79,7 @@ fn same_as_whole(label: &str, path: &Path, analysis: &Analysis) -> bool {
 
 #[test]
 fn one_armature_reads_as_the_whole_file_on_every_skeleton() {
-    let root = rigls_test_support::server_dir();
-    let mut files = Vec::new();
-    skeletons(&root.join("tests/fixtures"), &mut files);
-    let corpus = root.join("../../shared/corpus/dragonbones");
-    if corpus.is_dir() {
-        skeletons(&corpus, &mut files);
-    } else {
-        eprintln!("skipped: ../shared/corpus/dragonbones is absent (the project's fixtures still run)");
-    }
+    let files = fixtures_and_corpus();
     let (mut compared, mut by_armature) = (0, 0);
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else { continue };
@@ -188,15 +195,7 @@ fn a_parse_without_deform_values_is_not_taken_by_a_reading() {
 fn a_parse_that_left_nothing_out_is_the_full_parse() {
     use rigls_dragonbones::eval::parse::{self, DeformValues};
     use rigls_dragonbones::eval::raw::Raw;
-    let root = rigls_test_support::server_dir();
-    let mut files = Vec::new();
-    skeletons(&root.join("tests/fixtures"), &mut files);
-    let corpus = root.join("../../shared/corpus/dragonbones");
-    if corpus.is_dir() {
-        skeletons(&corpus, &mut files);
-    } else {
-        eprintln!("skipped: ../shared/corpus/dragonbones is absent (the project's fixtures still run)");
-    }
+    let files = fixtures_and_corpus();
     let (mut same, mut left_out) = (0, 0);
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else { continue };
