@@ -272,13 +272,7 @@ impl AnimationData {
         bone: Option<usize>,
         slot: Option<usize>,
     ) -> (&[TimelineData], &[TimelineData]) {
-        let (bones, slots) = self.timelines_by_target.get_or_init(|| {
-            let entry = |map: &TimelineMap, name: &str| map.index.get(name).copied();
-            (
-                armature.bones.iter().map(|b| entry(&self.bone_timelines, &b.name)).collect(),
-                armature.slots.iter().map(|s| entry(&self.slot_timelines, &s.name)).collect(),
-            )
-        });
+        let TimelinesByTarget { bones, slots, .. } = self.timelines_by_target(armature);
         fn list(map: &TimelineMap, at: Option<usize>) -> &[TimelineData] {
             at.map_or(&[], |e| map.entries[e].1.as_slice())
         }
@@ -286,6 +280,24 @@ impl AnimationData {
             list(&self.bone_timelines, bone.and_then(|b| bones.get(b).copied().flatten())),
             list(&self.slot_timelines, slot.and_then(|s| slots.get(s).copied().flatten())),
         )
+    }
+
+    /// The bones (indices into `armature`'s bones) that have timelines, in order.
+    pub fn timed_bones(&self, armature: &ArmatureData) -> &[usize] {
+        &self.timelines_by_target(armature).timed_bones
+    }
+
+    fn timelines_by_target(&self, armature: &ArmatureData) -> &TimelinesByTarget {
+        self.timelines_by_target.get_or_init(|| {
+            let entry = |map: &TimelineMap, name: &str| map.index.get(name).copied();
+            let bones: Vec<Option<usize>> =
+                armature.bones.iter().map(|b| entry(&self.bone_timelines, &b.name)).collect();
+            TimelinesByTarget {
+                timed_bones: (0..bones.len()).filter(|&b| bones[b].is_some()).collect(),
+                bones,
+                slots: armature.slots.iter().map(|s| entry(&self.slot_timelines, &s.name)).collect(),
+            }
+        })
     }
 
     /// The blend-tree children (indices into `animation_timelines.entries`) in the order the
@@ -313,8 +325,14 @@ impl AnimationData {
     }
 }
 
-/// Per bone, then per slot, the entry of an animation's timeline map naming it.
-type TimelinesByTarget = (Vec<Option<usize>>, Vec<Option<usize>>);
+/// Per bone and per slot of an armature, the entry of an animation's timelines naming it.
+#[derive(Debug)]
+pub(crate) struct TimelinesByTarget {
+    bones: Vec<Option<usize>>,
+    slots: Vec<Option<usize>>,
+    /// The bones with an entry.
+    timed_bones: Vec<usize>,
+}
 
 /// Timelines by the name of what they animate, in the order the names first appear.
 #[derive(Default)]

@@ -160,6 +160,10 @@ pub struct AnimationRuntime<'d> {
     /// name.
     bone_blends: Vec<[Option<usize>; BONE_BLEND_KINDS]>,
     blend_index: [rigls_text::FastMap<String, usize>; BLEND_KINDS],
+    /// Every state (by index) by the address of the animation it plays and its layer, which
+    /// stay as they were made: a blend tree plays hundreds of states, and `play` looks for each
+    /// of its children among those playing.
+    by_animation: rigls_text::FastMap<(usize, i32), Vec<usize>>,
 }
 
 impl<'d> AnimationState<'d> {
@@ -354,10 +358,7 @@ impl<'d> Runtime<'d> {
         let data: &'d AnimationData = &self.data.animations[index];
         let mut config = config;
         if config.single
-            && let Some(&s) = self.animation.order.iter().find(|&&s| {
-                let st = &self.animation.states[s];
-                st.fade_state < 1 && st.layer == config.layer && std::ptr::eq(st.data, data)
-            })
+            && let Some(s) = self.playing(data, config.layer)
         {
             return Some(s);
         }
@@ -407,24 +408,17 @@ impl<'d> Runtime<'d> {
         let state = self.new_state(data, &config);
         let id = self.animation.states.len();
         self.animation.states.push(state);
-        // Sorted by layer (higher layers first).
-        let order = &mut self.animation.order;
-        let layer = config.layer;
-        let mut placed = false;
-        for i in 0..order.len() {
-            if layer > self.animation.states[order[i]].layer {
-                order.insert(i, id);
-                placed = true;
-                break;
-            } else if i != order.len() - 1 && layer > self.animation.states[order[i + 1]].layer {
-                order.insert(i + 1, id);
-                placed = true;
-                break;
-            }
-        }
-        if !placed {
-            order.push(id);
-        }
+        self.animation.by_animation.entry((std::ptr::from_ref(data).addr(), config.layer)).or_default().push(id);
+        // Before the first state of a lower layer: the order is sorted by layer, higher layers
+        // first (a state's layer never changes, and a blend tree's states share theirs).
+        let states = &self.animation.states;
+        let at = self.animation.order.partition_point(|&s| states[s].layer >= config.layer);
+        debug_assert!(
+            self.animation.order[..at].iter().all(|&s| states[s].layer >= config.layer)
+                && self.animation.order[at..].iter().all(|&s| states[s].layer < config.layer),
+            "the order is sorted by layer"
+        );
+        self.animation.order.insert(at, id);
         for &entry in data.children_in_play_order() {
             let (name, timelines) = &data.animation_timelines.entries[entry];
             let mut child_config = PlayConfig::goto_and_play_by_time(name, 0.0, 1.0);
@@ -455,6 +449,32 @@ impl<'d> Runtime<'d> {
             self.advance_time(0.0);
         }
         Some(id)
+    }
+
+    /// The first playing state, in update order, of `data` in `layer` that is not fading out.
+    fn playing(&self, data: &AnimationData, layer: i32) -> Option<usize> {
+        let runtime = &self.animation;
+        let made = runtime.by_animation.get(&(std::ptr::from_ref(data).addr(), layer))?;
+        // A state plays while it is alive: `advance_animation` drops it from the order then.
+        let mut candidates = made.iter().copied().filter(|&s| {
+            let state = &runtime.states[s];
+            state.alive && state.fade_state < 1
+        });
+        let found = match (candidates.next(), candidates.next()) {
+            (Some(only), None) => Some(only),
+            (first, _) => first.and_then(|_| {
+                runtime.order.iter().copied().find(|s| made.contains(s) && runtime.states[*s].fade_state < 1)
+            }),
+        };
+        debug_assert_eq!(
+            found,
+            runtime.order.iter().copied().find(|&s| {
+                let st = &runtime.states[s];
+                st.fade_state < 1 && st.layer == layer && std::ptr::eq(st.data, data)
+            }),
+            "the index finds what a search of the order finds"
+        );
+        found
     }
 
     fn new_state(&self, data: &'d AnimationData, config: &PlayConfig) -> AnimationState<'d> {
@@ -977,7 +997,21 @@ impl<'d> Runtime<'d> {
     /// `_updateBoneAndSlotTimelines` for a new state.
     fn create_bone_and_slot_timelines(&mut self, s: usize) {
         let data = self.animation.states[s].data;
-        for i in 0..self.bones.len() {
+        // A bone without timelines gets one only to reset it, which a runtime at its setup
+        // pose skips: then the bones with timelines are enough (a blend tree makes hundreds of
+        // states, each of a few bones' timelines).
+        let bones: Vec<usize> = if self.at_setup_pose {
+            let mut timed: Vec<usize> = data
+                .timed_bones(self.data)
+                .iter()
+                .filter_map(|&b| self.bone_of_data.get(b).copied().flatten())
+                .collect();
+            timed.sort_unstable();
+            timed
+        } else {
+            (0..self.bones.len()).collect()
+        };
+        for i in bones {
             let name = self.data.bones[self.bones[i].data].name.as_str();
             let list = data.timelines_of(self.data, Some(self.bones[i].data), None).0;
             for d in list {

@@ -77,12 +77,29 @@ pub struct Lattice {
     pub hull: [f64; 12],
     /// Each cell's matrix, computed when first asked for: a function of the lattice alone, so
     /// every runtime sharing the lattice shares them.
-    cells: Vec<OnceLock<Matrix>>,
+    cells: Cells,
+}
+
+/// A lattice's cell matrices, made when the first is asked for: most lattices a check poses are
+/// asked for none (those of surfaces without bones on them).
+#[derive(Debug)]
+struct Cells {
+    count: usize,
+    made: OnceLock<Box<[OnceLock<Matrix>]>>,
+}
+
+impl Cells {
+    fn get(&self, cell: usize) -> Option<&OnceLock<Matrix>> {
+        if cell >= self.count {
+            return None;
+        }
+        self.made.get_or_init(|| (0..self.count).map(|_| OnceLock::new()).collect()).get(cell)
+    }
 }
 
 impl Lattice {
     fn new(vertices: Vec<f64>, cell_count: usize) -> Lattice {
-        Lattice { vertices, hull: [0.0; 12], cells: (0..cell_count).map(|_| OnceLock::new()).collect() }
+        Lattice { vertices, hull: [0.0; 12], cells: Cells { count: cell_count, made: OnceLock::new() } }
     }
 
     /// The same points and hull, bit for bit.
