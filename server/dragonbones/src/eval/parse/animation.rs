@@ -296,7 +296,7 @@ impl Parser<'_> {
             key_frame_count: raw_frames.len(),
             frames: Vec::new(),
             frame_indices: Vec::new(),
-            values: empty_values(reader),
+            values: empty_values(reader, raw_frames.len()),
             geometry: None,
             deform_count: 0,
             position: (0.0, 0.0),
@@ -609,15 +609,22 @@ fn set(v: &mut Vec<i64>, i: i64, value: i64) {
     v[i] = value;
 }
 
-fn empty_values(reader: FrameReader<'_>) -> TimelineValues {
+/// No values yet, room for those of `frames` key frames.
+fn empty_values(reader: FrameReader<'_>, frames: usize) -> TimelineValues {
     match reader {
-        FrameReader::ZOrder { .. } => TimelineValues::ZOrder(Vec::new()),
-        FrameReader::BoneAll => TimelineValues::Float { count: 6, values: Vec::new() },
-        FrameReader::Pair { int: true, .. } | FrameReader::Ik => TimelineValues::Int { count: 2, values: Vec::new() },
-        FrameReader::Pair { .. } | FrameReader::BoneRotate => TimelineValues::Float { count: 2, values: Vec::new() },
-        FrameReader::Single { step: true, .. } | FrameReader::SlotDisplay => TimelineValues::Step(Vec::new()),
-        FrameReader::Single { .. } => TimelineValues::Int { count: 1, values: Vec::new() },
-        FrameReader::SlotColor => TimelineValues::Color(Vec::new()),
+        FrameReader::ZOrder { .. } => TimelineValues::ZOrder(Vec::with_capacity(frames)),
+        FrameReader::BoneAll => TimelineValues::Float { count: 6, values: Vec::with_capacity(frames * 6) },
+        FrameReader::Pair { int: true, .. } | FrameReader::Ik => {
+            TimelineValues::Int { count: 2, values: Vec::with_capacity(frames * 2) }
+        }
+        FrameReader::Pair { .. } | FrameReader::BoneRotate => {
+            TimelineValues::Float { count: 2, values: Vec::with_capacity(frames * 2) }
+        }
+        FrameReader::Single { step: true, .. } | FrameReader::SlotDisplay => {
+            TimelineValues::Step(Vec::with_capacity(frames))
+        }
+        FrameReader::Single { .. } => TimelineValues::Int { count: 1, values: Vec::with_capacity(frames) },
+        FrameReader::SlotColor => TimelineValues::Color(Vec::with_capacity(frames)),
         FrameReader::Deform { .. } => TimelineValues::Float { count: 0, values: Vec::new() },
     }
 }
