@@ -60,11 +60,6 @@ pub enum TokenKind {
 }
 
 impl TokenKind {
-    /// Tokens the parser skips (comments are reported, then skipped).
-    pub fn is_trivia(self) -> bool {
-        matches!(self, TokenKind::LineComment | TokenKind::BlockComment | TokenKind::UnterminatedComment)
-    }
-
     /// Complete or unterminated strings.
     pub fn is_string(self) -> bool {
         matches!(self, TokenKind::String | TokenKind::EscapedString | TokenKind::UnterminatedString)

@@ -34,8 +34,4 @@ impl Notes {
     pub fn lost(&mut self, range: TextRange, message: impl Into<String>) {
         self.list.push(Note { severity: Severity::Lost, range, message: message.into() });
     }
-
-    pub fn any_lost(&self) -> bool {
-        self.list.iter().any(|n| n.severity == Severity::Lost)
-    }
 }

@@ -240,16 +240,6 @@ impl<'d> Runtime<'d> {
         true
     }
 
-    /// Moves the playing animation to `seconds` (the `currentTime` setter of its state) and
-    /// advances by 0: how an editor scrubs. Cheaper than playing it anew at every time, and the
-    /// same pose but for state carried from the previous time (a stale IK timeline value).
-    pub fn seek(&mut self, seconds: f64) {
-        if let Some(&s) = self.animation.order.last() {
-            self.animation.states[s].set_current_time(seconds);
-        }
-        self.advance_time(0.0);
-    }
-
     /// `Armature.advanceTime`.
     pub fn advance_time(&mut self, passed: f64) {
         self.advance_animation(passed);
