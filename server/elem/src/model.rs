@@ -11,7 +11,7 @@ use super::schema::{self, NameKind, NameRole, ScopeKind};
 use super::syntax::{Item, ROOT, ScopeId, SyntaxTree};
 use super::values::Values;
 use crate::schema::key;
-use rigls_text::TextRange;
+use rigls_text::{FastMap, TextRange};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Def {
@@ -121,6 +121,7 @@ impl Model {
                 }
             }
         }
+        debug_assert!(model.refs.is_sorted_by_key(|r| r.scope), "refs_in searches them by scope");
         model
     }
 
@@ -137,6 +138,43 @@ impl Model {
     /// Every definition of a kind, in order.
     pub fn defs_of(&self, kind: NameKind) -> impl Iterator<Item = &Def> {
         self.defs.iter().filter(move |d| d.kind == kind)
+    }
+
+    /// The references made on the lines of scope `id`, in order: [`Model::build`] adds them
+    /// scope by scope in document order, so one scope's are found by binary search.
+    pub fn refs_in(&self, id: ScopeId) -> &[Ref] {
+        let start = self.refs.partition_point(|r| r.scope < id);
+        let len = self.refs[start..].partition_point(|r| r.scope == id);
+        &self.refs[start..start + len]
+    }
+
+    /// [`Model::resolve`] for every reference at once: the definitions hashed by what a
+    /// reference looks them up by, instead of a walk over the definitions per reference (a node
+    /// reference may be to any of thousands of nodes).
+    pub fn resolver(&self) -> Resolver<'_> {
+        let mut resolver = Resolver { in_container: FastMap::default(), anywhere: FastMap::default() };
+        // In reverse, so that of equal definitions the first is the one kept.
+        for def in self.defs.iter().rev() {
+            resolver.in_container.insert((def.kind, def.container, def.name.as_str()), def);
+            resolver.anywhere.insert((def.kind, def.name.as_str()), def);
+        }
+        resolver
+    }
+}
+
+/// The definitions by name: see [`Model::resolver`].
+pub struct Resolver<'m> {
+    in_container: FastMap<(NameKind, Option<ScopeId>, &'m str), &'m Def>,
+    anywhere: FastMap<(NameKind, &'m str), &'m Def>,
+}
+
+impl<'m> Resolver<'m> {
+    /// The definition `r` resolves to, as [`Model::resolve`] finds it.
+    pub fn resolve(&self, r: &Ref) -> Option<&'m Def> {
+        match r.container {
+            Some(_) => self.in_container.get(&(r.kind, r.container, r.name.as_str())).copied(),
+            None => self.anywhere.get(&(r.kind, r.name.as_str())).copied(),
+        }
     }
 }
 
@@ -161,4 +199,47 @@ fn uv_part_container(text: &str, tree: &SyntaxTree, part: ScopeId, values: &mut 
             .and_then(|k| single_string(text, k.value, values))
             .is_some_and(|(n, _)| n == wanted)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The models of two fixtures, and of each with a bone and node name defined twice, and with
+    /// the names that keys give changed (references to nothing).
+    fn models() -> Vec<(String, Model)> {
+        let fixtures = [
+            include_str!("../../tests/fixtures/elem/valid/walker.elem"),
+            include_str!("../../tests/fixtures/elem/valid/two_containers.elem"),
+        ];
+        let twice = fixtures.map(|t| t.replace("\"頭\"", "\"腰\""));
+        let unknown = fixtures.map(|t| t.replace("Name=\"", "Name=\"x"));
+        let texts = fixtures.into_iter().map(str::to_owned).chain(twice).chain(unknown);
+        texts.map(|t| (t.clone(), Model::build(&t, &crate::parser::parse(&t)))).collect()
+    }
+
+    #[test]
+    fn the_resolver_resolves_each_reference_as_a_walk_over_the_definitions_does() {
+        let (mut resolved, mut unresolved) = (0, 0);
+        for (text, model) in models() {
+            let resolver = model.resolver();
+            assert!(!model.refs.is_empty(), "{text}");
+            for r in &model.refs {
+                let (hashed, walked) = (resolver.resolve(r), model.resolve(r));
+                assert!(hashed.map(std::ptr::from_ref) == walked.map(std::ptr::from_ref), "{r:?}");
+                if walked.is_some() { resolved += 1 } else { unresolved += 1 }
+            }
+        }
+        assert!(resolved > 0 && unresolved > 0, "{resolved} resolved, {unresolved} not");
+    }
+
+    #[test]
+    fn a_scopes_references_are_those_made_in_it() {
+        for (_, model) in models() {
+            for r in &model.refs {
+                let walked: Vec<&Ref> = model.refs.iter().filter(|o| o.scope == r.scope).collect();
+                assert_eq!(model.refs_in(r.scope).iter().collect::<Vec<_>>(), walked);
+            }
+        }
+    }
 }

@@ -2,8 +2,6 @@
 //! order, rotation keys that are not unit quaternions, and `VertexFormat` disagreeing with the
 //! lists the meshes carry.
 
-use std::collections::BTreeMap;
-
 use super::{ElemCheck, kind_name, report};
 use crate::schema::ScopeKind;
 use crate::schema::key;
@@ -40,9 +38,9 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
         ctx.int_key(mesh, key::VERTEX_COUNT).map(|(n, _)| n).filter(|&n| (0..=i64::from(i32::MAX)).contains(&n));
     let Some(vertices) = positions.or(declared) else { return };
     let vertices = vertices as usize;
-    // Only the vertices the lists name are kept (in order): a VertexCount of billions, with no
-    // Positions to check it, is a number in a text, not memory to set aside.
-    let mut weighted: BTreeMap<usize, (f64, TextRange)> = BTreeMap::new();
+    // Only the vertices the lists name are kept: a VertexCount of billions, with no Positions to
+    // check it, is a number in a text, not memory to set aside. Every usable line, in file order.
+    let mut lines: Vec<(usize, f64, TextRange)> = Vec::new();
     // A malformed line is already an error; guessing its vertex's sum would only add noise.
     let mut malformed = false;
     for part in ctx.tree.children_of(blend_list, ScopeKind::BlendPart).collect::<Vec<_>>() {
@@ -63,15 +61,22 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
                 if let Ok(v) = usize::try_from(v)
                     && v < vertices
                 {
-                    weighted.entry(v).or_insert((0.0, line)).0 += w;
+                    lines.push((v, w, line));
                 }
             });
         }
     }
-    if weighted.is_empty() || malformed {
+    if lines.is_empty() || malformed {
         return;
     }
-    for (v, &(sum, line)) in &weighted {
+    // Each vertex's weights summed in file order (the sort is stable), with its first line: one
+    // sort instead of a tree map updated on every line.
+    lines.sort_by_key(|&(v, ..)| v);
+    let weighted: Vec<(usize, f64, TextRange)> = lines
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|same| (same[0].0, same.iter().fold(0.0, |sum, &(_, w, _)| sum + w), same[0].2))
+        .collect();
+    for &(v, sum, line) in &weighted {
         if (sum - 1.0).abs() > WEIGHT_TOLERANCE {
             let d = report(
                 Code::WeightSum,
@@ -84,7 +89,8 @@ fn weights(ctx: &mut ElemCheck, mesh: ScopeId) {
     let unweighted = vertices - weighted.len();
     if unweighted > 0 {
         // The first few, found past at most as many weighted ones as there are.
-        let first: Vec<usize> = (0..vertices).filter(|v| !weighted.contains_key(v)).take(5).collect();
+        let is_weighted = |v: &usize| weighted.binary_search_by_key(v, |&(w, ..)| w).is_ok();
+        let first: Vec<usize> = (0..vertices).filter(|v| !is_weighted(v)).take(5).collect();
         let tag = ctx.tree.scope(blend_list).tag;
         let listed = list_numbers(&first, unweighted);
         let noun = if unweighted == 1 { "vertex" } else { "vertices" };

@@ -2,11 +2,12 @@
 //! `Attributes` against the container's materials, `TransformIndex` against its bones.
 
 use super::{ElemCheck, plural, report};
+use crate::model::Def;
 use crate::schema::key;
 use crate::schema::{NameKind, ScopeKind};
 use crate::syntax::ScopeId;
 use rigls_diagnostic::Code;
-use rigls_text::TextRange;
+use rigls_text::{FastMap, TextRange};
 
 const VERTEX_LISTS: &[ScopeKind] = &[
     ScopeKind::Positions,
@@ -35,8 +36,16 @@ pub fn check(ctx: &mut ElemCheck) {
             attributes(ctx, mesh, container);
         }
     }
+    // Each container's bones by index (the first bone of an index, as a walk would find it),
+    // looked up once per `BlendPart` rather than by walking every definition.
+    let mut bones: FastMap<(ScopeId, u32), &Def> = FastMap::default();
+    for def in ctx.model.defs_of(NameKind::Bone) {
+        if let Some(container) = def.container {
+            bones.entry((container, def.index)).or_insert(def);
+        }
+    }
     for part in ctx.scopes_of(ScopeKind::BlendPart) {
-        transform_index(ctx, part);
+        transform_index(ctx, part, &bones);
     }
 }
 
@@ -116,7 +125,7 @@ fn attributes(ctx: &mut ElemCheck, mesh: ScopeId, container: ScopeId) {
     }
 }
 
-fn transform_index(ctx: &mut ElemCheck, part: ScopeId) {
+fn transform_index(ctx: &mut ElemCheck, part: ScopeId, bones_by_index: &FastMap<(ScopeId, u32), &Def>) {
     let Some(container) = ctx.tree.enclosing(part, ScopeKind::MeshContainer) else { return };
     let Some((index, _)) = ctx.int_key(part, key::TRANSFORM_INDEX) else { return };
     let Some(line) = ctx.tree.key(ctx.text, part, key::TRANSFORM_INDEX) else { return };
@@ -128,9 +137,8 @@ fn transform_index(ctx: &mut ElemCheck, part: ScopeId) {
     }
     // The index and the name must agree: Danmakufu skins by index, Keystone by name.
     let Some(name_line) = ctx.tree.key(ctx.text, part, key::BONE_NAME) else { return };
-    let bone_at_index =
-        ctx.model.defs_of(NameKind::Bone).find(|d| d.container == Some(container) && d.index as i64 == index);
-    let named = ctx.model.refs.iter().find(|r| r.kind == NameKind::Bone && r.scope == part);
+    let bone_at_index = u32::try_from(index).ok().and_then(|i| bones_by_index.get(&(container, i)).copied());
+    let named = ctx.model.refs_in(part).iter().find(|r| r.kind == NameKind::Bone);
     if let (Some(def), Some(named)) = (bone_at_index, named)
         && def.name != named.name
         && ctx.model.resolve(named).is_some()

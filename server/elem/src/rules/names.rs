@@ -2,12 +2,13 @@
 //! existing names), bones that are no node of the hierarchy, and names defined twice
 //! (`duplicate-name`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{ElemCheck, report};
 use crate::schema::{NameKind, ScopeKind, key};
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Fix};
+use rigls_text::FastHasher;
 
 pub fn check(ctx: &mut ElemCheck) {
     duplicates(ctx);
@@ -39,8 +40,9 @@ fn duplicates(ctx: &mut ElemCheck) {
 
 fn unresolved(ctx: &mut ElemCheck) {
     let model = ctx.model;
+    let resolver = model.resolver();
     for r in &model.refs {
-        if model.resolve(r).is_some() {
+        if resolver.resolve(r).is_some() {
             continue;
         }
         let (code, place) = match r.kind {
@@ -100,8 +102,10 @@ fn bones_without_nodes(ctx: &mut ElemCheck) {
     if nodes.is_empty() {
         return;
     }
+    // Hashed: a large model has thousands of bones and of nodes.
+    let named: HashSet<&str, FastHasher> = nodes.iter().copied().collect();
     for bone in model.defs_of(NameKind::Bone) {
-        if nodes.contains(&bone.name.as_str()) {
+        if named.contains(bone.name.as_str()) {
             continue;
         }
         let suggested = suggest::ranked(&bone.name, nodes.iter().copied());

@@ -28,6 +28,8 @@ fn check_items(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
     let where_ = if id == ROOT { "outside any scope".to_owned() } else { format!("in `{}`", kind_name(kind)) };
     let mut seen: HashMap<String, TextRange> = HashMap::new();
     let tree = ctx.tree;
+    // Once per scope: a list's lines are millions, and the schema is searched for the answer.
+    let list = kind.is_list();
     for &item in &tree.scope(id).items {
         match item {
             Item::Key(line) => {
@@ -76,7 +78,7 @@ fn check_items(ctx: &mut ElemCheck, id: ScopeId, kind: ScopeKind) {
                     }
                 }
             }
-            Item::Entry(entry) if id != ROOT && entry.ok && !kind.is_list() => {
+            Item::Entry(entry) if id != ROOT && entry.ok && !list => {
                 let d = report(
                     Code::Syntax,
                     entry.range,
