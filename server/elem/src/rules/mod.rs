@@ -127,43 +127,39 @@ pub fn check_on_threads(
     parallel: bool,
 ) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let inputs = ctx.fresh();
-    // In this order (the sort after it keeps the order of equal findings).
+    // Their findings in this order (the sort after it keeps the order of equal findings).
     let (before, after): ([Rule; 2], [Rule; 6]) = (
         [header::check, structure::check],
         [counts::check, indices::check, names::check, files::check, geometry::check, finite::check],
     );
-    for rule in before {
-        rigls_text::cancel::check();
-        rule(&mut ctx);
-    }
     let found = |rule: Rule| {
         rigls_text::cancel::check();
         let mut own = inputs.fresh();
         rule(&mut own);
         own.out
     };
-    let (values, after_found): (_, [Vec<Diagnostic>; 6]) = if !parallel {
+    let values = || {
         rigls_text::cancel::check();
-        let values = values::check(&mut ctx, reuse);
-        (values, after.map(found))
-    } else {
-        // A large model's rules on two cores: each of these groups reads the numbers of every
-        // list once (`finite` poses the meshes; `indices` and `geometry` read the faces).
-        let [counts, indices, names, files, geometry, finite] = after;
-        let faces = || (found(indices), found(geometry));
-        let rest = || {
-            rigls_text::parallel::join(
-                || found(finite),
-                || {
-                    rigls_text::cancel::check();
-                    let values = values::check(&mut ctx, reuse);
-                    (values, found(counts), found(names), found(files))
-                },
-            )
-        };
-        let ((indices, geometry), (finite, (values, counts, names, files))) = rigls_text::parallel::join(faces, rest);
-        (values, [counts, indices, names, files, geometry, finite])
+        values::check(&inputs, reuse, parallel)
     };
+    let (before_found, values, after_found): ([Vec<Diagnostic>; 2], _, [Vec<Diagnostic>; 6]) = if !parallel {
+        (before.map(found), values(), after.map(found))
+    } else {
+        // A large model's rules on two cores, in two groups of about equal work, each of which
+        // reads the numbers of every list once: `finite` poses the meshes (reading the rig), the
+        // values rule reads every line (in two halves, the second free for the other core), and
+        // `indices` and `geometry` read the faces and the weights again.
+        let [header, structure] = before;
+        let [counts, indices, names, files, geometry, finite] = after;
+        let small = || [header, structure, counts, names, files].map(found);
+        let ((finite, small), ((indices, geometry), values)) = rigls_text::parallel::join(
+            || rigls_text::parallel::join(|| found(finite), small),
+            || rigls_text::parallel::join(|| (found(indices), found(geometry)), values),
+        );
+        let [header, structure, counts, names, files] = small;
+        ([header, structure], values, [counts, indices, names, files, geometry, finite])
+    };
+    ctx.out.extend(before_found.into_iter().flatten());
     ctx.out.extend(values.iter().cloned());
     ctx.out.extend(after_found.into_iter().flatten());
     (ctx.out, values)

@@ -5,7 +5,7 @@ use super::{ElemCheck, kind_name, report};
 use crate::lexer::TokenKind;
 use crate::schema::key;
 use crate::schema::{self, ListItem, ScopeKind, ValueType};
-use crate::syntax::Item;
+use crate::syntax::{Item, ScopeId, SyntaxTree};
 use crate::values::{Atom, Values};
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Diagnostic, Fix};
@@ -25,24 +25,54 @@ pub struct ValuesReuse<'a> {
 /// The rule's findings (not pushed to `ctx`): all of them, or with `reuse` the previous
 /// version's outside the reparsed scope (moved) and those of the scope's lines. Their order
 /// matters only among findings of one line (the diagnostics are sorted by range, code and
-/// message after the rules), and those all come from one run.
-pub fn check(ctx: &mut ElemCheck, reuse: Option<ValuesReuse<'_>>) -> Vec<Diagnostic> {
-    let others = std::mem::take(&mut ctx.out);
-    check_lines(ctx, reuse.map(|r| r.new));
-    let inside = std::mem::replace(&mut ctx.out, others);
-    let Some(reuse) = reuse else { return inside };
+/// message after the rules), and those all come from one run. With `parallel`, the scopes are
+/// read in [`PIECES`] runs of about as many lines each, taken by whichever thread is free
+/// (each line is read alone, so the findings are the same, in the same order).
+pub fn check(ctx: &ElemCheck, reuse: Option<ValuesReuse<'_>>, parallel: bool) -> Vec<Diagnostic> {
+    let within = reuse.map(|r| r.new);
+    let every_scope = 0..rigls_text::to_u32(ctx.tree.scopes.len());
+    let pieces = if parallel { pieces(ctx.tree) } else { vec![every_scope] };
+    let found = rigls_text::parallel::map(&pieces, parallel, |scopes| {
+        let mut own = ctx.fresh();
+        check_lines(&mut own, within, scopes.clone());
+        own.out
+    });
+    let inside = found.into_iter().flatten();
+    let Some(reuse) = reuse else { return inside.collect() };
     let delta = i64::from(reuse.new.end) - i64::from(reuse.old.end);
     let outside = reuse.previous.iter().filter(|d| !reuse.old.contains_range(d.range));
     let moved = outside.map(|d| if d.range.start >= reuse.old.end { d.clone().moved_by(delta) } else { d.clone() });
     moved.chain(inside).collect()
 }
 
-/// Every line's value against its type, or only the lines inside `within`.
-fn check_lines(ctx: &mut ElemCheck, within: Option<TextRange>) {
+/// How many runs of scopes a large model's values are read in: enough for the rule to even out
+/// the threads' work beside the other rules, few enough that each is long.
+const PIECES: usize = 8;
+
+/// The scopes (ids, which are in document order) in [`PIECES`] runs of about as many items each.
+fn pieces(tree: &SyntaxTree) -> Vec<std::ops::Range<ScopeId>> {
+    let total: usize = tree.scopes.iter().map(|s| s.items.len()).sum();
+    let mut pieces = Vec::with_capacity(PIECES);
+    let (mut start, mut seen) = (0, 0);
+    for (id, scope) in tree.scopes.iter().enumerate() {
+        seen += scope.items.len();
+        if seen * PIECES >= total * (pieces.len() + 1) && pieces.len() + 1 < PIECES {
+            let end = rigls_text::to_u32(id + 1);
+            pieces.push(start..end);
+            start = end;
+        }
+    }
+    pieces.push(start..rigls_text::to_u32(tree.scopes.len()));
+    pieces
+}
+
+/// Every line's value against its type in the scopes `scopes` (ids, which are in document
+/// order), or only the lines inside `within`.
+fn check_lines(ctx: &mut ElemCheck, within: Option<TextRange>, scopes: std::ops::Range<ScopeId>) {
     let tree = ctx.tree;
     let mut values = Values::default();
     let overlaps = |r: TextRange| within.is_none_or(|w| w.overlaps(r));
-    for id in tree.preorder() {
+    for id in scopes {
         rigls_text::cancel::check();
         let kind = tree.kind(id);
         if kind == ScopeKind::Unknown || (id != crate::syntax::ROOT && !overlaps(tree.scope(id).range)) {
