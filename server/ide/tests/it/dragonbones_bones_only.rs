@@ -2,8 +2,9 @@
 //! of every animation of every skeleton the project ships and of the shared corpus (skipped when
 //! it is absent):
 //! - bones only (`Runtime::bones_only`, as `non-finite-pose` poses every key frame) leaves out what
-//!   drives slots alone: slot timelines are not set up, slots not updated; its bones must be those
-//!   of a full update, and so must those of a copy without slots (`Runtime::bones_alone`);
+//!   drives slots alone: slot timelines are not set up, slots not updated, and a surface no bone
+//!   hangs from gets only its lattice's centre cross; its bones must be those of a full update,
+//!   and so must those of a copy without slots (`Runtime::bones_alone`);
 //! - unchanged bones kept (`Runtime::keep_unchanged_bones`, on unless turned off): a bone whose
 //!   inputs are those its matrix was computed from is not computed again; every bone and every
 //!   shown mesh must be those of the plain runtime, which computes again every bone it dirties.

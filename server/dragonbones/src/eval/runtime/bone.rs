@@ -68,6 +68,8 @@ pub struct SurfaceState {
     cell_count: usize,
     /// The nearest ordinary bone above it.
     pub bone: Option<usize>,
+    /// Some bone has it for parent (and so reads its lattice).
+    pub(super) bears_bones: bool,
 }
 
 /// A surface's lattice points in armature space, its hull, and the matrices of its cells.
@@ -478,12 +480,23 @@ impl Runtime<'_> {
         };
         let count = g.vertex_count;
         let raw: &[f64] = &g.vertices;
-        let deform = self.bones[i].surface.as_ref().expect("a surface").deform.clone();
+        let surface = self.bones[i].surface.as_ref().expect("a surface");
+        let deform: &[f64] = &surface.deform;
         let mut out = vec![0.0; count * 2];
         let local = |k: usize| raw.get(k).copied().unwrap_or(f64::NAN) + deform.get(k).copied().unwrap_or(0.0);
+        // When bones alone are posed, a surface no bone hangs from is read for its own matrix
+        // alone: the points of its lattice's centre cross. The others would place its meshes,
+        // which such an update leaves as they were; they stay 0.
+        let centre_cross = (!surface.bears_bones && !self.poses_slots()).then(|| {
+            let segment_x = self.data.bones[self.bones[i].data].surface.as_ref().map_or(0.0, |s| s.segment_x);
+            centre_cross_points(segment_x, count)
+        });
         match self.bones[i].parent {
             Some(p) if self.bones[p].surface.is_some() => {
                 for v in 0..count {
+                    if centre_cross.as_ref().is_some_and(|points| !points.contains(&v)) {
+                        continue;
+                    }
                     let (x, y) = (local(v * 2), local(v * 2 + 1));
                     let m = self.surface_matrix_at(p, x, y);
                     (out[v * 2], out[v * 2 + 1]) = m.transform_point(x, y);
@@ -505,7 +518,8 @@ impl Runtime<'_> {
         s.lattice = Arc::new(Lattice::new(out, s.cell_count));
     }
 
-    /// A surface's own transform: the affine map of its lattice's centre cross.
+    /// A surface's own transform: the affine map of its lattice's centre cross (the points of
+    /// [`centre_cross_points`]).
     fn update_surface_matrix(&mut self, i: usize) {
         let segment_x = self.data.bones[self.bones[i].data].surface.as_ref().map_or(0.0, |s| s.segment_x);
         let s = &self.bones[i].surface.as_ref().expect("a surface").lattice;
@@ -587,8 +601,23 @@ impl SurfaceState {
             lattice: Arc::new(Lattice::new(vec![0.0; vertex_count * 2], cells)),
             cell_count: cells,
             bone,
+            bears_bones: false,
         }
     }
+}
+
+/// The points (indices into a lattice of `count` points) whose coordinates
+/// [`Runtime::update_surface_matrix`] reads: the first, the last, and the last of the first row
+/// and the first of the last, as its indices into the coordinates fall.
+fn centre_cross_points(segment_x: f64, count: usize) -> Vec<usize> {
+    let sxd = segment_x * 2.0;
+    let last = (count * 2) as f64 - 2.0;
+    [0.0, 1.0, sxd, sxd + 1.0, last, last + 1.0, last - sxd, last - sxd + 1.0]
+        .into_iter()
+        .filter(|&k| k >= 0.0)
+        .map(|k| k as usize / 2)
+        .filter(|&p| p < count)
+        .collect()
 }
 
 /// The affine map taking the local frame at (`x`, `y`) with sides `lx`, `ly` onto the triangle

@@ -136,6 +136,11 @@ impl<'d> Runtime<'d> {
                 generation: 0,
             });
         }
+        for b in 0..rt.bones.len() {
+            if let Some(surface) = rt.bones[b].parent.and_then(|p| rt.bones[p].surface.as_mut()) {
+                surface.bears_bones = true;
+            }
+        }
         let skin = data.default_skin.map(|s| &data.skins[s]);
         for (i, slot_data) in data.slots.iter().enumerate() {
             let parent = slot_data.parent.and_then(|p| rt.bone_of_data[p]).ok_or(BuildError::SlotWithoutParent(i))?;
