@@ -434,12 +434,13 @@ impl<'d> Runtime<'d> {
                 c.playhead_state &= 1;
             }
             self.add_child_state(id, child, timelines);
+            // The tree goes before its child if the child plays before it. A state is in the
+            // order once, and a new child near its end: searched for from there.
             let order = &mut self.animation.order;
-            let (p, c) = (order.iter().position(|&s| s == id), order.iter().position(|&s| s == child));
-            if let (Some(p), Some(c)) = (p, c)
-                && c < p
+            if let Some(c) = order.iter().rposition(|&s| s == child)
+                && let Some(after) = order[c + 1..].iter().position(|&s| s == id)
             {
-                order.remove(p);
+                order.remove(c + 1 + after);
                 order.insert(c, id);
             }
         }

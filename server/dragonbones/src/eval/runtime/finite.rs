@@ -56,13 +56,15 @@ impl Runtime<'_> {
         // timelines play by name, through any chain.
         let Some(first) = self.data.animation(&animation.name) else { return true };
         let mut played: Vec<&AnimationData> = vec![&self.data.animations[first]];
+        let mut seen = vec![false; self.data.animations.len()];
+        seen[first] = true;
         let mut next = 0;
         while let Some(&a) = played.get(next) {
             for (name, _) in &a.animation_timelines.entries {
-                if let Some(child) = self.data.animation(name).map(|c| &self.data.animations[c])
-                    && !played.iter().any(|p| std::ptr::eq(*p, child))
+                if let Some(child) = self.data.animation(name)
+                    && !std::mem::replace(&mut seen[child], true)
                 {
-                    played.push(child);
+                    played.push(&self.data.animations[child]);
                 }
             }
             next += 1;
