@@ -83,17 +83,12 @@ impl ElemRig {
         let (palettes, mesh_scopes) = Palette::read_all(text, tree, &hierarchy, &mut problems);
         let targets = skinning::rendering_targets(text, tree);
         let model = SkinModel { palettes: &palettes, hierarchy: &hierarchy, targets: &targets };
-        // Each mesh alone; a large model's on every free thread, their problems in mesh order.
-        let parallel = text.len() >= rigls_text::parallel::PARALLEL_ABOVE;
-        let read = rigls_text::parallel::map(&mesh_scopes, parallel, |&(palette, scope)| {
-            let mut own = Vec::new();
-            (MeshSkin::read(text, tree, scope, palette, &model, &mut own), own)
-        });
-        let mut meshes = Vec::with_capacity(read.len());
-        for (mesh, own) in read {
-            meshes.push(mesh);
-            problems.extend(own);
-        }
+        // On the thread that asks, not split over the pool: whoever asks holds the rig's `OnceLock`
+        // (`ElemFile::rig`), and a rule on the pool's only thread may be waiting for it.
+        let meshes = mesh_scopes
+            .into_iter()
+            .map(|(palette, scope)| MeshSkin::read(text, tree, scope, palette, &model, &mut problems))
+            .collect();
         let clips = (0..tree.scopes.len())
             .filter(|&id| tree.scopes[id].kind == ScopeKind::AnimationData)
             .map(|id| Clip::read(text, tree, id as u32, &hierarchy))
