@@ -55,6 +55,7 @@ pub fn parse_binary(binary: &Binary) -> Result<Parsed, Rejected> {
         deform_not_finite: false,
         deform_scratch: Vec::new(),
         read_as: crate::target::Eval::DEFAULT,
+        animations: true,
         binary: Some(Source {
             binary,
             body: binary.body.as_ref().unwrap_or(&empty),

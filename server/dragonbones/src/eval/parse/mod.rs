@@ -149,21 +149,7 @@ fn parse_armatures_as(
     deform_values: DeformValues,
     read_as: Eval,
 ) -> Result<Parsed, Rejected> {
-    let mut data = root_data(raw, root)?;
-    data.eval = read_as;
-    let mut parser = Parser {
-        read_as,
-        raw,
-        data,
-        failures: Vec::new(),
-        shares_geometry: false,
-        deform_numbers: Vec::new(),
-        deform_values,
-        deform_values_left_out: false,
-        deform_not_finite: false,
-        deform_scratch: Vec::new(),
-        binary: None,
-    };
+    let mut parser = Parser::new(raw, root, deform_values, read_as)?;
     let failures_per_armature = parser.armatures(elements);
     Ok(Parsed {
         shares_geometry: parser.shares_geometry,
@@ -182,9 +168,9 @@ fn parse_armatures_as(
 /// ([`MAX_NESTING`](super::runtime::MAX_NESTING)): what the runtime reads to build and pose that
 /// armature. Also the indices of the elements read, in file order.
 ///
-/// Each level's new armatures are parsed alone to find what they show, and the whole set once at
-/// the end: parsing the growing set again at every level was cubic in a chain's length (a chain
-/// of 500 armatures took 82 s to check).
+/// Each level's new armatures are parsed alone, but for their animations, to find what they
+/// show, and the whole set once at the end: parsing the growing set again at every level was
+/// cubic in a chain's length (a chain of 500 armatures took 82 s to check).
 pub fn parse_shown(
     raw: Raw<'_>,
     root: NodeId,
@@ -193,14 +179,20 @@ pub fn parse_shown(
     i: usize,
     deform_values: DeformValues,
 ) -> Result<(Parsed, Vec<usize>), Rejected> {
+    if child_armature_names(raw, elements[i]).is_empty() {
+        // Shows nothing (most armatures): its parse alone is the one.
+        return Ok((parse_armatures(raw, root, &elements[i..=i], deform_values)?, vec![i]));
+    }
     let mut read = vec![false; elements.len()];
     read[i] = true;
     let mut level = vec![elements[i]];
     // Level 1 is the armature itself; the runtime builds levels up to MAX_NESTING.
-    for depth in 1..super::runtime::MAX_NESTING {
-        let parsed = parse_armatures(raw, root, &level, deform_values)?;
+    for _ in 1..super::runtime::MAX_NESTING {
+        let mut shows = Parser::new(raw, root, deform_values, Eval::DEFAULT)?;
+        shows.animations = false;
+        shows.armatures(&level);
         level.clear();
-        for shown in parsed.data.armatures.iter().flat_map(ArmatureData::shown_armatures) {
+        for shown in shows.data.armatures.iter().flat_map(ArmatureData::shown_armatures) {
             if let Some(c) = names.iter().position(|n| n == shown)
                 && !std::mem::replace(&mut read[c], true)
             {
@@ -208,10 +200,6 @@ pub fn parse_shown(
             }
         }
         if level.is_empty() {
-            if depth == 1 {
-                // The armature alone (most armatures): that parse is the one.
-                return Ok((parsed, vec![i]));
-            }
             break;
         }
     }
@@ -300,6 +288,8 @@ pub(super) struct Parser<'a> {
     pub(super) binary: Option<binary::Source<'a>>,
     /// The runtime whose reading this is, where it differs from DragonBonesJS 5.7.
     pub(super) read_as: Eval,
+    /// Animations are read (not when only the armatures shown are wanted).
+    pub(super) animations: bool,
 }
 
 /// What the parse of one armature carries between its parts.
@@ -311,7 +301,26 @@ pub(super) struct ArmatureScope {
     pub(super) poses: Vec<(String, Vec<f64>, Vec<f64>)>,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    fn new(raw: Raw<'a>, root: NodeId, deform_values: DeformValues, read_as: Eval) -> Result<Self, Rejected> {
+        let mut data = root_data(raw, root)?;
+        data.eval = read_as;
+        Ok(Parser {
+            read_as,
+            raw,
+            data,
+            failures: Vec::new(),
+            shares_geometry: false,
+            deform_numbers: Vec::new(),
+            deform_values,
+            deform_values_left_out: false,
+            deform_not_finite: false,
+            deform_scratch: Vec::new(),
+            binary: None,
+            animations: true,
+        })
+    }
+
     pub(super) fn fail(&mut self, node: NodeId, kind: FailureKind) {
         self.failures.push(Failure { node, kind });
     }
@@ -373,7 +382,7 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(list) = raw.get(node, key::ANIMATION) {
+        if let Some(list) = raw.get(node, key::ANIMATION).filter(|_| self.animations) {
             for a in raw.elements(list).collect::<Vec<_>>() {
                 rigls_text::cancel::check();
                 let animation = self.animation(a, &scope);
