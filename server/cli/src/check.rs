@@ -97,7 +97,10 @@ pub fn run(args: &Args) -> u8 {
         progress.start(&input.display);
         check_one(input, mode, args.format, styled, named)
     };
-    parallel::ordered(&inputs, parallel::threads(), check, |index, outcome: Outcome| {
+    let size = |input: &Input| {
+        input.path.as_ref().filter(|_| !input.stdin).and_then(|p| p.metadata().ok()).map_or(0, |m| m.len())
+    };
+    parallel::ordered(&inputs, parallel::threads(), size, check, |index, outcome: Outcome| {
         for message in &outcome.tally.failures {
             progress.eprintln(&format!("error: {message}"));
         }

@@ -1,7 +1,9 @@
 //! Work on every core, results in order: [`ordered`] runs a job per item on worker threads and
 //! hands the results to the calling thread in item order, each as soon as it and every earlier
 //! one are done. Workers stay at most [`WINDOW`] items ahead of the oldest unfinished one, so the
-//! results waiting for their turn never pile up, however slow one item is.
+//! results waiting for their turn never pile up, however slow one item is. Within each window the
+//! largest items start first: a large file started last would keep one core busy while the
+//! others have nothing left to do.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,10 +23,12 @@ pub fn threads() -> usize {
 }
 
 /// Runs `job(i, &items[i])` for every item on up to `threads` threads and calls `emit(i, result)`
-/// on this thread in order of `i`.
+/// on this thread in order of `i`. `size` says how large an item is: the largest of each window
+/// start first.
 pub fn ordered<I: Sync, R: Send>(
     items: &[I],
     threads: usize,
+    size: impl Fn(&I) -> u64,
     job: impl Fn(usize, &I) -> R + Sync,
     mut emit: impl FnMut(usize, R),
 ) {
@@ -35,6 +39,8 @@ pub fn ordered<I: Sync, R: Send>(
         }
         return;
     }
+    let sizes: Vec<u64> = items.iter().map(size).collect();
+    let starts = start_order(&sizes);
     let next = AtomicUsize::new(0);
     // The index of the next result to emit: workers wait while they are a window ahead of it.
     let emitted = Mutex::new(0usize);
@@ -43,11 +49,10 @@ pub fn ordered<I: Sync, R: Send>(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, emitted, advanced, job) = (&next, &emitted, &advanced, &job);
+            let (next, emitted, advanced, job, starts) = (&next, &emitted, &advanced, &job, &starts);
             scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
+                while let Some(&i) = starts.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let item = &items[i];
                     {
                         let mut done = emitted.lock().unwrap_or_else(|e| e.into_inner());
                         while i >= *done + WINDOW {
@@ -75,6 +80,16 @@ pub fn ordered<I: Sync, R: Send>(
     });
 }
 
+/// The order in which items start: window by window (so an item waits only for items of earlier
+/// windows, all started before it), the largest of each window first (ties in item order).
+fn start_order(sizes: &[u64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    for window in order.chunks_mut(WINDOW) {
+        window.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
+    }
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +102,7 @@ mod tests {
         ordered(
             &items,
             4,
+            |&n| n % 7,
             |i, &n| {
                 if i % 97 == 0 {
                     std::thread::sleep(std::time::Duration::from_millis(5));
@@ -101,8 +117,27 @@ mod tests {
     #[test]
     fn no_items_and_one_thread() {
         let mut seen = Vec::new();
-        ordered(&[] as &[u8], 8, |_, _| 0, |i, r: i32| seen.push((i, r)));
-        ordered(&[7u8, 8], 1, |i, &n| i as i32 + n as i32, |i, r| seen.push((i, r)));
+        ordered(&[] as &[u8], 8, |_| 0, |_, _| 0, |i, r: i32| seen.push((i, r)));
+        ordered(&[7u8, 8], 1, |_| 0, |i, &n| i as i32 + n as i32, |i, r| seen.push((i, r)));
         assert_eq!(seen, [(0, 7), (1, 9)]);
+    }
+
+    #[test]
+    fn the_largest_items_of_each_window_start_first() {
+        assert_eq!(start_order(&[3, 9, 1, 9, 4]), [1, 3, 4, 0, 2]);
+        let mut sizes = vec![0; WINDOW + 2];
+        sizes[WINDOW - 1] = 5;
+        sizes[WINDOW + 1] = 7;
+        let order = start_order(&sizes);
+        assert_eq!(order[..2], [WINDOW - 1, 0]);
+        assert_eq!(order[WINDOW..], [WINDOW + 1, WINDOW]);
+    }
+
+    #[test]
+    fn results_come_in_order_when_the_largest_start_first() {
+        let items: Vec<u64> = (0..600).collect();
+        let mut seen = Vec::new();
+        ordered(&items, 3, |&n| (n * 7919) % 1000, |_, &n| n + 1, |i, r| seen.push((i, r)));
+        assert_eq!(seen, items.iter().map(|&n| (n as usize, n + 1)).collect::<Vec<_>>());
     }
 }
