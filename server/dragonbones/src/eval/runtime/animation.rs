@@ -78,8 +78,8 @@ impl BlendState {
 
 /// How a play request was made (`AnimationConfig`).
 #[derive(Clone, Debug)]
-pub struct PlayConfig {
-    pub animation: String,
+pub struct PlayConfig<'a> {
+    pub animation: &'a str,
     pub position: f64,
     pub play_times: f64,
     pub fade_in_time: f64,
@@ -93,11 +93,11 @@ pub struct PlayConfig {
     pub reset_to_pose: bool,
 }
 
-impl PlayConfig {
+impl<'a> PlayConfig<'a> {
     /// `gotoAndPlayByTime(name, time, playTimes)`.
-    pub fn goto_and_play_by_time(animation: &str, time: f64, play_times: f64) -> PlayConfig {
+    pub fn goto_and_play_by_time(animation: &'a str, time: f64, play_times: f64) -> PlayConfig<'a> {
         PlayConfig {
-            animation: animation.to_owned(),
+            animation,
             position: time,
             play_times,
             fade_in_time: 0.0,
@@ -160,10 +160,12 @@ pub struct AnimationRuntime<'d> {
     /// name.
     bone_blends: Vec<[Option<usize>; BONE_BLEND_KINDS]>,
     blend_index: [rigls_text::FastMap<String, usize>; BLEND_KINDS],
-    /// Every state (by index) by the address of the animation it plays and its layer, which
-    /// stay as they were made: a blend tree plays hundreds of states, and `play` looks for each
-    /// of its children among those playing.
-    by_animation: rigls_text::FastMap<(usize, i32), Vec<usize>>,
+    /// The last state made for an animation (by its address) in a layer, which stay as they were
+    /// made: a blend tree plays hundreds of states, and `play` looks for each of its children
+    /// among those playing.
+    last_made: rigls_text::FastMap<(usize, i32), usize>,
+    /// Per state, the state made before it for the same animation and layer.
+    made_before: Vec<Option<usize>>,
 }
 
 impl<'d> AnimationState<'d> {
@@ -353,8 +355,8 @@ impl<'d> Runtime<'d> {
     }
 
     /// `Animation.playConfig`; the new (or reused) state's index.
-    pub fn play(&mut self, config: PlayConfig) -> Option<usize> {
-        let index = self.data.animation(&config.animation)?;
+    pub fn play(&mut self, config: PlayConfig<'_>) -> Option<usize> {
+        let index = self.data.animation(config.animation)?;
         let data: &'d AnimationData = &self.data.animations[index];
         let mut config = config;
         if config.single
@@ -408,7 +410,8 @@ impl<'d> Runtime<'d> {
         let state = self.new_state(data, &config);
         let id = self.animation.states.len();
         self.animation.states.push(state);
-        self.animation.by_animation.entry((std::ptr::from_ref(data).addr(), config.layer)).or_default().push(id);
+        let before = self.animation.last_made.insert((std::ptr::from_ref(data).addr(), config.layer), id);
+        self.animation.made_before.push(before);
         // Before the first state of a lower layer: the order is sorted by layer, higher layers
         // first (a state's layer never changes, and a blend tree's states share theirs).
         let states = &self.animation.states;
@@ -455,15 +458,17 @@ impl<'d> Runtime<'d> {
     /// The first playing state, in update order, of `data` in `layer` that is not fading out.
     fn playing(&self, data: &AnimationData, layer: i32) -> Option<usize> {
         let runtime = &self.animation;
-        let made = runtime.by_animation.get(&(std::ptr::from_ref(data).addr(), layer))?;
+        let last = runtime.last_made.get(&(std::ptr::from_ref(data).addr(), layer)).copied();
+        let made = std::iter::successors(last, |&s| runtime.made_before[s]);
         // A state plays while it is alive: `advance_animation` drops it from the order then.
-        let mut candidates = made.iter().copied().filter(|&s| {
+        let mut candidates = made.clone().filter(|&s| {
             let state = &runtime.states[s];
             state.alive && state.fade_state < 1
         });
         let found = match (candidates.next(), candidates.next()) {
             (Some(only), None) => Some(only),
             (first, _) => first.and_then(|_| {
+                let made: Vec<usize> = made.collect();
                 runtime.order.iter().copied().find(|s| made.contains(s) && runtime.states[*s].fade_state < 1)
             }),
         };
@@ -478,7 +483,7 @@ impl<'d> Runtime<'d> {
         found
     }
 
-    fn new_state(&self, data: &'d AnimationData, config: &PlayConfig) -> AnimationState<'d> {
+    fn new_state(&self, data: &'d AnimationData, config: &PlayConfig<'_>) -> AnimationState<'d> {
         let (position, duration, mut time) = if config.duration < 0.0 {
             let t = if config.position != 0.0 {
                 if config.time_scale >= 0.0 { config.position } else { config.position - data.duration }
