@@ -37,6 +37,36 @@ impl<'a> Raw<'a> {
         self.tree.get(self.text, object, key).filter(|&v| self.tree.kind(v) != NodeKind::Missing)
     }
 
+    /// [`Raw::get`] of several keys, reading the object's members once.
+    pub fn get_all<const N: usize>(&self, object: NodeId, keys: [&str; N]) -> [Option<NodeId>; N] {
+        let mut found = [None; N];
+        if !self.tree.is_object(object) {
+            return found;
+        }
+        for member in self.tree.members(object) {
+            // The last member of a key is its value, as in `get`.
+            if let Some(k) = keys.iter().position(|key| self.tree.key_is(self.text, member.key, key)) {
+                found[k] = Some(member.value);
+            }
+        }
+        found.map(|v| v.filter(|&v| self.tree.kind(v) != NodeKind::Missing))
+    }
+
+    /// [`Raw::number`] of a value [`Raw::get_all`] found.
+    pub fn number_of(&self, value: Option<NodeId>, default: f64) -> f64 {
+        match value {
+            None => default,
+            Some(v) => match self.tree.kind(v) {
+                NodeKind::Null => default,
+                NodeKind::String if self.tree.str(self.text, v).as_deref() == Some("NaN") => default,
+                _ => {
+                    let n = self.to_number(v);
+                    if n.is_nan() || n == 0.0 { 0.0 } else { n }
+                }
+            },
+        }
+    }
+
     pub fn has(&self, object: NodeId, key: &str) -> bool {
         self.get(object, key).is_some()
     }
@@ -52,17 +82,7 @@ impl<'a> Raw<'a> {
 
     /// `_getNumber`: absent, `null` or `"NaN"` → `default`; otherwise `+value || 0`.
     pub fn number(&self, object: NodeId, key: &str, default: f64) -> f64 {
-        match self.get(object, key) {
-            None => default,
-            Some(v) => match self.tree.kind(v) {
-                NodeKind::Null => default,
-                NodeKind::String if self.tree.str(self.text, v).as_deref() == Some("NaN") => default,
-                _ => {
-                    let n = self.to_number(v);
-                    if n.is_nan() || n == 0.0 { 0.0 } else { n }
-                }
-            },
-        }
+        self.number_of(self.get(object, key), default)
     }
 
     /// `_getBoolean`.

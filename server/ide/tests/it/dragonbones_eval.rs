@@ -243,3 +243,21 @@ fn an_armature_of_a_chain_is_parsed_with_the_armatures_it_builds() {
     // Linear in the chain (about 1 s in a debug build); the cubic reading took minutes.
     assert!(started.elapsed() < std::time::Duration::from_secs(60), "{:?}", started.elapsed());
 }
+
+/// Several keys read in one pass over an object's members find what reading each alone finds:
+/// the last member of a key, nothing when that member's value is missing, nothing off objects.
+#[test]
+fn keys_read_together_are_those_read_one_by_one() {
+    use rigls_dragonbones::eval::raw::Raw;
+    let text = r#"{"o": {"x": 1, "skX": 2, "x": 3, "\u0079": 4, "scX": }, "a": [1]}"#;
+    let tree = rigls_dragonbones::parser::parse(text);
+    let raw = Raw::new(&tree, text);
+    let root = tree.root().expect("a root");
+    let [object, array] = raw.get_all(root, ["o", "a"]).map(|v| v.expect("present"));
+    let keys = ["x", "y", "skX", "scX", "scY"];
+    let together = raw.get_all(object, keys);
+    assert_eq!(together, keys.map(|k| raw.get(object, k)));
+    let numbers = together.map(|v| raw.number_of(v, -1.0));
+    assert_eq!(numbers, [3.0, 4.0, 2.0, -1.0, -1.0]);
+    assert_eq!(raw.get_all(array, ["x"]), [None]);
+}

@@ -475,17 +475,18 @@ impl<'a> Parser<'a> {
 
     pub(super) fn transform(&self, node: NodeId) -> Transform {
         let raw = self.raw;
-        let mut t =
-            Transform { x: raw.number(node, key::X, 0.0), y: raw.number(node, key::Y, 0.0), ..Transform::IDENTITY };
-        if raw.has(node, key::ROTATE) || raw.has(node, key::SKEW) {
-            t.rotation = normalize_radian(raw.number(node, key::ROTATE, 0.0) * DEG_RAD);
-            t.skew = normalize_radian(raw.number(node, key::SKEW, 0.0) * DEG_RAD);
-        } else if raw.has(node, key::SK_X) || raw.has(node, key::SK_Y) {
-            t.rotation = normalize_radian(raw.number(node, key::SK_Y, 0.0) * DEG_RAD);
-            t.skew = normalize_radian(raw.number(node, key::SK_X, 0.0) * DEG_RAD) - t.rotation;
+        let [x, y, rotate, skew, sk_x, sk_y, sc_x, sc_y] =
+            raw.get_all(node, [key::X, key::Y, key::ROTATE, key::SKEW, key::SK_X, key::SK_Y, key::SC_X, key::SC_Y]);
+        let mut t = Transform { x: raw.number_of(x, 0.0), y: raw.number_of(y, 0.0), ..Transform::IDENTITY };
+        if rotate.is_some() || skew.is_some() {
+            t.rotation = normalize_radian(raw.number_of(rotate, 0.0) * DEG_RAD);
+            t.skew = normalize_radian(raw.number_of(skew, 0.0) * DEG_RAD);
+        } else if sk_x.is_some() || sk_y.is_some() {
+            t.rotation = normalize_radian(raw.number_of(sk_y, 0.0) * DEG_RAD);
+            t.skew = normalize_radian(raw.number_of(sk_x, 0.0) * DEG_RAD) - t.rotation;
         }
-        t.scale_x = raw.number(node, key::SC_X, 1.0);
-        t.scale_y = raw.number(node, key::SC_Y, 1.0);
+        t.scale_x = raw.number_of(sc_x, 1.0);
+        t.scale_y = raw.number_of(sc_y, 1.0);
         t
     }
 
