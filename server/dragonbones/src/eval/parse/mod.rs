@@ -383,11 +383,12 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(list) = raw.get(node, key::ANIMATION).filter(|_| self.animations) {
+            // Not `ArmatureData::animation`, which indexes the animations once they are all read.
+            let mut names = rigls_text::FastMap::default();
             for a in raw.elements(list).collect::<Vec<_>>() {
                 rigls_text::cancel::check();
                 let animation = self.animation(a, &scope);
-                // Not `ArmatureData::animation`, which indexes the animations once they are all read.
-                if !scope.data.animations.iter().any(|known| known.name == animation.name) {
+                if names.insert(animation.name.clone(), ()).is_none() {
                     if scope.data.default_animation.is_none() {
                         scope.data.default_animation = Some(scope.data.animations.len());
                     }
