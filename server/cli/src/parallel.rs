@@ -3,7 +3,8 @@
 //! one are done. Workers stay at most [`WINDOW`] items ahead of the oldest unfinished one, so the
 //! results waiting for their turn never pile up, however slow one item is. Within each window the
 //! largest items start first: a large file started last would keep one core busy while the
-//! others have nothing left to do.
+//! others have nothing left to do. Up to a window of items, the workers are jobs of rayon's pool,
+//! which also runs each check's own parallel work.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,26 +47,20 @@ pub fn ordered<I: Sync, R: Send>(
     let emitted = Mutex::new(0usize);
     let advanced = Condvar::new();
     let (tx, rx) = mpsc::channel::<(usize, R)>();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, emitted, advanced, job, starts) = (&next, &emitted, &advanced, &job, &starts);
-            scope.spawn(move || {
-                while let Some(&i) = starts.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let item = &items[i];
-                    {
-                        let mut done = emitted.lock().unwrap_or_else(|e| e.into_inner());
-                        while i >= *done + WINDOW {
-                            done = advanced.wait(done).unwrap_or_else(|e| e.into_inner());
-                        }
-                    }
-                    if tx.send((i, job(i, item))).is_err() {
-                        break;
-                    }
+    let worker = |tx: mpsc::Sender<(usize, R)>| {
+        while let Some(&i) = starts.get(next.fetch_add(1, Ordering::Relaxed)) {
+            {
+                let mut done = emitted.lock().unwrap_or_else(|e| e.into_inner());
+                while i >= *done + WINDOW {
+                    done = advanced.wait(done).unwrap_or_else(|e| e.into_inner());
                 }
-            });
+            }
+            if tx.send((i, job(i, &items[i]))).is_err() {
+                break;
+            }
         }
-        drop(tx);
+    };
+    let mut receive = |rx: mpsc::Receiver<(usize, R)>| {
         let mut waiting = BTreeMap::new();
         let mut turn = 0;
         for (i, result) in rx.iter() {
@@ -77,7 +72,33 @@ pub fn ordered<I: Sync, R: Send>(
                 advanced.notify_all();
             }
         }
-    });
+    };
+    let worker = &worker;
+    if items.len() <= WINDOW {
+        // No worker can be a window ahead, so none ever waits: the workers are jobs of rayon's
+        // pool, whose threads the checks' own parallel work uses too. Threads of their own beside
+        // the pool's would be more threads than cores, and a core that has no file left could
+        // not help with another's work.
+        rayon::in_place_scope(|scope| {
+            for _ in 0..threads {
+                let tx = tx.clone();
+                scope.spawn(move |_| worker(tx));
+            }
+            drop(tx);
+            receive(rx);
+        });
+    } else {
+        // A pool thread waiting for the window could be one whose own file is what it waits
+        // for (a pool thread takes other jobs while it waits on its file's parallel work).
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let tx = tx.clone();
+                scope.spawn(move || worker(tx));
+            }
+            drop(tx);
+            receive(rx);
+        });
+    }
 }
 
 /// The order in which items start: window by window (so an item waits only for items of earlier
@@ -131,6 +152,22 @@ mod tests {
         let order = start_order(&sizes);
         assert_eq!(order[..2], [WINDOW - 1, 0]);
         assert_eq!(order[WINDOW..], [WINDOW + 1, WINDOW]);
+    }
+
+    #[test]
+    fn a_window_of_items_runs_on_the_pool_in_order_with_more_workers_than_threads() {
+        let items: Vec<u64> = (0..WINDOW as u64).collect();
+        let mut seen = Vec::new();
+        // Each item also splits work over the pool, as a check does.
+        let job = |i: usize, &n: &u64| {
+            if i.is_multiple_of(31) {
+                std::thread::sleep(std::time::Duration::from_millis(3));
+            }
+            let halves = rayon::join(|| n, || n);
+            halves.0 + halves.1
+        };
+        ordered(&items, 2 * rayon::current_num_threads() + 1, |&n| n % 5, job, |i, r| seen.push((i, r)));
+        assert_eq!(seen, items.iter().map(|&n| (n as usize, n * 2)).collect::<Vec<_>>());
     }
 
     #[test]
