@@ -518,20 +518,14 @@ impl Runtime<'_> {
         s.lattice = Arc::new(Lattice::new(out, s.cell_count));
     }
 
-    /// A surface's own transform: the affine map of its lattice's centre cross (the points of
-    /// [`centre_cross_points`]).
+    /// A surface's own transform: the affine map of its lattice's centre cross.
     fn update_surface_matrix(&mut self, i: usize) {
         let segment_x = self.data.bones[self.bones[i].data].surface.as_ref().map_or(0.0, |s| s.segment_x);
         let s = &self.bones[i].surface.as_ref().expect("a surface").lattice;
         let v = |k: f64| -> f64 {
             if k < 0.0 { f64::NAN } else { s.vertices.get(k as usize).copied().unwrap_or(f64::NAN) }
         };
-        let sxd = segment_x * 2.0;
-        let last = s.vertices.len() as f64 - 2.0;
-        let (ra_x, ra_y) = (v(0.0), v(1.0));
-        let (rb_x, rb_y) = (v(sxd), v(sxd + 1.0));
-        let (rc_x, rc_y) = (v(last), v(last + 1.0));
-        let (rd_x, rd_y) = (v(last - sxd), v(last - sxd + 1.0));
+        let [ra_x, ra_y, rb_x, rb_y, rc_x, rc_y, rd_x, rd_y] = centre_cross(segment_x, s.vertices.len()).map(v);
         let dac_x = ra_x + (rc_x - ra_x) * 0.5;
         let dac_y = ra_y + (rc_y - ra_y) * 0.5;
         let dbd_x = rb_x + (rd_x - rb_x) * 0.5;
@@ -606,13 +600,18 @@ impl SurfaceState {
     }
 }
 
-/// The points (indices into a lattice of `count` points) whose coordinates
-/// [`Runtime::update_surface_matrix`] reads: the first, the last, and the last of the first row
-/// and the first of the last, as its indices into the coordinates fall.
-fn centre_cross_points(segment_x: f64, count: usize) -> Vec<usize> {
+/// Where a surface's matrix is read from in its lattice's `coordinates` (x, y, x, y, …): the x
+/// and y of the first point, the last of the first row, the last, and the first of the last row
+/// (as `_updateGlobalTransformMatrix` indexes them, whatever the lattice's length).
+fn centre_cross(segment_x: f64, coordinates: usize) -> [f64; 8] {
     let sxd = segment_x * 2.0;
-    let last = (count * 2) as f64 - 2.0;
+    let last = coordinates as f64 - 2.0;
     [0.0, 1.0, sxd, sxd + 1.0, last, last + 1.0, last - sxd, last - sxd + 1.0]
+}
+
+/// The points of a lattice of `count` points whose coordinates [`centre_cross`] reads.
+fn centre_cross_points(segment_x: f64, count: usize) -> Vec<usize> {
+    centre_cross(segment_x, count * 2)
         .into_iter()
         .filter(|&k| k >= 0.0)
         .map(|k| k as usize / 2)
