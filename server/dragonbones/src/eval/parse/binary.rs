@@ -44,29 +44,17 @@ pub fn parse_binary(binary: &Binary) -> Result<Parsed, Rejected> {
     };
     let empty = Body::default();
     let elements = super::armature_elements(raw, root);
-    let mut parser = Parser {
-        raw,
-        data: super::root_data(raw, root)?,
-        failures: Vec::new(),
-        shares_geometry: false,
-        deform_numbers: Vec::new(),
-        deform_values: super::DeformValues::Kept,
-        deform_values_left_out: false,
-        deform_not_finite: false,
-        deform_scratch: Vec::new(),
-        read_as: crate::target::Eval::DEFAULT,
-        animations: true,
-        binary: Some(Source {
-            binary,
-            body: binary.body.as_ref().unwrap_or(&empty),
-            problems: Vec::new(),
-            by_offset: HashMap::new(),
-            next_frame_id: tree.nodes.len() as NodeId,
-            failed: false,
-            usable: binary.body.is_some(),
-            geometry_nodes: Vec::new(),
-        }),
-    };
+    let mut parser = Parser::new(raw, root, super::DeformValues::Kept, crate::target::Eval::DEFAULT)?;
+    parser.binary = Some(Source {
+        binary,
+        body: binary.body.as_ref().unwrap_or(&empty),
+        problems: Vec::new(),
+        by_offset: HashMap::new(),
+        next_frame_id: tree.nodes.len() as NodeId,
+        failed: false,
+        usable: binary.body.is_some(),
+        geometry_nodes: Vec::new(),
+    });
     if binary.body.is_none() && !elements.is_empty() {
         parser.fail(root, FailureKind::Binary);
     }
