@@ -31,10 +31,8 @@ impl<'a> Raw<'a> {
 
     /// The value of `key` in an object (`key in rawData`; nothing for other values).
     pub fn get(&self, object: NodeId, key: &str) -> Option<NodeId> {
-        if !self.tree.is_object(object) {
-            return None;
-        }
-        self.tree.get(self.text, object, key).filter(|&v| self.tree.kind(v) != NodeKind::Missing)
+        let [value] = self.get_all(object, [key]);
+        value
     }
 
     /// [`Raw::get`] of several keys, reading the object's members once.
