@@ -186,8 +186,12 @@ impl<'t> Upgrader<'_, 't> {
                 continue;
             }
             let mut lists = Some(lists);
+            let notes = &mut *self.notes;
             out.push(input.rebuild_object(timeline, |name, member| {
-                (name == key::FRAME && Some(member.value) == Some(frames)).then(|| {
+                (name == key::FRAME).then(|| {
+                    if member.value != frames {
+                        return left_out_earlier_frames(&input, notes, member);
+                    }
                     lists.take().map_or_else(Vec::new, |lists| {
                         lists.into_iter().map(|(k, v)| Member::new(k, Value::Array(v))).collect()
                     })
@@ -324,8 +328,14 @@ impl<'t> Upgrader<'_, 't> {
                 self.notes.changed(range, "a slot timeline's `frame` beside `displayFrame` and `colorFrame`: runtimes read only the latter; it was left out");
             }
             let mut lists = Some(lists);
+            let notes = &mut *self.notes;
             out.push(input.rebuild_object(timeline, |name, member| {
-                (name == key::FRAME && Some(member.value) == Some(frames)).then(|| lists.take().unwrap_or_default())
+                (name == key::FRAME).then(|| {
+                    if member.value != frames {
+                        return left_out_earlier_frames(&input, notes, member);
+                    }
+                    lists.take().unwrap_or_default()
+                })
             }));
         }
         any.then_some(out)
@@ -534,4 +544,14 @@ pub fn normalize_degrees(value: f64) -> f64 {
     let mut v = (value + 180.0) % 360.0;
     v += if v > 0.0 { -180.0 } else { 180.0 };
     v
+}
+
+/// An earlier `frame` of a timeline that gives it twice: the upgrade rewrites the last (the one
+/// JSON parsers keep), so this one goes, or upgrading the upgrade would rewrite it in turn.
+fn left_out_earlier_frames<'t>(input: &Input<'_>, notes: &mut Notes, member: crate::syntax::Member) -> Vec<Member<'t>> {
+    notes.changed(
+        input.tree.member_range(member),
+        "`frame` is given twice in this timeline: runtimes read the last; this earlier one was left out",
+    );
+    Vec::new()
 }

@@ -465,3 +465,22 @@ fn rotations_are_normalised_as_the_runtime_reads_them() {
     expect_test::expect![[r#"{"version":"5.5","compatibleVersion":"5.5","armature":[{"name":"a","bone":[{"name":"b"}],"animation":[{"name":"x","duration":2,"bone":[{"name":"b","translateFrame":[{"duration":1},{"duration":1}],"rotateFrame":[{"duration":1,"rotate":180,"skew":-350},{"duration":1,"rotate":45}],"scaleFrame":[{"duration":1},{"duration":1,"x":"2"}]}]}]}]}"#]]
     .assert_eq(&upgraded(text));
 }
+
+/// A timeline that gives `frame` twice: JSON parsers keep the last, which the upgrade rewrites;
+/// the earlier one goes too (with a note), or upgrading the upgrade would rewrite it in turn
+/// (found by the `upgrade` fuzz target).
+#[test]
+fn an_earlier_duplicate_frame_list_is_left_out_so_the_upgrade_is_final() {
+    let text = r#"{"version":"4.5","armature":[{"name":"a","bone":[{"name":"b"}],"slot":[{"name":"s","parent":"b"}],"animation":[{"name":"x","duration":2,"bone":[{"name":"b","frame":[{"duration":2,"transform":{"x":9}}],"frame":[{"duration":2,"transform":{"x":1}}]}],"slot":[{"name":"s","frame":[{"duration":2,"displayIndex":1}],"frame":[{"duration":2,"color":{"aM":50}}]}]}]}]}"#;
+    let Outcome::Upgraded { text: upgraded, notes, .. } = outcome_of(text) else { panic!("not upgraded") };
+    expect_test::expect![[r#"{"version":"5.5","compatibleVersion":"5.5","armature":[{"name":"a","bone":[{"name":"b"}],"slot":[{"name":"s","parent":"b"}],"animation":[{"name":"x","duration":2,"bone":[{"name":"b","translateFrame":[{"duration":2,"x":1}],"rotateFrame":[{"duration":2}],"scaleFrame":[{"duration":2}]}],"slot":[{"name":"s","displayFrame":[{"duration":2}],"colorFrame":[{"duration":2,"value":{"aM":50}}]}]}]}]}"#]].assert_eq(&upgraded);
+    let notes: Vec<String> = notes.iter().map(|n| format!("{}: {}", n.range.slice(text), n.message)).collect();
+    expect_test::expect![[r#"
+        [
+            "\"frame\":[{\"duration\":2,\"transform\":{\"x\":9}}]: `frame` is given twice in this timeline: runtimes read the last; this earlier one was left out",
+            "\"frame\":[{\"duration\":2,\"displayIndex\":1}]: `frame` is given twice in this timeline: runtimes read the last; this earlier one was left out",
+        ]
+    "#]].assert_debug_eq(&notes);
+    assert!(matches!(outcome_of(&upgraded), Outcome::Current), "upgrading the upgrade changes it");
+    compare_poses("duplicate frame lists", text, &upgraded);
+}
