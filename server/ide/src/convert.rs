@@ -75,10 +75,13 @@ pub fn binary_to_json(bytes: &[u8]) -> Result<Converted, Refused> {
     let lines = LineIndex::new(&view);
     let problems = file.binary.as_ref().map(|b| b.diagnostics.as_slice()).unwrap_or_default();
     let describe = |d: &rigls_diagnostic::Diagnostic| format!("{}: {} [{}]", place(&lines, d.range), d.message, d.code);
-    let readable = match &file.evaluation(&view).parsed {
-        Ok(parsed) => parsed.failures.is_empty(),
-        Err(_) => false,
-    };
+    // A syntax error in the JSON part makes the runtime's `JSON.parse` throw; the view would
+    // carry it into the file written.
+    let readable = file.tree.errors.is_empty()
+        && match &file.evaluation(&view).parsed {
+            Ok(parsed) => parsed.failures.is_empty(),
+            Err(_) => false,
+        };
     let errors: Vec<String> = problems.iter().filter(|d| d.severity == Severity::Error).map(describe).collect();
     if !readable {
         let mut reasons = errors;

@@ -218,6 +218,26 @@ fn a_truncated_binary_names_the_bytes_missing() {
     .assert_eq(&report(b"{\"armature\": []}"));
 }
 
+/// A JSON part with a syntax error (found by the `binary_read` fuzz target): the runtime's
+/// `JSON.parse` throws, so `rigls convert` refuses it instead of writing the broken JSON.
+#[test]
+fn a_binary_whose_json_part_has_a_syntax_error_is_not_converted() {
+    let (header, body) = sample();
+    let at = header.find(",\"bone\"").expect("a bone list");
+    let broken = format!("{}l{}", &header[..at], &header[at + 1..]);
+    let refused = binary_to_json(&binary::encode(&broken, &body)).err().map(|r| r.0);
+    expect_test::expect![[r#"
+        Some(
+            [
+                "1:174: missing `,` after this value: members are separated by commas",
+                "1:175: expected a member name in double quotes, then `:` and the value",
+            ],
+        )
+    "#]]
+    .assert_debug_eq(&refused);
+    assert!(binary_to_json(&binary::encode(&header, &body)).is_ok(), "the sample itself converts");
+}
+
 #[test]
 fn references_outside_their_arrays_are_errors_at_what_holds_them() {
     let (header, body) = sample();
