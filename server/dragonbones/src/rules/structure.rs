@@ -67,7 +67,7 @@ fn check_object(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, st
                 Code::DuplicateKey,
                 key_range,
                 format!(
-                    "`{key}` is given twice in this {}; JSON parsers keep only the last value",
+                    "`{key}` is given twice in this {}: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first",
                     object_def(kind).name
                 ),
             )

@@ -35,7 +35,7 @@ fn unknown_keys_v55_and_duplicate_keys() {
           "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
           "armature": [{
             "name": "hero", "name": "hero2",
-                            ^^^^^^ warning[duplicate-key]: `name` is given twice in this armature; JSON parsers keep only the last value
+                            ^^^^^^ warning[duplicate-key]: `name` is given twice in this armature: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
             "bone": [{"name": "root"}],
             "animation": [{"name": "a", "duration": 2, "bone": [{"name": "root", "rotateFrames": [], "translateFrame": [{"duration": 2, "rotate": 5}]}]}]
                                                                                  ^^^^^^^^^^^^^^ warning[unknown-key]: unknown key `rotateFrames` in a bone timeline; did you mean `rotateFrame`?

@@ -136,7 +136,7 @@ fn rapidjson_reads_the_first_of_duplicate_version_keys() {
         r#"
         {"name": "hero", "version": "2.3", "version": "5.5", "frameRate": 24,
                                     ^^^^^ error[target-unsupported-version]: dragonbones-cpp and godot do not read data version 2.3 (rapidjson reads the first of duplicate keys) and show nothing: convert it to 5.5 with `rigls upgrade`
-                                           ^^^^^^^^^ warning[duplicate-key]: `version` is given twice in this DragonBones data; JSON parsers keep only the last value
+                                           ^^^^^^^^^ warning[duplicate-key]: `version` is given twice in this DragonBones data: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
          "armature": [{"name": "hero", "bone": [{"name": "root"}]}]}
         "#,
     );
