@@ -3,8 +3,8 @@
 //! timelines moved into the arrays, which hold what the JSON parse keeps (the runtime's data,
 //! [`DragonBonesData`]) laid out as the runtime's own JSON parse lays it out in memory, with the
 //! fixes both runtimes need: weight blocks that list their bones by their index in the file,
-//! colours in `intArray`, every timeline with its type, and key frames placed where the JSON's
-//! durations place them.
+//! colours in `intArray` (each colour once, as the official converter writes them), every
+//! timeline with its type, and key frames placed where the JSON's durations place them.
 
 use std::collections::{HashMap, HashSet};
 
@@ -111,6 +111,9 @@ struct Writer<'a> {
     written: HashMap<usize, usize>,
     /// The geometry each node (display or surface bone) read.
     geometry_of: HashMap<NodeId, usize>,
+    /// Each colour's place in `intArray`: key frames of the same colour share it, as the
+    /// official converter (Tools `toBinary`) writes them.
+    colors: HashMap<[i16; 8], usize>,
     refusals: Vec<String>,
     /// The refusals given, to give each once (a large file gives many).
     refused: HashSet<String>,
@@ -134,6 +137,7 @@ impl<'a> Writer<'a> {
             body: Body { color: None, ..Body::default() },
             written: HashMap::new(),
             geometry_of,
+            colors: HashMap::new(),
             refusals: Vec::new(),
             refused: HashSet::new(),
             overflowed: HashSet::new(),
@@ -452,11 +456,18 @@ impl<'a> Writer<'a> {
             }
             TimelineValues::Color(colors) => {
                 for c in colors.iter().take(count) {
-                    let at = self.body.int.len();
+                    let at = match self.colors.get(c) {
+                        Some(&at) => at,
+                        None => {
+                            let at = self.body.int.len();
+                            self.body.int.extend_from_slice(c);
+                            self.colors.insert(*c, at);
+                            at
+                        }
+                    };
                     if at > u16::MAX as usize {
                         self.refuse_overflow("a colour", "intArray", at);
                     }
-                    self.body.int.extend_from_slice(c);
                     self.body.frame_int.push(wrapped(at));
                 }
             }

@@ -238,6 +238,26 @@ fn a_binary_whose_json_part_has_a_syntax_error_is_not_converted() {
     assert!(binary_to_json(&binary::encode(&header, &body)).is_ok(), "the sample itself converts");
 }
 
+/// Key frames of the same colour share one block of `intArray`, as the official converter
+/// (Tools `toBinary`) writes them, and read back as the colours they were.
+#[test]
+fn key_frames_of_one_colour_share_its_block() {
+    let json = r#"{"version":"5.5","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],"slot":[{"name":"s","parent":"b"}],"skin":[{"slot":[{"name":"s","display":[{"name":"i"}]}]}],"animation":[{"name":"x","duration":3,"slot":[{"name":"s","colorFrame":[{"duration":1,"value":{"aM":50}},{"duration":1},{"duration":1,"value":{"aM":50}}]}]},{"name":"y","duration":1,"slot":[{"name":"s","colorFrame":[{"duration":1}]}]}]}]}"#;
+    let bytes = json_to_binary(json).expect("converted").bytes;
+    let body = binary::read(&bytes).binary.body.expect("a body");
+    assert_eq!(body.int, [50, 100, 100, 100, 0, 0, 0, 0, 100, 100, 100, 100, 0, 0, 0, 0]);
+    let back = String::from_utf8(binary_to_json(&bytes).expect("converted back").bytes).expect("UTF-8");
+    let colours = |text: &str| {
+        let file = DragonBonesFile::parse(text).expect("a skeleton");
+        let data = &file.evaluation(text).data().expect("runtime data").armatures[0];
+        data.animations
+            .iter()
+            .flat_map(|a| a.slot_timelines.all().map(|t| format!("{:?}", t.values)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(colours(&back), colours(json));
+}
+
 #[test]
 fn references_outside_their_arrays_are_errors_at_what_holds_them() {
     let (header, body) = sample();
