@@ -948,9 +948,10 @@ fn unwind(t: &TimelineData) -> Vec<(String, i64)> {
         }
         let m = turns as i64;
         let (ahead, behind) = (read >= previous, read <= previous);
+        // Saturating: a stored angle of 1e300 radians is billions of billions of turns.
         out[i - 1].1 = match m {
-            m if m > 0 => m + i64::from(ahead),
-            m if m < 0 => m - i64::from(behind),
+            m if m > 0 => m.saturating_add(i64::from(ahead)),
+            m if m < 0 => m.saturating_sub(i64::from(behind)),
             _ if ahead => 1,
             _ => -1,
         };
