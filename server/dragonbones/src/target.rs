@@ -131,6 +131,10 @@ pub struct Eval {
     /// Each slot's deform timeline deforms that slot (DragonBonesJS 5.7 blends the deform
     /// timelines of every slot whose mesh has the same name into the first such slot's).
     pub deform_per_slot: bool,
+    /// A play request's time, and the animation's duration it is compared with, are 32-bit
+    /// floats (`gotoAndPlayByTime(…, float time, …)`): a time that rounds to the duration plays
+    /// the animation's end, where one a little past it in 64 bits wraps to its start.
+    pub float_time: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,6 +312,7 @@ const CPP_EVAL: Eval = Eval {
     zero_duration_one_frame: true,
     index_past_end_shows_nothing: true,
     deform_per_slot: true,
+    float_time: true,
 };
 
 /// Every DragonBones profile, in [`Target::ALL`] order.
@@ -673,6 +678,7 @@ impl Eval {
         zero_duration_one_frame: false,
         index_past_end_shows_nothing: false,
         deform_per_slot: false,
+        float_time: false,
     };
 }
 

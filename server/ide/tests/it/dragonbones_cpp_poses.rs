@@ -219,3 +219,16 @@ fn slots_sorted_by_a_z_order_timeline_keep_their_timelines() {
         assert!((got - want).abs() < 1e-4, "{body:?}");
     }
 }
+
+/// The C++ runtime takes the time as a `float` and compares it with the duration in `float`
+/// (`animation/Animation.cpp`, `playConfig`): 0.360000014, the `float` nearest 0.36 written out,
+/// is the duration of 9 frames at 25 per second, so it plays the end, 1 µs before it. In 64 bits
+/// it is past the end, and DragonBonesJS wraps to the start. DragonBonesCPP printed
+/// `89.9997559` at that time (found comparing every real export at the end of each animation).
+#[test]
+fn a_time_that_rounds_to_the_duration_in_float_plays_the_end() {
+    const END: &str = r#"{"version":"5.5","frameRate":25,"name":"end","armature":[{"name":"a","frameRate":25,"bone":[{"name":"root"},{"name":"arm","parent":"root"}],"animation":[{"name":"move","duration":9,"playTimes":1,"bone":[{"name":"arm","translateFrame":[{"duration":9,"tweenEasing":0},{"duration":0,"x":90}]}]}]}]}"#;
+    check("end_ske.json", END, Some("move"), 0.360000014, &[("arm", [1.0, 0.0, 0.0, 1.0, 89.9997559, 0.0])]);
+    let js = bones("end_ske.json", END, Some("move"), 0.360000014, None);
+    assert!(js[1].1[4].abs() < 1e-4, "DragonBonesJS wraps to the start: {js:?}");
+}

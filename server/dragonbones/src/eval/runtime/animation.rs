@@ -6,6 +6,7 @@
 use super::Runtime;
 use super::timeline::{Clock, Target, TimelineState};
 use crate::eval::data::{AnimationData, TimelineKind, TimelineValues};
+use crate::eval::geom::to_f32;
 
 /// What a blend state accumulates into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -376,13 +377,18 @@ impl<'d> Runtime<'d> {
             config.time_scale = 1.0 / data.scale;
         }
         if data.frame_count > 0.0 {
+            // `float_time`: the runtime compares the time with the duration as 32-bit floats
+            // (DragonBonesCPP `animation/Animation.cpp`, `playConfig`), so a time that rounds to
+            // the duration plays the end. Elsewhere the time stays as asked, in 64 bits.
+            let float = |v: f64| if self.file.eval.float_time { to_f32(v) } else { v };
+            let (position, duration) = (float(config.position), float(data.duration));
             if config.position < 0.0 {
                 config.position %= data.duration;
                 config.position = data.duration - config.position;
-            } else if config.position == data.duration {
-                config.position -= 0.000001;
-            } else if config.position > data.duration {
-                config.position %= data.duration;
+            } else if position == duration {
+                config.position = float(position - float(0.000001));
+            } else if position > duration {
+                config.position = float(position % duration);
             }
             if config.duration > 0.0 && config.position + config.duration > data.duration {
                 config.duration = data.duration - config.position;
