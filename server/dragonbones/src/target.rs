@@ -504,7 +504,7 @@ pub static PROFILES: &[Profile] = &[
         eval: sourced(
             CPP_EVAL,
             &[
-                "DragonBonesCPP `animation/Animation.cpp:379-382`",
+                "DragonBonesCPP `animation/Animation.cpp:293-299, 379-382`",
                 "`animation/TimelineState.cpp:981-1033`",
                 "`parser/JSONDataParser.cpp:5-62, 819, 1239, 1245-1278`",
                 "`armature/Slot.cpp:415-438`",
@@ -768,6 +768,9 @@ impl Profile {
         }
         if e.deform_per_slot {
             poses.push("each slot's deform timeline deforms its own mesh (DragonBonesJS 5.7 deforms only the first of the slots whose meshes share a name)");
+        }
+        if e.float_time {
+            poses.push("a play request's time is compared with the animation's duration as 32-bit floats (a time that rounds to the duration plays the end)");
         }
         let poses = if poses.is_empty() { "as DragonBonesJS 5.7".to_owned() } else { poses.join("; ") };
         out.push(fact("Poses", poses, self.eval.evidence));
