@@ -62,10 +62,16 @@ pub fn target_reading(
     file: &DragonBonesFile,
     target: Option<rigls_diagnostic::Target>,
 ) -> Option<parse::Parsed> {
-    let read_as = target
+    let mut read_as = target
         .and_then(rigls_dragonbones::target::profile)
         .map(|p| p.eval.value)
         .filter(|e| *e != rigls_dragonbones::target::Eval::DEFAULT)?;
+    if file.binary.is_some() {
+        // A binary's curves, easings and colours are stored as numbers that the runtime reads
+        // as they are: the rounding its JSON parse does differently (`truncates`) is the
+        // converter's, already done. The view is parsed as the binary reads.
+        read_as.truncates = false;
+    }
     parse::parse_as(Raw::new(&file.tree, &analysis.text), file.tree.root()?, read_as).ok()
 }
 

@@ -232,3 +232,33 @@ fn a_time_that_rounds_to_the_duration_in_float_plays_the_end() {
     let js = bones("end_ske.json", END, Some("move"), 0.360000014, None);
     assert!(js[1].1[4].abs() < 1e-4, "DragonBonesJS wraps to the start: {js:?}");
 }
+
+/// A binary stores the curve's samples and the easing as numbers, which the C++ runtime's
+/// binary parser reads as they are: the truncation of its JSON parse does not happen. The same
+/// skeleton as a binary (`rigls convert`) then poses as DragonBonesJS poses it: DragonBonesCPP
+/// printed `328.271362, 507.592896` for the binary at 0.641700029 s, and `330.755371,
+/// 503.866943` for the JSON.
+#[test]
+fn a_binary_is_read_without_the_json_parse_truncation() {
+    let bytes = rigls_ide::convert::json_to_binary(CURVE).expect("converted").bytes;
+    let analysis = rigls_ide::Analysis::of_binary(
+        Some(std::path::Path::new("曲線_ske.dbbin")),
+        &bytes,
+        &rigls_diagnostic::env::RealFs,
+    );
+    let request = PoseRequest {
+        armature: None,
+        animation: Some("振る".to_owned()),
+        time: 0.641700029,
+        target: Some(Target::DragonBonesCpp),
+    };
+    let Pose::DragonBones(binary) = pose(&analysis, &request).expect("a pose") else { panic!("a DragonBones pose") };
+    let posed: Vec<(String, [f64; 6])> = binary.bones.into_iter().map(|b| (b.name, b.matrix)).collect();
+    let difference = largest_difference(&posed, &[("腕", [1.0, 0.0, 0.0, 1.0, 328.271362, 507.592896])]);
+    // Within `float` rounding (a few units of the last place at 500 px); 2.5 px off with the
+    // truncation.
+    assert!(difference < 1e-3, "off by {difference}: {posed:?}");
+    let json = bones("曲線_ske.json", CURVE, Some("振る"), 0.641700029, Some(Target::DragonBonesCpp));
+    let difference = largest_difference(&json, &[("腕", [1.0, 0.0, 0.0, 1.0, 330.755371, 503.866943])]);
+    assert!(difference < 1e-3, "the JSON: off by {difference}: {json:?}");
+}
