@@ -62,6 +62,10 @@ pub mod case {
         Code::MissingKey,
         "An IK constraint of 5.0 or later data without `bone` whose `name` names a bone: current runtimes drop it, those of 5.0 used the name.",
     );
+    pub const VERSION_ONLY_COMPATIBLE: Case = warning(
+        Code::MissingKey,
+        "A skeleton without `version` whose `compatibleVersion` runtimes accept: they read it by that one, so it loads.",
+    );
     pub const NON_FINITE_BY_PATH: Case = warning(
         Code::NonFinitePose,
         "A pose is not finite only at a key frame where a path constraint divides by the length of bones scaled to zero: the bones vanish for that frame and come back once they grow.",
@@ -325,7 +329,7 @@ impl Code {
                 severity: Severity::Error,
                 formats: BOTH,
                 format_severities: &[],
-                cases: &[&case::POLYGON_WITHOUT_VERTICES, &case::IK_BONE_IN_NAME],
+                cases: &[&case::POLYGON_WITHOUT_VERTICES, &case::IK_BONE_IN_NAME, &case::VERSION_ONLY_COMPATIBLE],
                 targets: &[],
                 summary: "A required key or list is absent.",
                 why: "Readers expect it: Danmakufu needs `VertexCount` before `Positions`; DragonBones throws on a mesh without `vertices`.",

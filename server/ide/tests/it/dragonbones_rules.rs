@@ -468,6 +468,27 @@ fn a_missing_version() {
     );
 }
 
+/// Runtimes accept data by its `version` or its `compatibleVersion` (DragonBonesJS
+/// `parseDragonBonesData`, DragonBonesCPP `JSONDataParser.cpp:1834-1837`): without the first, a
+/// `compatibleVersion` they know still loads it. A legacy one does not.
+#[test]
+fn a_missing_version_beside_a_compatible_version() {
+    check_diagnostics(
+        "a_ske.json",
+        r#"
+        {"name": "a", "compatibleVersion": "5.5", "frameRate": 24, "armature": []}
+         ^^^^^^^^^^^ warning[missing-key]: the skeleton has no `version`: runtimes read it by its `compatibleVersion` `5.5` (write `"version"` too, as exporters do)
+        "#,
+    );
+    check_diagnostics(
+        "a_ske.json",
+        r#"
+        {"name": "a", "compatibleVersion": "2.3", "frameRate": 24, "armature": []}
+         ^^^^^^^^^^^ error[missing-key]: the skeleton has no `version`: runtimes reject data without one (write e.g. `"version": "5.5"`)
+        "#,
+    );
+}
+
 #[test]
 fn version_56_without_compatible_version() {
     check_diagnostics(
