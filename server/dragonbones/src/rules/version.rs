@@ -15,26 +15,27 @@ pub fn check(ctx: &mut DragonBonesCheck) {
     let version = ctx.model.version.clone();
     let compatible = ctx.model.compatible_version.clone();
     let Some(version) = version else {
-        // Runtimes accept data whose `version` or `compatibleVersion` they know (DragonBonesJS
-        // `ObjectDataParser.parseDragonBonesData`, DragonBonesCPP `JSONDataParser.cpp:1834-1837`).
-        if let Some(c) = compatible.as_ref().filter(|c| c.parsed.is_some_and(|v| !v.is_legacy()))
-            && ctx.get(root, key::VERSION).is_none()
-        {
-            let message = format!(
-                "the skeleton has no `version`: runtimes read it by its `compatibleVersion` `{}` (write `\"version\"` too, as exporters do)",
-                c.text
-            );
-            ctx.push(Diagnostic::of_case(&case::VERSION_ONLY_COMPATIBLE, ctx.anchor(root), message));
+        if ctx.get(root, key::VERSION).is_some() {
             return;
         }
-        if ctx.get(root, key::VERSION).is_none() {
-            let d = report(
+        // Runtimes accept data whose `version` or `compatibleVersion` they know (DragonBonesJS
+        // `ObjectDataParser.parseDragonBonesData`, DragonBonesCPP `JSONDataParser.cpp:1834-1837`).
+        let d = match compatible.as_ref().filter(|c| c.parsed.is_some_and(|v| !v.is_legacy())) {
+            Some(c) => Diagnostic::of_case(
+                &case::VERSION_ONLY_COMPATIBLE,
+                ctx.anchor(root),
+                format!(
+                    "the skeleton has no `version`: runtimes read it by its `compatibleVersion` `{}` (write `\"version\"` too, as exporters do)",
+                    c.text
+                ),
+            ),
+            None => report(
                 Code::MissingKey,
                 ctx.anchor(root),
                 "the skeleton has no `version`: runtimes reject data without one (write e.g. `\"version\": \"5.5\"`)",
-            );
-            ctx.push(d);
-        }
+            ),
+        };
+        ctx.push(d);
         return;
     };
     let range = ctx.tree.range(version.node);
