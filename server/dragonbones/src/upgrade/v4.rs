@@ -547,11 +547,12 @@ pub fn normalize_degrees(value: f64) -> f64 {
 }
 
 /// An earlier `frame` of a timeline that gives it twice: the upgrade rewrites the last (the one
-/// JSON parsers keep), so this one goes, or upgrading the upgrade would rewrite it in turn.
+/// DragonBonesJS keeps; the C++ runtime's rapidjson reads the first), so this one goes, or
+/// upgrading the upgrade would rewrite it in turn.
 fn left_out_earlier_frames<'t>(input: &Input<'_>, notes: &mut Notes, member: crate::syntax::Member) -> Vec<Member<'t>> {
     notes.changed(
         input.tree.member_range(member),
-        "`frame` is given twice in this timeline: runtimes read the last; this earlier one was left out",
+        "`frame` is given twice in this timeline: the last (which DragonBonesJS reads) was upgraded; this earlier one (which the C++ runtime reads) was left out",
     );
     Vec::new()
 }

@@ -477,8 +477,8 @@ fn an_earlier_duplicate_frame_list_is_left_out_so_the_upgrade_is_final() {
     let notes: Vec<String> = notes.iter().map(|n| format!("{}: {}", n.range.slice(text), n.message)).collect();
     expect_test::expect![[r#"
         [
-            "\"frame\":[{\"duration\":2,\"transform\":{\"x\":9}}]: `frame` is given twice in this timeline: runtimes read the last; this earlier one was left out",
-            "\"frame\":[{\"duration\":2,\"displayIndex\":1}]: `frame` is given twice in this timeline: runtimes read the last; this earlier one was left out",
+            "\"frame\":[{\"duration\":2,\"transform\":{\"x\":9}}]: `frame` is given twice in this timeline: the last (which DragonBonesJS reads) was upgraded; this earlier one (which the C++ runtime reads) was left out",
+            "\"frame\":[{\"duration\":2,\"displayIndex\":1}]: `frame` is given twice in this timeline: the last (which DragonBonesJS reads) was upgraded; this earlier one (which the C++ runtime reads) was left out",
         ]
     "#]].assert_debug_eq(&notes);
     assert!(matches!(outcome_of(&upgraded), Outcome::Current), "upgrading the upgrade changes it");
