@@ -133,7 +133,8 @@ pub struct Eval {
     pub deform_per_slot: bool,
     /// A play request's time, and the animation's duration it is compared with, are 32-bit
     /// floats (`gotoAndPlayByTime(…, float time, …)`): a time that rounds to the duration plays
-    /// the animation's end, where one a little past it in 64 bits wraps to its start.
+    /// the animation's end, where one a little past it in 64 bits wraps to its start. So is the
+    /// time a timeline finds its key frame from: one that rounds to a key frame arrives at it.
     pub float_time: bool,
 }
 
@@ -506,6 +507,7 @@ pub static PROFILES: &[Profile] = &[
             &[
                 "DragonBonesCPP `animation/Animation.cpp:293-299, 379-382`",
                 "`animation/TimelineState.cpp:981-1033`",
+                "`animation/BaseTimelineState.cpp:172`",
                 "`parser/JSONDataParser.cpp:5-62, 819, 1239, 1245-1278`",
                 "`armature/Slot.cpp:415-438`",
                 "`animation/AnimationState.cpp` (`_updateTimelines`: one `SlotFFDTimelineState` per slot)",
@@ -770,7 +772,7 @@ impl Profile {
             poses.push("each slot's deform timeline deforms its own mesh (DragonBonesJS 5.7 deforms only the first of the slots whose meshes share a name)");
         }
         if e.float_time {
-            poses.push("a play request's time is compared with the animation's duration as 32-bit floats (a time that rounds to the duration plays the end)");
+            poses.push("a play request's time is compared with the animation's duration, and a timeline's key frame found, in 32-bit floats (a time that rounds to the duration plays the end, one that rounds to a key frame shows it)");
         }
         let poses = if poses.is_empty() { "as DragonBonesJS 5.7".to_owned() } else { poses.join("; ") };
         out.push(fact("Poses", poses, self.eval.evidence));

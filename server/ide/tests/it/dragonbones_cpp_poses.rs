@@ -262,3 +262,15 @@ fn a_binary_is_read_without_the_json_parse_truncation() {
     let difference = largest_difference(&json, &[("腕", [1.0, 0.0, 0.0, 1.0, 330.755371, 503.866943])]);
     assert!(difference < 1e-3, "the JSON: off by {difference}: {json:?}");
 }
+
+/// The C++ runtime finds a timeline's key frame from the time in `float`
+/// (`(unsigned)(currentTime * _frameRate)`, `animation/BaseTimelineState.cpp`): 0.899999976,
+/// the `float` nearest 0.9, times 10 frames per second is 9 in `float`, so the key frame at 9
+/// shows. In 64 bits it is 8.99999976, still frame 8, where DragonBonesJS stays. DragonBonesCPP
+/// printed `90` (found comparing real exports at 0.9 of each animation: effect's `sprite`,
+/// SwordsMan's `attack1`).
+#[test]
+fn a_time_on_a_key_frame_in_float_arrives_at_it() {
+    const STEP: &str = r#"{"version":"5.5","frameRate":10,"name":"step","armature":[{"name":"a","frameRate":10,"bone":[{"name":"root"},{"name":"arm","parent":"root"}],"animation":[{"name":"step","duration":10,"playTimes":1,"bone":[{"name":"arm","translateFrame":[{"duration":9},{"duration":1,"x":90}]}]}]}]}"#;
+    check("step_ske.json", STEP, Some("step"), 0.899999976, &[("arm", [1.0, 0.0, 0.0, 1.0, 90.0, 0.0])]);
+}

@@ -135,6 +135,8 @@ pub struct AnimationState<'d> {
     pub blend_type: u32,
     pub parameter_x: f64,
     pub position_x: f64,
+    /// The target's `float_time`: its timelines find their key frame in 32-bit floats.
+    float_time: bool,
     timeline_dirty: u8,
     pub parent: Option<usize>,
     pub action: TimelineState<'d>,
@@ -178,6 +180,7 @@ impl<'d> AnimationState<'d> {
             action_play_times: self.action.current_play_times,
             action_time: self.action.current_time,
             animation_duration: self.data.duration,
+            float_time: self.float_time,
         }
     }
 
@@ -541,6 +544,7 @@ impl<'d> Runtime<'d> {
             blend_type: data.blend_type,
             parameter_x: 0.0,
             position_x: 0.0,
+            float_time: self.file.eval.float_time,
             timeline_dirty: 2,
             parent: None,
             action,

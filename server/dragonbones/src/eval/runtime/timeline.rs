@@ -32,6 +32,10 @@ pub struct Clock {
     pub action_time: f64,
     /// The animation's duration in seconds.
     pub animation_duration: f64,
+    /// DragonBonesCPP's `TimelineState::update` keeps the time in `float` and finds the key
+    /// frame as `(unsigned)(currentTime * _frameRate)`: 0.9f × 10 is 9, 0.9 × 10 in 64 bits
+    /// falls short of it.
+    pub float_time: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -189,7 +193,11 @@ impl<'d> TimelineState<'d> {
         }
         if self.frame_count > 1 {
             let data = self.data.expect("several key frames have data");
-            let at = (self.current_time * self.frame_rate).floor();
+            let at = if clock.float_time {
+                f64::from((self.current_time as f32 * self.frame_rate as f32).floor())
+            } else {
+                (self.current_time * self.frame_rate).floor()
+            };
             let index = if at.is_finite() && at >= 0.0 {
                 data.frame_indices.get(at as usize).or(data.frame_indices.last()).copied().unwrap_or(0) as i64
             } else {
