@@ -3,7 +3,7 @@
 //! IK, slots, image, mesh (weighted or not) and child-armature displays (and cycles of them),
 //! animations with bone, slot, deform and IK timelines, curves and easing. Each is posed at random
 //! times in every armature and animation: the evaluator answers or refuses, never panics or
-//! hangs (the `pose_json` target).
+//! hangs (the `pose_json` target), as DragonBonesJS and as DragonBonesCPP.
 #![allow(dead_code)]
 
 use std::path::Path;
@@ -273,8 +273,11 @@ pub fn pose_everywhere(text: String, times: &[f64]) {
     for armature in &armatures {
         for animation in &animations {
             for &time in times {
-                let request = PoseRequest { armature: armature.clone(), animation: animation.clone(), time, target: None };
-                let _ = pose(&analysis, &request);
+                // DragonBonesJS, and the C++ runtime's `float` times and other differences.
+                for target in [None, Some(rigls_diagnostic::Target::DragonBonesCpp)] {
+                    let request = PoseRequest { armature: armature.clone(), animation: animation.clone(), time, target };
+                    let _ = pose(&analysis, &request);
+                }
             }
         }
     }

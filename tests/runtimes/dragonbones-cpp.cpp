@@ -1,7 +1,8 @@
 // Headless DragonBonesCPP: prints the poses of a skeleton (`*_ske.json` or `.dbbin`) as JSON
 // lines, as dragonbones-js.js does: the setup pose `buildArmature` leaves, then each animation
-// after `gotoAndPlayByTime(animation, time, 1)` and `advanceTime(0)` at 0.13, 0.5, 0.77, 0.99 and
-// 1 of its duration (the time a `float`, printed with 9 digits). Build: README.md.
+// after `gotoAndPlayByTime(animation, time, 1)` and `advanceTime(0)` at the fractions of its
+// duration in FRACTIONS (default 0.13,0.5,0.77,0.99,1; the time a `float`, printed with 9
+// digits). Each slot's mesh too, as a renderer holds it. Build: README.md.
 // Usage: dragonbones-cpp SKELETON
 #include "dragonBones/DragonBonesHeaders.h"
 #include <cstdio>
@@ -9,6 +10,8 @@
 #include <sstream>
 #include <string>
 #include <cstring>
+#include <cstdlib>
+#include <vector>
 using namespace dragonBones;
 
 class HTextureData : public TextureData { BIND_CLASS_TYPE_A(HTextureData); };
@@ -49,7 +52,45 @@ protected:
     void _removeDisplay() override {}
     void _updateZOrder() override {}
     void _updateFrame() override {}
-    void _updateMesh() override {}
+    // What a renderer's mesh holds (as the cocos2d-x slot fills it, without its y flip):
+    // weighted vertices in armature space, the others in the slot's space.
+    void _updateMesh() override {
+        const auto scale = _armature->getArmatureData()->scale;
+        const auto& deform = _deformVertices->vertices;
+        const auto& bones = _deformVertices->bones;
+        const auto geometry = _deformVertices->verticesData;
+        const auto ints = geometry->data->intArray;
+        const auto floats = geometry->data->floatArray;
+        const auto count = (std::size_t)ints[geometry->offset + (unsigned)BinaryOffset::MeshVertexCount];
+        meshVertices.clear();
+        if (geometry->weight != nullptr) {
+            const auto weight = geometry->weight;
+            int w = ints[weight->offset + (unsigned)BinaryOffset::WeigthFloatOffset];
+            if (w < 0) w += 65536;
+            std::size_t b = weight->offset + (unsigned)BinaryOffset::WeigthBoneIndices + bones.size(), d = 0;
+            for (std::size_t i = 0; i < count; ++i) {
+                float x = 0.0f, y = 0.0f;
+                for (auto n = (std::size_t)ints[b++]; n > 0; --n) {
+                    const auto bone = bones[(unsigned)ints[b++]];
+                    if (bone == nullptr) continue;
+                    const auto& m = bone->globalTransformMatrix;
+                    const auto weightOf = floats[w++];
+                    auto lx = floats[w++] * scale, ly = floats[w++] * scale;
+                    if (!deform.empty()) { lx += deform[d++]; ly += deform[d++]; }
+                    x += (m.a * lx + m.c * ly + m.tx) * weightOf;
+                    y += (m.b * lx + m.d * ly + m.ty) * weightOf;
+                }
+                meshVertices.push_back(x);
+                meshVertices.push_back(y);
+            }
+        } else {
+            int v = ints[geometry->offset + (unsigned)BinaryOffset::MeshFloatOffset];
+            if (v < 0) v += 65536;
+            for (std::size_t i = 0; i < count * 2; ++i) {
+                meshVertices.push_back(floats[v + i] * scale + (deform.empty() ? 0.0f : deform[i]));
+            }
+        }
+    }
     void _updateTransform() override {}
     void _identityTransform() override {}
 public:
@@ -57,6 +98,20 @@ public:
     void _updateBlendMode() override {}
     void _updateColor() override {}
     int zOrder() const { return _zOrder; }
+    std::vector<float> meshVertices;
+    // The mesh shown, in armature space; false when the display is not a mesh.
+    bool meshInArmatureSpace(std::vector<float>& out) const {
+        if (_deformVertices == nullptr || _deformVertices->verticesData == nullptr || _display == nullptr) return false;
+        out = meshVertices;
+        if (_deformVertices->verticesData->weight != nullptr) return true;
+        const auto& m = globalTransformMatrix;
+        for (std::size_t i = 0; i + 1 < out.size(); i += 2) {
+            const auto x = meshVertices[i], y = meshVertices[i + 1];
+            out[i] = m.a * x + m.c * y + m.tx;
+            out[i + 1] = m.b * x + m.d * y + m.ty;
+        }
+        return true;
+    }
 };
 static Events events;
 class HFactory : public BaseFactory {
@@ -102,10 +157,18 @@ static void pose(HFactory& f, const std::string& arm, const std::string* anim, f
     printf("],\"slots\":[");
     first = true;
     for (auto s : a->getSlots()) {
-        printf("%s{\"name\":%s,\"displayIndex\":%d,\"zOrder\":%d}", first ? "" : ",", quoted(s->getName()).c_str(), s->getDisplayIndex(), static_cast<HSlot*>(s)->zOrder());
+        printf("%s{\"name\":%s,\"displayIndex\":%d,\"zOrder\":%d,\"vertices\":", first ? "" : ",", quoted(s->getName()).c_str(), s->getDisplayIndex(), static_cast<HSlot*>(s)->zOrder());
+        std::vector<float> vertices;
+        if (static_cast<HSlot*>(s)->meshInArmatureSpace(vertices)) {
+            for (std::size_t i = 0; i < vertices.size(); ++i) printf("%s%.9g", i ? "," : "[", vertices[i]);
+            printf(vertices.empty() ? "[]}" : "]}");
+        } else {
+            printf("null}");
+        }
         first = false;
     }
     printf("]}\n");
+    fflush(stdout); // What was posed survives an `assert` in a later pose.
     a->dispose();
 }
 int main(int argc, char** argv) {
@@ -114,7 +177,10 @@ int main(int argc, char** argv) {
     // Kept alive: the binary parser reads its arrays in place.
     static std::string text;
     text = ss.str();
-    std::vector<float> fractions = {0.13f, 0.5f, 0.77f, 0.99f, 1.0f};
+    std::vector<float> fractions;
+    const char* listed = std::getenv("FRACTIONS");
+    std::stringstream list(listed != nullptr ? listed : "0.13,0.5,0.77,0.99,1");
+    for (std::string item; std::getline(list, item, ',');) fractions.push_back(std::stof(item));
     HFactory f;
     // A binary's data owns its bytes (`DragonBonesData::_onClear` deletes them).
     char* raw = new char[text.size() + 1];
