@@ -82,7 +82,7 @@ pub mod case {
     );
     pub const NUMBER_AS_STRING: Case = warning(
         Code::InvalidValue,
-        "A number written as a string: DragonBonesJS converts it, the C++ runtime asserts.",
+        "A number written as a string: DragonBonesJS converts it; the C++ runtime asserts on an integer key and reads the default of another.",
     );
     pub const EASING_STRING: Case = warning(
         Code::InvalidValue,
@@ -852,7 +852,7 @@ impl Code {
                 cases: &[],
                 targets: Target::ALL,
                 summary: "A named target's loader rejects the file, crashes or hangs on it, or reads memory it never set (reported only for the targets named).",
-                why: "Runtimes read files with their own parsers and few checks: Danmakufu's `.elem` loader refuses quads, decimal counts and `1e+05` and crashes on a mesh left without material; the C++ DragonBones runtime (and Godot's plugins, which embed it) reads nothing of a file with a byte-order mark, reads only the first of duplicate keys, and crashes on mesh weights whose bone counts are written `1.0`; no runtime builds anything from a skeleton without armatures. The model is not shown, or the game stops.",
+                why: "Runtimes read files with their own parsers and few checks: Danmakufu's `.elem` loader refuses quads, decimal counts and `1e+05` and crashes on a mesh left without material; the C++ DragonBones runtime (and Godot's plugins, which embed it) reads nothing of a file with a byte-order mark, reads only the first of duplicate keys, crashes on mesh weights whose bone counts are written `1.0`, and aborts on an integer (a duration, frame rate, display index or colour) written as a string or as `24.0`; no runtime builds anything from a skeleton without armatures. The model is not shown, or the game stops.",
                 bad: "VertexIndices {\n\t4,0:1:2:3\n}   (--target danmakufu-ph3)\n",
                 good: "VertexIndices {\n\t3,0:1:2\n\t3,0:2:3\n}\n",
                 fixable: false,

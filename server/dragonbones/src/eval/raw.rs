@@ -2,6 +2,10 @@
 //! coercions of `_getNumber` (`+value || 0`), `_getBoolean` and `_getString` (`String(value)`).
 //! Values that the runtime reads without coercion (array elements used in arithmetic) follow
 //! JavaScript's `ToNumber`, so a missing element is NaN.
+//!
+//! Read [`Raw::as_rapidjson`], as the C++ runtime reads its JSON with rapidjson: the first of
+//! duplicate keys (`FindMember`), and a number key that holds no number reads its default
+//! (`_getNumber(…, float)` checks `IsNumber()`; `parser/JSONDataParser.h:26-104`).
 
 use crate::model::js_number;
 use crate::syntax::{NodeId, NodeKind, Tree};
@@ -10,11 +14,17 @@ use crate::syntax::{NodeId, NodeKind, Tree};
 pub struct Raw<'a> {
     pub tree: &'a Tree,
     pub text: &'a str,
+    rapidjson: bool,
 }
 
 impl<'a> Raw<'a> {
     pub fn new(tree: &'a Tree, text: &'a str) -> Raw<'a> {
-        Raw { tree, text }
+        Raw { tree, text, rapidjson: false }
+    }
+
+    /// The same values read as the C++ runtime reads them (see the module's documentation).
+    pub fn as_rapidjson(self) -> Raw<'a> {
+        Raw { rapidjson: true, ..self }
     }
 
     pub fn kind(&self, node: NodeId) -> NodeKind {
@@ -42,8 +52,10 @@ impl<'a> Raw<'a> {
             return found;
         }
         for member in self.tree.members(object) {
-            // The last member of a key is its value, as in `get`.
-            if let Some(k) = keys.iter().position(|key| self.tree.key_is(self.text, member.key, key)) {
+            // The last member of a key is its value (`JSON.parse`); rapidjson finds the first.
+            if let Some(k) = keys.iter().position(|key| self.tree.key_is(self.text, member.key, key))
+                && !(self.rapidjson && found[k].is_some())
+            {
                 found[k] = Some(member.value);
             }
         }
@@ -56,6 +68,7 @@ impl<'a> Raw<'a> {
             None => default,
             Some(v) => match self.tree.kind(v) {
                 NodeKind::Null => default,
+                kind if self.rapidjson && kind != NodeKind::Number => default,
                 NodeKind::String if self.tree.str(self.text, v).as_deref() == Some("NaN") => default,
                 _ => {
                     let n = self.to_number(v);
@@ -78,7 +91,8 @@ impl<'a> Raw<'a> {
         self.tree.elements(array)
     }
 
-    /// `_getNumber`: absent, `null` or `"NaN"` → `default`; otherwise `+value || 0`.
+    /// `_getNumber`: absent, `null` or `"NaN"` → `default`; otherwise `+value || 0` (rapidjson:
+    /// anything but a number → `default`).
     pub fn number(&self, object: NodeId, key: &str, default: f64) -> f64 {
         self.number_of(self.get(object, key), default)
     }

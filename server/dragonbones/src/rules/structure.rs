@@ -152,10 +152,15 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
     match def.ty {
         ValueType::Number | ValueType::Int if numeric_string(ctx, value) => {
             let shown = tree.range(value).slice(ctx.text);
-            let message = format!(
-                "`{}` is a number written as a string ({shown}): DragonBonesJS converts it, the C++ runtime asserts",
-                def.name
-            );
+            // The C++ runtime reads integer keys with `GetInt`, which asserts, and the others only
+            // when they are numbers (`parser/JSONDataParser.h:26-104`).
+            let cpp = if crate::rules::targets::read_as_integer(def.name) {
+                "the C++ runtime asserts"
+            } else {
+                "the C++ runtime ignores it and reads the default"
+            };
+            let message =
+                format!("`{}` is a number written as a string ({shown}): DragonBonesJS converts it, {cpp}", def.name);
             ctx.push(Diagnostic::of_case(&case::NUMBER_AS_STRING, tree.range(value), message));
         }
         ValueType::Number => {

@@ -30,6 +30,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
         curves(&raw, root, &profiles, &mut out);
         negative_counts(&raw, root, &profiles, &mut out);
+        integers(&raw, root, &profiles, &mut out);
         polygons_without_vertices(&raw, model, &profiles, &mut out);
     }
     let mut places = Vec::new();
@@ -192,6 +193,85 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
             raw.tree.range(member.value).slice(raw.text),
         );
         out.push(load_failure(raw.tree.range(member.value), message));
+    }
+}
+
+/// Keys the C++ runtime reads as integers, wherever they are (`_getNumber(…, int)` and
+/// `(…, unsigned)`, `parser/JSONDataParser.cpp:161-1560`): durations, play times, frame rates,
+/// display indices, IK chains and colour transforms.
+const INTEGER_KEYS: &[&str] = &[
+    key::DURATION,
+    key::PLAY_TIMES,
+    key::FRAME_RATE,
+    key::DISPLAY_INDEX,
+    key::CHAIN,
+    key::A_M,
+    key::R_M,
+    key::G_M,
+    key::B_M,
+    key::A_O,
+    key::R_O,
+    key::G_O,
+    key::B_O,
+];
+
+/// Whether the C++ runtime reads `name` as an integer ([`INTEGER_KEYS`]).
+pub fn read_as_integer(name: &str) -> bool {
+    INTEGER_KEYS.contains(&name)
+}
+
+/// An integer key ([`INTEGER_KEYS`]) written as a string or with a fraction or an exponent
+/// (`24.0`): rapidjson's `GetInt`/`GetUint` assert that the value is an integer, which aborts the
+/// runtime (a build without assertions reads garbage). 5.6 typed timelines are not read.
+fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned = rapidjson_targets(profiles);
+    if concerned.is_empty() {
+        return;
+    }
+    let mut typed = Vec::new();
+    for armature in list(raw, root, key::ARMATURE) {
+        typed.extend(list(raw, armature, key::ANIMATION).into_iter().filter_map(|a| raw.get(a, key::TIMELINE)));
+    }
+    let mut found = Vec::new();
+    each_object_but(raw, root, &typed, &mut |object| {
+        for member in raw.tree.members(object) {
+            let Some(&name) = INTEGER_KEYS.iter().find(|k| raw.tree.key_is(raw.text, member.key, k)) else { continue };
+            let written = raw.tree.range(member.value).slice(raw.text);
+            let fix = match raw.kind(member.value) {
+                NodeKind::String => raw.tree.str(raw.text, member.value).and_then(|s| {
+                    let n: f64 = s.trim().parse().ok()?;
+                    (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`, without the quotes"))
+                }),
+                NodeKind::Number if written.contains(['.', 'e', 'E']) => {
+                    let n = raw.tree.number(raw.text, member.value).unwrap_or(f64::NAN);
+                    (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`"))
+                }
+                _ => continue,
+            };
+            let fix = fix.unwrap_or_else(|| "write a whole number".to_owned());
+            found.push((member.value, format!(
+                "{} `{name}` as an integer, and {written} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); {fix}",
+                names_verb(concerned, "reads", "read"),
+            )));
+        }
+    });
+    out.extend(found.into_iter().map(|(value, message)| load_failure(raw.tree.range(value), message)));
+}
+
+/// [`each_object`], leaving out what is at or below the nodes of `skipped`.
+fn each_object_but(raw: &Raw<'_>, node: NodeId, skipped: &[NodeId], visit: &mut dyn FnMut(NodeId)) {
+    if skipped.contains(&node) {
+        return;
+    }
+    if raw.is_object(node) {
+        visit(node);
+        for member in raw.tree.members(node) {
+            each_object_but(raw, member.value, skipped, visit);
+        }
+    } else if raw.is_array(node) {
+        for element in raw.elements(node) {
+            each_object_but(raw, element, skipped, visit);
+        }
     }
 }
 

@@ -274,3 +274,25 @@ fn a_time_on_a_key_frame_in_float_arrives_at_it() {
     const STEP: &str = r#"{"version":"5.5","frameRate":10,"name":"step","armature":[{"name":"a","frameRate":10,"bone":[{"name":"root"},{"name":"arm","parent":"root"}],"animation":[{"name":"step","duration":10,"playTimes":1,"bone":[{"name":"arm","translateFrame":[{"duration":9},{"duration":1,"x":90}]}]}]}]}"#;
     check("step_ske.json", STEP, Some("step"), 0.899999976, &[("arm", [1.0, 0.0, 0.0, 1.0, 90.0, 0.0])]);
 }
+
+/// The C++ runtime reads its JSON with rapidjson: a float key written as a string reads its
+/// default (`_getNumber(…, float)` checks `IsNumber()`, `parser/JSONDataParser.h`), and of a key
+/// given twice the first is read (`FindMember`). DragonBonesJS converts the string (`+value`)
+/// and `JSON.parse` keeps the last. DragonBonesCPP printed these poses (`x` "12" and `skX` "30"
+/// ignored, `y` 3 read; in the animation `x` "20" ignored and `y` 5 read).
+#[test]
+fn the_cpp_runtime_ignores_numbers_written_as_strings_and_reads_the_first_duplicate() {
+    const RAPIDJSON: &str = r#"{"version":"5.5","frameRate":24,"name":"rj","armature":[{"name":"a","frameRate":24,"bone":[{"name":"root"},{"name":"arm","parent":"root","transform":{"x":"12","y":3,"y":4,"skX":"30","skY":30}}],"animation":[{"name":"move","duration":10,"bone":[{"name":"arm","translateFrame":[{"duration":10,"tweenEasing":0,"x":"20","y":5,"y":50},{"duration":0,"x":40}]}]}]}]}"#;
+    let setup = bones("rj_ske.json", RAPIDJSON, None, 0.0, Some(Target::DragonBonesCpp));
+    let expected: &Bones = &[("arm", [0.866025329, 0.500000119, 0.0, 1.0, 0.0, 3.0])];
+    assert!(largest_difference(&setup, expected) < 1e-4, "{setup:?}");
+    let js = bones("rj_ske.json", RAPIDJSON, None, 0.0, None);
+    assert!(largest_difference(&js, &[("arm", [0.8660254038, 0.5, -0.5, 0.8660254038, 12.0, 4.0])]) < 1e-6, "{js:?}");
+    check(
+        "rj_ske.json",
+        RAPIDJSON,
+        Some("move"),
+        0.208299994,
+        &[("arm", [0.866025329, 0.500000119, 0.0, 1.0, 19.9967976, 5.50040054])],
+    );
+}

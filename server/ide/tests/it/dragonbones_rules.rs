@@ -57,7 +57,7 @@ fn wrong_json_types_are_invalid_values() {
           "armature": [{
             "name": "hero",
             "bone": [{"name": "root", "transform": {"x": "10", "skX": true}}, 5],
-                                                         ^^^^ warning[invalid-value]: `x` is a number written as a string ("10"): DragonBonesJS converts it, the C++ runtime asserts
+                                                         ^^^^ warning[invalid-value]: `x` is a number written as a string ("10"): DragonBonesJS converts it, the C++ runtime ignores it and reads the default
                                                                       ^^^^ error[invalid-value]: `skX` expects a number, not a boolean (e.g. `30`)
                                                                               ^ error[invalid-value]: `bone` holds bone objects, but this element is a number
             "slot": {"name": "s"},

@@ -200,6 +200,35 @@ fn negative_play_times_and_frame_durations_crash_the_cpp_runtime() {
     );
 }
 
+/// Durations, frame rates, display indices, IK chains and colour transforms are read with
+/// rapidjson's `GetInt`/`GetUint`, which assert that the value is an integer: a string or `24.0`
+/// aborts the runtime (checked with DragonBonesCPP f696143 built with assertions: "70" and 10.0
+/// as an animation's `duration`; 24.0 as `frameRate`, "0" as `displayIndex`, 50.5 as `aM`, "2" as
+/// `playTimes`). Float keys written as strings are only ignored.
+#[test]
+fn integers_written_as_strings_or_with_a_fraction_crash_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "hero", "version": "5.5", "frameRate": 24.0,
+                                                        ^^^^ error[target-load-failure]: dragonbones-cpp reads `frameRate` as an integer, and 24.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `24`
+         "armature": [{"name": "hero", "bone": [{"name": "root", "transform": {"x": "3"}}],
+                                                                                    ^^^ warning[invalid-value]: `x` is a number written as a string ("3"): DragonBonesJS converts it, the C++ runtime ignores it and reads the default
+           "slot": [{"name": "s", "parent": "root", "displayIndex": "0", "color": {"aM": 50.5}}],
+                                                                    ^^^ warning[invalid-value]: `displayIndex` is a number written as a string ("0"): DragonBonesJS converts it, the C++ runtime asserts
+                                                                    ^^^ error[target-load-failure]: dragonbones-cpp reads `displayIndex` as an integer, and "0" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `0`, without the quotes
+                                                                                         ^^^^ error[target-load-failure]: dragonbones-cpp reads `aM` as an integer, and 50.5 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number
+           "animation": [{"name": "歩く", "duration": 1e1, "playTimes": "2",
+                                                    ^^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an integer, and 1e1 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `10`
+                                                                      ^^^ warning[invalid-value]: `playTimes` is a number written as a string ("2"): DragonBonesJS converts it, the C++ runtime asserts
+                                                                      ^^^ error[target-load-failure]: dragonbones-cpp reads `playTimes` as an integer, and "2" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `2`, without the quotes
+             "bone": [{"name": "root", "translateFrame": [{"duration": "10", "x": 0}]}]}]}]}
+                                                                       ^^^^ warning[invalid-value]: `duration` is a number written as a string ("10"): DragonBonesJS converts it, the C++ runtime asserts
+                                                                       ^^^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an integer, and "10" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `10`, without the quotes
+        "#,
+    );
+}
+
 #[test]
 fn a_skeleton_without_armatures_builds_nothing() {
     check(
