@@ -32,6 +32,10 @@ pub mod case {
     );
     pub const CURVE_LENGTH: Case =
         warning(Code::Arity, "A key frame's `curve` has not 4 + 6k (or 8 + 6k) numbers: runtimes flatten the easing.");
+    pub const CURVE_END_POINTS: Case = warning(
+        Code::Arity,
+        "A key frame's `curve` written with its end points (8 + 6k numbers): DragonBonesJS 5.7 reads the easing from before the key frame, the C++ runtime past its end.",
+    );
     pub const PATH_LENGTHS: Case = warning(
         Code::CountMismatch,
         "A path display's `lengths` has not one length per curve (3 vertices): positions along the path are measured wrongly.",
@@ -179,6 +183,7 @@ impl Code {
                     &case::TRIANGLES_NOT_IN_THREES,
                     &case::POLYGON_VERTICES,
                     &case::CURVE_LENGTH,
+                    &case::CURVE_END_POINTS,
                 ],
                 targets: &[],
                 summary: "A line or array has the wrong number of values (positions 3, colours 4, UVs 2, matrices 16…).",

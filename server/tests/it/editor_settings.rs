@@ -101,7 +101,7 @@ fn descriptions_state_the_other_severities() {
     let arity = rigls_diagnostic::Code::Arity.rule();
     assert_eq!(
         description(arity),
-        "Reported as error (4 DragonBones JSON cases: warning). A line or array has the wrong number of values \
+        "Reported as error (5 DragonBones JSON cases: warning). A line or array has the wrong number of values \
          (positions 3, colours 4, UVs 2, matrices 16…)."
     );
     let text = render(&expected()[..1], "  ");

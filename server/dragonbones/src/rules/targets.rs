@@ -304,16 +304,7 @@ fn rapidjson_targets(profiles: &[&Profile]) -> Targets {
 
 /// Calls `visit` on every object at or below `node`, parents before children.
 fn each_object(raw: &Raw<'_>, node: NodeId, visit: &mut dyn FnMut(NodeId)) {
-    if raw.is_object(node) {
-        visit(node);
-        for member in raw.tree.members(node) {
-            each_object(raw, member.value, visit);
-        }
-    } else if raw.is_array(node) {
-        for element in raw.elements(node) {
-            each_object(raw, element, visit);
-        }
-    }
+    each_object_but(raw, node, &[], visit);
 }
 
 /// `dragonbones-cpp does`, `dragonbones-cpp and godot do`.

@@ -127,8 +127,8 @@ fn describe(ctx: &DragonBonesCheck, list: &FrameList) -> String {
     }
 }
 
-/// `curve`: `[x1, y1, x2, y2]` (+6 per extra segment), or with end points 8 (+6); x in 0–1 and
-/// |y| ≤ 3.2767 (runtimes store y·10000 in 16 bits).
+/// `curve`: `[x1, y1, x2, y2]` (+6 per extra segment); written with end points, 8 (+6), it is
+/// misread; x in 0–1 and |y| ≤ 3.2767 (runtimes store y·10000 in 16 bits).
 fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
     let tree = ctx.tree;
     let nodes: Vec<NodeId> = tree.elements(frames).filter(|&f| tree.is_object(f)).collect();
@@ -144,6 +144,16 @@ fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
             );
             ctx.push(Diagnostic::of_case(&case::CURVE_LENGTH, range, message));
             continue;
+        }
+        if n % 3 == 2 {
+            // Stored with a negative sample count: DragonBonesJS 5.7's `_getEasingCurveValue` then
+            // reads the samples before the key frame's own (checked with its runtime: NaN and
+            // garbage), and the C++ runtime's parser reads past the curve's end.
+            let message = format!(
+                "`curve` gives its end points ({n} numbers): DragonBonesJS 5.7 then reads the easing from the key frames before this one (NaN before the file's first) and the C++ runtime past the curve's end; write the {} numbers between (0, 0) and (1, 1)",
+                n - 4
+            );
+            ctx.push(Diagnostic::of_case(&case::CURVE_END_POINTS, range, message));
         }
         for (i, (v, node)) in ctx.numbers(curve).into_iter().enumerate() {
             let message = if i % 2 == 0 && !(0.0..=1.0).contains(&v) {

@@ -37,7 +37,7 @@ const CURVE: KeyDef = KeyDef {
     ..key(
         "curve",
         T::Numbers,
-        "Cubic Bézier easing towards the next key frame, overriding `tweenEasing`: `[x1, y1, x2, y2]` (more segments: 10, 16… numbers; with explicit end points: 8, 14…). x in 0–1.",
+        "Cubic Bézier easing towards the next key frame, overriding `tweenEasing`: `[x1, y1, x2, y2]` (more segments: 10, 16… numbers; written with its end points, 8, 14…, runtimes misread it). x in 0–1.",
         "\"curve\": [0.25, 0, 0.75, 1]",
     )
 };

@@ -172,9 +172,11 @@ fn curves_with_end_points_crash_the_cpp_runtime() {
          "armature": [{"name": "hero", "bone": [{"name": "root"}],
            "animation": [{"name": "歩く", "duration": 4, "bone": [{"name": "root", "translateFrame": [
              {"duration": 2, "curve": [0, 0, 0.5, 0, 0.5, 1, 1, 1], "x": 0},
+                             ^^^^^^^ warning[arity]: `curve` gives its end points (8 numbers): DragonBonesJS 5.7 then reads the easing from the key frames before this one (NaN before the file's first) and the C++ runtime past the curve's end; write the 4 numbers between (0, 0) and (1, 1)
                              ^^^^^^^ error[target-load-failure]: dragonbones-cpp and godot read a `curve` as 4 numbers and 6 more per further segment (its end points implicit): these 8 are read past their end, and rapidjson's assertion aborts the runtime; write 4, 10, 16… numbers, without the end points (0, 0) and (1, 1)
              {"duration": 2, "curve": [0.5, 0, 0.5, 1], "x": 10},
              {"duration": 0, "curve": [0, 0, 0.5, 0, 0.5, 1, 1, 1], "x": 20}]}]}]}]}
+                             ^^^^^^^ warning[arity]: `curve` gives its end points (8 numbers): DragonBonesJS 5.7 then reads the easing from the key frames before this one (NaN before the file's first) and the C++ runtime past the curve's end; write the 4 numbers between (0, 0) and (1, 1)
         "#,
     );
 }

@@ -411,8 +411,12 @@ fn eased(progress: f64, value: f64, easing: f64) -> f64 {
     (value - progress) * easing + progress
 }
 
-/// `_getEasingCurveValue` over the samples stored in 1/10000.
-fn curve_value(progress: f64, samples: &[i16], omitted: bool) -> f64 {
+/// `_getEasingCurveValue` over the samples stored in 1/10000. A curve whose end points are
+/// written (`omitted` false: 8, 14… numbers, or a length the runtime does not expect) is stored
+/// with a negative sample count, and DragonBonesJS 5.7 then reads the samples of the key frames
+/// before it (NaN before the file's first): that is not modelled, the samples are read as if the
+/// end points were implicit.
+fn curve_value(progress: f64, samples: &[i16], _omitted: bool) -> f64 {
     if progress <= 0.0 {
         return 0.0;
     }
@@ -420,10 +424,6 @@ fn curve_value(progress: f64, samples: &[i16], omitted: bool) -> f64 {
         return 1.0;
     }
     let count = samples.len() as f64;
-    if !omitted {
-        // The runtime reads before its samples for curves with explicit end points; here they
-        // are read as if the end points were implicit.
-    }
     let segments = count + 1.0;
     let index = (progress * segments).floor();
     let at = |i: f64| -> f64 { samples.get(i as usize).map_or(0.0, |&s| f64::from(s)) };
