@@ -30,8 +30,10 @@ pub mod case {
         Code::Arity,
         "A polygon bounding box's `vertices` are not x, y pairs of at least 3 points: only hit tests against it go wrong.",
     );
-    pub const CURVE_LENGTH: Case =
-        warning(Code::Arity, "A key frame's `curve` has not 4 + 6k (or 8 + 6k) numbers: runtimes flatten the easing.");
+    pub const CURVE_LENGTH: Case = warning(
+        Code::Arity,
+        "A key frame's `curve` has not 4 + 6k (or 8 + 6k) numbers: runtimes flatten or misread the easing.",
+    );
     pub const CURVE_END_POINTS: Case = warning(
         Code::Arity,
         "A key frame's `curve` written with its end points (8 + 6k numbers): DragonBonesJS 5.7 reads the easing from before the key frame, the C++ runtime past its end.",
@@ -506,7 +508,7 @@ impl Code {
                 cases: &[],
                 targets: &[],
                 summary: "An armature display (or the root `stage`) names an armature this file does not define.",
-                why: "Runtimes search the same data, then every loaded file; when none has it they warn `No armature data` and the display stays empty.",
+                why: "Runtimes look for a child armature in the same file, and in other loaded files only when the factory and those files' data have `autoSearch` on (off by default); when none has it DragonBonesJS warns `No armature data` and the display stays empty, and a debug build of the C++ runtime aborts.",
                 bad: "{\"type\": \"armature\", \"path\": \"Swrod\"}\n",
                 good: "{\"type\": \"armature\", \"path\": \"Sword\"}\n",
                 fixable: false,

@@ -138,8 +138,16 @@ fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
         let valid = n >= 4 && ((n - 4).is_multiple_of(6) || (n >= 8 && (n - 8).is_multiple_of(6)));
         let range = ctx.key_range(frame, key::CURVE).unwrap_or_else(|| tree.range(curve));
         if !valid {
+            // A count of 1 more than a multiple of 3 is sampled with implicit end points (what
+            // is missing reads 0); any other is stored with a negative sample count, read as
+            // for a curve with its end points (below).
+            let effect = if n % 3 == 1 {
+                "runtimes flatten it"
+            } else {
+                "DragonBonesJS 5.7 reads the easing from the key frames before this one (NaN before the file's first)"
+            };
             let message = format!(
-                "`curve` has {}: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers, or 8, 14… with end points; runtimes flatten it",
+                "`curve` has {}: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers; {effect}",
                 plural(n as i64, "number", "numbers")
             );
             ctx.push(Diagnostic::of_case(&case::CURVE_LENGTH, range, message));

@@ -273,7 +273,7 @@ fn unknown_armatures_and_stage() {
               "bone": [{"name": "root"}],
               "slot": [{"name": "weapon", "parent": "root"}],
               "skin": [{"slot": [{"name": "weapon", "display": [{"type": "armature", "path": "swrod"}]}]}]
-                                                                                             ^^^^^^^ warning[unknown-armature]: unknown armature `swrod`: this file defines no armature of this name (the display stays empty unless another loaded file defines it); did you mean `sword`?
+                                                                                             ^^^^^^^ warning[unknown-armature]: unknown armature `swrod`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts); did you mean `sword`?
             },
             {"name": "sword", "bone": [{"name": "root"}]}
           ]
@@ -295,7 +295,7 @@ fn unknown_armature_v45_display_named_by_name() {
               "bone": [{"name": "root"}],
               "slot": [{"name": "arm", "parent": "root"}],
               "skin": [{"name": "", "slot": [{"name": "arm", "display": [{"type": 1, "name": "knightFolder/armOutsid"}]}]}]
-                                                                                             ^^^^^^^^^^^^^^^^^^^^^^^^ warning[unknown-armature]: unknown armature `knightFolder/armOutsid`: this file defines no armature of this name (the display stays empty unless another loaded file defines it); did you mean `knightFolder/armOutside`?
+                                                                                             ^^^^^^^^^^^^^^^^^^^^^^^^ warning[unknown-armature]: unknown armature `knightFolder/armOutsid`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts); did you mean `knightFolder/armOutside`?
             },
             {"name": "knightFolder/armOutside", "bone": [{"name": "root"}]}
           ]

@@ -334,7 +334,7 @@ fn out_of_range_numbers_v45() {
                                              ^ warning[out-of-range]: `tweenEasing` is 3 but must be between -1 and 2
                                                                   ^^^ warning[out-of-range]: curve x 1.5 is outside 0–1: control points lie within the key frame
               {"duration": 1, "curve": [0, 0, 1]}
-                              ^^^^^^^ warning[arity]: `curve` has 3 numbers: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers, or 8, 14… with end points; runtimes flatten it
+                              ^^^^^^^ warning[arity]: `curve` has 3 numbers: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers; DragonBonesJS 5.7 reads the easing from the key frames before this one (NaN before the file's first)
             ]}]}]
           }]
         }
@@ -568,7 +568,7 @@ fn arity_v55() {
               "zOrder": {"frame": [{"duration": 2, "zOrder": [1, -1, 0]}]},
                                                    ^^^^^^^^ error[arity]: `zOrder` has 3 numbers: it holds `[slotIndex, offset]` pairs (runtimes throw on an odd count)
               "bone": [{"name": "root", "rotateFrame": [{"duration": 2, "curve": [0, 0, 1, 1, 1]}]}]}]
-                                                                        ^^^^^^^ warning[arity]: `curve` has 5 numbers: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers, or 8, 14… with end points; runtimes flatten it
+                                                                        ^^^^^^^ warning[arity]: `curve` has 5 numbers: a Bézier easing has 4 (`[x1, y1, x2, y2]`), 10, 16… numbers; DragonBonesJS 5.7 reads the easing from the key frames before this one (NaN before the file's first)
           }]
         }
         "#,
