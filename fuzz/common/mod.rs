@@ -54,15 +54,17 @@ impl Breadth {
     }
 }
 
-/// Analyses `text` as `path`, checks the diagnostics and their fixes, converts their positions,
-/// and runs every editor feature at a few offsets.
+/// Analyses `text` as `path` for every target, checks the diagnostics and their fixes, converts
+/// their positions, and runs every editor feature at a few offsets.
 pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
     check(path, text, seed, Breadth::All)
 }
 
 /// [`check_everything`], asking as much as `breadth` says.
 pub fn check(path: &str, text: String, seed: &[u8], breadth: Breadth) -> Analysis {
-    let analysis = Analysis::new(Some(Path::new(path)), text, &MemoryFs::default());
+    // Checked for every target, so that the target rules (`docs/targets.md`) run too.
+    let options = ide::AnalysisOptions { targets: rigls_diagnostic::Targets::of(rigls_diagnostic::Target::ALL), ..Default::default() };
+    let analysis = Analysis::with_options(Some(Path::new(path)), text, &MemoryFs::default(), options);
     check_analysis(&analysis, path, seed, breadth);
     analysis
 }

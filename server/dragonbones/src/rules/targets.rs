@@ -102,18 +102,25 @@ fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut V
                     while i < items.len() {
                         let count = raw.tree.number(raw.text, items[i]).unwrap_or(0.0).max(0.0) as usize;
                         let whole = |n: NodeId| !raw.tree.range(n).slice(raw.text).contains(['.', 'e', 'E']);
-                        let integers = std::iter::once(i).chain((0..count).map(|k| i + 1 + 2 * k));
+                        // A count past the array's end stops at it (a huge one hung here).
+                        let integers = std::iter::once(i)
+                            .chain((0..count).map(|k| i + 1 + 2 * k).take_while(|&j| j < items.len()));
                         if let Some(bad) = integers.filter_map(|j| items.get(j).copied()).find(|&n| !whole(n)) {
+                            let value = raw.tree.number(raw.text, bad).unwrap_or(0.0);
+                            let fix = if value.fract() == 0.0 {
+                                format!("write `{}`", crate::model::js_number(value))
+                            } else {
+                                "write a whole number".to_owned()
+                            };
                             let message = format!(
-                                "{} `{}` here as an unsigned integer, and a number written with a decimal point or an exponent reads 0 (a debug build aborts): the rest of `weights` is misread and the runtime crashes; write `{}`",
+                                "{} `{}` here as an unsigned integer, and a number written with a decimal point or an exponent reads 0 (a debug build aborts): the rest of `weights` is misread and the runtime crashes; {fix}",
                                 names_verb(concerned, "reads", "read"),
                                 raw.tree.range(bad).slice(raw.text),
-                                crate::model::js_number(raw.tree.number(raw.text, bad).unwrap_or(0.0)),
                             );
                             out.push(load_failure(raw.tree.range(bad), message));
                             break;
                         }
-                        i += 1 + 2 * count;
+                        i = i.saturating_add(1).saturating_add(count.saturating_mul(2));
                     }
                 }
             }

@@ -158,6 +158,26 @@ fn weight_counts_written_with_a_decimal_point_crash_the_cpp_runtime() {
     );
 }
 
+/// A bone count past the end of `weights` (one of 10^20 hung the rule: found by the
+/// `analysis_json` fuzz target once it checked for every target) ends the scan at the end.
+#[test]
+fn a_weight_count_past_the_end_of_the_weights_ends_the_scan() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+         "armature": [{"name": "hero", "bone": [{"name": "root"}],
+           "slot": [{"name": "布", "parent": "root"}],
+           "skin": [{"slot": [{"name": "布", "display": [{"name": "布", "type": "mesh", "width": 2, "height": 2,
+             "vertices": [0, 0, 1, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2],
+             "weights": [100000000000000000000, 0, 1, 0.5], "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0]}]}]}]}]}
+             ^^^^^^^^^ error[count-mismatch]: `weights` has 4 numbers and runs out in vertex 1 of 3: each vertex needs `[n, bone, weight, …]` (runtimes throw)
+                                                      ^^^ error[index-out-of-range]: bone index 0.5 in `weights` is out of range: the armature has 1 bone (0–0)
+                                                      ^^^ error[target-load-failure]: dragonbones-cpp reads `0.5` here as an unsigned integer, and a number written with a decimal point or an exponent reads 0 (a debug build aborts): the rest of `weights` is misread and the runtime crashes; write a whole number
+        "#,
+    );
+}
+
 /// DragonBonesCPP samples every `curve` as if its end points were implicit
 /// (`parser/JSONDataParser.cpp:23-62`): one written with them (8 numbers, which DragonBonesJS
 /// reads) is read past its end and rapidjson's assertion aborts the runtime (checked with
