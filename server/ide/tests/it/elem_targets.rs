@@ -1189,3 +1189,71 @@ fn the_hover_on_a_dropped_feature_says_so() {
     assert!(!plain.markdown.contains("danmakufu-ph3"), "{}", plain.markdown);
     assert_eq!(hover.range, plain.range);
 }
+
+/// Meshes `MeshCount` counts that no Mesh scope fills are one crash, told once at the count (a
+/// count of 100000 gave as many findings and took 13 s: found by the `analysis_elem` fuzz target
+/// once it checked for every target). A count past what the text has room for is told at once,
+/// without making the meshes, and so is a bone list the loader cannot allocate (268435455 of
+/// each made rigls itself run out of memory).
+#[test]
+fn meshes_counted_but_never_written_are_told_once() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        	^^^^^^^^^^^^^ error[missing-key]: `MeshContainer` is missing a `OffsetMatrices` list (BoneCount is 1)
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=3
+        		^^^^^^^^^ error[count-mismatch]: MeshCount is 3 but this MeshContainer has 0 Mesh scopes
+        		^^^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 crashes loading the file: `MeshCount` is 3 but the loader reads 0 Mesh scopes of this MeshContainer: mesh 1 is a mesh without vertices, whose vertex buffer is never made (Lock on NULL)
+        		BoneNames {
+        			"首"
+        		}
+        	}
+        }
+        "#,
+    );
+}
+
+#[test]
+fn counts_past_what_the_file_or_the_loader_can_hold() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        	^^^^^^^^^^^^^ error[missing-key]: `MeshContainer` is missing a `BoneNames` list (BoneCount is 1)
+        	^^^^^^^^^^^^^ error[missing-key]: `MeshContainer` is missing a `OffsetMatrices` list (BoneCount is 1)
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=268435455
+        		^^^^^^^^^ error[count-mismatch]: MeshCount is 268435455 but this MeshContainer has 0 Mesh scopes
+        		          ^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 crashes loading the file: `MeshCount` is 268435455, more Mesh scopes than the file has room for (27): the meshes left without vertices have no vertex buffer (Lock on NULL)
+        	}
+        }
+        "#,
+    );
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        	^^^^^^^^^^^^^ error[missing-key]: `MeshContainer` is missing `MeshCount`
+        	^^^^^^^^^^^^^ error[missing-key]: `MeshContainer` is missing a `BoneNames` list (BoneCount is 268435455)
+        	^^^^^^^^^^^^^ error[missing-key]: `MeshContainer` is missing a `OffsetMatrices` list (BoneCount is 268435455)
+        		Name="人形"
+        		BoneCount=268435455
+        		          ^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 crashes loading the file: `BoneCount=268435455` makes the loader allocate a bone list it cannot have (std::bad_alloc, which nothing catches)
+        	}
+        }
+        "#,
+    );
+}

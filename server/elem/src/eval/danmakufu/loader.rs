@@ -426,6 +426,9 @@ impl<'a> Loader<'a> {
         // `InitializeVertexBuffer` of every mesh: a mesh without vertices locks a NULL buffer. A
         // mesh no scope was read into is reported at the Mesh scope that was skipped, if any.
         let mut skipped = skipped.into_iter();
+        // Meshes `MeshCount` counts but no scope filled all share one cause: reported once, at the
+        // first (a count of 100000 gave as many findings, each counting the meshes read).
+        let mut told_unfilled = false;
         for i in 0..self.out.meshes.len() {
             if !self.out.meshes[i].vertices.is_empty() {
                 continue;
@@ -433,7 +436,9 @@ impl<'a> Loader<'a> {
             let unread = self.out.meshes[i].scope.is_none();
             match skipped.next().filter(|_| unread) {
                 Some((range, why)) => self.event(EventKind::CrashAtLoad, range, format!("this Mesh is never read ({why}), yet `MeshCount` counts it: mesh {} is a mesh without vertices, whose vertex buffer is never made (Lock on NULL)", i + 1)),
+                None if unread && told_unfilled => {}
                 None => {
+                    told_unfilled |= unread;
                     let (range, message) = self.empty_mesh(i);
                     self.event(EventKind::CrashAtLoad, range, message);
                 }
@@ -499,12 +504,24 @@ impl<'a> Loader<'a> {
                 (Tk::Id, key::BONE_COUNT) => {
                     let (n, at) = self.int_key(key::BONE_COUNT)?;
                     let n = self.resize(i64::from(n), key::BONE_COUNT, at.range)?;
+                    // Each bone holds two 4×4 float matrices (its offset and initial posture):
+                    // 128 bytes at least, so the list is bounded as `VertexCount`'s buffer is.
+                    if n as i64 * 128 > MAX_ALLOC {
+                        return Err(self.crash(at.range, format!("`BoneCount={n}` makes the loader allocate a bone list it cannot have (std::bad_alloc, which nothing catches)")));
+                    }
                     self.out.bones = vec![Bone::default(); n];
                     self.out.containers[container].declares_bones = true;
                 }
                 (Tk::Id, key::MESH_COUNT) => {
                     let (n, at) = self.int_key(key::MESH_COUNT)?;
                     let n = self.resize(i64::from(n), key::MESH_COUNT, at.range)?;
+                    // A Mesh scope takes 6 bytes at least (`Mesh{}`): meshes past what the text
+                    // can hold are left without vertices, which crashes the loader at the end
+                    // (Lock on NULL). Said here, without making them.
+                    let room = self.s.text.len() / 6 + 1;
+                    if n > room {
+                        return Err(self.crash(at.range, format!("`MeshCount` is {n}, more Mesh scopes than the file has room for ({room}): the meshes left without vertices have no vertex buffer (Lock on NULL)")));
+                    }
                     self.out.meshes = vec![Mesh::default(); n];
                     self.out.containers[container].declares_meshes = true;
                     self.out.containers[container].mesh_count = Some(TextRange::new(t.range.start, at.range.end));
