@@ -63,7 +63,10 @@ pub fn check_everything(path: &str, text: String, seed: &[u8]) -> Analysis {
 /// [`check_everything`], asking as much as `breadth` says.
 pub fn check(path: &str, text: String, seed: &[u8], breadth: Breadth) -> Analysis {
     // Checked for every target, so that the target rules (`docs/targets.md`) run too.
-    let options = ide::AnalysisOptions { targets: rigls_diagnostic::Targets::of(rigls_diagnostic::Target::ALL), ..Default::default() };
+    let options = ide::AnalysisOptions {
+        targets: rigls_diagnostic::Targets::of(rigls_diagnostic::Target::ALL),
+        ..Default::default()
+    };
     let analysis = Analysis::with_options(Some(Path::new(path)), text, &MemoryFs::default(), options);
     check_analysis(&analysis, path, seed, breadth);
     analysis
