@@ -366,7 +366,7 @@ impl<'d> TimelineState<'d> {
         self.dirty = true;
         let mut p = (self.current_time - self.frame_position) * self.frame_duration_r;
         match self.tween {
-            Some(Tween::Curve { samples, omitted }) => p = curve_value(p, samples, *omitted),
+            Some(Tween::Curve { samples, .. }) => p = curve_value(p, samples),
             Some(Tween::QuadIn(_)) => p = eased(p, p.powi(2), self.tween_easing),
             Some(Tween::QuadOut(_)) => p = eased(p, 1.0 - (1.0 - p).powi(2), self.tween_easing),
             Some(Tween::QuadInOut(_)) => p = eased(p, 0.5 * (1.0 - (p * PI).cos()), self.tween_easing),
@@ -412,11 +412,11 @@ fn eased(progress: f64, value: f64, easing: f64) -> f64 {
 }
 
 /// `_getEasingCurveValue` over the samples stored in 1/10000. A curve whose end points are
-/// written (`omitted` false: 8, 14… numbers, or a length the runtime does not expect) is stored
-/// with a negative sample count, and DragonBonesJS 5.7 then reads the samples of the key frames
-/// before it (NaN before the file's first): that is not modelled, the samples are read as if the
-/// end points were implicit.
-fn curve_value(progress: f64, samples: &[i16], _omitted: bool) -> f64 {
+/// written (`Tween::Curve`'s `omitted` false: 8, 14… numbers, or a length the runtime does not
+/// expect) is stored with a negative sample count, and DragonBonesJS 5.7 then reads the samples
+/// of the key frames before it (NaN before the file's first): that is not modelled, the samples
+/// are read as if the end points were implicit.
+fn curve_value(progress: f64, samples: &[i16]) -> f64 {
     if progress <= 0.0 {
         return 0.0;
     }
