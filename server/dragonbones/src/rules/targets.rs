@@ -101,11 +101,12 @@ fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut V
                     let mut i = 0;
                     while i < items.len() {
                         let count = raw.tree.number(raw.text, items[i]).unwrap_or(0.0).max(0.0) as usize;
-                        let whole = |n: NodeId| !raw.tree.range(n).slice(raw.text).contains(['.', 'e', 'E']);
                         // A count past the array's end stops at it (a huge one hung here).
                         let integers = std::iter::once(i)
                             .chain((0..count).map(|k| i + 1 + 2 * k).take_while(|&j| j < items.len()));
-                        if let Some(bad) = integers.filter_map(|j| items.get(j).copied()).find(|&n| !whole(n)) {
+                        if let Some(bad) =
+                            integers.filter_map(|j| items.get(j).copied()).find(|&n| !written_as_integer(raw, n))
+                        {
                             let value = raw.tree.number(raw.text, bad).unwrap_or(0.0);
                             let fix = if value.fract() == 0.0 {
                                 format!("write `{}`", crate::model::js_number(value))
@@ -249,7 +250,7 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
                     let n: f64 = s.trim().parse().ok()?;
                     (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`, without the quotes"))
                 }),
-                NodeKind::Number if written.contains(['.', 'e', 'E']) => {
+                NodeKind::Number if !written_as_integer(raw, member.value) => {
                     let n = raw.tree.number(raw.text, member.value).unwrap_or(f64::NAN);
                     (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`"))
                 }
@@ -263,6 +264,12 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
         }
     });
     out.extend(found.into_iter().map(|(value, message)| load_failure(raw.tree.range(value), message)));
+}
+
+/// Whether rapidjson parses the number at `node` as an integer: written without a decimal point
+/// or an exponent (`24.0` and `1e1` are doubles, which `GetInt`/`GetUint` assert against).
+fn written_as_integer(raw: &Raw<'_>, node: NodeId) -> bool {
+    !raw.tree.range(node).slice(raw.text).contains(['.', 'e', 'E'])
 }
 
 /// [`each_object`], leaving out what is at or below the nodes of `skipped`.
