@@ -1257,3 +1257,88 @@ fn counts_past_what_the_file_or_the_loader_can_hold() {
         "#,
     );
 }
+
+/// Meshes whose vertex buffers together pass the 2 GiB of Danmakufu's 32-bit process: the count
+/// that passes it is the loader's failed allocation, and a bone list counts too. rigls keeps
+/// only the vertices the text writes: 20 empty Mesh scopes of 5.5 M vertices took it 5.6 GB and
+/// 9 s (a file of 3.5 KB).
+#[test]
+fn vertex_buffers_together_past_the_address_space() {
+    let targets = Targets::of(&[Target::DanmakufuPh3]);
+    let model = |bones: u32, meshes: usize| {
+        let mesh = |i| format!("\t\tMesh {{\n\t\t\tName=\"m{i}\"\n\t\t\tVertexCount=5592405\n\t\t}}\n");
+        let meshes_text: String = (0..meshes).map(mesh).collect();
+        format!(
+            "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {{\n\tMeshContainerCount=1\n\tMeshContainer {{\n\t\tName=\"人形\"\n\t\tMeshCount={meshes}\n{meshes_text}\t\tBoneCount={bones}\n\t}}\n}}\n"
+        )
+    };
+    let target_findings = |text: &str| -> Vec<String> {
+        let analysis = support::analyse_for("model.elem", text, &[], targets);
+        support::positions(&analysis, rigls_text::PositionEncoding::Utf16)
+            .into_iter()
+            .filter(|d| d.starts_with("target-"))
+            .collect()
+    };
+    // Eight buffers of 268,435,440 bytes and one bone (the bone list comes after them): exactly
+    // 2 GiB, which loads as far as memory goes.
+    let eight = target_findings(&model(1, 8));
+    assert!(eight.iter().all(|d| !d.contains("bad_alloc")), "{eight:#?}");
+    // A ninth buffer passes it, at the ninth `VertexCount`.
+    assert_eq!(
+        target_findings(&model(1, 9)),
+        [
+            "target-load-failure 41:15-41:22 danmakufu-ph3 crashes loading the file: `VertexCount=5592405` brings the loader's vertex buffers and bone list to 2415918960 bytes (48 a vertex, 128 a bone), more than the 2147483648 bytes (2 GiB) Danmakufu's 32-bit process has: std::bad_alloc, which nothing catches"
+        ]
+    );
+    // So does a second bone after the eight buffers, at `BoneCount`.
+    assert_eq!(
+        target_findings(&model(2, 8)),
+        [
+            "target-load-failure 39:12-39:13 danmakufu-ph3 crashes loading the file: `BoneCount=2` brings the loader's vertex buffers and bone list to 2147483776 bytes (48 a vertex, 128 a bone), more than the 2147483648 bytes (2 GiB) Danmakufu's 32-bit process has: std::bad_alloc, which nothing catches"
+        ]
+    );
+}
+
+/// A large vertex buffer of which the text writes one vertex: the rest are zeros, bound to bone 0
+/// as Danmakufu binds them, and counted without being made.
+#[test]
+fn a_large_vertex_buffer_with_one_weighted_vertex() {
+    check(
+        r#"
+        Elfreina Extension Model File
+        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning[target-drops]: danmakufu-ph3 never draws this model: it has no `AnimationData`, and Danmakufu shows a model only through a clip (it has no setup pose)
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=2
+        		MeshCount=1
+        		BoneNames {
+        			"腰"
+        			"頭"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        		Mesh {
+        		^^^^ error[missing-key]: `Mesh` is missing a `Positions` list (VertexCount is 5000000)
+        		^^^^ warning[target-drops]: danmakufu-ph3 binds the vertices without `VertexBlend` weights to bone 0: 4999999 vertices follow it in this Mesh
+        			VertexCount=5000000
+        			BlendList {
+        			^^^^^^^^^ warning[weight-sum]: vertices 0, 1, 2, 3, 4, … (4999999 in all) of this mesh have no blend weight in any BlendPart
+        				BlendPart {
+        					BoneName="頭"
+        					TransformIndex=1
+        					VertexBlend {
+        						4999999,1
+        					}
+        				}
+        			}
+        		}
+        	}
+        }
+        "#,
+    );
+}

@@ -91,7 +91,7 @@ fn meshes(loaded: &Loaded, text: &str, events: &mut Vec<Event>) {
             }
             (None, _) => {}
         }
-        let over: Vec<&Vec<(i32, f32, TextRange)>> = mesh.influences.iter().filter(|i| i.len() > 3).collect();
+        let over: Vec<&Vec<(i32, f32, TextRange)>> = mesh.influences.values().filter(|i| i.len() > 3).collect();
         if let Some(first) = over.first() {
             let n = over.len();
             let vertices = if n == 1 { "1 vertex has".to_owned() } else { format!("{n} vertices have") };
@@ -104,7 +104,7 @@ fn meshes(loaded: &Loaded, text: &str, events: &mut Vec<Event>) {
                 ),
             );
         }
-        let unweighted = mesh.influences.iter().filter(|i| i.is_empty()).count();
+        let unweighted = mesh.vertices.len() - mesh.influences.len();
         if unweighted > 0 && unweighted < mesh.vertices.len() {
             let vertices =
                 if unweighted == 1 { "1 vertex follows".to_owned() } else { format!("{unweighted} vertices follow") };
@@ -331,7 +331,7 @@ fn bones(loaded: &Loaded, reach: &Reach, events: &mut Vec<Event>) {
     let mut used = vec![false; bones.len()];
     let mut used_past = false;
     for mesh in &loaded.meshes {
-        for vertex in &mesh.vertices {
+        for vertex in mesh.vertices.kinds() {
             let w = vertex.rate;
             let weights = [w[0], w[1], w[2], 1.0 - (((0.0 + w[0]) + w[1]) + w[2])];
             for (slot, &weight) in weights.iter().enumerate() {

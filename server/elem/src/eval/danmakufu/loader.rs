@@ -8,9 +8,10 @@
 //! length): the loader is then carried on past them, as if they were fixed, so that every such
 //! place is reported at once. Any other failure ends the reading, as it ends Danmakufu's.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::scanner::{Exhausted, Scanner, Tk, Token, string_value, wcstod, wtoi};
+use super::vertices::VertexBuffer;
 use crate::schema::key;
 use rigls_text::TextRange;
 
@@ -79,7 +80,7 @@ pub struct Mesh {
     pub name: String,
     /// The `Name` of the container it was read in.
     pub container: String,
-    pub vertices: Vec<Vertex>,
+    pub vertices: VertexBuffer,
     pub faces: usize,
     /// The material its `Attributes` chose (`None`: no `Attributes` read, a NULL material).
     pub material: Option<usize>,
@@ -88,8 +89,8 @@ pub struct Mesh {
     /// Where its reading was cut short by a sub-scope the loader does not know, and the keys
     /// and lists of the Mesh it then did not read.
     pub cut: Option<(TextRange, Vec<String>)>,
-    /// Per vertex, its `VertexBlend` entries in the order read (bone, weight, where).
-    pub influences: Vec<Vec<(i32, f32, TextRange)>>,
+    /// Per vertex with any, its `VertexBlend` entries in the order read (bone, weight, where).
+    pub influences: BTreeMap<usize, Vec<(i32, f32, TextRange)>>,
 }
 
 /// One `AnimationPart`.
@@ -172,6 +173,10 @@ impl Loaded {
 /// Lists larger than this are a failed allocation (a crash).
 const MAX_ALLOC: i64 = 1 << 28;
 
+/// The address space of Danmakufu's process: a Win32 program without `/LARGEADDRESSAWARE`
+/// (`DnhExecutor.vcxproj`) has 2 GiB. Its vertex buffers and bone list together cannot pass it.
+const ADDRESS_SPACE: u64 = 1 << 31;
+
 /// Reads `text` as Danmakufu does.
 pub fn load(text: &str) -> Loaded {
     let mut loader = Loader {
@@ -181,6 +186,7 @@ pub fn load(text: &str) -> Loaded {
         prev: None,
         derailed: None,
         mesh_cut: None,
+        vertex_bytes: 0,
     };
     let _ = loader.top_level();
     loader.out
@@ -199,6 +205,8 @@ struct Loader<'a> {
     derailed: Option<(String, u32)>,
     /// The Mesh being read, when it is cut short: its index.
     mesh_cut: Option<usize>,
+    /// The bytes of the meshes' vertex buffers (48 a vertex).
+    vertex_bytes: u64,
 }
 
 impl<'a> Loader<'a> {
@@ -351,6 +359,21 @@ impl<'a> Loader<'a> {
             return Err(self.crash(at, format!("`{key}={n}` makes the loader allocate a list it cannot have (std::length_error or std::bad_alloc, which nothing catches)")));
         }
         Ok(n as usize)
+    }
+
+    /// `VertexCount=n` for mesh `m`: its new buffer replaces the old, within the address space.
+    fn claim_vertex_buffer(&mut self, m: usize, n: usize, at: TextRange) -> R<()> {
+        let vertex_bytes = self.vertex_bytes - self.out.meshes[m].vertices.len() as u64 * 48 + n as u64 * 48;
+        let total = vertex_bytes + self.out.bones.len() as u64 * 128;
+        if total > ADDRESS_SPACE {
+            return Err(self.out_of_memory(at, key::VERTEX_COUNT, n, total));
+        }
+        self.vertex_bytes = vertex_bytes;
+        Ok(())
+    }
+
+    fn out_of_memory(&mut self, at: TextRange, key: &str, n: usize, total: u64) -> Stop {
+        self.crash(at, format!("`{key}={n}` brings the loader's vertex buffers and bone list to {total} bytes (48 a vertex, 128 a bone), more than the {ADDRESS_SPACE} bytes (2 GiB) Danmakufu's 32-bit process has: std::bad_alloc, which nothing catches"))
     }
 
     /// A token a reader does not know: skipped, unless it opens a sub-scope, whose `}` will end
@@ -509,6 +532,10 @@ impl<'a> Loader<'a> {
                     if n as i64 * 128 > MAX_ALLOC {
                         return Err(self.crash(at.range, format!("`BoneCount={n}` makes the loader allocate a bone list it cannot have (std::bad_alloc, which nothing catches)")));
                     }
+                    let total = self.vertex_bytes + n as u64 * 128;
+                    if total > ADDRESS_SPACE {
+                        return Err(self.out_of_memory(at.range, key::BONE_COUNT, n, total));
+                    }
                     self.out.bones = vec![Bone::default(); n];
                     self.out.containers[container].declares_bones = true;
                 }
@@ -523,6 +550,7 @@ impl<'a> Loader<'a> {
                         return Err(self.crash(at.range, format!("`MeshCount` is {n}, more Mesh scopes than the file has room for ({room}): the meshes left without vertices have no vertex buffer (Lock on NULL)")));
                     }
                     self.out.meshes = vec![Mesh::default(); n];
+                    self.vertex_bytes = 0;
                     self.out.containers[container].declares_meshes = true;
                     self.out.containers[container].mesh_count = Some(TextRange::new(t.range.start, at.range.end));
                 }
@@ -679,7 +707,7 @@ impl<'a> Loader<'a> {
     // --- _ReadMesh ---------------------------------------------------------------------------
 
     fn mesh(&mut self, m: usize) -> R<()> {
-        let mut weights: Vec<Vec<(i32, f32, TextRange)>> = Vec::new();
+        let mut weights: BTreeMap<usize, Vec<(i32, f32, TextRange)>> = BTreeMap::new();
         loop {
             let t = self.next()?;
             if t.kind == Tk::Close {
@@ -696,8 +724,11 @@ impl<'a> Loader<'a> {
                     if n < 0 || i64::from(n) * 48 > MAX_ALLOC {
                         return Err(self.crash(at.range, format!("`VertexCount={n}` makes the loader allocate a vertex buffer it cannot have (std::bad_alloc)")));
                     }
-                    self.out.meshes[m].vertices = vec![Vertex::default(); n as usize];
-                    weights.resize(n as usize, Vec::new());
+                    let n = n as usize;
+                    self.claim_vertex_buffer(m, n, at.range)?;
+                    self.out.meshes[m].vertices = VertexBuffer::zeros(n);
+                    // `vectWeight.resize`: the lists of vertices past the new count go.
+                    weights.split_off(&n);
                 }
                 (Tk::Id, key::FACE_COUNT) => {
                     let (n, at) = self.int_key(key::FACE_COUNT)?;
@@ -715,7 +746,10 @@ impl<'a> Loader<'a> {
                     })?;
                 }
                 (Tk::Id, "TextureUV") => self.fixed_list(m, "`TextureUV`", 2, |_, _, _| {})?,
-                (Tk::Id, "BlendList") => self.blend_list(&mut weights)?,
+                (Tk::Id, "BlendList") => {
+                    let count = self.out.meshes[m].vertices.len();
+                    self.blend_list(&mut weights, count)?;
+                }
                 (Tk::Id, "VertexIndices") => self.faces(m)?,
                 (Tk::Id, "Attributes") => self.attributes(m)?,
                 _ => self.unknown(t, "Mesh"),
@@ -724,7 +758,7 @@ impl<'a> Loader<'a> {
         // The weights to the vertex buffer: influence k writes index slot k mod 4 (a shift by
         // k × 8 masked to 5 bits); only the first three set a weight.
         let bones = self.out.bones.len();
-        for (v, entries) in weights.iter().enumerate() {
+        for (&v, entries) in &weights {
             for (k, &(bone, w, at)) in entries.iter().enumerate() {
                 if bone < 0 || bone as usize >= bones {
                     return Err(self.crash(
@@ -732,7 +766,7 @@ impl<'a> Loader<'a> {
                         format!("bone {bone} of this `VertexBlend` is past the bone list ({bones} bones)"),
                     ));
                 }
-                let vertex = &mut self.out.meshes[m].vertices[v];
+                let Some(vertex) = self.out.meshes[m].vertices.get_mut(v) else { continue };
                 vertex.index[k % 4] = bone as u8;
                 if k <= 2 {
                     vertex.rate[k] = w;
@@ -813,7 +847,8 @@ impl<'a> Loader<'a> {
         Ok(())
     }
 
-    fn blend_list(&mut self, weights: &mut [Vec<(i32, f32, TextRange)>]) -> R<()> {
+    /// `BlendList`, into the weights of a mesh of `count` vertices.
+    fn blend_list(&mut self, weights: &mut BTreeMap<usize, Vec<(i32, f32, TextRange)>>, count: usize) -> R<()> {
         self.expect(Tk::Open, "after `BlendList`")?;
         self.expect(Tk::Newline, "after `BlendList {`")?;
         let layout = "in a `BlendPart` (exactly `BoneName`, `TransformIndex` and `VertexBlend`, each on its own line, in this order)";
@@ -864,10 +899,9 @@ impl<'a> Loader<'a> {
                 let w = self.next()?;
                 let weight = self.real(w, "in `VertexBlend` (vertex,weight)")?;
                 let entry = TextRange::new(e.range.start, w.range.end);
-                match usize::try_from(vertex).ok().and_then(|v| weights.get_mut(v)) {
-                    Some(list) => list.push((index, weight, entry)),
+                match usize::try_from(vertex).ok().filter(|&v| v < count) {
+                    Some(v) => weights.entry(v).or_default().push((index, weight, entry)),
                     None => {
-                        let count = weights.len();
                         return Err(self.crash(e.range, format!("vertex {vertex} of this `VertexBlend` is past the mesh's {count} vertices (or `BlendList` comes before `VertexCount`): the loader writes outside its list")));
                     }
                 }

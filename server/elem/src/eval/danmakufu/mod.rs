@@ -12,6 +12,7 @@ pub mod consequences;
 pub mod loader;
 pub mod pose;
 pub mod scanner;
+pub mod vertices;
 
 pub use loader::{Event, EventKind, Loaded};
 
