@@ -82,8 +82,13 @@ const DANMAKUFU: &[Row] = &[
     ("Palette", "80 bones at most in the skinning shader", &["`HLSL.hpp:14-15`"]),
     (
         "Memory",
-        "a 32-bit process of 2 GiB: vertex buffers (48 bytes a vertex, zeroed) and the bone list (128 bytes a bone at least) past it together, or one list past 256 MiB, fail to allocate (`std::bad_alloc`, a crash)",
-        &["`DnhExecutor.vcxproj` (Win32, no `/LARGEADDRESSAWARE`)", "`RenderObject.hpp:124-141, 315`"],
+        "a 32-bit process of 2 GiB: vertex buffers (48 bytes a vertex, zeroed), the bone list (128 bytes a bone at least) and each clip's slots (12 bytes a bone) past it together, or one list past 256 MiB, fail to allocate (`std::bad_alloc`, a crash)",
+        &[
+            "`DnhExecutor.vcxproj` (Win32, no `/LARGEADDRESSAWARE`)",
+            "`RenderObject.hpp:124-141, 315`",
+            "`EM.cpp:145-148, 609`",
+            "`SmartPointer.hpp:42-46`",
+        ],
     ),
 ];
 

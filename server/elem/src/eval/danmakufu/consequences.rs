@@ -271,8 +271,10 @@ fn clips(loaded: &Loaded, reach: &Reach, events: &mut Vec<Event>) {
                 format!("divides by `AnimationTime` to loop {label}: with 0 it crashes at its first frame"),
             );
         }
-        for (bone, part) in clip.bones.iter().enumerate() {
-            let Some(part) = part.as_ref().filter(|_| reach.reached.get(bone) == Some(&true)) else { continue };
+        for (&bone, part) in &clip.parts {
+            if reach.reached.get(bone) != Some(&true) {
+                continue;
+            }
             let label = format!("the part for `{}` of {label}", part.node_name);
             let keys = part.times.len();
             if keys == 0 {

@@ -117,8 +117,10 @@ pub struct Animation {
     pub looping: Option<bool>,
     pub looping_at: Option<TextRange>,
     pub time_at: Option<TextRange>,
-    /// One slot per bone that existed when the scope was read.
-    pub bones: Vec<Option<Part>>,
+    /// One slot per bone that existed when the scope was read (`animeBone_`).
+    pub slots: usize,
+    /// The slots that hold a part, by bone.
+    pub parts: BTreeMap<usize, Part>,
     /// The `AnimationData` tag.
     pub scope: TextRange,
 }
@@ -174,8 +176,26 @@ impl Loaded {
 const MAX_ALLOC: i64 = 1 << 28;
 
 /// The address space of Danmakufu's process: a Win32 program without `/LARGEADDRESSAWARE`
-/// (`DnhExecutor.vcxproj`) has 2 GiB. Its vertex buffers and bone list together cannot pass it.
+/// (`DnhExecutor.vcxproj`) has 2 GiB. What the loader holds cannot pass it: counted from below
+/// by the lists a count makes ([`Held`]).
 const ADDRESS_SPACE: u64 = 1 << 31;
+
+/// Bytes the loader holds, at least, in the lists whose length the file chooses.
+#[derive(Default)]
+struct Held {
+    /// The meshes' vertex buffers: 48 bytes a vertex (`VERTEX_B4NX`).
+    vertex_buffers: u64,
+    /// The bone list: 128 bytes a bone (two 4×4 float matrices).
+    bones: u64,
+    /// The clips kept: 12 bytes a bone each (`animeBone_`, a `ref_count_ptr` a bone).
+    clips: u64,
+}
+
+impl Held {
+    fn total(&self) -> u64 {
+        self.vertex_buffers + self.bones + self.clips
+    }
+}
 
 /// Reads `text` as Danmakufu does.
 pub fn load(text: &str) -> Loaded {
@@ -186,7 +206,8 @@ pub fn load(text: &str) -> Loaded {
         prev: None,
         derailed: None,
         mesh_cut: None,
-        vertex_bytes: 0,
+        held: Held::default(),
+        clips: HashMap::new(),
     };
     let _ = loader.top_level();
     loader.out
@@ -205,8 +226,9 @@ struct Loader<'a> {
     derailed: Option<(String, u32)>,
     /// The Mesh being read, when it is cut short: its index.
     mesh_cut: Option<usize>,
-    /// The bytes of the meshes' vertex buffers (48 a vertex).
-    vertex_bytes: u64,
+    held: Held,
+    /// The clip kept under each name: its index in `out.animations`.
+    clips: HashMap<String, usize>,
 }
 
 impl<'a> Loader<'a> {
@@ -363,17 +385,21 @@ impl<'a> Loader<'a> {
 
     /// `VertexCount=n` for mesh `m`: its new buffer replaces the old, within the address space.
     fn claim_vertex_buffer(&mut self, m: usize, n: usize, at: TextRange) -> R<()> {
-        let vertex_bytes = self.vertex_bytes - self.out.meshes[m].vertices.len() as u64 * 48 + n as u64 * 48;
-        let total = vertex_bytes + self.out.bones.len() as u64 * 128;
-        if total > ADDRESS_SPACE {
-            return Err(self.out_of_memory(at, key::VERTEX_COUNT, n, total));
-        }
-        self.vertex_bytes = vertex_bytes;
+        let old = self.out.meshes[m].vertices.len() as u64 * 48;
+        self.claim(old, n as u64 * 48, at, &format!("`VertexCount={n}`"))?;
+        self.held.vertex_buffers = self.held.vertex_buffers - old + n as u64 * 48;
         Ok(())
     }
 
-    fn out_of_memory(&mut self, at: TextRange, key: &str, n: usize, total: u64) -> Stop {
-        self.crash(at, format!("`{key}={n}` brings the loader's vertex buffers and bone list to {total} bytes (48 a vertex, 128 a bone), more than the {ADDRESS_SPACE} bytes (2 GiB) Danmakufu's 32-bit process has: std::bad_alloc, which nothing catches"))
+    /// A list of `bytes` that replaces one of `old` bytes (counted as freed first, so that the
+    /// total stays a lower bound): a failed allocation when it and the rest the loader holds pass
+    /// its address space.
+    fn claim(&mut self, old: u64, bytes: u64, at: TextRange, what: &str) -> R<()> {
+        let total = self.held.total() - old + bytes;
+        if total > ADDRESS_SPACE {
+            return Err(self.crash(at, format!("{what} brings what the loader holds to {total} bytes at least (vertex buffers 48 a vertex, the bone list 128 a bone, each clip 12 a bone), more than the {ADDRESS_SPACE} bytes (2 GiB) of Danmakufu's 32-bit process: std::bad_alloc, which nothing catches")));
+        }
+        Ok(())
     }
 
     /// A token a reader does not know: skipped, unless it opens a sub-scope, whose `}` will end
@@ -532,10 +558,9 @@ impl<'a> Loader<'a> {
                     if n as i64 * 128 > MAX_ALLOC {
                         return Err(self.crash(at.range, format!("`BoneCount={n}` makes the loader allocate a bone list it cannot have (std::bad_alloc, which nothing catches)")));
                     }
-                    let total = self.vertex_bytes + n as u64 * 128;
-                    if total > ADDRESS_SPACE {
-                        return Err(self.out_of_memory(at.range, key::BONE_COUNT, n, total));
-                    }
+                    let bones = n as u64 * 128;
+                    self.claim(self.held.bones, bones, at.range, &format!("`BoneCount={n}`"))?;
+                    self.held.bones = bones;
                     self.out.bones = vec![Bone::default(); n];
                     self.out.containers[container].declares_bones = true;
                 }
@@ -550,7 +575,7 @@ impl<'a> Loader<'a> {
                         return Err(self.crash(at.range, format!("`MeshCount` is {n}, more Mesh scopes than the file has room for ({room}): the meshes left without vertices have no vertex buffer (Lock on NULL)")));
                     }
                     self.out.meshes = vec![Mesh::default(); n];
-                    self.vertex_bytes = 0;
+                    self.held.vertex_buffers = 0;
                     self.out.containers[container].declares_meshes = true;
                     self.out.containers[container].mesh_count = Some(TextRange::new(t.range.start, at.range.end));
                 }
@@ -1116,8 +1141,10 @@ impl<'a> Loader<'a> {
                     self.expect(Tk::Open, "after `AnimationData`")?;
                     self.expect(Tk::Newline, "after `AnimationData {`")?;
                     let clip = self.animation_data(t.range)?;
-                    match self.out.animations.iter().position(|a| a.name == clip.name) {
+                    self.held.clips += clip.slots as u64 * 12;
+                    match self.clips.get(&clip.name).copied() {
                         Some(i) => {
+                            self.held.clips -= self.out.animations[i].slots as u64 * 12;
                             let earlier = self.out.animations[i].scope;
                             self.event(
                                 EventKind::Dropped,
@@ -1130,7 +1157,10 @@ impl<'a> Loader<'a> {
                             );
                             self.out.animations[i] = clip;
                         }
-                        None => self.out.animations.push(clip),
+                        None => {
+                            self.clips.insert(clip.name.clone(), self.out.animations.len());
+                            self.out.animations.push(clip);
+                        }
                     }
                 }
                 _ => self.unknown(t, "AnimationList"),
@@ -1139,7 +1169,9 @@ impl<'a> Loader<'a> {
     }
 
     fn animation_data(&mut self, scope: TextRange) -> R<Animation> {
-        let mut clip = Animation { bones: vec![None; self.out.bones.len()], scope, ..Animation::default() };
+        let slots = self.out.bones.len();
+        self.claim(0, slots as u64 * 12, scope, &format!("this `AnimationData` (a slot for each of {slots} bones)"))?;
+        let mut clip = Animation { slots, scope, ..Animation::default() };
         loop {
             let t = self.next()?;
             if t.kind == Tk::Close {
@@ -1284,11 +1316,11 @@ impl<'a> Loader<'a> {
             }
         }
         let Some(index) = index else { return Ok(()) };
-        let bones = clip.bones.len();
-        let Some(slot) = clip.bones.get_mut(index) else {
+        let bones = clip.slots;
+        if index >= bones {
             return Err(self.crash(part.at, format!("this part animates bone {index}, but the clip was read when there were {bones} bones (a `BoneCount` after the `AnimationList`): the loader writes past its list")));
-        };
-        if let Some(earlier) = slot.replace(part.clone())
+        }
+        if let Some(earlier) = clip.parts.insert(index, part.clone())
             && self.derailed.is_none()
         {
             let line = self.line_of(part.at.start);

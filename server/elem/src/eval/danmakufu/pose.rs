@@ -238,9 +238,9 @@ fn bone_matrices(loaded: &Loaded, clip: &Animation, time: f64) -> Result<Bones, 
             let bone = &loaded.bones[i];
             let init = complete(&bone.init);
             let unset = parent.is_some_and(|p| p.1) || init.is_none();
-            let animation = match clip.bones.get(i) {
-                Some(Some(part)) => part_matrix(clip, part, time)?,
-                Some(None) => IDENTITY,
+            let animation = match clip.parts.get(&i) {
+                Some(part) => part_matrix(clip, part, time)?,
+                None if i < clip.slots => IDENTITY,
                 None => {
                     return Err(NoPose::Crash(format!(
                         "bone {i} has no slot in the clip `{}`, read when there were fewer bones",
@@ -291,7 +291,7 @@ pub fn pose(loaded: &Loaded, clip: Option<&Animation>, time: Time) -> Result<Dnh
         time_total: Some(0),
         fps: Some(60),
         looping: Some(false),
-        bones: vec![None; loaded.bones.len()],
+        slots: loaded.bones.len(),
         ..Animation::default()
     };
     let mut notes = Vec::new();
