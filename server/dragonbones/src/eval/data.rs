@@ -2,6 +2,7 @@
 //! the runtime's storage precision (geometry and frame values in `Float32Array`s, curve samples,
 //! colours and flags in `Int16Array`s, frame positions in whole frames).
 
+use super::frame_table::FrameTable;
 use super::geom::{ColorTransform, Transform};
 use crate::syntax::NodeId;
 
@@ -402,7 +403,7 @@ pub struct TimelineData {
     /// The key frames the runtime parsed (those starting after the end are lost).
     pub frames: Vec<FrameData>,
     /// For each whole frame `0..=frame_count`, the key frame in effect (several key frames only).
-    pub frame_indices: Vec<u32>,
+    pub frame_table: FrameTable,
     pub values: TimelineValues,
     /// Deform timelines: the geometry deformed; how many values the deform covers.
     pub geometry: Option<usize>,

@@ -6,6 +6,7 @@
 //! DragonBonesJS 5.x does. [`evaluate`] answers "the pose of armature A, animation N, time t".
 
 pub mod data;
+pub mod frame_table;
 pub mod geom;
 pub mod parse;
 pub mod parses;

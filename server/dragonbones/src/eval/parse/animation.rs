@@ -3,6 +3,7 @@
 //! frame in effect at each frame, tweens and curves sampled once per frame of their key frame.
 
 use super::super::data::*;
+use super::super::frame_table::{FrameTable, first_frame_due};
 use super::super::geom::{DEG_RAD, normalize_radian, to_f32, to_i16};
 use super::deform::{DeformBound, deform_bound};
 use super::{ArmatureScope, FailureKind, Parser, round_i16, timeline_scale};
@@ -295,7 +296,7 @@ impl Parser<'_> {
             time_offset: timeline_scale(raw.number(container, key::OFFSET, 0.0)) * 0.01,
             key_frame_count: raw_frames.len(),
             frames: Vec::new(),
-            frame_indices: Vec::new(),
+            frame_table: FrameTable::default(),
             values: empty_values(reader, raw_frames.len()),
             geometry: None,
             deform_count: 0,
@@ -317,25 +318,23 @@ impl Parser<'_> {
             return None;
         }
         timeline.frames.reserve_exact(raw_frames.len());
-        timeline.frame_indices.reserve_exact(total as usize);
-        let (mut key, mut frame_start, mut frame_count) = (0usize, 0.0f64, 0.0f64);
-        let mut i = 0.0;
-        while i < total {
-            if frame_start + frame_count <= i && key < raw_frames.len() {
-                let f = raw_frames[key];
-                frame_start = i;
-                frame_count = if key == raw_frames.len() - 1 {
-                    a.frame_count - frame_start
-                } else {
-                    raw.number(f, key::DURATION, 1.0)
-                };
-                let frame = self.frame(f, frame_start, frame_count, reader, &mut rotation, &mut timeline);
-                timeline.frames.push(frame);
-                key += 1;
-            }
-            timeline.frame_indices.push(key as u32 - 1);
-            i += 1.0;
+        let mut table = FrameTable::new(total as u32);
+        // The runtime's loop over every frame takes a key frame at the first frame at or after
+        // the end of the one before (one a frame at most): that frame is computed, not searched.
+        let (mut key, mut due, mut next) = (0usize, 0.0f64, 0.0f64);
+        while key < raw_frames.len() {
+            let Some(i) = first_frame_due(due, next, total) else { break };
+            let f = raw_frames[key];
+            let frame_count =
+                if key == raw_frames.len() - 1 { a.frame_count - i } else { raw.number(f, key::DURATION, 1.0) };
+            let frame = self.frame(f, i, frame_count, reader, &mut rotation, &mut timeline);
+            timeline.frames.push(frame);
+            table.push_run(i as u32, key as u32);
+            key += 1;
+            due = i + frame_count;
+            next = i + 1.0;
         }
+        timeline.frame_table = table;
         Some(timeline)
     }
 

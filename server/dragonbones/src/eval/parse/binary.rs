@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 
 use super::super::data::*;
+use super::super::frame_table::FrameTable;
 use super::{ArmatureScope, FailureKind, Parsed, Parser, Rejected, js_key_order};
 use crate::binary::{self, ArrayKind, Binary, Body, Problem, timeline_type as ty, unwrap_index};
 use crate::eval::raw::Raw;
@@ -570,7 +571,7 @@ impl<'a> Parser<'a> {
             time_offset: f64::from(time_offset) * 0.01,
             key_frame_count,
             frames: Vec::with_capacity(key_frame_count),
-            frame_indices: Vec::new(),
+            frame_table: FrameTable::default(),
             values: TimelineValues::None,
             geometry: None,
             deform_count: 0,
@@ -590,7 +591,7 @@ impl<'a> Parser<'a> {
         }
         self.check_order(&timeline, &records, node);
         if key_frame_count > 1 {
-            timeline.frame_indices = frame_indices(&timeline.frames, a.frame_count);
+            timeline.frame_table = frame_table(&timeline.frames, a.frame_count);
         }
         let head = Head { value_offset, value_count: value_count_field, slot_count };
         timeline.values = self.binary_values(&timeline, offsets, head, &records, node)?;
@@ -878,25 +879,31 @@ fn group_of(kind: TimelineKind) -> Group {
 
 /// The key frame in effect at each frame `0..=frame_count`, from the key frames' stored
 /// positions, as `_parseBinaryTimeline` builds it (equal positions make a key frame unreachable,
-/// a position before its predecessor's holds the table on the predecessor).
-pub(super) fn frame_indices(frames: &[FrameData], frame_count: f64) -> Vec<u32> {
-    let total = frame_count as usize + 1;
+/// a position before its predecessor's holds the table on the predecessor). Its loop over every
+/// frame takes a key frame at the first frame at or after the end of the one before (one a frame
+/// at most): that frame is computed, not searched for.
+pub(super) fn frame_table(frames: &[FrameData], frame_count: f64) -> FrameTable {
+    let total = frame_count as i64 + 1;
     let count = frames.len();
-    let mut out = Vec::with_capacity(total);
-    let (mut key, mut frame_start, mut frame_len) = (0usize, 0i64, 0i64);
-    for i in 0..total as i64 {
-        if frame_start + frame_len <= i && key < count {
-            frame_start = i64::from(frames[key].position);
-            frame_len = if key == count - 1 {
-                frame_count as i64 - frame_start
-            } else {
-                i64::from(frames[key + 1].position) - frame_start
-            };
-            key += 1;
+    let mut table = FrameTable::new(total as u32);
+    let (mut key, mut due, mut i) = (0usize, 0i64, 0i64);
+    while key < count {
+        i = i.max(due);
+        if i >= total {
+            break;
         }
-        out.push(key as u32 - 1);
+        let frame_start = i64::from(frames[key].position);
+        let frame_len = if key == count - 1 {
+            frame_count as i64 - frame_start
+        } else {
+            i64::from(frames[key + 1].position) - frame_start
+        };
+        table.push_run(i as u32, key as u32);
+        key += 1;
+        due = frame_start + frame_len;
+        i += 1;
     }
-    out
+    table
 }
 
 /// `1 element`, `3 elements`.

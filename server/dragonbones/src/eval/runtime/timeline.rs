@@ -199,9 +199,9 @@ impl<'d> TimelineState<'d> {
                 (self.current_time * self.frame_rate).floor()
             };
             let index = if at.is_finite() && at >= 0.0 {
-                data.frame_indices.get(at as usize).or(data.frame_indices.last()).copied().unwrap_or(0) as i64
+                i64::from(data.frame_table.at(at as usize))
             } else {
-                data.frame_indices.first().copied().unwrap_or(0) as i64
+                i64::from(data.frame_table.first())
             };
             if self.frame_index != index {
                 self.frame_index = index;

@@ -1,0 +1,103 @@
+//! The key frame in effect at each whole frame of a timeline: the runtime's `frameIndices`, a
+//! table with an entry per frame (`_parseTimeline` and `_parseBinaryTimeline`). rigls keeps it as
+//! the frames where the entry changes, so that a timeline of a million frames costs its key frames,
+//! not 4 MB (a file of many long timelines took gigabytes), and builds it without visiting each
+//! frame.
+
+/// The table: `len` entries, as runs of one key frame index.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FrameTable {
+    len: u32,
+    /// (first frame, key frame index), first frames increasing, the first at 0.
+    runs: Vec<(u32, u32)>,
+}
+
+impl FrameTable {
+    /// A table of `len` entries; runs are pushed in order of their first frame.
+    pub fn new(len: u32) -> FrameTable {
+        FrameTable { len, runs: Vec::new() }
+    }
+
+    /// From `frame` on, the entries are `key` (until the next run).
+    pub fn push_run(&mut self, frame: u32, key: u32) {
+        debug_assert!(self.runs.last().is_none_or(|&(f, _)| f < frame) && frame < self.len);
+        self.runs.push((frame, key));
+    }
+
+    /// The entry at `frame`, or the last entry past the table (0 for an empty one).
+    pub fn at(&self, frame: usize) -> u32 {
+        let frame = frame.min(self.len.saturating_sub(1) as usize);
+        let run = self.runs.partition_point(|&(first, _)| first as usize <= frame);
+        run.checked_sub(1).map_or(0, |r| self.runs[r].1)
+    }
+
+    /// The first entry (0 for an empty table).
+    pub fn first(&self) -> u32 {
+        self.at(0)
+    }
+
+    /// Every entry, in order (for tests and dumps: a long table is long).
+    pub fn entries(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len as usize).map(|f| self.at(f))
+    }
+}
+
+/// The frame at which the runtime's loop over the frames `from, from + 1, …` before `len` first
+/// finds `due <= frame` (its test for the next key frame), if any: none after a NaN or infinite
+/// `due`. `from` is a whole number.
+pub fn first_frame_due(due: f64, from: f64, len: f64) -> Option<f64> {
+    let frame = if due > from { due.ceil() } else { from };
+    (!due.is_nan() && frame < len).then_some(frame)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The runtime's loop, frame by frame.
+    fn looped(due: f64, from: f64, len: f64) -> Option<f64> {
+        let mut frame = from;
+        while frame < len {
+            if due <= frame {
+                return Some(frame);
+            }
+            frame += 1.0;
+        }
+        None
+    }
+
+    fn due() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            -50.0..150.0f64,
+            (-50i32..150).prop_map(f64::from),
+            Just(f64::NAN),
+            Just(f64::INFINITY),
+            Just(f64::NEG_INFINITY),
+            Just(-0.0),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn the_first_frame_due_is_the_loops(due in due(), from in 0u32..120, len in 0u32..120) {
+            let (from, len) = (f64::from(from), f64::from(len));
+            prop_assert_eq!(first_frame_due(due, from, len), looped(due, from, len));
+        }
+    }
+
+    #[test]
+    fn runs_read_as_the_table() {
+        let mut table = FrameTable::new(7);
+        table.push_run(0, 0);
+        table.push_run(3, 1);
+        table.push_run(4, 2);
+        assert_eq!(table.entries().collect::<Vec<_>>(), [0, 0, 0, 1, 2, 2, 2]);
+        // Past the end: the last entry.
+        assert_eq!(table.at(7), 2);
+        assert_eq!(table.at(usize::MAX), 2);
+        assert_eq!(table.first(), 0);
+        assert_eq!(FrameTable::new(0).at(5), 0);
+        assert_eq!(FrameTable::new(0).first(), 0);
+    }
+}
