@@ -831,7 +831,7 @@ fn tween_members(tween: &Tween, duration: i64, out: &mut Vec<(String, Value)>) {
             let _ = duration;
             out.push((
                 key::CURVE.to_owned(),
-                Value::Array(curve_through(samples).into_iter().map(Value::f64).collect()),
+                Value::Array(curve_through(&samples.to_vec()).into_iter().map(Value::f64).collect()),
             ));
         }
         Tween::Curve { omitted: false, .. } => out.push((key::TWEEN_EASING.to_owned(), Value::int(0))),

@@ -2,6 +2,7 @@
 //! the runtime's storage precision (geometry and frame values in `Float32Array`s, curve samples,
 //! colours and flags in `Int16Array`s, frame positions in whole frames).
 
+use super::curve::CurveSamples;
 use super::frame_table::FrameTable;
 use super::geom::{ColorTransform, Transform};
 use crate::syntax::NodeId;
@@ -426,7 +427,7 @@ pub enum Tween {
     Line,
     /// Eased by a sampled Bézier curve (`omitted`: its end points (0,0) and (1,1) are implicit).
     Curve {
-        samples: Vec<i16>,
+        samples: CurveSamples,
         omitted: bool,
     },
     QuadIn(i16),

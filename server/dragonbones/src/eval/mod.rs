@@ -5,6 +5,7 @@
 //! runtime would throw or hang ([`parse::Failure`]); [`runtime`] builds and steps an armature as
 //! DragonBonesJS 5.x does. [`evaluate`] answers "the pose of armature A, animation N, time t".
 
+pub mod curve;
 pub mod data;
 pub mod frame_table;
 pub mod geom;

@@ -2,6 +2,7 @@
 //! key frame starts where the one before it ends, at least one frame later), a table of the key
 //! frame in effect at each frame, tweens and curves sampled once per frame of their key frame.
 
+use super::super::curve::{CurveSamples, omits_end_points, trunc_i16};
 use super::super::data::*;
 use super::super::frame_table::{FrameTable, first_frame_due};
 use super::super::geom::{DEG_RAD, normalize_radian, to_f32, to_i16};
@@ -477,18 +478,13 @@ impl Parser<'_> {
                 self.fail(f, FailureKind::HugeDuration);
                 return Tween::None;
             }
-            let points = if raw.is_array(curve) { raw.numbers(curve) } else { Vec::new() };
-            let mut samples = vec![0.0; sample_count as usize];
-            if self.read_as.truncates {
-                // DragonBonesCPP `parser/JSONDataParser.cpp:1239`: `float` samples, truncated.
-                let samples = sample_curve_f32(&points, samples.len());
-                return Tween::Curve {
-                    samples: samples.iter().map(|&y| trunc_i16(y * 10000.0)).collect(),
-                    omitted: true,
-                };
-            }
-            let omitted = sample_curve(&points, &mut samples);
-            return Tween::Curve { samples: samples.iter().map(|&y| round_i16(y * 10000.0)).collect(), omitted };
+            let points: Box<[f64]> = if raw.is_array(curve) { raw.numbers(curve).into() } else { Box::new([]) };
+            // DragonBonesCPP `parser/JSONDataParser.cpp:1239`: `float` samples, truncated, the
+            // end points always implicit.
+            let cpp = self.read_as.truncates;
+            let omitted = cpp || omits_end_points(&points);
+            let samples = CurveSamples::Points { points, len: sample_count as usize, cpp };
+            return Tween::Curve { samples, omitted };
         }
         const NO_TWEEN: f64 = -2.0;
         let easing = raw.number(f, key::TWEEN_EASING, NO_TWEEN);
@@ -638,107 +634,4 @@ fn push_ints(timeline: &mut TimelineData, values: &[i16]) {
     if let TimelineValues::Int { values: v, .. } = &mut timeline.values {
         v.extend_from_slice(values);
     }
-}
-
-/// Samples an easing curve at `samples.len()` evenly spaced progresses (bisecting the Bézier's
-/// x for each), as `_samplingEasingCurve`. True when the curve omits its end points.
-fn sample_curve(curve: &[f64], samples: &mut [f64]) -> bool {
-    let count = curve.len() as i64;
-    let at = |i: i64| -> f64 { if i < 0 { f64::NAN } else { curve.get(i as usize).copied().unwrap_or(f64::NAN) } };
-    let l = samples.len();
-    let omitted = count % 3 == 1;
-    let mut step: i64 = if omitted { -2 } else { 0 };
-    let mut y = f64::NAN;
-    for (i, sample) in samples.iter_mut().enumerate() {
-        let t = (i + 1) as f64 / (l + 1) as f64;
-        let (x1, y1, x4, y4);
-        if omitted {
-            while (if step + 6 < count { at(step + 6) } else { 1.0 }) < t {
-                step += 6;
-            }
-            let inside = step >= 0 && step + 6 < count;
-            x1 = if inside { at(step) } else { 0.0 };
-            y1 = if inside { at(step + 1) } else { 0.0 };
-            x4 = if inside { at(step + 6) } else { 1.0 };
-            y4 = if inside { at(step + 7) } else { 1.0 };
-        } else {
-            while at(step + 6) < t {
-                step += 6;
-            }
-            x1 = at(step);
-            y1 = at(step + 1);
-            x4 = at(step + 6);
-            y4 = at(step + 7);
-        }
-        let (x2, y2, x3, y3) = (at(step + 2), at(step + 3), at(step + 4), at(step + 5));
-        let (mut lower, mut higher) = (0.0f64, 1.0f64);
-        while higher - lower > 0.0001 {
-            let p = (higher + lower) * 0.5;
-            let (px, py) = bezier(x1, y1, x2, y2, x3, y3, x4, y4, p);
-            y = py;
-            if t - px > 0.0 {
-                lower = p;
-            } else {
-                higher = p;
-            }
-        }
-        *sample = y;
-    }
-    omitted
-}
-
-/// DragonBonesCPP's `_samplingEasingCurve` (`parser/JSONDataParser.cpp:5-62`): the curve's end
-/// points always implicit, the search and the Bézier point in `float`.
-fn sample_curve_f32(curve: &[f64], l: usize) -> Vec<f32> {
-    let count = curve.len() as i64;
-    let at = |i: i64| -> f32 { if i < 0 { f32::NAN } else { curve.get(i as usize).map_or(f32::NAN, |&v| v as f32) } };
-    let mut step: i64 = -2;
-    let mut y = 0.0f32;
-    let mut out = Vec::with_capacity(l);
-    for i in 0..l {
-        let t = (i + 1) as f32 / (l + 1) as f32;
-        while (if step + 6 < count { f64::from(at(step + 6)) } else { 1.0 }) < f64::from(t) {
-            step += 6;
-        }
-        let inside = step >= 0 && step + 6 < count;
-        let x1 = if inside { at(step) } else { 0.0 };
-        let y1 = if inside { at(step + 1) } else { 0.0 };
-        let x4 = if inside { at(step + 6) } else { 1.0 };
-        let y4 = if inside { at(step + 7) } else { 1.0 };
-        let (x2, y2, x3, y3) = (at(step + 2), at(step + 3), at(step + 4), at(step + 5));
-        let (mut lower, mut higher) = (0.0f32, 1.0f32);
-        while higher - lower > 0.0001 {
-            let p = (higher + lower) * 0.5;
-            let l_t = 1.0 - p;
-            let (pow_a, pow_b) = (l_t * l_t, p * p);
-            let (ka, kb, kc, kd) = (l_t * pow_a, 3.0 * p * pow_a, 3.0 * l_t * pow_b, p * pow_b);
-            let px = ka * x1 + kb * x2 + kc * x3 + kd * x4;
-            y = ka * y1 + kb * y2 + kc * y3 + kd * y4;
-            if t - px > 0.0 {
-                lower = p;
-            } else {
-                higher = p;
-            }
-        }
-        out.push(y);
-    }
-    out
-}
-
-/// A `float` stored in an `int16_t` array, as C++ converts it (truncated; saturated here where
-/// the conversion is undefined).
-fn trunc_i16(v: f32) -> i16 {
-    if v.is_nan() { 0 } else { v.trunc().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16 }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn bezier(x1: f64, y1: f64, x2: f64, y2: f64, x3: f64, y3: f64, x4: f64, y4: f64, t: f64) -> (f64, f64) {
-    let l = 1.0 - t;
-    let pow_a = l * l;
-    let pow_b = t * t;
-    let ka = l * pow_a;
-    let kb = 3.0 * t * pow_a;
-    let kc = 3.0 * l * pow_b;
-    let kd = t * pow_b;
-    (ka * x1 + kb * x2 + kc * x3 + kd * x4, ka * y1 + kb * y2 + kc * y3 + kd * y4)
 }

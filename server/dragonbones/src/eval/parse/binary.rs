@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use super::super::curve::CurveSamples;
 use super::super::data::*;
 use super::super::frame_table::FrameTable;
 use super::{ArmatureScope, FailureKind, Parsed, Parser, Rejected, js_key_order};
@@ -655,11 +656,14 @@ impl<'a> Parser<'a> {
                         "a key frame's curve has {count} samples: the runtime reads the numbers before the samples as the curve (its end points are missing)"
                     );
                     self.problem(Code::BinaryTimeline, bytes, node, false, message);
-                    Tween::Curve { samples: Vec::new(), omitted: false }
+                    Tween::Curve { samples: CurveSamples::Stored(Vec::new()), omitted: false }
                 } else {
                     let span =
                         self.span(ArrayKind::Frame, at + 1, count as usize, node, "a key frame's curve samples")?;
-                    Tween::Curve { samples: self.source().body.frame[span].to_vec(), omitted: true }
+                    Tween::Curve {
+                        samples: CurveSamples::Stored(self.source().body.frame[span].to_vec()),
+                        omitted: true,
+                    }
                 }
             }
             binary::tween::QUAD_IN | binary::tween::QUAD_OUT | binary::tween::QUAD_IN_OUT => {

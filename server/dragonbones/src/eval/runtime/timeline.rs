@@ -5,6 +5,7 @@
 
 use std::f64::consts::PI;
 
+use crate::eval::curve::CurveSamples;
 use crate::eval::data::{TimelineData, TimelineKind, TimelineValues, Tween};
 use crate::eval::geom::normalize_radian;
 
@@ -416,7 +417,7 @@ fn eased(progress: f64, value: f64, easing: f64) -> f64 {
 /// expect) is stored with a negative sample count, and DragonBonesJS 5.7 then reads the samples
 /// of the key frames before it (NaN before the file's first): that is not modelled, the samples
 /// are read as if the end points were implicit.
-fn curve_value(progress: f64, samples: &[i16]) -> f64 {
+fn curve_value(progress: f64, samples: &CurveSamples) -> f64 {
     if progress <= 0.0 {
         return 0.0;
     }
@@ -426,7 +427,7 @@ fn curve_value(progress: f64, samples: &[i16]) -> f64 {
     let count = samples.len() as f64;
     let segments = count + 1.0;
     let index = (progress * segments).floor();
-    let at = |i: f64| -> f64 { samples.get(i as usize).map_or(0.0, |&s| f64::from(s)) };
+    let at = |i: f64| -> f64 { samples.get(i as usize).map_or(0.0, f64::from) };
     let from = if index == 0.0 { 0.0 } else { at(index - 1.0) };
     let to = if index == segments - 1.0 { 10000.0 } else { at(index) };
     (from + (to - from) * (progress * segments - index)) * 0.0001
