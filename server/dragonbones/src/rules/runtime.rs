@@ -45,6 +45,10 @@ pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
                 Code::InvalidValue,
                 "a duration of more than a million frames: DragonBonesJS builds a table with an entry per frame and runs out of memory loading the file (its frame positions wrap past 32,767 frames already)",
             ),
+            FailureKind::FrameArrayOverflow => (
+                Code::InvalidValue,
+                "this animation's key frames take more than 65,535 entries of the runtime's frame array, which it references in 16 bits: the key frames past that are read at a wrapped offset, another key frame's data, and play wrong in DragonBonesJS and DragonBonesCPP (a curve stores a sample per frame of its key frame: use fewer or shorter curved key frames, or split the animation)",
+            ),
             FailureKind::DeformOfNonMesh => (
                 Code::UnknownDisplay,
                 "this deform timeline names a display that is not a mesh: DragonBonesJS throws loading the file (it reads the display's geometry)",

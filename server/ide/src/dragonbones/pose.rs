@@ -258,6 +258,9 @@ pub fn failure_message(kind: &FailureKind) -> &'static str {
         FailureKind::HugeDuration => {
             "an animation or key frame so long that the runtime's per-frame tables exhaust memory"
         }
+        FailureKind::FrameArrayOverflow => {
+            "an animation whose key frames take more than 65,535 entries of the runtime's frame array: those past it are read at a wrapped 16-bit offset, another key frame's data"
+        }
         FailureKind::Binary => {
             "a binary file's arrays that the runtime cannot read as they are (see its `binary-*` errors)"
         }

@@ -96,6 +96,9 @@ impl Parser<'_> {
                 self.typed_timeline(&mut a, t, armature);
             }
         }
+        if frame_array_overflows(&a) {
+            self.fail(node, FailureKind::FrameArrayOverflow);
+        }
         a
     }
 
@@ -622,6 +625,38 @@ fn empty_values(reader: FrameReader<'_>, frames: usize) -> TimelineValues {
         FrameReader::SlotColor => TimelineValues::Color(Vec::with_capacity(frames)),
         FrameReader::Deform { .. } => TimelineValues::Float { count: 0, values: Vec::new() },
     }
+}
+
+/// Whether some key frame of `a` certainly starts past entry 65,535 of the runtime's `frameArray`
+/// (counted from the animation's first key frame), where the runtime's `timelineArray`, a
+/// `Uint16Array`, cannot reference it (`_parseTimeline`: `frameOffset - animation.frameOffset`).
+/// Timelines are parsed one after another, each key frame after the one before, the action
+/// (event) timeline last: so the last key frame before that one, the last of some timeline,
+/// starts at the sum of the records' sizes less its own. Records (`_parseFrame` and after): the
+/// position, then a value or a tween type (2), an easing (3), a curve's sample count and samples
+/// (3 + samples); a z-order's count and order (2, or 2 + slots).
+fn frame_array_overflows(a: &AnimationData) -> bool {
+    let timelines = a
+        .z_order_timeline
+        .iter()
+        .chain(a.bone_timelines.all().chain(a.slot_timelines.all()).chain(a.constraint_timelines.all()));
+    // The records' sizes, and the largest of a timeline's last record.
+    let (mut total, mut largest_last) = (0usize, 0usize);
+    for t in timelines.chain(a.animation_timelines.all()) {
+        for (k, f) in t.frames.iter().enumerate() {
+            let size = match (&f.tween, &t.values) {
+                (_, TimelineValues::ZOrder(orders)) => 2 + orders.get(k).and_then(Option::as_ref).map_or(0, Vec::len),
+                (Tween::Curve { samples, .. }, _) => 3 + samples.len(),
+                (Tween::QuadIn(_) | Tween::QuadOut(_) | Tween::QuadInOut(_), _) => 3,
+                (Tween::None | Tween::Line, _) => 2,
+            };
+            total += size;
+            if k + 1 == t.frames.len() {
+                largest_last = largest_last.max(size);
+            }
+        }
+    }
+    total.saturating_sub(largest_last) > usize::from(u16::MAX)
 }
 
 fn push_floats(timeline: &mut TimelineData, values: &[f64]) {

@@ -54,6 +54,10 @@ pub enum FailureKind {
     /// An animation or key frame so long that the runtime's per-frame tables exhaust memory
     /// (and frame positions, stored in 16 bits, wrap long before).
     HugeDuration,
+    /// An animation whose key frames take more of the runtime's `frameArray` than its 16-bit
+    /// references reach: key frames past entry 65,535 (from the animation's first) are read at a
+    /// wrapped offset, another key frame's data.
+    FrameArrayOverflow,
     /// A `zOrder` list of odd length or too long (parse throws `RangeError`), or with slot indices
     /// out of order or millions past the slots (parse never ends).
     BadZOrder,
