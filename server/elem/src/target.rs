@@ -81,6 +81,11 @@ const DANMAKUFU: &[Row] = &[
     ),
     ("Palette", "80 bones at most in the skinning shader", &["`HLSL.hpp:14-15`"]),
     (
+        "Stack",
+        "nested `Node` scopes are read by recursion on the main thread's 1 MB stack: 16,385 levels overflow it at the latest (a crash)",
+        &["`EM.cpp:546-582`"],
+    ),
+    (
         "Memory",
         "a 32-bit process of 2 GiB: vertex buffers (48 bytes a vertex, zeroed), the bone list (128 bytes a bone at least) and each clip's slots (12 bytes a bone) past it together, or one list past 256 MiB, fail to allocate (`std::bad_alloc`, a crash)",
         &[

@@ -1375,3 +1375,33 @@ fn clips_of_many_bones_past_the_address_space() {
     // Clips of one name replace one another: two at a time at most.
     assert_eq!(failures(&model(&|_| "動き".to_owned(), 1779)), Vec::<String>::new());
 }
+
+/// Danmakufu reads nested Node scopes by recursion (`_ReadNode`): 16,385 levels overflow its 1 MB
+/// stack at the latest. rigls reads them on a stack of its own: at 50,000 levels its recursive
+/// port overflowed rigls's own stack and aborted it.
+#[test]
+fn node_scopes_nested_past_the_loaders_stack() {
+    let targets = Targets::of(&[Target::DanmakufuPh3]);
+    let model = |depth: usize| {
+        let open: String = (0..depth).map(|_| "Node {\nNodeName=\"腰\"\n").collect();
+        let close = "}\n".repeat(depth);
+        format!(
+            "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {{\n\tMeshContainerCount=1\n\tMeshContainer {{\n\t\tName=\"人形\"\n\t\tBoneCount=1\n\t\tBoneNames {{\n\t\t\t\"腰\"\n\t\t}}\n\t}}\n}}\nHierarchyList {{\n{open}{close}}}\n"
+        )
+    };
+    let stack_overflows = |text: &str| -> Vec<String> {
+        let analysis = support::analyse_for("model.elem", text, &[], targets);
+        support::positions(&analysis, rigls_text::PositionEncoding::Utf16)
+            .into_iter()
+            .filter(|d| d.contains("stack overflow"))
+            .collect()
+    };
+    assert_eq!(stack_overflows(&model(16_384)), Vec::<String>::new());
+    // Line 12 (from 0) opens the HierarchyList; level k's `Node {` is on line 11 + 2k.
+    assert_eq!(
+        stack_overflows(&model(50_000)),
+        [
+            "target-load-failure 32781:0-32781:4 danmakufu-ph3 crashes loading the file: this `Node` nests 16385 levels deep: Danmakufu reads each level in a recursive call (`_ReadNode`), and its 1 MB stack overflows by this depth at the latest (64 bytes a call at least): a stack overflow, which nothing catches"
+        ]
+    );
+}

@@ -175,6 +175,12 @@ impl Loaded {
 /// Lists larger than this are a failed allocation (a crash).
 const MAX_ALLOC: i64 = 1 << 28;
 
+/// `Node` scopes nested deeper than this overflow the stack of Danmakufu's main thread (1 MB, the
+/// Windows default) in the recursive `_ReadNode`: each call takes 64 bytes at least (arguments,
+/// return address, frame pointer, locals, a `std::wstring`, its unwinding record), likely more, so
+/// the real limit is lower: this one is certain.
+const MAX_NODE_DEPTH: usize = (1 << 20) / 64;
+
 /// The address space of Danmakufu's process: a Win32 program without `/LARGEADDRESSAWARE`
 /// (`DnhExecutor.vcxproj`) has 2 GiB. What the loader holds cannot pass it: counted from below
 /// by the lists a count makes ([`Held`]).
@@ -1064,13 +1070,34 @@ impl<'a> Loader<'a> {
         0
     }
 
+    /// `_ReadNode`: a Node scope, and the Node scopes in it, each read by a recursive call in
+    /// Danmakufu. The calls are kept on a stack of rigls's own (deep nesting must not overflow
+    /// rigls's), and nesting past [`MAX_NODE_DEPTH`] is Danmakufu's stack overflow.
     fn node(&mut self, parent: i32) -> R<i32> {
-        let mut index: i32 = -1;
+        // One level of the recursion: its `parent` argument, its `indexBone`, and the tag of its
+        // `Node` (none for the outermost, whose caller checks nothing on return).
+        struct Level {
+            parent: i32,
+            index: i32,
+            tag: Option<TextRange>,
+        }
+        let mut levels = vec![Level { parent, index: -1, tag: None }];
         loop {
             let t = self.next()?;
             if t.kind == Tk::Close {
-                return Ok(index);
+                let done = levels.pop().expect("a level is being read");
+                let Some(up) = levels.last() else { return Ok(done.index) };
+                // Back in the parent's call: `bone->indexChild_.push_back(indexChild)`.
+                if up.index < 0 {
+                    return Err(self.crash(
+                        done.tag.unwrap_or(t.range),
+                        "a child `Node` before its parent's `NodeName`: the loader writes through a NULL bone",
+                    ));
+                }
+                self.out.bones[up.index as usize].children.push(done.index);
+                continue;
             }
+            let level = levels.last_mut().expect("a level is being read");
             match (t.kind, self.slice(t)) {
                 (Tk::Id, key::NODE_NAME) => {
                     self.expect(Tk::Equal, "after `NodeName`")?;
@@ -1080,9 +1107,9 @@ impl<'a> Loader<'a> {
                     let Some(b) = self.out.bones.get_mut(bone) else {
                         return Err(self.crash(v.range, "a `NodeName` when no bone exists (no `BoneCount` before the `HierarchyList`): the loader reads an empty bone list"));
                     };
-                    b.parent = Some(parent);
+                    b.parent = Some(level.parent);
                     b.node = Some(v.range);
-                    index = bone as i32;
+                    level.index = bone as i32;
                     self.out.nodes.push(NodeRef { name, bone, at: v.range });
                 }
                 (Tk::Id, key::INIT_POSTURE_MATRIX) => {
@@ -1093,7 +1120,7 @@ impl<'a> Loader<'a> {
                     for (k, slot) in values.iter_mut().enumerate() {
                         let v = self.next()?;
                         *slot = self.real(v, context)?;
-                        if index < 0 {
+                        if level.index < 0 {
                             return Err(self.crash(t.range, "`InitPostureMatrix` before the Node's `NodeName`: the loader writes through a NULL bone"));
                         }
                         end = v.range.end;
@@ -1102,7 +1129,7 @@ impl<'a> Loader<'a> {
                         }
                     }
                     self.expect(Tk::Newline, context)?;
-                    let b = &mut self.out.bones[index as usize];
+                    let b = &mut self.out.bones[level.index as usize];
                     b.init = values.map(Some);
                     b.init_at = Some(TextRange::new(t.range.start, end));
                 }
@@ -1110,17 +1137,14 @@ impl<'a> Loader<'a> {
             }
             // A separate test of the current token (which every `tok` refers to).
             if self.s.tok.kind == Tk::Id && self.slice(self.s.tok) == "Node" {
-                let child_tag = self.s.tok.range;
+                let tag = self.s.tok.range;
                 self.expect(Tk::Open, "after `Node`")?;
                 self.expect(Tk::Newline, "after `Node {`")?;
-                let child = self.node(index)?;
-                if index < 0 {
-                    return Err(self.crash(
-                        child_tag,
-                        "a child `Node` before its parent's `NodeName`: the loader writes through a NULL bone",
-                    ));
+                if levels.len() >= MAX_NODE_DEPTH {
+                    return Err(self.crash(tag, format!("this `Node` nests {} levels deep: Danmakufu reads each level in a recursive call (`_ReadNode`), and its 1 MB stack overflows by this depth at the latest (64 bytes a call at least): a stack overflow, which nothing catches", levels.len() + 1)));
                 }
-                self.out.bones[index as usize].children.push(child);
+                let index = levels.last().expect("a level is being read").index;
+                levels.push(Level { parent: index, index: -1, tag: Some(tag) });
             }
         }
     }
