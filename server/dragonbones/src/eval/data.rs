@@ -49,15 +49,47 @@ pub struct ArmatureData {
     /// The first animation of each name, made when first asked for (once every animation is
     /// read).
     pub(crate) animation_index: std::sync::OnceLock<rigls_text::FastMap<String, usize>>,
+    /// The bones and slots by name, made when first asked for, with how many there were then.
+    pub(crate) bone_index: std::sync::OnceLock<NameIndex>,
+    pub(crate) slot_index: std::sync::OnceLock<NameIndex>,
+}
+
+/// Names to indices (the first of a name), and the length of the list they index.
+#[derive(Debug, Default)]
+pub(crate) struct NameIndex {
+    len: usize,
+    first: rigls_text::FastMap<String, usize>,
+}
+
+impl NameIndex {
+    fn of<'n>(names: impl Iterator<Item = &'n str>) -> NameIndex {
+        let mut index = NameIndex::default();
+        for (i, name) in names.enumerate() {
+            index.first.entry(name.to_owned()).or_insert(i);
+            index.len = i + 1;
+        }
+        index
+    }
+
+    /// `name`'s index, if the index was made of all `len` names (else `None`: not known).
+    fn get(&self, name: &str, len: usize) -> Option<Option<usize>> {
+        (self.len == len).then(|| self.first.get(name).copied())
+    }
 }
 
 impl ArmatureData {
+    /// The first bone named `name` (by a map made once the bones are read: a scan per timeline
+    /// made 30,000 bones take seconds).
     pub fn bone(&self, name: &str) -> Option<usize> {
-        self.bones.iter().position(|b| b.name == name)
+        let index = self.bone_index.get_or_init(|| NameIndex::of(self.bones.iter().map(|b| b.name.as_str())));
+        // Bones pushed after the map was made are found by a scan.
+        index.get(name, self.bones.len()).unwrap_or_else(|| self.bones.iter().position(|b| b.name == name))
     }
 
+    /// The first slot named `name` (as [`ArmatureData::bone`]).
     pub fn slot(&self, name: &str) -> Option<usize> {
-        self.slots.iter().position(|s| s.name == name)
+        let index = self.slot_index.get_or_init(|| NameIndex::of(self.slots.iter().map(|s| s.name.as_str())));
+        index.get(name, self.slots.len()).unwrap_or_else(|| self.slots.iter().position(|s| s.name == name))
     }
 
     /// The first animation named `name`.
@@ -130,11 +162,16 @@ pub struct SkinData {
     pub node: NodeId,
     /// Display lists by slot name, in the runtime's map order.
     pub displays: Vec<(String, Vec<Option<DisplayData>>)>,
+    /// `displays` by slot name, made when first asked for.
+    pub(crate) display_index: std::sync::OnceLock<NameIndex>,
 }
 
 impl SkinData {
     pub fn displays_of(&self, slot: &str) -> Option<&[Option<DisplayData>]> {
-        self.displays.iter().find(|(s, _)| s == slot).map(|(_, d)| d.as_slice())
+        let index = self.display_index.get_or_init(|| NameIndex::of(self.displays.iter().map(|(s, _)| s.as_str())));
+        let at =
+            index.get(slot, self.displays.len()).unwrap_or_else(|| self.displays.iter().position(|(s, _)| s == slot));
+        at.map(|i| self.displays[i].1.as_slice())
     }
 }
 

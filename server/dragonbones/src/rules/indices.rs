@@ -14,9 +14,18 @@ pub fn check(ctx: &mut DragonBonesCheck) {
         if !ctx.in_scope(armature.node) {
             continue;
         }
+        // The default skin's display list of each slot (`Model::default_displays` scans the
+        // skin: per timeline, 30,000 slots took seconds).
+        let mut default_displays: rigls_text::FastMap<&str, &SkinSlot> = rigls_text::FastMap::default();
+        if let Some(skin) = armature.default_skin.and_then(|s| armature.skins.get(s)) {
+            for &s in skin.slots.iter().rev() {
+                let slot = &model.skin_slots[s as usize];
+                default_displays.insert(slot.name.as_str(), slot);
+            }
+        }
         for slot in &armature.slots {
             if let Some(value) = ctx.get(slot.node, key::DISPLAY_INDEX) {
-                let list = model.default_displays(a, &slot.name);
+                let list = default_displays.get(slot.name.as_str()).copied();
                 display_index(ctx, a, &slot.name, list, value, "`displayIndex`");
             }
         }
@@ -45,7 +54,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
                     continue;
                 };
                 // Looked up once per timeline, not per key frame.
-                let list = model.default_displays(a, &slot);
+                let list = default_displays.get(slot.as_str()).copied();
                 for &(frames_key, key) in keys {
                     for frame in objects(ctx, timeline, frames_key) {
                         if let Some(value) = ctx.get(frame, key) {
