@@ -4,6 +4,9 @@
 
 use crate::syntax::{NodeId, NodeKind, Tree};
 
+/// How deep [`Value::copy`] rebuilds containers (DragonBones data nests a few levels).
+const COPY_DEPTH: usize = 256;
+
 #[derive(Clone, Debug)]
 pub enum Value {
     /// Members in order; the anchors name what the object stands for.
@@ -51,16 +54,27 @@ impl Value {
     }
 
     /// A value of `tree` as written in `text` (containers rebuilt, each object anchored to its
-    /// node; scalars copied).
+    /// node; scalars copied). Containers nested deeper than [`COPY_DEPTH`] are copied as written:
+    /// the copy, the writing and the dropping of a value recurse (arrays nested 200,000 deep in
+    /// `userData` overflowed the stack).
     pub fn copy(tree: &Tree, text: &str, node: NodeId) -> Value {
+        Value::copy_at(tree, text, node, 0)
+    }
+
+    fn copy_at(tree: &Tree, text: &str, node: NodeId, depth: usize) -> Value {
         match tree.kind(node) {
+            NodeKind::Object | NodeKind::Array if depth >= COPY_DEPTH => {
+                Value::Raw(tree.range(node).slice(text).to_owned())
+            }
             NodeKind::Object => Value::anchored(
                 tree.members(node)
-                    .map(|m| (tree.key(text, m.key).into_owned(), Value::copy(tree, text, m.value)))
+                    .map(|m| (tree.key(text, m.key).into_owned(), Value::copy_at(tree, text, m.value, depth + 1)))
                     .collect(),
                 vec![node],
             ),
-            NodeKind::Array => Value::Array(tree.elements(node).map(|e| Value::copy(tree, text, e)).collect()),
+            NodeKind::Array => {
+                Value::Array(tree.elements(node).map(|e| Value::copy_at(tree, text, e, depth + 1)).collect())
+            }
             NodeKind::Missing => Value::Raw("null".to_owned()),
             _ => Value::Raw(tree.range(node).slice(text).to_owned()),
         }

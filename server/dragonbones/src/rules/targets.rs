@@ -272,20 +272,26 @@ fn written_as_integer(raw: &Raw<'_>, node: NodeId) -> bool {
     !raw.tree.range(node).slice(raw.text).contains(['.', 'e', 'E'])
 }
 
-/// [`each_object`], leaving out what is at or below the nodes of `skipped`.
+/// [`each_object`], leaving out what is at or below the nodes of `skipped`: objects in document
+/// order, on a stack of its own (arrays nested 200,000 deep overflowed a recursion's). What a
+/// `userData` holds is the user's, not read as DragonBones data: left out too.
 fn each_object_but(raw: &Raw<'_>, node: NodeId, skipped: &[NodeId], visit: &mut dyn FnMut(NodeId)) {
-    if skipped.contains(&node) {
-        return;
-    }
-    if raw.is_object(node) {
-        visit(node);
-        for member in raw.tree.members(node) {
-            each_object_but(raw, member.value, skipped, visit);
+    let skipped: rigls_text::FastMap<NodeId, ()> = skipped.iter().map(|&n| (n, ())).collect();
+    let mut stack = vec![node];
+    let mut children = Vec::new();
+    while let Some(node) = stack.pop() {
+        if skipped.contains_key(&node) {
+            continue;
         }
-    } else if raw.is_array(node) {
-        for element in raw.elements(node) {
-            each_object_but(raw, element, skipped, visit);
+        if raw.is_object(node) {
+            visit(node);
+            let read = raw.tree.members(node).filter(|m| !raw.tree.key_is(raw.text, m.key, key::USER_DATA));
+            children.extend(read.map(|member| member.value));
+        } else if raw.is_array(node) {
+            children.extend(raw.elements(node));
         }
+        // The first child on top.
+        stack.extend(children.drain(..).rev());
     }
 }
 
@@ -316,7 +322,7 @@ fn rapidjson_targets(profiles: &[&Profile]) -> Targets {
     profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect()
 }
 
-/// Calls `visit` on every object at or below `node`, parents before children.
+/// Calls `visit` on every object at or below `node`, parents before children (not in `userData`).
 fn each_object(raw: &Raw<'_>, node: NodeId, visit: &mut dyn FnMut(NodeId)) {
     each_object_but(raw, node, &[], visit);
 }

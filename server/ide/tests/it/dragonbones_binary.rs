@@ -334,3 +334,23 @@ fn a_skeleton_too_large_for_16_bit_references_is_refused_once_per_array() {
     "#]]
     .assert_debug_eq(&refused.0);
 }
+
+/// `userData` nested 200,000 levels deep: the converters copy it as written past 256 levels, so
+/// neither converting it nor analysing the binary overflows the stack (each aborted rigls).
+#[test]
+fn deeply_nested_user_data_converts_both_ways() {
+    let depth = 200_000;
+    let text = format!(
+        r#"{{"name":"深","version":"5.5","armature":[{{"name":"深","bone":[{{"name":"root"}}],"userData":{}{}}}]}}"#,
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    let converted = json_to_binary(&text).expect("converted");
+    let analysis = Analysis::of_binary(None, &converted.bytes, &RealFs);
+    assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
+    let back = binary_to_json(&converted.bytes).expect("converted back");
+    let back = String::from_utf8(back.bytes).expect("UTF-8");
+    assert_eq!(back.matches('[').count(), depth + 2, "the nesting kept");
+    let again = support::analyse("深_ske.json", &back, &[]);
+    assert_eq!(support::positions(&again, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
+}

@@ -380,3 +380,33 @@ fn a_polygon_without_vertices_crashes_the_cpp_runtime() {
         "#,
     );
 }
+
+/// The C++ targets' walk of every object (rapidjson's integer keys) on arrays nested 200,000
+/// deep: it recursed, and overflowed the stack. What `userData` holds is not DragonBones data:
+/// a `playTimes` written as a string there is the user's (it was reported).
+#[test]
+fn the_rapidjson_walk_of_deeply_nested_arrays() {
+    let depth = 200_000;
+    let text = format!(
+        r#"{{"name":"深","version":"5.5","armature":[{{"name":"深","bone":[{{"name":"root"}}],"userData":{}{{"playTimes":"2"}}{}}}]}}"#,
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    let analysis = support::analyse_for("深_ske.json", &text, &[], Targets::of(&[Target::DragonBonesCpp]));
+    assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
+    // The same key outside `userData` is the runtime's.
+    let read = text.replacen(
+        r#""bone":[{"name":"root"}]"#,
+        r#""bone":[{"name":"root"}],"animation":[{"name":"a","playTimes":"2"}]"#,
+        1,
+    );
+    let analysis = support::analyse_for("深_ske.json", &read, &[], Targets::of(&[Target::DragonBonesCpp]));
+    let found = support::positions(&analysis, rigls_text::PositionEncoding::Utf16);
+    assert_eq!(
+        found,
+        [
+            "invalid-value 0:114-0:117 `playTimes` is a number written as a string (\"2\"): DragonBonesJS converts it, the C++ runtime asserts",
+            "target-load-failure 0:114-0:117 dragonbones-cpp reads `playTimes` as an integer, and \"2\" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `2`, without the quotes",
+        ]
+    );
+}
