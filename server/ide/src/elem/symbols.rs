@@ -7,12 +7,28 @@ use rigls_elem::schema::key;
 use rigls_elem::schema::{NameKind, ScopeKind};
 use rigls_elem::syntax::{ROOT, ScopeId};
 
+/// Outline levels past this are listed flat under the last one: a tree as deep as the text is
+/// dropped, converted and sent by recursion (Node scopes nested 20,000 deep overflowed a 2 MB
+/// stack), and no one reads an outline that deep.
+const MAX_DEPTH: usize = 64;
+
 /// Built bottom-up (children before parents) so deeply nested `Node`s cannot overflow the stack.
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
     let Some(ctx) = ElemDoc::new(analysis) else { return Vec::new() };
+    let order = ctx.tree.preorder();
+    let mut depth = vec![0usize; ctx.tree.scopes.len()];
+    for &id in &order {
+        for child in ctx.tree.children(id) {
+            depth[child as usize] = depth[id as usize] + 1;
+        }
+    }
     let mut built: Vec<Option<Symbol>> = (0..ctx.tree.scopes.len()).map(|_| None).collect();
-    for id in ctx.tree.preorder().into_iter().rev().filter(|&id| id != ROOT) {
-        let children = take_children(&ctx, &mut built, id);
+    for id in order.into_iter().rev().filter(|&id| id != ROOT) {
+        let children = match depth[id as usize] {
+            d if d >= MAX_DEPTH => continue,
+            d if d + 1 == MAX_DEPTH => flat_descendants(&ctx, id),
+            _ => take_children(&ctx, &mut built, id),
+        };
         built[id as usize] = Some(symbol(&ctx, id, children));
     }
     take_children(&ctx, &mut built, ROOT)
@@ -20,6 +36,20 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
 
 fn take_children(ctx: &ElemDoc, built: &mut [Option<Symbol>], parent: ScopeId) -> Vec<Symbol> {
     ctx.tree.children(parent).filter_map(|c| built[c as usize].take()).collect()
+}
+
+/// Every scope below `id`, in document order, each without its children.
+fn flat_descendants(ctx: &ElemDoc, id: ScopeId) -> Vec<Symbol> {
+    let mut out = Vec::new();
+    let mut stack: Vec<ScopeId> = ctx.tree.children(id).collect();
+    stack.reverse();
+    while let Some(scope) = stack.pop() {
+        out.push(symbol(ctx, scope, Vec::new()));
+        let first = stack.len();
+        stack.extend(ctx.tree.children(scope));
+        stack[first..].reverse();
+    }
+    out
 }
 
 /// The key naming a scope of this kind.

@@ -1,6 +1,7 @@
 //! The integration tests of rigls-ide: every feature and every rule of both formats through one
 //! analysed version (`Analysis`), on the fixtures of `server/tests/fixtures`.
 
+mod deep_nesting_features;
 mod docs_formats;
 mod dragonbones_binary;
 mod dragonbones_bones_only;
