@@ -353,7 +353,7 @@ fn bones(loaded: &Loaded, reach: &Reach, events: &mut Vec<Event>) {
         if !reached[i] {
             continue;
         }
-        if bone.init.iter().any(Option::is_none) {
+        if bone.init.complete().is_none() {
             let at = bone.node.unwrap_or_default();
             push(
                 events,
@@ -365,7 +365,7 @@ fn bones(loaded: &Loaded, reach: &Reach, events: &mut Vec<Event>) {
                 ),
             );
         }
-        if used[i] && bone.offset.iter().any(Option::is_none) {
+        if used[i] && bone.offset.complete().is_none() {
             let at = bone.offset_at.or(bone.node).unwrap_or_default();
             push(
                 events,

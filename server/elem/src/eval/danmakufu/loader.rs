@@ -50,12 +50,36 @@ pub struct Stop;
 
 type R<T> = Result<T, Stop>;
 
+/// A 4×4 `float` matrix written number by number: which of the 16 were written, and their values
+/// (68 bytes where 16 `Option<f32>` took 128: a bone list of two million cost 700 MB).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WrittenMatrix {
+    values: [f32; 16],
+    written: u16,
+}
+
+impl WrittenMatrix {
+    pub fn set(&mut self, i: usize, value: f32) {
+        self.values[i] = value;
+        self.written |= 1 << i;
+    }
+
+    pub fn all(values: [f32; 16]) -> WrittenMatrix {
+        WrittenMatrix { values, written: u16::MAX }
+    }
+
+    /// The matrix, when all 16 numbers were written.
+    pub fn complete(&self) -> Option<[f32; 16]> {
+        (self.written == u16::MAX).then_some(self.values)
+    }
+}
+
 /// `Bone` (ElfreinaMesh.hpp:60-75): matrices and parent are uninitialised until written.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Bone {
     pub name: String,
-    pub offset: [Option<f32>; 16],
-    pub init: [Option<f32>; 16],
+    pub offset: WrittenMatrix,
+    pub init: WrittenMatrix,
     /// `None`: never written (no `Node` named the bone).
     pub parent: Option<i32>,
     pub children: Vec<i32>,
@@ -663,8 +687,8 @@ impl<'a> Loader<'a> {
                 return Err(self.crash(t.range, format!("{why}: the loader writes past its bone list")));
             };
             match count {
-                0..16 => b.offset[count] = Some(value),
-                16..32 => b.init[count - 16] = Some(value),
+                0..16 => b.offset.set(count, value),
+                16..32 => b.init.set(count - 16, value),
                 _ => {
                     return Err(self.crash(
                         t.range,
@@ -1130,7 +1154,7 @@ impl<'a> Loader<'a> {
                     }
                     self.expect(Tk::Newline, context)?;
                     let b = &mut self.out.bones[level.index as usize];
-                    b.init = values.map(Some);
+                    b.init = WrittenMatrix::all(values);
                     b.init_at = Some(TextRange::new(t.range.start, end));
                 }
                 _ => self.unknown(t, "Node"),

@@ -210,13 +210,6 @@ fn bone_matrices(loaded: &Loaded, clip: &Animation, time: f64) -> Result<Bones, 
         world_unset: vec![false; n],
         skin_unset: vec![false; n],
     };
-    let complete = |m: &[Option<f32>; 16]| -> Option<M4> {
-        let mut out = [0.0; 16];
-        for (o, v) in out.iter_mut().zip(m) {
-            *o = (*v)?;
-        }
-        Some(out)
-    };
     for root in 0..n {
         if loaded.bones[root].parent != Some(-1) {
             continue;
@@ -236,7 +229,7 @@ fn bone_matrices(loaded: &Loaded, clip: &Animation, time: f64) -> Result<Bones, 
                 )));
             }
             let bone = &loaded.bones[i];
-            let init = complete(&bone.init);
+            let init = bone.init.complete();
             let unset = parent.is_some_and(|p| p.1) || init.is_none();
             let animation = match clip.parts.get(&i) {
                 Some(part) => part_matrix(clip, part, time)?,
@@ -252,7 +245,7 @@ fn bone_matrices(loaded: &Loaded, clip: &Animation, time: f64) -> Result<Bones, 
             if let Some((parent, _)) = parent {
                 world = mul(&world, &parent);
             }
-            let offset = complete(&bone.offset);
+            let offset = bone.offset.complete();
             out.skins[i] = mul(&offset.unwrap_or(IDENTITY), &world);
             out.worlds[i] = Some(world);
             out.world_unset[i] = unset;
