@@ -211,3 +211,12 @@ fn the_split_is_an_array_element_after_its_comma() {
     assert_eq!(split_point(r#"{"a": 1, "b": 2}"#, 0), None);
     assert_eq!(split_point("[{}, {}]", 5), None);
 }
+
+/// A key in an array with a comment before its `:` (found by `pieces_parse_alike`): the fast
+/// path took the key as a value and left the `:` alone.
+#[test]
+fn a_comment_between_a_key_in_an_array_and_its_colon() {
+    for text in ["{[\"a\"/*c*/:", "{[\"a\" /*c*/ : 1]}", "{[\"a\"//c\n:1", "[\"a\"/*c*/,1]"] {
+        assert_same_tree(text);
+    }
+}

@@ -54,8 +54,9 @@ impl Parser<'_> {
                         at = end;
                         continue;
                     }
-                    // `"key":` in an array: the array lacks its `]`.
-                    if !frame.object && bytes.get(skip_blank(bytes, end)) == Some(&b':') {
+                    // `"key":` in an array: the array lacks its `]`. A comment may stand between
+                    // the two (`"a"/*c*/:`): the state machine looks past it.
+                    if !frame.object && matches!(bytes.get(skip_blank(bytes, end)), Some(b':' | b'/')) {
                         break at;
                     }
                     (end, NodeKind::String, escapes)
