@@ -437,7 +437,7 @@ impl<'a> Writer<'a> {
             Tween::Curve { samples, omitted } => {
                 let count = samples.len() as i16;
                 frame.extend([binary::tween::CURVE, if *omitted { count } else { -count }]);
-                frame.extend(samples.to_vec());
+                frame.extend(samples.iter());
             }
         }
     }

@@ -17,7 +17,7 @@ pub enum CurveSamples {
 
 impl PartialEq for CurveSamples {
     fn eq(&self, other: &CurveSamples) -> bool {
-        self.len() == other.len() && (0..self.len()).all(|i| self.get(i) == other.get(i))
+        self.iter().eq(other.iter())
     }
 }
 
@@ -44,9 +44,13 @@ impl CurveSamples {
         }
     }
 
-    /// Every sample (a file written out holds them all).
+    /// Every sample, in order (a file written out holds them all).
+    pub fn iter(&self) -> impl Iterator<Item = i16> + '_ {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+
     pub fn to_vec(&self) -> Vec<i16> {
-        (0..self.len()).filter_map(|i| self.get(i)).collect()
+        self.iter().collect()
     }
 }
 

@@ -46,15 +46,14 @@ pub struct ArmatureData {
     pub constraints: Vec<ConstraintData>,
     pub animations: Vec<AnimationData>,
     pub default_animation: Option<usize>,
-    /// The first animation of each name, made when first asked for (once every animation is
-    /// read).
-    pub(crate) animation_index: std::sync::OnceLock<rigls_text::FastMap<String, usize>>,
-    /// The bones and slots by name, made when first asked for, with how many there were then.
+    /// The bones, slots and animations by name, each made when first asked for.
     pub(crate) bone_index: std::sync::OnceLock<NameIndex>,
     pub(crate) slot_index: std::sync::OnceLock<NameIndex>,
+    pub(crate) animation_index: std::sync::OnceLock<NameIndex>,
 }
 
-/// Names to indices (the first of a name), and the length of the list they index.
+/// The first of each name in a list, and the list's length then (a scan per lookup made 30,000
+/// bones take seconds).
 #[derive(Debug, Default)]
 pub(crate) struct NameIndex {
     len: usize,
@@ -62,46 +61,40 @@ pub(crate) struct NameIndex {
 }
 
 impl NameIndex {
-    fn of<'n>(names: impl Iterator<Item = &'n str>) -> NameIndex {
-        let mut index = NameIndex::default();
-        for (i, name) in names.enumerate() {
-            index.first.entry(name.to_owned()).or_insert(i);
-            index.len = i + 1;
+    /// The first of `names()` equal to `name`, by the index `cell` holds, made of `names()` when
+    /// first asked for; if the list has grown since, by a scan.
+    fn find<'n, I>(cell: &std::sync::OnceLock<NameIndex>, names: impl Fn() -> I, name: &str) -> Option<usize>
+    where
+        I: ExactSizeIterator<Item = &'n str>,
+    {
+        let index = cell.get_or_init(|| {
+            let mut first = rigls_text::FastMap::default();
+            for (i, n) in names().enumerate() {
+                first.entry(n.to_owned()).or_insert(i);
+            }
+            NameIndex { len: names().len(), first }
+        });
+        match index.len == names().len() {
+            true => index.first.get(name).copied(),
+            false => names().position(|n| n == name),
         }
-        index
-    }
-
-    /// `name`'s index, if the index was made of all `len` names (else `None`: not known).
-    fn get(&self, name: &str, len: usize) -> Option<Option<usize>> {
-        (self.len == len).then(|| self.first.get(name).copied())
     }
 }
 
 impl ArmatureData {
-    /// The first bone named `name` (by a map made once the bones are read: a scan per timeline
-    /// made 30,000 bones take seconds).
+    /// The first bone named `name`.
     pub fn bone(&self, name: &str) -> Option<usize> {
-        let index = self.bone_index.get_or_init(|| NameIndex::of(self.bones.iter().map(|b| b.name.as_str())));
-        // Bones pushed after the map was made are found by a scan.
-        index.get(name, self.bones.len()).unwrap_or_else(|| self.bones.iter().position(|b| b.name == name))
+        NameIndex::find(&self.bone_index, || self.bones.iter().map(|b| b.name.as_str()), name)
     }
 
-    /// The first slot named `name` (as [`ArmatureData::bone`]).
+    /// The first slot named `name`.
     pub fn slot(&self, name: &str) -> Option<usize> {
-        let index = self.slot_index.get_or_init(|| NameIndex::of(self.slots.iter().map(|s| s.name.as_str())));
-        index.get(name, self.slots.len()).unwrap_or_else(|| self.slots.iter().position(|s| s.name == name))
+        NameIndex::find(&self.slot_index, || self.slots.iter().map(|s| s.name.as_str()), name)
     }
 
     /// The first animation named `name`.
     pub fn animation(&self, name: &str) -> Option<usize> {
-        let index = self.animation_index.get_or_init(|| {
-            let mut index = rigls_text::FastMap::default();
-            for (i, a) in self.animations.iter().enumerate() {
-                index.entry(a.name.clone()).or_insert(i);
-            }
-            index
-        });
-        index.get(name).copied()
+        NameIndex::find(&self.animation_index, || self.animations.iter().map(|a| a.name.as_str()), name)
     }
 
     pub fn constraint(&self, name: &str) -> Option<usize> {
@@ -168,9 +161,7 @@ pub struct SkinData {
 
 impl SkinData {
     pub fn displays_of(&self, slot: &str) -> Option<&[Option<DisplayData>]> {
-        let index = self.display_index.get_or_init(|| NameIndex::of(self.displays.iter().map(|(s, _)| s.as_str())));
-        let at =
-            index.get(slot, self.displays.len()).unwrap_or_else(|| self.displays.iter().position(|(s, _)| s == slot));
+        let at = NameIndex::find(&self.display_index, || self.displays.iter().map(|(s, _)| s.as_str()), slot);
         at.map(|i| self.displays[i].1.as_slice())
     }
 }

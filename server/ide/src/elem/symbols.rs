@@ -23,10 +23,15 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
         }
     }
     let mut built: Vec<Option<Symbol>> = (0..ctx.tree.scopes.len()).map(|_| None).collect();
-    for id in order.into_iter().rev().filter(|&id| id != ROOT) {
+    for (at, &id) in order.iter().enumerate().rev().filter(|&(_, &id)| id != ROOT) {
         let children = match depth[id as usize] {
             d if d >= MAX_DEPTH => continue,
-            d if d + 1 == MAX_DEPTH => flat_descendants(&ctx, id),
+            // Its descendants follow it in the pre-order, each deeper than it: listed flat.
+            d if d + 1 == MAX_DEPTH => order[at + 1..]
+                .iter()
+                .take_while(|&&s| depth[s as usize] > d)
+                .map(|&s| symbol(&ctx, s, Vec::new()))
+                .collect(),
             _ => take_children(&ctx, &mut built, id),
         };
         built[id as usize] = Some(symbol(&ctx, id, children));
@@ -36,20 +41,6 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
 
 fn take_children(ctx: &ElemDoc, built: &mut [Option<Symbol>], parent: ScopeId) -> Vec<Symbol> {
     ctx.tree.children(parent).filter_map(|c| built[c as usize].take()).collect()
-}
-
-/// Every scope below `id`, in document order, each without its children.
-fn flat_descendants(ctx: &ElemDoc, id: ScopeId) -> Vec<Symbol> {
-    let mut out = Vec::new();
-    let mut stack: Vec<ScopeId> = ctx.tree.children(id).collect();
-    stack.reverse();
-    while let Some(scope) = stack.pop() {
-        out.push(symbol(ctx, scope, Vec::new()));
-        let first = stack.len();
-        stack.extend(ctx.tree.children(scope));
-        stack[first..].reverse();
-    }
-    out
 }
 
 /// The key naming a scope of this kind.
