@@ -7,7 +7,7 @@ use crate::eval::data::{
     AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues,
 };
 use crate::eval::parse::{Failure, FailureKind};
-use crate::eval::{Evaluation, Runtime};
+use crate::eval::{Evaluation, PosedPart, Runtime};
 use crate::schema::key;
 use rigls_diagnostic::{Code, Diagnostic, case};
 use rigls_text::TextRange;
@@ -331,11 +331,14 @@ pub(super) fn pose_findings(
         bones.bones_only = true;
         bones
     });
+    let part = bones.posed_part();
     let indices: Vec<usize> = (0..armature.animations.len()).collect();
     let work: usize = armature.animations.iter().map(|a| a.key_frame_count()).sum::<usize>() * armature.bones.len();
     let parallel = ctx.parallel && work >= PARALLEL_POSES;
     let animations = rigls_text::parallel::map(&indices, parallel, |&a| {
-        known(a).unwrap_or_else(|| animation_findings(ctx, (&setup, &bones), armature, &armature.animations[a]))
+        known(a).unwrap_or_else(|| {
+            animation_findings(ctx, (&setup, &bones, part.as_ref()), armature, &armature.animations[a])
+        })
     });
     PoseFindings { setup: None, animations }
 }
@@ -343,10 +346,10 @@ pub(super) fn pose_findings(
 /// Key frames times bones from which an armature's animations are posed on several threads.
 const PARALLEL_POSES: usize = 20_000;
 
-/// `setup`: the setup pose, and a copy of it posing bones alone.
+/// `setup`: the setup pose, a copy of it posing bones alone, and that copy's posed part.
 fn animation_findings<'d>(
     ctx: &DragonBonesCheck,
-    (setup, bones): (&Runtime<'d>, &Runtime<'d>),
+    (setup, bones, part): (&Runtime<'d>, &Runtime<'d>, Option<&PosedPart<'d>>),
     armature: &ArmatureData,
     animation: &AnimationData,
 ) -> AnimationFindings {
@@ -369,7 +372,13 @@ fn animation_findings<'d>(
         // Provably finite at every time: nothing to pose.
         return found;
     }
-    for frame in animation.key_frame_positions() {
+    let frames = animation.key_frame_positions();
+    let seconds: Vec<f64> = frames.iter().map(|&f| f64::from(f) / armature.frame_rate).collect();
+    if part.is_some_and(|part| part.poses_stay_finite(bones, animation, &seconds)) {
+        // What bounds cannot show posed finite at every key frame, the rest provably so.
+        return found;
+    }
+    for frame in frames {
         let seconds = f64::from(frame) / armature.frame_rate;
         // A fresh copy of `from`, updated as `adjust` says, posed at this frame.
         let posed = |from: &Runtime<'d>, adjust: fn(&mut Runtime<'d>)| {

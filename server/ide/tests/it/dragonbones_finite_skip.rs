@@ -1,8 +1,11 @@
 //! `non-finite-pose` leaves unposed the animations `Runtime::poses_stay_finite` shows cannot pose
-//! a bone non-finite. Wherever it says so, every bone must be finite at every key frame and
-//! between them (posed as the check poses, bones alone), on every skeleton the project ships and
-//! on the shared corpus (skipped when it is absent); and it must say so of many animations, or it
-//! saves nothing (336 of the corpus's 716 when written).
+//! a bone non-finite, and poses only the bones bounds cannot show finite (`PosedPart`) where that
+//! shows the rest finite. Wherever the first says so, every bone must be finite at every key
+//! frame and between them; wherever the second says so, at every key frame, and the part's
+//! bones must be posed bit for bit as in the whole armature (posed as the check poses, bones
+//! alone), on every skeleton the project ships and on the shared corpus (skipped when it is
+//! absent); and they must say so of many animations, or they save nothing (336 and 95 of the
+//! corpus's 716 when written).
 
 use rigls_test_support::fixture as support;
 use rigls_test_support::generate;
@@ -11,14 +14,17 @@ use std::path::Path;
 
 use rigls_dragonbones::DragonBonesFile;
 use rigls_dragonbones::eval::Evaluation;
-use rigls_dragonbones::eval::runtime::Runtime;
+use rigls_dragonbones::eval::data::{AnimationData, ArmatureData};
+use rigls_dragonbones::eval::runtime::{PosedPart, Runtime};
 
 #[derive(Default, Debug)]
 struct Counted {
     animations: usize,
     /// Shown finite without posing.
     shown_finite: usize,
-    /// Posed at key frames and between them where shown finite.
+    /// Shown finite by posing its part alone.
+    shown_by_part: usize,
+    /// Posed at key frames (and between them when shown finite without posing).
     poses: usize,
 }
 
@@ -41,9 +47,13 @@ fn count(label: &str, text: &str, counted: &mut Counted) {
             bones.bones_only = true;
             bones
         });
+        let part = bones.posed_part();
         for animation in &armature.animations {
             counted.animations += 1;
             if !bones.poses_stay_finite(animation) {
+                if let Some(part) = &part {
+                    by_part(label, &bones, part, armature, animation, counted);
+                }
                 continue;
             }
             counted.shown_finite += 1;
@@ -65,6 +75,35 @@ fn count(label: &str, text: &str, counted: &mut Counted) {
     }
 }
 
+/// Where the posed part shows `animation` finite: every bone finite at every key frame, and the
+/// part's matrices those of the whole armature, bit for bit.
+fn by_part(
+    label: &str,
+    bones: &Runtime<'_>,
+    part: &PosedPart<'_>,
+    armature: &ArmatureData,
+    animation: &AnimationData,
+    counted: &mut Counted,
+) {
+    let frames = animation.key_frame_positions();
+    let seconds: Vec<f64> = frames.iter().map(|&f| f64::from(f) / armature.frame_rate).collect();
+    if !part.poses_stay_finite(bones, animation, &seconds) {
+        return;
+    }
+    counted.shown_by_part += 1;
+    for &at in &seconds {
+        let mut posed = bones.clone();
+        posed.goto_and_play_by_time(&animation.name, at, 1.0);
+        let place = format!("{label}: armature `{}`, animation `{}` at {at} s", armature.name, animation.name);
+        assert!(finite(&posed), "{place} is not finite, though shown finite by its posed part");
+        for (bone, matrix) in part.matrices_at(&animation.name, at) {
+            let whole = posed.bones[bone].matrix.to_array().map(f64::to_bits);
+            assert_eq!(matrix.to_array().map(f64::to_bits), whole, "{place}: bone {bone} posed alone differs");
+        }
+        counted.poses += 1;
+    }
+}
+
 fn count_file(path: &Path, counted: &mut Counted) {
     if let Ok(text) = std::fs::read_to_string(path) {
         count(&path.display().to_string(), &text, counted);
@@ -81,6 +120,7 @@ fn animations_shown_finite_pose_finite_on_the_project_skeletons() {
     count("generated skeleton", &generate::dragonbones::skeleton(300_000, false), &mut counted);
     println!("{counted:?}");
     assert!(counted.shown_finite >= 10, "{counted:?}");
+    assert!(counted.shown_by_part >= 1, "{counted:?}");
     assert!(counted.poses >= 50, "{counted:?}");
 }
 
@@ -93,5 +133,40 @@ fn animations_shown_finite_pose_finite_on_the_shared_corpus() {
     }
     println!("{counted:?}");
     assert!(counted.shown_finite >= 300, "{counted:?}");
+    assert!(counted.shown_by_part >= 90, "{counted:?}");
     assert!(counted.poses >= 3000, "{counted:?}");
+}
+
+/// `non_finite_ik_ske.json` (see `dragonbones_runtime_failures`): `揺らす` turns the IK chain
+/// within reach and is shown finite by posing the chain alone; `伸ばす` stretches it to within
+/// rounding (NaN, posed) and `膨らむ` overflows `角`, which is not in the part (bounds fail):
+/// both go on to be posed whole.
+#[test]
+fn the_posed_part_of_an_ik_chain() {
+    let path = rigls_test_support::server_dir().join("tests/fixtures/dragonbones/runtime/non_finite_ik_ske.json");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let file = DragonBonesFile::parse(&text).expect("a skeleton");
+    let evaluation = Evaluation::new(&file.tree, &text);
+    let data = evaluation.data().expect("read");
+    let bones = Runtime::build(data, 0).expect("built").bones_alone().expect("no path constraint");
+    let part = bones.posed_part().expect("an IK chain");
+    let armature = &data.armatures[0];
+    let shown: Vec<(&str, bool, bool)> = armature
+        .animations
+        .iter()
+        .map(|animation| {
+            let seconds: Vec<f64> =
+                animation.key_frame_positions().iter().map(|&f| f64::from(f) / armature.frame_rate).collect();
+            let by_part = part.poses_stay_finite(&bones, animation, &seconds);
+            (animation.name.as_str(), bones.poses_stay_finite(animation), by_part)
+        })
+        .collect();
+    assert_eq!(shown, [("揺らす", false, true), ("膨らむ", false, false), ("伸ばす", false, false)]);
+    let mut bones_posed: Vec<&str> = part
+        .matrices_at("揺らす", 0.0)
+        .iter()
+        .map(|&(b, _)| armature.bones[bones.bones[b].data].name.as_str())
+        .collect();
+    bones_posed.sort_unstable();
+    assert_eq!(bones_posed, ["root", "目標", "脛", "腿"]);
 }

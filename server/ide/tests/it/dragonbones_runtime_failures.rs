@@ -115,6 +115,20 @@ fn a_pose_that_overflows_at_a_key_frame() {
     assert_eq!(codes(&a), [("error", "non-finite-pose")]);
 }
 
+/// Runtime (DragonBonesJS): at frame 10 of `伸ばす` the target `目標` is one unit in the last
+/// place short of the stretched chain `腿`–`脛` (177.79999999999998 against 120.5 + 57.3): the
+/// two-bone IK takes the square root of a difference rounding makes negative, and `腿`, `脛` and
+/// `髪` below them are NaN. `揺らす` moves the same target and `髪` within reach: finite, and
+/// shown so by posing the IK's bones alone. At frame 10 of `膨らむ`, `角` (outside the chain,
+/// scaled 1e300 in its setup) is scaled by 1e30: infinite. (DragonBonesCPP computes in 32-bit
+/// floats, where the target of `伸ばす` reaches the chain's end: finite there; rigls poses in
+/// doubles for both.)
+#[test]
+fn an_ik_chain_stretched_to_within_rounding() {
+    let a = check("non_finite_ik_ske.json", None);
+    assert_eq!(codes(&a), [("error", "non-finite-pose"), ("error", "non-finite-pose")]);
+}
+
 /// A PNG file's first 24 bytes: signature and IHDR with its size.
 fn png_header(width: u32, height: u32) -> Vec<u8> {
     let mut b = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();

@@ -6,7 +6,7 @@ use std::f64::consts::PI;
 use std::sync::{Arc, OnceLock};
 
 use super::Runtime;
-use crate::eval::geom::{Matrix, Transform};
+use crate::eval::geom::{Matrix, Transform, same_bits};
 
 #[derive(Clone, Debug)]
 pub struct BoneState {
@@ -39,7 +39,7 @@ pub struct BoneState {
 
 /// Everything a bone's matrix (and a surface's lattice) is computed from besides the armature's
 /// data, when no constraint reads or writes bones ([`Runtime::update_bone`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Inputs {
     pose: [u64; 6],
     /// The generation of the parent, and of the ordinary bone whose scale a child of a surface
@@ -49,6 +49,15 @@ pub(super) struct Inputs {
     /// A surface's deform deltas.
     deform: u32,
 }
+
+impl PartialEq for Inputs {
+    fn eq(&self, other: &Inputs) -> bool {
+        same_bits(&self.pose, &other.pose)
+            && (self.parent, self.surface_bone, self.deform) == (other.parent, other.surface_bone, other.deform)
+    }
+}
+
+impl Eq for Inputs {}
 
 /// A surface bone's lattice, as deformed and placed this frame.
 #[derive(Clone, Debug)]
@@ -199,11 +208,10 @@ impl Runtime<'_> {
             (None, None) => true,
             _ => false,
         };
-        let bits = |m: Matrix| m.to_array().map(f64::to_bits);
         let same = same_lattice
-            && bits(bone.matrix) == bits(matrix)
+            && same_bits(&bone.matrix.bits(), &matrix.bits())
             && bone.global_dirty == global_dirty
-            && bone.global.bits() == global.bits();
+            && same_bits(&bone.global.bits(), &global.bits());
         if !same {
             bone.generation = bone.generation.wrapping_add(1);
         }

@@ -30,9 +30,17 @@
 //! Anything else is posed: two-bone IK (a square root of a difference that rounding can make
 //! negative), surfaces (lattice cells looked up by position), decompositions of a parent with a
 //! zero scale, durations or time scales that make the time NaN, blend trees that move bones.
+//!
+//! The bones such a proof cannot bound are posed on their own ([`PosedPart`]): those IK
+//! constraints turn or read, parents whose rotation a child decomposes, and everything above
+//! them. They update from one another alone, so posing only them gives their matrices bit for
+//! bit. Where those are finite at every key frame, the second case above holds for the rest
+//! (and IK timelines may play) with the part's bones taken as they were posed: bounded by the
+//! largest values seen, their first column known at each key frame.
 
-use super::Runtime;
+use super::{BoneState, ConstraintState, Runtime};
 use crate::eval::data::{AnimationData, TimelineKind, TimelineValues, Tween};
+use crate::eval::geom::{Matrix, same_bits};
 
 /// Bounds on the values of a posed bone under which no product or sum of the update overflows.
 const LIMIT: f64 = 1e300;
@@ -73,21 +81,31 @@ impl Runtime<'_> {
             return true;
         }
         match played[..] {
-            [single] => self.moves_plain_bones_boundedly(single),
+            [single] => self.moves_plain_bones_boundedly(single, None),
             _ => false,
         }
     }
 
-    /// The second case of the module's documentation.
-    fn moves_plain_bones_boundedly(&self, a: &AnimationData) -> bool {
+    /// Whether `animation` is played alone, as far as [`Runtime::poses_stay_finite`] can tell.
+    fn plays_alone(&self, animation: &AnimationData) -> bool {
+        self.at_setup_pose
+            && self.animation.order.is_empty()
+            && !self.path_constraints
+            && self.data.animation(&animation.name).is_some_and(|a| std::ptr::eq(&self.data.animations[a], animation))
+    }
+
+    /// The second case of the module's documentation. `known`: per bone, bounds on its matrix
+    /// where it was posed (the posed part's bones), which the animation may move as it likes.
+    fn moves_plain_bones_boundedly(&self, a: &AnimationData, known: Option<&[Option<Posed>]>) -> bool {
         let frame_rate = a.frame_rate;
         let finite_positive = |v: f64| v.is_finite() && v > 0.0;
+        let known_bone = |i: usize| known.and_then(|k| k[i]);
         if !finite_positive(frame_rate)
             || !finite_positive(a.duration)
             || !finite_positive(a.frame_count)
             || !(1.0 / a.scale).is_finite()
             || !a.animation_timelines.entries.is_empty()
-            || a.constraint_timelines.all().any(|t| t.kind == TimelineKind::IkConstraint)
+            || known.is_none() && a.constraint_timelines.all().any(|t| t.kind == TimelineKind::IkConstraint)
             || a.action_timeline.iter().any(|t| !t.time_scale.is_finite() || !t.time_offset.is_finite())
         {
             return false;
@@ -111,6 +129,9 @@ impl Runtime<'_> {
                     TimelineKind::BoneAlpha => continue,
                     _ => return false,
                 };
+                if self.bone_of_data[b].and_then(known_bone).is_some() {
+                    continue; // posed
+                }
                 let Some(bound) = timeline_bound(t, a.frame_count, eased) else { return false };
                 let m = moved_by[b].get_or_insert_default();
                 let add = |sum: &mut f64, yes: bool| *sum += if yes { bound } else { 0.0 };
@@ -124,6 +145,11 @@ impl Runtime<'_> {
         // part, its translation).
         let mut bounds: Vec<Option<(f64, f64)>> = vec![None; self.bones.len()];
         for (i, bone) in self.bones.iter().enumerate() {
+            if let Some(posed) = known_bone(i) {
+                // A bone posed as set up at every key frame is left as set up.
+                bounds[i] = posed.moved.then_some((posed.linear, posed.translation));
+                continue;
+            }
             let own = moved_by[bone.data];
             let parent_moved = bone.parent.is_some_and(|p| bounds[p].is_some());
             if own.is_none() && !parent_moved {
@@ -151,7 +177,11 @@ impl Runtime<'_> {
                     // first column is not zero, shown for a parent the animation leaves as set up.
                     let reads_rotation = data.inherit_scale != data.inherit_rotation;
                     let m = parent.matrix;
-                    if reads_rotation && (bounds[p].is_some() || m.a == 0.0 && m.b == 0.0) {
+                    let zero_column = match known_bone(p) {
+                        Some(posed) if posed.moved => posed.zero_column,
+                        _ => bounds[p].is_some() || m.a == 0.0 && m.b == 0.0,
+                    };
+                    if reads_rotation && zero_column {
                         return false;
                     }
                     let (parent_linear, parent_translation) = bounds[p].unwrap_or_else(|| {
@@ -175,6 +205,129 @@ impl Runtime<'_> {
         }
         // No constraint reads or moves a moved bone (checked above through `constrained`).
         true
+    }
+}
+
+/// What posing a bone at every key frame showed: bounds on its matrix (its 2×2 part, its
+/// translation), whether its first column was ever zero (its rotation, decomposed, NaN), and
+/// whether it ever differed from the setup pose's.
+#[derive(Clone, Copy, Default)]
+struct Posed {
+    linear: f64,
+    translation: f64,
+    zero_column: bool,
+    moved: bool,
+}
+
+/// The bones an armature's IK constraints turn or read, the parents whose rotation a child
+/// decomposes, and everything above them, alone, at the setup pose: they update from one another
+/// only (IK reads its root, its bone, its target and the root's parent; every bone its parent),
+/// so they pose as in the whole armature, bit for bit.
+#[derive(Clone)]
+pub struct PosedPart<'d> {
+    runtime: Runtime<'d>,
+    /// Per bone of the part, its index in the whole armature.
+    whole: Vec<usize>,
+}
+
+impl<'d> Runtime<'d> {
+    /// The posed part of this runtime (at its setup pose, no path constraint, no surface in the
+    /// part); `None` when it is no bone or every bone (nothing to gain).
+    pub fn posed_part(&self) -> Option<PosedPart<'d>> {
+        if !self.at_setup_pose || self.path_constraints || !self.animation.states.is_empty() {
+            return None;
+        }
+        let mut keep = vec![false; self.bones.len()];
+        let mut keep_from = |b: usize| {
+            let mut current = Some(b);
+            while let Some(b) = current.filter(|&b| !keep[b]) {
+                keep[b] = true;
+                current = self.bones[b].parent;
+            }
+        };
+        for c in &self.constraints {
+            for b in [Some(c.root), Some(c.target), c.bone].into_iter().flatten() {
+                keep_from(b);
+            }
+        }
+        for bone in &self.bones {
+            let data = &self.data.bones[bone.data];
+            if let Some(p) = bone.parent.filter(|_| data.inherit_scale != data.inherit_rotation) {
+                keep_from(p);
+            }
+        }
+        if !keep.contains(&true)
+            || keep.iter().all(|&k| k)
+            || self.bones.iter().zip(&keep).any(|(b, &k)| k && b.surface.is_some())
+        {
+            return None;
+        }
+        let whole: Vec<usize> = (0..self.bones.len()).filter(|&b| keep[b]).collect();
+        let mut part_of = vec![None; self.bones.len()];
+        for (p, &w) in whole.iter().enumerate() {
+            part_of[w] = Some(p);
+        }
+        let in_part = |b: usize| part_of[b].expect("the part holds every bone a constraint names, and their parents");
+        let bones: Vec<BoneState> = whole
+            .iter()
+            .map(|&w| BoneState { parent: self.bones[w].parent.map(in_part), ..self.bones[w].clone() })
+            .collect();
+        let constraints: Vec<ConstraintState> = self
+            .constraints
+            .iter()
+            .map(|c| ConstraintState {
+                root: in_part(c.root),
+                target: in_part(c.target),
+                bone: c.bone.map(in_part),
+                ..c.clone()
+            })
+            .collect();
+        let bone_of_data = self.bone_of_data.iter().map(|b| b.and_then(|b| part_of[b])).collect();
+        let mut runtime = self.bones_alone()?;
+        runtime.bones = bones;
+        runtime.bone_of_data = bone_of_data;
+        runtime.constraints = constraints;
+        Some(PosedPart { runtime, whole })
+    }
+}
+
+impl<'d> PosedPart<'d> {
+    /// Whether playing `animation` from `whole` (the runtime the part is of, posing bones alone)
+    /// poses every bone finite at each of `seconds`: the part's bones posed there, the others
+    /// shown by bounds (the module's documentation). False when that cannot be shown.
+    pub fn poses_stay_finite(&self, whole: &Runtime<'_>, animation: &AnimationData, seconds: &[f64]) -> bool {
+        if !whole.plays_alone(animation) {
+            return false;
+        }
+        let mut posed = vec![None; whole.bones.len()];
+        for &t in seconds {
+            let runtime = self.posed(&animation.name, t);
+            for (bone, &w) in runtime.bones.iter().zip(&self.whole) {
+                let m = bone.matrix;
+                if !m.to_array().iter().all(|v| v.is_finite()) {
+                    return false;
+                }
+                let p: &mut Posed = posed[w].get_or_insert_default();
+                p.linear = p.linear.max(m.a.abs()).max(m.b.abs()).max(m.c.abs()).max(m.d.abs());
+                p.translation = p.translation.max(m.tx.abs()).max(m.ty.abs());
+                p.zero_column |= m.a == 0.0 && m.b == 0.0;
+                p.moved |= !same_bits(&m.bits(), &whole.bones[w].matrix.bits());
+            }
+        }
+        whole.moves_plain_bones_boundedly(animation, Some(&posed))
+    }
+
+    fn posed(&self, animation: &str, seconds: f64) -> Runtime<'d> {
+        let mut runtime = self.runtime.clone();
+        runtime.goto_and_play_by_time(animation, seconds, 1.0);
+        runtime
+    }
+
+    /// The part's bones posed at `seconds` of `animation`: each bone's index in the whole
+    /// runtime, and its matrix.
+    pub fn matrices_at(&self, animation: &str, seconds: f64) -> Vec<(usize, Matrix)> {
+        let runtime = self.posed(animation, seconds);
+        self.whole.iter().zip(&runtime.bones).map(|(&w, b)| (w, b.matrix)).collect()
     }
 }
 

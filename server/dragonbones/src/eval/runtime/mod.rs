@@ -13,6 +13,7 @@ mod timeline;
 pub use animation::PlayConfig;
 pub use bone::{BoneState, SurfaceState};
 pub use constraint::{ConstraintState, PathState};
+pub use finite::PosedPart;
 pub use slot::{DisplayFrame, DisplayObject, SlotState};
 
 use super::data::{ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, GeometryData};
