@@ -232,7 +232,7 @@ pub struct PosedPart<'d> {
 
 impl<'d> Runtime<'d> {
     /// The posed part of this runtime (at its setup pose, no path constraint, no surface in the
-    /// part); `None` when it is no bone or every bone (nothing to gain).
+    /// part); `None` when it is no bone, or more than three quarters of them (little to gain).
     pub fn posed_part(&self) -> Option<PosedPart<'d>> {
         if !self.at_setup_pose || self.path_constraints || !self.animation.states.is_empty() {
             return None;
@@ -256,8 +256,11 @@ impl<'d> Runtime<'d> {
                 keep_from(p);
             }
         }
-        if !keep.contains(&true)
-            || keep.iter().all(|&k| k)
+        // Posing a part of nearly every bone costs what posing them all does, and twice that where
+        // the bounds then fail (a chain of 100,000 bones: 0.28 → 0.54 s).
+        let kept = keep.iter().filter(|&&k| k).count();
+        if kept == 0
+            || kept * 4 > keep.len() * 3
             || self.bones.iter().zip(&keep).any(|(b, &k)| k && b.surface.is_some())
         {
             return None;
