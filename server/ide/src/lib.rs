@@ -8,6 +8,7 @@
 //! beside this file ([`color`], [`text_edit`], `fixes`).
 
 mod analysis;
+mod capped;
 pub mod color;
 pub mod convert;
 mod dragonbones;

@@ -5,6 +5,7 @@ use super::colors::{self, Transform};
 use super::describe::{self, Example};
 use super::names::{self, Target};
 use super::{Cursor, DragonBonesDoc, code, indices, plural};
+use crate::capped;
 use crate::color::swatch_markdown;
 use crate::links::location_link;
 use crate::{Analysis, Hover};
@@ -12,6 +13,7 @@ use rigls_dragonbones::model::{Def, NameAt, Ref, Scope, Site, display_type};
 use rigls_dragonbones::schema::key;
 use rigls_dragonbones::schema::{self, DisplayType, NameKind, ObjectKind, ValueType};
 use rigls_dragonbones::syntax::{NodeId, NodeKind};
+use std::collections::{HashMap, HashSet};
 
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     let ctx = DragonBonesDoc::new(analysis)?;
@@ -256,7 +258,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
                     .map(|b| code(&b.name))
                     .collect();
                 if !children.is_empty() {
-                    facts.push(format!("Children: {}", children.join(", ")));
+                    facts.push(format!("Children: {}", capped::list(&children)));
                 }
                 let slots: Vec<String> = arm
                     .slots
@@ -265,7 +267,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
                     .map(|s| code(&s.name))
                     .collect();
                 if !slots.is_empty() {
-                    facts.push(format!("Slots: {}", slots.join(", ")));
+                    facts.push(format!("Slots: {}", capped::list(&slots)));
                 }
             }
             if let Some(setup) = armature_of(ctx, def).and_then(|a| super::pose_hover::bone_setup(ctx, a, &def.name)) {
@@ -301,7 +303,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
             if let Some(skin) = skin {
                 let slots: Vec<String> =
                     skin.slots.iter().map(|&s| code(&ctx.model.skin_slots[s as usize].name)).collect();
-                facts.push(format!("{}: {}", plural(slots.len(), "slot", "slots"), slots.join(", ")));
+                facts.push(format!("{}: {}", plural(slots.len(), "slot", "slots"), capped::list(&slots)));
             }
         }
         NameKind::Display => display_facts(ctx, def, &mut facts),
@@ -320,7 +322,7 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
                     .get(node, key::BONES)
                     .map(|b| ctx.tree.elements(b).filter_map(|e| ctx.tree.str(ctx.text, e)).map(|s| code(&s)).collect())
                     .unwrap_or_default();
-                facts.push(format!("Moves {} along slot {target}", bones.join(", ")));
+                facts.push(format!("Moves {} along slot {target}", capped::list(&bones)));
             }
         }
         NameKind::Texture => {
@@ -337,25 +339,30 @@ pub fn def_markdown(ctx: &DragonBonesDoc, def: &Def) -> String {
     format!("{title}\n\n{}", facts.iter().map(|f| format!("- {f}")).collect::<Vec<_>>().join("\n"))
 }
 
-/// `Parent chain: `root` › `body` › `arm``, from the root bone down to this one.
+/// `Parent chain: `root` › `body` › `arm``, from the root bone down to this one (shortened as
+/// [`capped::chain`] says).
 fn parent_chain(ctx: &DragonBonesDoc, arm: &rigls_dragonbones::model::Armature, name: &str) -> String {
+    // The first bone of each name, as the runtime finds a parent.
+    let mut by_name: HashMap<&str, &rigls_dragonbones::model::Bone> = HashMap::with_capacity(arm.bones.len());
+    for bone in &arm.bones {
+        by_name.entry(bone.name.as_str()).or_insert(bone);
+    }
     let mut chain = vec![name.to_owned()];
-    let mut current = name.to_owned();
+    let mut seen: HashSet<String> = HashSet::from([name.to_owned()]);
     while chain.len() <= arm.bones.len() {
-        let Some(bone) = arm.bones.iter().find(|b| b.name == current) else { break };
+        let Some(bone) = chain.last().and_then(|current| by_name.get(current.as_str())) else { break };
         let Some(parent) = bone.parent.and_then(|p| ctx.tree.str(ctx.text, p)) else { break };
-        if chain.iter().any(|c| *c == parent) {
+        if !seen.insert(parent.to_string()) {
             chain.push(format!("{parent} (cycle)"));
             break;
         }
-        chain.push(parent.to_string());
-        current = parent.into_owned();
+        chain.push(parent.into_owned());
     }
     if chain.len() == 1 {
         return "A root bone (no parent)".to_owned();
     }
-    chain.reverse();
-    format!("Parent chain: {}", chain.iter().map(|c| code(c)).collect::<Vec<_>>().join(" › "))
+    let links: Vec<String> = chain.iter().rev().map(|c| code(c)).collect();
+    format!("Parent chain: {}", capped::chain(&links))
 }
 
 fn display_facts(ctx: &DragonBonesDoc, def: &Def, facts: &mut Vec<String>) {

@@ -2,6 +2,7 @@
 //! children, clips), a mesh's counts, a material's colours, a container's and a clip's contents.
 
 use super::{bullets, color_of, container_label, counted, material_name, plural};
+use crate::capped;
 use crate::color::swatch_markdown;
 use crate::elem::names::{self, NameAt};
 use crate::elem::{ElemDoc, code};
@@ -38,9 +39,12 @@ fn joint(ctx: &ElemDoc, at: NameAt) -> String {
     let name = at.name();
     let mut lines = Vec::new();
     let bones: Vec<_> = ctx.model.defs_of(NameKind::Bone).filter(|d| d.name == name).collect();
-    for bone in &bones {
+    for bone in bones.iter().take(capped::LISTED) {
         let container = bone.container.map_or_else(|| "no mesh container".to_owned(), |c| container_label(ctx, c));
         lines.push(format!("Bone {} of {container} ({})", bone.index, ctx.place(bone.range.start)));
+    }
+    if let Some(more) = bones.len().checked_sub(capped::LISTED).filter(|&m| m > 0) {
+        lines.push(format!("… and {more} more {} of this name", if more == 1 { "bone" } else { "bones" }));
     }
     if let NameAt::Ref(r) = at
         && let Some(c) = r.container
@@ -52,7 +56,7 @@ fn joint(ctx: &ElemDoc, at: NameAt) -> String {
         lines.push("Not a bone of any mesh container".to_owned());
     }
     let nodes: Vec<_> = ctx.model.defs_of(NameKind::Node).filter(|d| d.name == name).collect();
-    for node in &nodes {
+    for node in nodes.iter().take(capped::LISTED) {
         let mut chain: Vec<String> = ctx
             .tree
             .ancestors(node.owner)
@@ -66,9 +70,15 @@ fn joint(ctx: &ElemDoc, at: NameAt) -> String {
             .children_of(node.owner, ScopeKind::Node)
             .filter_map(|c| names::def_of_scope(ctx.model, c).map(|d| code(&d.name)))
             .collect();
-        let children =
-            if children.is_empty() { "no children".to_owned() } else { format!("children {}", children.join(", ")) };
-        lines.push(format!("Node {} ({}); {children}", chain.join(" › "), ctx.place(node.range.start)));
+        let children = if children.is_empty() {
+            "no children".to_owned()
+        } else {
+            format!("children {}", capped::list(&children))
+        };
+        lines.push(format!("Node {} ({}); {children}", capped::chain(&chain), ctx.place(node.range.start)));
+    }
+    if let Some(more) = nodes.len().checked_sub(capped::LISTED).filter(|&m| m > 0) {
+        lines.push(format!("… and {more} more {} of this name", if more == 1 { "node" } else { "nodes" }));
     }
     if nodes.is_empty() {
         lines.push("⚠ No hierarchy `Node` has this name".to_owned());
@@ -83,7 +93,7 @@ fn joint(ctx: &ElemDoc, at: NameAt) -> String {
         .collect();
     clips.dedup();
     if !clips.is_empty() {
-        lines.push(format!("Animated in {}", clips.join(", ")));
+        lines.push(format!("Animated in {}", capped::list(&clips)));
     }
     format!("{}\n\n{}", heading(at), bullets(&lines))
 }
@@ -108,7 +118,7 @@ fn mesh(ctx: &ElemDoc, at: NameAt) -> String {
         used.dedup();
         let listed: Vec<String> = used.iter().map(|&m| material_name(ctx, attributes, m)).collect();
         if !listed.is_empty() {
-            lines.push(format!("Uses {}", listed.join(", ")));
+            lines.push(format!("Uses {}", capped::list(&listed)));
         }
     }
     let bones: Vec<String> = ctx
@@ -119,7 +129,7 @@ fn mesh(ctx: &ElemDoc, at: NameAt) -> String {
         .map(|r| code(&r.name))
         .collect();
     if !bones.is_empty() {
-        lines.push(format!("Skinned to {}", bones.join(", ")));
+        lines.push(format!("Skinned to {}", capped::list(&bones)));
     }
     let drawn = ctx.model.refs.iter().filter(|r| r.kind == NameKind::Mesh && r.name == def.name).count();
     lines.push(match drawn {

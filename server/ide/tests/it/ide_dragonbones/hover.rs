@@ -699,3 +699,50 @@ fn places_in_a_minified_file_have_columns_and_links() {
         "#]],
     );
 }
+
+/// A bone deep in a long chain and one with many children: the hover shows the root, how many
+/// bones it leaves out and the nearest parents, and the first 20 children and how many more (a
+/// bone under a chain of 50,000 took 4.6 s to hover, and its hover was 400 KB).
+#[test]
+fn a_long_parent_chain_and_many_children() {
+    let mut bones = vec![r#"{ "name": "根" }"#.to_owned()];
+    for i in 1..=30 {
+        let parent = if i == 1 { "根".to_owned() } else { format!("c{}", i - 1) };
+        bones.push(format!(r#"{{ "name": "c{i}", "parent": "{parent}" }}"#));
+    }
+    for i in 1..=25 {
+        bones.push(format!(r#"{{ "name": "k{i}", "parent": "根" }}"#));
+    }
+    let text = format!(
+        r#"{{ "version": "5.5", "name": "長", "frameRate": 24, "armature": [ {{ "name": "長", "bone": [ {} ] }} ] }}"#,
+        bones.join(", ")
+    );
+    let fixture = Fixture { name: "長_ske.json", text: Box::leak(text.into_boxed_str()), atlas: None };
+    check(
+        fixture,
+        r#""c30$0""#,
+        expect![[r#"
+            1:1141 "\"c30\""
+            ---
+            **bone** `c30`
+
+            - Bone 30 of armature `長` ([line 1, column 1141](→ 1 "\"c30\", \"parent\":"))
+            - Parent chain: `根` › … 19 more › `c20` › `c21` › `c22` › `c23` › `c24` › `c25` › `c26` › `c27` › `c28` › `c29` › `c30`
+            - **At the setup pose** (as the DragonBones runtime computes it, in armature space): position (0, 0) · rotation 0° · scale (1, 1)
+        "#]],
+    );
+    check(
+        fixture,
+        r#"{ "name": "根$0""#,
+        expect![[r#"
+            1:100 "\"根\""
+            ---
+            **bone** `根`
+
+            - Bone 0 of armature `長` ([line 1, column 100](→ 1 "\"根\" }, { \"name\":"))
+            - A root bone (no parent)
+            - Children: `c1`, `k1`, `k2`, `k3`, `k4`, `k5`, `k6`, `k7`, `k8`, `k9`, `k10`, `k11`, `k12`, `k13`, `k14`, `k15`, `k16`, `k17`, `k18`, `k19`, … and 6 more
+            - **At the setup pose** (as the DragonBones runtime computes it, in armature space): position (0, 0) · rotation 0° · scale (1, 1)
+        "#]],
+    );
+}

@@ -750,3 +750,70 @@ fn lists_that_disagree_with_the_count_are_marked() {
         "#]],
     );
 }
+
+/// Nodes deep in a hierarchy and many of one name: the hover shows the root of each chain, how
+/// many it leaves out and the nearest parents, the first 20 children and the first 20 nodes of
+/// the name, each list with how many more (3,000 nested nodes of one name made a hover of 18 MB
+/// in 3 s).
+#[test]
+fn many_nodes_of_one_name_deep_in_the_hierarchy() {
+    let matrix = "1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1";
+    let node = |name: &str| format!("Node {{\nNodeName=\"{name}\"\nInitPostureMatrix={matrix}\n");
+    let mut text = String::from("HierarchyList {\n");
+    for level in 0..25 {
+        text += &node("節");
+        if level == 0 {
+            for i in 0..22 {
+                text += &node(&format!("枝{i}"));
+                text += "}\n";
+            }
+        }
+    }
+    text += &"}\n".repeat(25);
+    text += "}\n";
+    check(
+        &text,
+        "\"節$0\"",
+        expect![[r#"
+            3:10 "\"節\""
+            ---
+            **node** `節`
+
+            - Not a bone of any mesh container
+            - Node **`節`** ([line 3, column 10](→ 3 "\"節\"")); children `枝0`, `枝1`, `枝2`, `枝3`, `枝4`, `枝5`, `枝6`, `枝7`, `枝8`, `枝9`, `枝10`, `枝11`, `枝12`, `枝13`, `枝14`, `枝15`, `枝16`, `枝17`, `枝18`, `枝19`, … and 3 more
+            - Node `節` › **`節`** ([line 94, column 10](→ 94 "\"節\"")); children `節`
+            - Node `節` › `節` › **`節`** ([line 97, column 10](→ 97 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › **`節`** ([line 100, column 10](→ 100 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › **`節`** ([line 103, column 10](→ 103 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › `節` › **`節`** ([line 106, column 10](→ 106 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 109, column 10](→ 109 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 112, column 10](→ 112 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 115, column 10](→ 115 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 118, column 10](→ 118 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 121, column 10](→ 121 "\"節\"")); children `節`
+            - Node `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 124, column 10](→ 124 "\"節\"")); children `節`
+            - Node `節` › … 1 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 127, column 10](→ 127 "\"節\"")); children `節`
+            - Node `節` › … 2 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 130, column 10](→ 130 "\"節\"")); children `節`
+            - Node `節` › … 3 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 133, column 10](→ 133 "\"節\"")); children `節`
+            - Node `節` › … 4 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 136, column 10](→ 136 "\"節\"")); children `節`
+            - Node `節` › … 5 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 139, column 10](→ 139 "\"節\"")); children `節`
+            - Node `節` › … 6 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 142, column 10](→ 142 "\"節\"")); children `節`
+            - Node `節` › … 7 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 145, column 10](→ 145 "\"節\"")); children `節`
+            - Node `節` › … 8 more › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › `節` › **`節`** ([line 148, column 10](→ 148 "\"節\"")); children `節`
+            - … and 5 more nodes of this name
+
+            **World transform at the setup pose**
+
+            - Translation 0 · 0 · 0
+            - Rotation X 0° · Y 0° · Z 0° (XYZ order)
+            - Scale 1 · 1 · 1
+
+            ```text
+            1  0  0  0
+            0  1  0  0
+            0  0  1  0
+            0  0  0  1
+            ```
+        "#]],
+    );
+}
