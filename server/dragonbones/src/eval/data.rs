@@ -18,11 +18,13 @@ pub struct DragonBonesData {
     pub geometries: Vec<GeometryData>,
     /// How the target's runtime evaluates it, where it differs from DragonBonesJS 5.7.
     pub eval: crate::target::Eval,
+    /// The armatures by name, made when first asked for.
+    pub(crate) armature_index: std::sync::OnceLock<NameIndex>,
 }
 
 impl DragonBonesData {
     pub fn armature(&self, name: &str) -> Option<usize> {
-        self.armatures.iter().position(|a| a.name == name)
+        NameIndex::find(&self.armature_index, || self.armatures.iter().map(|a| a.name.as_str()), name)
     }
 }
 

@@ -184,7 +184,7 @@ impl Parser<'_> {
             return;
         };
         let key = format!("{skin_name}_{slot_name}_{display_name}");
-        let poses = scope.poses.iter().find(|(k, _, _)| *k == key).map(|(_, s, b)| (s.clone(), b.clone()));
+        let poses = scope.poses.get(&key).cloned();
         let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
         let poses = poses.as_ref().map(|(s, b)| (s.as_slice(), b.as_slice()));
         let left_out = self.leaves_deform_values_out().then(|| deform_bound(&geometry_data, poses, false));

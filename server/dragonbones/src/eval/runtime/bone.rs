@@ -140,10 +140,8 @@ impl Runtime<'_> {
     /// is costly.
     pub(super) fn update_bone(&mut self, i: usize) {
         if self.bones[i].has_constraint {
-            for c in 0..self.constraints.len() {
-                if self.constraints[c].root == i {
-                    self.update_constraint(c);
-                }
+            for k in self.constraints_of_root(i) {
+                self.update_constraint(self.constraints_by_root[k]);
             }
         }
         let parent_dirty = self.bones[i].parent.is_some_and(|p| self.bones[p].children_transform_dirty);

@@ -290,6 +290,7 @@ impl<'d> Runtime<'d> {
         runtime.bones = bones;
         runtime.bone_of_data = bone_of_data;
         runtime.constraints = constraints;
+        runtime.index_constraints();
         Some(PosedPart { runtime, whole })
     }
 }
