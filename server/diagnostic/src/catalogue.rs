@@ -72,6 +72,10 @@ pub mod case {
         Code::MissingKey,
         "A skeleton without `version` whose `compatibleVersion` runtimes accept: they read it by that one, so it loads.",
     );
+    pub const MANY_ARMATURES: Case = warning(
+        Code::TooManyArmatures,
+        "Building one armature builds more than 10,000 armatures but at most a million: the runtimes build them all, slowly and with much memory (88,573 of one bone each took DragonBonesJS 1.2 s and 477 MB); rigls does not pose it.",
+    );
     pub const NON_FINITE_BY_PATH: Case = warning(
         Code::NonFinitePose,
         "A pose is not finite only at a key frame where a path constraint divides by the length of bones scaled to zero: the bones vanish for that frame and come back once they grow.",
@@ -628,6 +632,19 @@ impl Code {
                 why: "Building an armature builds every child armature of its default skin; a loop recurses until the JavaScript stack overflows (and native runtimes crash).",
                 bad: "{\"name\": \"hero\", \"skin\": [{\"slot\": [{\"name\": \"pet\", \"display\": [{\"type\": \"armature\", \"path\": \"hero\"}]}]}]}\n",
                 good: "{\"name\": \"hero\", \"skin\": [{\"slot\": [{\"name\": \"pet\", \"display\": [{\"type\": \"armature\", \"path\": \"cat\"}]}]}]}\n",
+                fixable: false,
+            },
+            Code::TooManyArmatures => &Rule {
+                code: Code::TooManyArmatures,
+                severity: Severity::Error,
+                formats: DRAGONBONES,
+                format_severities: &[],
+                cases: &[&case::MANY_ARMATURES],
+                targets: &[],
+                summary: "Child-armature displays make building one armature build more than a million armatures (each display builds the armature it shows, and that one its own).",
+                why: "The runtimes build a child armature for every armature display of every slot, and each of those builds its own: a few armatures each showing the next several times multiply (twenty, each with three slots showing the next, build 1.7 billion for the first), and loading runs out of memory (for 2.4 million of one bone each DragonBonesJS aborted, its 4 GB heap full, and DragonBonesCPP took 4.8 GB). rigls does not pose such an armature.",
+                bad: "\"armature\": [\n  {\"name\": \"a\", \"skin\": [{\"slot\": [{\"name\": \"s1\", \"display\": [{\"type\": \"armature\", \"path\": \"b\"}]},\n    {\"name\": \"s2\", \"display\": [{\"type\": \"armature\", \"path\": \"b\"}]}, {\"name\": \"s3\", \"display\": [{\"type\": \"armature\", \"path\": \"b\"}]}]}]},\n  {\"name\": \"b\", … three slots showing \"c\" …}, … twenty armatures, each showing the next three times\n]\n",
+                good: "\"armature\": [\n  {\"name\": \"a\", \"skin\": [{\"slot\": [{\"name\": \"s1\", \"display\": [{\"type\": \"armature\", \"path\": \"b\"}]}]}]},\n  {\"name\": \"b\", … one slot showing \"c\" …}, …\n]\n",
                 fixable: false,
             },
             Code::MeshIncomplete => &Rule {

@@ -75,6 +75,7 @@ codes! {
     FrameAfterEnd = "frame-after-end",
     IkCycle = "ik-cycle",
     ArmatureCycle = "armature-cycle",
+    TooManyArmatures = "too-many-armatures",
     MeshIncomplete = "mesh-incomplete",
     RegionOutOfBounds = "region-out-of-bounds",
     ImageSizeMismatch = "image-size-mismatch",

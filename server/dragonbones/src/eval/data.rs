@@ -20,6 +20,8 @@ pub struct DragonBonesData {
     pub eval: crate::target::Eval,
     /// The armatures by name, made when first asked for.
     pub(crate) armature_index: std::sync::OnceLock<NameIndex>,
+    /// Per armature, how many armatures building it builds (`runtime::armatures_built`).
+    pub(crate) armatures_built: std::sync::OnceLock<Vec<u64>>,
 }
 
 impl DragonBonesData {

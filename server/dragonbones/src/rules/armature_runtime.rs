@@ -71,6 +71,8 @@ pub struct ArmatureFindings {
     children: Vec<(String, TextRange)>,
     /// IK constraints the runtime cannot sort.
     ik: Vec<Diagnostic>,
+    /// Building it builds too many armatures (`too-many-armatures`).
+    too_many: Vec<Diagnostic>,
     /// It fails to parse (so no pose is checked anywhere); the failures no other rule reports.
     failed: bool,
     failures: Vec<Diagnostic>,
@@ -344,6 +346,7 @@ fn moved(old: &ArmatureFindings, element: NodeId, range: TextRange) -> ArmatureF
         shows: old.shows.clone(),
         children: old.children.iter().map(|(name, at)| (name.clone(), at.moved_by(delta))).collect(),
         ik: moved(&old.ik),
+        too_many: moved(&old.too_many),
         failed: old.failed,
         failures: moved(&old.failures),
         thrown: old.thrown.iter().map(|(at, kind)| (at.moved_by(delta), kind.clone())).collect(),
@@ -484,6 +487,7 @@ fn evaluate_reading(
         ctx.out.split_off(before)
     };
     let ik = split(ctx, &|ctx| runtime::ik_cycles(ctx, armature));
+    let too_many = split(ctx, &|ctx| runtime::too_many_armatures_of(ctx, data, index));
     let reported = split(ctx, &|ctx| runtime::failures(ctx, own));
     let animations: Vec<TextRange> = armature.animations.iter().map(|a| ctx.tree.range(a.node)).collect();
     let unique_animation_names = {
@@ -514,6 +518,7 @@ fn evaluate_reading(
         shows: armature.shown_armatures().map(str::to_owned).collect(),
         children: runtime::child_armatures(ctx, armature),
         ik,
+        too_many,
         failed: !own.is_empty(),
         failures: reported,
         thrown: own.iter().map(|f| (ctx.tree.range(f.node), f.kind.clone())).collect(),
@@ -532,6 +537,9 @@ fn report(ctx: &mut DragonBonesCheck, armatures: &[ArmatureFindings]) {
     let names: Vec<&str> = armatures.iter().map(|a| a.name.as_str()).collect();
     let children: Vec<Vec<(String, TextRange)>> = armatures.iter().map(|a| a.children.clone()).collect();
     runtime::armature_cycles(ctx, &names, &children);
+    for a in armatures {
+        ctx.out.extend(a.too_many.iter().cloned());
+    }
     if armatures.iter().any(|a| a.failed) {
         for a in armatures {
             ctx.out.extend(a.failures.iter().cloned());

@@ -226,6 +226,13 @@ pub fn build<'d>(
                     slot.name
                 )
             }
+            BuildError::TooManyArmatures(built) => format!(
+                "{}: building armature \"{}\" builds {} armatures through child-armature displays (more than {}): the runtimes run out of memory or time",
+                at(file.tree.range(armature.node)),
+                armature.name,
+                if built == u64::MAX { "more than 18 quintillion".to_owned() } else { built.to_string() },
+                rigls_dragonbones::eval::runtime::MAX_ARMATURES_BUILT
+            ),
         }])
     })?;
     Ok((index, runtime))

@@ -7,6 +7,7 @@ mod animation;
 mod bone;
 mod constraint;
 mod finite;
+mod nesting;
 mod slot;
 mod timeline;
 
@@ -14,6 +15,7 @@ pub use animation::PlayConfig;
 pub use bone::{BoneState, SurfaceState};
 pub use constraint::{ConstraintState, PathState};
 pub use finite::PosedPart;
+pub use nesting::{MAX_ARMATURES_BUILT, OUT_OF_MEMORY, armatures_built, armatures_shown};
 pub use slot::{DisplayFrame, DisplayObject, SlotState};
 
 use super::data::{ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, GeometryData};
@@ -25,6 +27,9 @@ pub enum BuildError {
     BoneLoop,
     /// A slot without a parent bone: building the armature throws.
     SlotWithoutParent(usize),
+    /// Building it builds more than [`MAX_ARMATURES_BUILT`] armatures (how many, at most
+    /// `u64::MAX`) through child-armature displays.
+    TooManyArmatures(u64),
 }
 
 #[derive(Clone)]
@@ -76,6 +81,10 @@ pub const MAX_NESTING: usize = 64;
 impl<'d> Runtime<'d> {
     /// `buildArmature` followed by its first `advanceTime(0)`: the setup pose.
     pub fn build(file: &'d DragonBonesData, index: usize) -> Result<Runtime<'d>, BuildError> {
+        let built = armatures_built(file)[index];
+        if built > MAX_ARMATURES_BUILT {
+            return Err(BuildError::TooManyArmatures(built));
+        }
         Runtime::build_nested(file, index, &mut vec![index])
     }
 
