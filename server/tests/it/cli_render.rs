@@ -334,6 +334,46 @@ fn what_exits_with_2() {
     assert!(!scratch.path().join("a.png").exists());
 }
 
+/// A PNG whose header claims 40,000 × 40,000 pixels (its data a single IDAT of nothing): refused
+/// before any pixel is decoded, as the one of zero pixels that took 34 s and 12.5 GB was.
+#[test]
+fn an_atlas_image_larger_than_a_gpu_texture() {
+    let scratch = Scratch::new();
+    for name in ["atlas_ske.json", "atlas_tex.json"] {
+        std::fs::copy(fixture(name), scratch.path().join(name)).expect("copy");
+    }
+    let crc = |bytes: &[u8]| {
+        let mut crc = !0u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    };
+    let chunk = |kind: &[u8], data: &[u8]| {
+        let mut c = (data.len() as u32).to_be_bytes().to_vec();
+        let typed: Vec<u8> = kind.iter().chain(data).copied().collect();
+        c.extend_from_slice(&typed);
+        c.extend(crc(&typed).to_be_bytes());
+        c
+    };
+    let mut header = 40_000u32.to_be_bytes().to_vec();
+    header.extend(40_000u32.to_be_bytes());
+    header.extend([8, 6, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(chunk(b"IHDR", &header));
+    png.extend(chunk(b"IDAT", &[]));
+    std::fs::write(scratch.path().join("atlas_tex.png"), png).expect("write");
+    let run = scratch.run(&["render", "atlas_ske.json", "-o", "a.png"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr,
+        "error: the atlas image atlas_tex.png is an image of 40000 × 40000 pixels, larger than rigls draws (at most 16384 on a side and 8192 × 8192 in all; GPUs refuse textures past 16384 on a side, many past 4096)\n"
+    );
+}
+
 #[test]
 fn png_output_is_the_same_bytes_every_time() {
     let args = ["--size", "200x150", "--animation", "wave", "--time", "0.3", "--bones"];
