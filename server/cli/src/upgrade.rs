@@ -151,11 +151,17 @@ fn print_notes(file: &Path, text: &str, notes: &[Note]) {
         return;
     }
     let lines = LineIndex::new(text);
+    // Each message once, in the order first given, with how many places say it (found in a map:
+    // thousands of distinct messages were each compared with all before them).
     let mut seen: Vec<(&Note, usize)> = Vec::new();
+    let mut index: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
     for note in notes {
-        match seen.iter_mut().find(|(n, _)| n.message == note.message && n.severity == note.severity) {
-            Some((_, count)) => *count += 1,
-            None => seen.push((note, 1)),
+        match index.entry((note.message.as_str(), std::mem::discriminant(&note.severity))) {
+            std::collections::hash_map::Entry::Occupied(at) => seen[*at.get()].1 += 1,
+            std::collections::hash_map::Entry::Vacant(at) => {
+                at.insert(seen.len());
+                seen.push((note, 1));
+            }
         }
     }
     for (note, count) in seen {

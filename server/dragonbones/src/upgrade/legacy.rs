@@ -180,9 +180,15 @@ impl<'t> Legacy<'_, 't> {
                 Bone { name: raw.string(b, key::NAME, ""), parent: None, transform }
             })
             .collect();
+        // The first bone and slot of each name (a search per element made 30,000 bones take
+        // seconds).
+        let mut bone_names: rigls_text::FastMap<String, usize> = rigls_text::FastMap::default();
+        for (i, bone) in bones.iter().enumerate() {
+            bone_names.entry(bone.name.clone()).or_insert(i);
+        }
         for (i, &b) in bone_nodes.iter().enumerate() {
             let parent = raw.string(b, key::PARENT, "");
-            bones[i].parent = bones.iter().position(|x| x.name == parent).filter(|_| !parent.is_empty());
+            bones[i].parent = bone_names.get(&parent).copied().filter(|_| !parent.is_empty());
         }
         // Slots: from each skin's slots in `z` order, the first of each name.
         let skins: Vec<NodeId> = raw
@@ -191,6 +197,7 @@ impl<'t> Legacy<'_, 't> {
             .unwrap_or_default();
         let mut sorted_skins: Vec<Vec<NodeId>> = Vec::new();
         let mut slots: Vec<(String, NodeId)> = Vec::new();
+        let mut slot_names: rigls_text::FastMap<String, ()> = rigls_text::FastMap::default();
         for &skin in &skins {
             let mut list: Vec<NodeId> = raw
                 .array(skin, key::SLOT)
@@ -199,7 +206,7 @@ impl<'t> Legacy<'_, 't> {
             list.sort_by(|&a, &b| raw.number(a, key::Z, 0.0).total_cmp(&raw.number(b, key::Z, 0.0)));
             for &slot in &list {
                 let name = raw.string(slot, key::NAME, "");
-                if !slots.iter().any(|s| s.0 == name) {
+                if slot_names.insert(name.clone(), ()).is_none() {
                     slots.push((name, slot));
                 }
             }
@@ -228,7 +235,7 @@ impl<'t> Legacy<'_, 't> {
                 k if k == key::SKIN && input.tree.is_array(member.value) => {
                     let slot_list = slots
                         .iter()
-                        .map(|(name, node)| self.slot(name, *node, &bones, first_bone.as_deref()))
+                        .map(|(name, node)| self.slot(name, *node, &bone_names, first_bone.as_deref()))
                         .collect();
                     out.push(Member::new(key::SLOT, Value::Array(slot_list)));
                     let skin_list =
@@ -236,8 +243,9 @@ impl<'t> Legacy<'_, 't> {
                     out.push(Member { key: Key::Source(member.key), value: Value::Array(skin_list) });
                 }
                 k if k == key::ANIMATION && input.tree.is_array(member.value) => {
+                    let known = (&bone_names, &slot_names);
                     let list =
-                        animations.iter().zip(&timelines).map(|(&a, t)| self.animation(a, t, &bones, &slots)).collect();
+                        animations.iter().zip(&timelines).map(|(&a, t)| self.animation(a, t, known, &slots)).collect();
                     out.push(Member { key: Key::Source(member.key), value: Value::Array(list) });
                 }
                 _ => out.push(Member::source(member)),
@@ -296,11 +304,17 @@ impl<'t> Legacy<'_, 't> {
         Value::Object(out)
     }
 
-    fn slot(&mut self, name: &str, node: NodeId, bones: &[Bone], first_bone: Option<&str>) -> Value<'t> {
+    fn slot(
+        &mut self,
+        name: &str,
+        node: NodeId,
+        bone_names: &rigls_text::FastMap<String, usize>,
+        first_bone: Option<&str>,
+    ) -> Value<'t> {
         let raw = self.raw();
         let mut out = vec![Member::new(key::NAME, Value::String(Cow::Owned(name.to_owned())))];
         let parent = raw.string(node, key::PARENT, "");
-        let parent = if bones.iter().any(|b| b.name == parent) && !parent.is_empty() {
+        let parent = if bone_names.contains_key(&parent) && !parent.is_empty() {
             Some(parent)
         } else {
             first_bone.map(str::to_owned)
@@ -453,7 +467,7 @@ impl<'t> Legacy<'_, 't> {
         &mut self,
         animation: NodeId,
         timelines: &[Timeline],
-        bones: &[Bone],
+        (bone_names, slot_names): (&rigls_text::FastMap<String, usize>, &rigls_text::FastMap<String, ()>),
         slots: &[(String, NodeId)],
     ) -> Value<'t> {
         let input = self.input;
@@ -463,8 +477,8 @@ impl<'t> Legacy<'_, 't> {
         let mut bone_timelines = Vec::new();
         let mut slot_timelines = Vec::new();
         for timeline in timelines {
-            let bone = bones.iter().any(|b| b.name == timeline.name);
-            let slot = slots.iter().any(|s| s.0 == timeline.name);
+            let bone = bone_names.contains_key(&timeline.name);
+            let slot = slot_names.contains_key(&timeline.name);
             if !bone && !slot {
                 self.notes.changed(
                     input.tree.range(timeline.node),
