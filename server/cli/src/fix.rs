@@ -5,6 +5,7 @@
 //! diagnostic is still there, so overlapping fixes never corrupt the text. Passes stop when no safe
 //! fix is left, when a pass changes nothing, or after [`MAX_PASSES`].
 
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::Path;
 
@@ -99,15 +100,34 @@ fn choose<'a>(text: &str, diagnostics: &'a [Diagnostic]) -> Vec<Chosen<'a>> {
     candidates.sort_by_key(|(_, edits)| (edits[0].range.start, edits[edits.len() - 1].range.end));
 
     let mut chosen: Vec<Chosen> = Vec::new();
+    // The chosen fixes by their edits, and every chosen edit's range by its start (chosen edits
+    // never conflict, so no two start alike and their ends rise with their starts). A search of
+    // every chosen fix per candidate made 50,000 fixes take 7.8 s.
+    let mut by_edits: HashMap<Vec<(u32, u32, &str)>, usize> = HashMap::new();
+    let mut taken: BTreeMap<u32, TextRange> = BTreeMap::new();
     for (d, edits) in candidates {
         let applied = Applied { code: d.code, title: d.safe_fix().map_or(String::new(), |f| f.title.clone()) };
-        if let Some(same) = chosen.iter_mut().find(|c| c.edits == edits) {
-            same.fixes.push(applied);
+        let key: Vec<(u32, u32, &str)> =
+            edits.iter().map(|e| (e.range.start, e.range.end, e.new_text.as_str())).collect();
+        if let Some(&same) = by_edits.get(&key) {
+            chosen[same].fixes.push(applied);
             continue;
         }
-        let clashes =
-            chosen.iter().flat_map(|c| &c.edits).any(|taken| edits.iter().any(|e| conflicts(taken.range, e.range)));
+        let clashes = edits.iter().any(|e| {
+            // Those starting at or before its end, back to the first that ends before it starts.
+            for (_, &t) in taken.range(..=e.range.end).rev() {
+                if conflicts(t, e.range) {
+                    return true;
+                }
+                if t.end < e.range.start {
+                    break;
+                }
+            }
+            false
+        });
         if !clashes {
+            taken.extend(edits.iter().map(|e| (e.range.start, e.range)));
+            by_edits.insert(key, chosen.len());
             chosen.push(Chosen { edits, fixes: vec![applied] });
         }
     }
@@ -273,6 +293,61 @@ mod tests {
             outcome.stopped.as_deref(),
             Some("a fix for count-mismatch would break the syntax, so it was not applied")
         );
+    }
+
+    /// The choice made by comparing each candidate with every fix chosen before it.
+    fn choose_by_search<'a>(text: &str, diagnostics: &'a [Diagnostic]) -> Vec<(Vec<&'a TextEdit>, Vec<String>)> {
+        let mut candidates: Vec<(&'a Diagnostic, Vec<&'a TextEdit>)> = diagnostics
+            .iter()
+            .filter_map(|d| {
+                let fix = d.safe_fix().filter(|f| !f.edits.is_empty())?;
+                let mut edits: Vec<&TextEdit> = fix.edits.iter().collect();
+                edits.sort_by_key(|e| (e.range.start, e.range.end));
+                let valid = edits.iter().all(|e| is_valid(text, e.range))
+                    && edits.windows(2).all(|w| !conflicts(w[0].range, w[1].range));
+                valid.then_some((d, edits))
+            })
+            .collect();
+        candidates.sort_by_key(|(_, edits)| (edits[0].range.start, edits[edits.len() - 1].range.end));
+        let mut chosen: Vec<(Vec<&TextEdit>, Vec<String>)> = Vec::new();
+        for (d, edits) in candidates {
+            let title = d.safe_fix().map_or(String::new(), |f| f.title.clone());
+            if let Some(same) = chosen.iter_mut().find(|c| c.0 == edits) {
+                same.1.push(title);
+                continue;
+            }
+            let clashes =
+                chosen.iter().flat_map(|c| &c.0).any(|taken| edits.iter().any(|e| conflicts(taken.range, e.range)));
+            if !clashes {
+                chosen.push((edits, vec![title]));
+            }
+        }
+        chosen
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn chooses_as_a_search_of_every_chosen_fix(
+            fixes in proptest::collection::vec(
+                proptest::collection::vec((0u32..12, 0u32..4, 0u8..3), 1..3),
+                0..12,
+            ),
+        ) {
+            let text = "abcdefghijkl";
+            let diagnostics: Vec<Diagnostic> = fixes
+                .iter()
+                .enumerate()
+                .map(|(i, edits)| {
+                    let edits = edits.iter().map(|&(start, len, t)| edit(start, start + len, ["", "X", "YZ"][t as usize])).collect();
+                    safe(&i.to_string(), edits)
+                })
+                .collect();
+            let chosen: Vec<(Vec<&TextEdit>, Vec<String>)> = choose(text, &diagnostics)
+                .into_iter()
+                .map(|c| (c.edits, c.fixes.into_iter().map(|a| a.title).collect()))
+                .collect();
+            proptest::prop_assert_eq!(chosen, choose_by_search(text, &diagnostics));
+        }
     }
 
     #[test]

@@ -256,8 +256,8 @@ impl<'d> Runtime<'d> {
                 keep_from(p);
             }
         }
-        // Posing a part of nearly every bone costs what posing them all does, and twice that where
-        // the bounds then fail (a chain of 100,000 bones: 0.28 → 0.54 s).
+        // Posing a part of nearly every bone costs what posing them all does, and more where the
+        // bounds then fail (a chain of 100,000 bones under an IK took 15 % longer to check).
         let kept = keep.iter().filter(|&&k| k).count();
         if kept == 0
             || kept * 4 > keep.len() * 3
