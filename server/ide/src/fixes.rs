@@ -1,6 +1,6 @@
 //! Code actions every format builds the same way from its diagnostics' fixes.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use super::text_edit::conflict;
 use super::{CodeAction, CodeActionKind, FileEdit};
@@ -24,19 +24,35 @@ pub fn quick_fixes(diagnostics: &[Diagnostic], index: usize) -> Vec<CodeAction> 
 
 /// Every safe fix of the file at once, skipping any that would touch text another already edits.
 pub fn fix_all(diagnostics: &[Diagnostic]) -> Option<CodeAction> {
-    let mut edits: Vec<TextEdit> = Vec::new();
+    // The edits taken, by start (then in the order taken): fixes' edits never conflict, so their
+    // ends rise with their starts; an edit can conflict only with those starting at or before its
+    // end, back to the first ending before it starts. (A search of every edit taken per fix made a code
+    // action request in a file of 50,000 fixes take 1.5 s, as the cursor moved.)
+    let mut taken: BTreeMap<(u32, usize), &TextEdit> = BTreeMap::new();
     let mut fixed = 0;
     for fix in diagnostics.iter().filter_map(Diagnostic::safe_fix) {
-        if fix.edits.iter().any(|e| edits.iter().any(|taken| conflict(e, taken))) {
+        let clashes = |e: &TextEdit| {
+            for (_, taken) in taken.range(..=(e.range.end, usize::MAX)).rev() {
+                if conflict(e, taken) {
+                    return true;
+                }
+                if taken.range.end < e.range.start {
+                    break;
+                }
+            }
+            false
+        };
+        if fix.edits.iter().any(clashes) {
             continue;
         }
-        edits.extend(fix.edits.iter().cloned());
+        let count = taken.len();
+        taken.extend(fix.edits.iter().enumerate().map(|(i, e)| ((e.range.start, count + i), e)));
         fixed += 1;
     }
     if fixed == 0 {
         return None;
     }
-    edits.sort_by_key(|e| (e.range.start, e.range.end));
+    let edits: Vec<TextEdit> = taken.into_values().cloned().collect();
     let title = if fixed == 1 { "Fix 1 safe problem".to_owned() } else { format!("Fix all {fixed} safe problems") };
     Some(CodeAction {
         title,
@@ -89,6 +105,45 @@ mod tests {
             edits: Vec::new(),
             diagnostic: None,
             is_preferred: false,
+        }
+    }
+
+    /// Fix-all's edits by comparing each fix with every edit taken before it.
+    fn fix_all_by_search(diagnostics: &[Diagnostic]) -> Vec<TextEdit> {
+        let mut edits: Vec<TextEdit> = Vec::new();
+        for fix in diagnostics.iter().filter_map(Diagnostic::safe_fix) {
+            if !fix.edits.iter().any(|e| edits.iter().any(|taken| conflict(e, taken))) {
+                edits.extend(fix.edits.iter().cloned());
+            }
+        }
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        edits
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fix_all_takes_what_a_search_of_every_edit_takes(
+            fixes in proptest::collection::vec(proptest::collection::vec((0u32..12, 0u32..4), 1..3), 0..12),
+        ) {
+            let diagnostics: Vec<Diagnostic> = fixes
+                .iter()
+                .filter_map(|edits| {
+                    let mut edits: Vec<TextEdit> = edits
+                        .iter()
+                        .map(|&(start, len)| TextEdit { range: TextRange::new(start, start + len), new_text: "x".to_owned() })
+                        .collect();
+                    edits.sort_by_key(|e| (e.range.start, e.range.end));
+                    // A fix's own edits never conflict.
+                    edits.windows(2).all(|w| !conflict(&w[0], &w[1])).then_some(edits)
+                })
+                .map(|edits| {
+                    let fix = Fix { title: "f".to_owned(), edits, safe: true, preferred: true };
+                    Diagnostic::new(Code::UnknownKey, rigls_diagnostic::FileFormat::Elem, TextRange::new(0, 0), "m")
+                        .with_fix(fix)
+                })
+                .collect();
+            let all = fix_all(&diagnostics).map(|a| a.edits[0].edits.clone()).unwrap_or_default();
+            proptest::prop_assert_eq!(all, fix_all_by_search(&diagnostics));
         }
     }
 
