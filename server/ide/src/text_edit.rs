@@ -50,10 +50,45 @@ fn common_suffix(a: &str, b: &str) -> usize {
     n
 }
 
+/// The ranges of edits taken to be applied in one pass, which never conflict with one another: so
+/// their ends rise with their starts, and a range can conflict only with those starting at or
+/// before its end, back to the first ending before it starts. (A search of every edit taken per
+/// fix made 50,000 fixes take seconds, in `--fix` and in the fix-all code action.)
+#[derive(Default)]
+pub struct TakenRanges {
+    /// By start, then in the order taken.
+    by_start: std::collections::BTreeMap<(u32, usize), TextRange>,
+}
+
+impl TakenRanges {
+    /// Whether `range` conflicts with a range taken, by `conflict` (which may say so only of
+    /// ranges that overlap or touch).
+    pub fn clash(&self, range: TextRange, conflict: impl Fn(TextRange, TextRange) -> bool) -> bool {
+        for (_, &taken) in self.by_start.range(..=(range.end, usize::MAX)).rev() {
+            if conflict(taken, range) {
+                return true;
+            }
+            if taken.end < range.start {
+                break;
+            }
+        }
+        false
+    }
+
+    pub fn take(&mut self, range: TextRange) {
+        let count = self.by_start.len();
+        self.by_start.insert((range.start, count), range);
+    }
+}
+
 /// True when two edits touch the same text (or insert at the same point), so applying both in one
 /// go would be ambiguous.
 pub fn conflict(a: &TextEdit, b: &TextEdit) -> bool {
-    let (a, b) = (a.range, b.range);
+    conflicting_ranges(a.range, b.range)
+}
+
+/// [`conflict`] of two edits' ranges.
+pub fn conflicting_ranges(a: TextRange, b: TextRange) -> bool {
     if a.is_empty() || b.is_empty() {
         return a.start == b.start || (a.start > b.start && a.start < b.end) || (b.start > a.start && b.start < a.end);
     }

@@ -19,6 +19,9 @@ pub use range::{TextRange, to_u32};
 /// which was 7 % of a real skeleton's check (issue 31).
 pub type FastMap<K, V> = std::collections::HashMap<K, V, FastHasher>;
 
+/// A hash set of the same keys, with the same hasher.
+pub type FastSet<K> = std::collections::HashSet<K, FastHasher>;
+
 /// The hasher of [`FastMap`], for tables of our own names built another way.
 pub type FastHasher = foldhash::fast::FixedState;
 

@@ -276,11 +276,11 @@ fn written_as_integer(raw: &Raw<'_>, node: NodeId) -> bool {
 /// order, on a stack of its own (arrays nested 200,000 deep overflowed a recursion's). What a
 /// `userData` holds is the user's, not read as DragonBones data: left out too.
 fn each_object_but(raw: &Raw<'_>, node: NodeId, skipped: &[NodeId], visit: &mut dyn FnMut(NodeId)) {
-    let skipped: rigls_text::FastMap<NodeId, ()> = skipped.iter().map(|&n| (n, ())).collect();
+    let skipped: rigls_text::FastSet<NodeId> = skipped.iter().copied().collect();
     let mut stack = vec![node];
     let mut children = Vec::new();
     while let Some(node) = stack.pop() {
-        if skipped.contains_key(&node) {
+        if skipped.contains(&node) {
             continue;
         }
         if raw.is_object(node) {

@@ -197,7 +197,7 @@ impl<'t> Legacy<'_, 't> {
             .unwrap_or_default();
         let mut sorted_skins: Vec<Vec<NodeId>> = Vec::new();
         let mut slots: Vec<(String, NodeId)> = Vec::new();
-        let mut slot_names: rigls_text::FastMap<String, ()> = rigls_text::FastMap::default();
+        let mut slot_names: rigls_text::FastSet<String> = rigls_text::FastSet::default();
         for &skin in &skins {
             let mut list: Vec<NodeId> = raw
                 .array(skin, key::SLOT)
@@ -206,7 +206,7 @@ impl<'t> Legacy<'_, 't> {
             list.sort_by(|&a, &b| raw.number(a, key::Z, 0.0).total_cmp(&raw.number(b, key::Z, 0.0)));
             for &slot in &list {
                 let name = raw.string(slot, key::NAME, "");
-                if slot_names.insert(name.clone(), ()).is_none() {
+                if slot_names.insert(name.clone()) {
                     slots.push((name, slot));
                 }
             }
@@ -467,7 +467,7 @@ impl<'t> Legacy<'_, 't> {
         &mut self,
         animation: NodeId,
         timelines: &[Timeline],
-        (bone_names, slot_names): (&rigls_text::FastMap<String, usize>, &rigls_text::FastMap<String, ()>),
+        (bone_names, slot_names): (&rigls_text::FastMap<String, usize>, &rigls_text::FastSet<String>),
         slots: &[(String, NodeId)],
     ) -> Value<'t> {
         let input = self.input;
@@ -478,7 +478,7 @@ impl<'t> Legacy<'_, 't> {
         let mut slot_timelines = Vec::new();
         for timeline in timelines {
             let bone = bone_names.contains_key(&timeline.name);
-            let slot = slot_names.contains_key(&timeline.name);
+            let slot = slot_names.contains(&timeline.name);
             if !bone && !slot {
                 self.notes.changed(
                     input.tree.range(timeline.node),

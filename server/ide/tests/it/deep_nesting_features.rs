@@ -30,12 +30,7 @@ fn every_feature(analysis: &Analysis, text: &str) {
 
 #[test]
 fn a_skeleton_with_arrays_nested_200000_deep() {
-    let depth = 200_000;
-    let text = format!(
-        r#"{{"name":"深","version":"5.5","armature":[{{"name":"深","bone":[{{"name":"root"}}],"userData":{}{}}}]}}"#,
-        "[".repeat(depth),
-        "]".repeat(depth)
-    );
+    let text = rigls_test_support::generate::dragonbones::nested_user_data(200_000);
     let analysis = support::analyse("深_ske.json", &text, &[]);
     every_feature(&analysis, &text);
     // Unclosed, too.

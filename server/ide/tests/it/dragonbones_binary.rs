@@ -340,11 +340,7 @@ fn a_skeleton_too_large_for_16_bit_references_is_refused_once_per_array() {
 #[test]
 fn deeply_nested_user_data_converts_both_ways() {
     let depth = 200_000;
-    let text = format!(
-        r#"{{"name":"深","version":"5.5","armature":[{{"name":"深","bone":[{{"name":"root"}}],"userData":{}{}}}]}}"#,
-        "[".repeat(depth),
-        "]".repeat(depth)
-    );
+    let text = rigls_test_support::generate::dragonbones::nested_user_data(depth);
     let converted = json_to_binary(&text).expect("converted");
     let analysis = Analysis::of_binary(None, &converted.bytes, &RealFs);
     assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());

@@ -144,6 +144,15 @@ struct Armature {
     animations: Vec<String>,
 }
 
+/// A one-bone skeleton whose armature's `userData` is arrays nested `depth` deep.
+pub fn nested_user_data(depth: usize) -> String {
+    format!(
+        r#"{{"name":"深","version":"5.5","armature":[{{"name":"深","bone":[{{"name":"root"}}],"userData":{}{}}}]}}"#,
+        "[".repeat(depth),
+        "]".repeat(depth)
+    )
+}
+
 /// A skeleton of at least `target` bytes (and at least one armature).
 pub fn skeleton(target: usize, pretty: bool) -> String {
     let mut rng = Rng::new(target as u64 ^ 0xDB55);

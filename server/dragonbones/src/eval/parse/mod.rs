@@ -302,7 +302,7 @@ pub(super) struct ArmatureScope {
     /// Constraints by name, in insertion order (the map order is applied at the end), and
     /// their names.
     pub(super) constraints: Vec<(String, ConstraintData)>,
-    pub(super) constraint_names: rigls_text::FastMap<String, ()>,
+    pub(super) constraint_names: rigls_text::FastSet<String>,
     /// Weighted meshes' `slotPose` and `bonePose`, by skin, slot and display name (the first).
     pub(super) poses: rigls_text::FastMap<String, (Vec<f64>, Vec<f64>)>,
 }
@@ -335,14 +335,13 @@ impl<'a> Parser<'a> {
     /// name; how many failures each made.
     pub(super) fn armatures(&mut self, elements: &[NodeId]) -> Vec<usize> {
         let mut failures_per_armature = Vec::with_capacity(elements.len());
-        let mut names: rigls_text::FastMap<String, ()> =
-            self.data.armatures.iter().map(|a| (a.name.clone(), ())).collect();
+        let mut names: rigls_text::FastSet<String> = self.data.armatures.iter().map(|a| a.name.clone()).collect();
         for &a in elements {
             rigls_text::cancel::check();
             let before = self.failures.len();
             let armature = self.armature(a);
             failures_per_armature.push(self.failures.len() - before);
-            if names.insert(armature.name.clone(), ()).is_none() {
+            if names.insert(armature.name.clone()) {
                 self.data.armatures.push(armature);
             }
         }
@@ -356,7 +355,7 @@ impl<'a> Parser<'a> {
         let mut scope = ArmatureScope {
             data,
             constraints: Vec::new(),
-            constraint_names: rigls_text::FastMap::default(),
+            constraint_names: rigls_text::FastSet::default(),
             poses: rigls_text::FastMap::default(),
         };
         self.bones(node, &mut scope);
@@ -370,19 +369,19 @@ impl<'a> Parser<'a> {
         sort_bones(&mut scope);
         if let Some(list) = raw.get(node, key::SLOT) {
             // The first slot of each name is kept (`ArmatureData::slot` indexes them once read).
-            let mut names = rigls_text::FastMap::default();
+            let mut names = rigls_text::FastSet::default();
             for (z_order, s) in raw.elements(list).enumerate() {
                 let slot = self.slot(s, z_order as f64, &scope.data);
-                if names.insert(slot.name.clone(), ()).is_none() {
+                if names.insert(slot.name.clone()) {
                     scope.data.slots.push(slot);
                 }
             }
         }
         if let Some(list) = raw.get(node, key::SKIN) {
-            let mut names = rigls_text::FastMap::default();
+            let mut names = rigls_text::FastSet::default();
             for s in raw.elements(list).collect::<Vec<_>>() {
                 let skin = self.skin(s, &mut scope);
-                if names.insert(skin.name.clone(), ()).is_none() {
+                if names.insert(skin.name.clone()) {
                     let index = scope.data.skins.len();
                     if scope.data.default_skin.is_none() || skin.name == "default" {
                         scope.data.default_skin = Some(index);
@@ -400,11 +399,11 @@ impl<'a> Parser<'a> {
         }
         if let Some(list) = raw.get(node, key::ANIMATION).filter(|_| self.animations) {
             // Not `ArmatureData::animation`, which indexes the animations once they are all read.
-            let mut names = rigls_text::FastMap::default();
+            let mut names = rigls_text::FastSet::default();
             for a in raw.elements(list).collect::<Vec<_>>() {
                 rigls_text::cancel::check();
                 let animation = self.animation(a, &scope);
-                if names.insert(animation.name.clone(), ()).is_none() {
+                if names.insert(animation.name.clone()) {
                     if scope.data.default_animation.is_none() {
                         scope.data.default_animation = Some(scope.data.animations.len());
                     }
@@ -719,7 +718,7 @@ impl<'a> Parser<'a> {
 }
 
 fn add_constraint(scope: &mut ArmatureScope, (name, c): (String, ConstraintData)) {
-    if scope.constraint_names.insert(name.clone(), ()).is_none() {
+    if scope.constraint_names.insert(name.clone()) {
         scope.constraints.push((name, c));
     }
 }
