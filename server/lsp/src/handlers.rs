@@ -579,6 +579,46 @@ impl State {
         })
         .await
     }
+
+    /// `codeAction/resolve`: the edit of an action sent without it, found again by its `data`
+    /// among the actions of the same version; `ContentModified` once the document has changed.
+    pub async fn resolve_code_action(&self, action: lsp::CodeAction) -> jsonrpc::Result<lsp::CodeAction> {
+        let Some(data) = action.data.clone().and_then(|d| serde_json::from_value::<DeferredAction>(d).ok()) else {
+            return Ok(action);
+        };
+        let uri = data.uri.clone();
+        self.on_analysis("codeAction/resolve", &uri, Err(stale()), move |f, a, conv, caps| {
+            if conv.version != data.version {
+                return Err(stale());
+            }
+            let found = f.code_actions(a, conv.text_range(data.range)).into_iter().find(|offered| {
+                offered.title == data.title && Some(convert::code_action_kind(offered.kind)) == action.kind
+            });
+            let Some(found) = found else { return Err(refused(format!("`{}` is no longer offered", data.title))) };
+            let edit = convert::workspace_edit(conv, &found.edits, caps.document_changes);
+            Ok(lsp::CodeAction { edit: Some(edit), data: None, ..action })
+        })
+        .await?
+    }
+}
+
+/// What a code action sent without its edit carries in `data`: where it was offered, in which
+/// version, and its title.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DeferredAction {
+    uri: Uri,
+    version: i32,
+    range: lsp::Range,
+    title: String,
+}
+
+/// The answer to a request about a version the client has replaced.
+fn stale() -> jsonrpc::Error {
+    jsonrpc::Error {
+        code: jsonrpc::ErrorCode::ServerError(CONTENT_MODIFIED),
+        message: "the document has changed".into(),
+        data: None,
+    }
 }
 
 /// The actions `ide` offers for the diagnostics the client shows (found from their `data`, or for
@@ -597,11 +637,22 @@ fn code_actions(
     let indices: Vec<usize> = shown.iter().map(|(i, _)| *i).collect();
     let shown_for = |index: usize| shown.iter().filter(|(i, _)| *i == index).map(|(_, d)| (*d).clone()).collect();
     let actions = f.code_actions(analysis, conv.text_range(params.range));
+    // Whole-file actions wait for `codeAction/resolve` where the client can ask for their edit.
+    let deferred = |action: &ide::CodeAction| {
+        let whole_file = matches!(action.kind, ide::CodeActionKind::SourceFixAll | ide::CodeActionKind::Refactor);
+        let data = DeferredAction {
+            uri: params.text_document.uri.clone(),
+            version: conv.version,
+            range: params.range,
+            title: action.title.clone(),
+        };
+        (whole_file && caps.resolves_code_action_edits).then(|| serde_json::to_value(data).unwrap_or(Value::Null))
+    };
     let mut actions: Vec<lsp::CodeAction> = ide::offered_actions(&analysis.diagnostics, &indices, actions)
         .iter()
         .map(|action| {
             let diagnostics = action.diagnostic.map_or_else(Vec::new, shown_for);
-            convert::code_action(conv, action, diagnostics, caps.document_changes)
+            convert::code_action(conv, action, diagnostics, caps.document_changes, deferred(action))
         })
         .collect();
     actions.retain(|a| kind_wanted(a.kind.as_ref(), params.context.only.as_deref()));

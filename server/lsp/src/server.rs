@@ -231,6 +231,10 @@ impl LanguageServer for Server {
         self.state.code_actions(params).await
     }
 
+    async fn code_action_resolve(&self, params: CodeAction) -> Result<CodeAction> {
+        self.state.resolve_code_action(params).await
+    }
+
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         self.state.inlay_hints(params).await
     }

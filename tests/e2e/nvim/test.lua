@@ -408,6 +408,27 @@ local function run()
     eq('the edit', edits and edits[1].newText, '"頭"')
   end)
 
+  check('fix all is offered without its edit and resolved on request', function()
+    need_client()
+    local uri = vim.uri_from_bufnr(elem)
+    local actions = request(elem, client, 'textDocument/codeAction', {
+      textDocument = { uri = uri },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = 0, character = 0 } },
+      context = { diagnostics = {}, only = { 'source.fixAll' }, triggerKind = 1 },
+    }) or {}
+    eq('fix-all titles', vim.tbl_map(function(a)
+      return a.title
+    end, actions), { 'Fix 1 safe problem' })
+    eq('edit before resolve', actions[1].edit, nil)
+    eq('resolve announced', client:supports_method('codeAction/resolve'), true)
+    local resolved = request(elem, client, 'codeAction/resolve', actions[1])
+    local edits = resolved.edit and resolved.edit.changes and resolved.edit.changes[uri]
+    if not edits and resolved.edit and resolved.edit.documentChanges then
+      edits = resolved.edit.documentChanges[1].edits
+    end
+    eq('resolved edit', edits and edits[1].newText, '4')
+  end)
+
   check('quick fix for the count mismatch sets VertexCount to 4', function()
     need_client()
     local lnum = find(elem, 'VertexCount=5')

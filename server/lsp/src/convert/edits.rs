@@ -54,26 +54,32 @@ pub fn workspace_edit(
     }
 }
 
-/// A code action; `diagnostics` are the client's diagnostics it resolves.
+/// A code action; `diagnostics` are the client's diagnostics it resolves. `deferred`: sent
+/// without its edit, with this `data` for `codeAction/resolve` to find it again.
 pub fn code_action(
     conv: &Converter<'_>,
     action: &ide::CodeAction,
     diagnostics: Vec<lsp::Diagnostic>,
     document_changes: bool,
+    deferred: Option<serde_json::Value>,
 ) -> lsp::CodeAction {
     lsp::CodeAction {
         title: action.title.clone(),
-        kind: Some(match action.kind {
-            ide::CodeActionKind::QuickFix => lsp::CodeActionKind::QUICKFIX,
-            ide::CodeActionKind::Refactor => lsp::CodeActionKind::REFACTOR,
-            ide::CodeActionKind::SourceFixAll => lsp::CodeActionKind::SOURCE_FIX_ALL,
-        }),
+        kind: Some(code_action_kind(action.kind)),
         diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
-        edit: Some(workspace_edit(conv, &action.edits, document_changes)),
+        edit: deferred.is_none().then(|| workspace_edit(conv, &action.edits, document_changes)),
         command: None,
         is_preferred: action.is_preferred.then_some(true),
         disabled: None,
-        data: None,
+        data: deferred,
+    }
+}
+
+pub fn code_action_kind(kind: ide::CodeActionKind) -> lsp::CodeActionKind {
+    match kind {
+        ide::CodeActionKind::QuickFix => lsp::CodeActionKind::QUICKFIX,
+        ide::CodeActionKind::Refactor => lsp::CodeActionKind::REFACTOR,
+        ide::CodeActionKind::SourceFixAll => lsp::CodeActionKind::SOURCE_FIX_ALL,
     }
 }
 

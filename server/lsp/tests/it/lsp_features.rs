@@ -652,6 +652,48 @@ async fn code_actions_from_data_and_from_ide() {
     }
 }
 
+/// A client that resolves code actions gets whole-file actions without their edit, which
+/// `codeAction/resolve` fills in for the version they were offered in, and only for it; quick
+/// fixes keep theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_file_actions_wait_for_resolve() {
+    for c in [UTF16, UTF8] {
+        let mut s = setup(c, |caps| {
+            caps["textDocument"]["codeAction"] =
+                json!({"dataSupport": true, "resolveSupport": {"properties": ["edit"]}});
+        })
+        .await;
+        let diagnostic = s.client.diagnostics(DOC).await["diagnostics"][0].clone();
+        let name = range((1, 7), (1, c.name_end));
+        let params = json!({"textDocument": {"uri": DOC}, "range": name, "context": {"diagnostics": [diagnostic]}});
+        let actions = s.client.request("textDocument/codeAction", params).await.unwrap();
+        let data = json!({"uri": DOC, "version": 4, "range": name, "title": "Sort keys"});
+        assert_eq!(
+            actions,
+            json!([
+                {"title": "Remove it", "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": true,
+                 "edit": {"changes": {DOC: [{"range": name, "newText": ""}]}}},
+                {"title": "Rename everywhere", "kind": "quickfix", "diagnostics": [diagnostic],
+                 "edit": {"changes": {DOC: [{"range": name, "newText": "x"}]}}},
+                {"title": "Sort keys", "kind": "refactor", "data": data},
+            ])
+        );
+        let resolved = s.client.request("codeAction/resolve", actions[2].clone()).await;
+        assert_eq!(
+            resolved,
+            Ok(json!({"title": "Sort keys", "kind": "refactor",
+                      "edit": {"changes": {DOC: [{"range": name, "newText": "sorted"}]}}}))
+        );
+        // An action without `data` comes back as it is.
+        assert_eq!(s.client.request("codeAction/resolve", actions[0].clone()).await, Ok(actions[0].clone()));
+        // Once the document has changed, the action is stale.
+        s.client.change(DOC, 5, json!([{"text": TEXT}])).await;
+        let stale = s.client.request("codeAction/resolve", actions[2].clone()).await.unwrap_err();
+        assert_eq!((&stale["code"], &stale["message"]), (&json!(-32801), &json!("the document has changed")));
+        s.client.shutdown().await;
+    }
+}
+
 /// A location in another open document is written with the URI the client gave it, and converted
 /// with the document's unsaved text rather than the file on disk.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
