@@ -37,6 +37,7 @@ impl FileReport {
         let text = std::sync::Arc::try_unwrap(text).unwrap_or_else(|shared| String::clone(&shared));
         let diagnostics = std::mem::take(&mut analysis.diagnostics);
         let lines = std::mem::replace(&mut analysis.lines, LineIndex::new(""));
+        crate::parallel::drop_later(analysis);
         FileReport::new(display, text, lines, diagnostics)
     }
 
