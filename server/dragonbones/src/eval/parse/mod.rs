@@ -270,7 +270,11 @@ pub fn js_key_order<T>(entries: &mut [(String, T)]) {
         let v: u32 = key.parse().ok()?;
         (v != u32::MAX && v.to_string() == key).then_some(v)
     }
-    entries.sort_by_key(|(k, _)| match index(k) {
+    // Most objects have no array-index key, and are in that order already.
+    if entries.iter().all(|(k, _)| index(k).is_none()) {
+        return;
+    }
+    entries.sort_by_cached_key(|(k, _)| match index(k) {
         Some(i) => (0, i),
         None => (1, 0),
     });
@@ -875,5 +879,25 @@ mod circle_order_tests {
             let waits: Vec<(usize, usize)> = waits.into_iter().filter(|&(r, t)| r < total && t < total).collect();
             prop_assert_eq!(circle_order(&parents, &waits), visiting(&parents, &waits));
         }
+    }
+}
+
+#[cfg(test)]
+mod js_key_order_tests {
+    use super::js_key_order;
+
+    fn ordered(keys: &[&str]) -> Vec<String> {
+        let mut entries: Vec<(String, usize)> = keys.iter().enumerate().map(|(i, k)| (k.to_string(), i)).collect();
+        js_key_order(&mut entries);
+        entries.into_iter().map(|(k, i)| format!("{k}#{i}")).collect()
+    }
+
+    #[test]
+    fn array_indices_first_ascending_then_the_rest_as_written() {
+        // `01`, `-1`, `1.5` and 2³²−1 are not array indices: they keep their place.
+        let keys = ["b", "10", "a", "2", "01", "4294967295", "-1", "0", "1.5", "4294967294"];
+        let expected = ["0#7", "2#3", "10#1", "4294967294#9", "b#0", "a#2", "01#4", "4294967295#5", "-1#6", "1.5#8"];
+        assert_eq!(ordered(&keys), expected);
+        assert_eq!(ordered(&["頭", "b", "a"]), ["頭#0", "b#1", "a#2"]);
     }
 }
