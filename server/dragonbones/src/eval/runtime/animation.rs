@@ -376,39 +376,7 @@ impl<'d> Runtime<'d> {
         if config.fade_out_time < 0.0 {
             config.fade_out_time = config.fade_in_time;
         }
-        if config.time_scale <= -100.0 {
-            config.time_scale = 1.0 / data.scale;
-        }
-        if data.frame_count > 0.0 {
-            // `float_time`: the runtime compares the time with the duration as 32-bit floats
-            // (DragonBonesCPP `animation/Animation.cpp`, `playConfig`), so a time that rounds to
-            // the duration plays the end. Elsewhere the time stays as asked, in 64 bits.
-            let float = |v: f64| if self.file.eval.float_time { to_f32(v) } else { v };
-            let (position, duration) = (float(config.position), float(data.duration));
-            if config.position < 0.0 {
-                config.position %= data.duration;
-                config.position = data.duration - config.position;
-            } else if position == duration {
-                config.position = float(position - float(0.000001));
-            } else if position > duration {
-                config.position = float(position % duration);
-            }
-            if config.duration > 0.0 && config.position + config.duration > data.duration {
-                config.duration = data.duration - config.position;
-            }
-            if config.play_times < 0.0 {
-                config.play_times = data.play_times;
-            }
-        } else {
-            config.play_times = 1.0;
-            config.position = 0.0;
-            if config.duration > 0.0 {
-                config.duration = 0.0;
-            }
-        }
-        if config.duration == 0.0 {
-            config.duration = -1.0;
-        }
+        self.normalize_position(data, &mut config);
         if !config.single {
             for &s in &self.animation.order.clone() {
                 if self.animation.states[s].parent.is_none() {
@@ -464,6 +432,44 @@ impl<'d> Runtime<'d> {
         Some(id)
     }
 
+    /// `playConfig`'s reading of the position (and time scale, play times and duration) of
+    /// `config`.
+    fn normalize_position(&self, data: &AnimationData, config: &mut PlayConfig<'_>) {
+        if config.time_scale <= -100.0 {
+            config.time_scale = 1.0 / data.scale;
+        }
+        if data.frame_count > 0.0 {
+            // `float_time`: the runtime compares the time with the duration as 32-bit floats
+            // (DragonBonesCPP `animation/Animation.cpp`, `playConfig`), so a time that rounds to
+            // the duration plays the end. Elsewhere the time stays as asked, in 64 bits.
+            let float = |v: f64| if self.file.eval.float_time { to_f32(v) } else { v };
+            let (position, duration) = (float(config.position), float(data.duration));
+            if config.position < 0.0 {
+                config.position %= data.duration;
+                config.position = data.duration - config.position;
+            } else if position == duration {
+                config.position = float(position - float(0.000001));
+            } else if position > duration {
+                config.position = float(position % duration);
+            }
+            if config.duration > 0.0 && config.position + config.duration > data.duration {
+                config.duration = data.duration - config.position;
+            }
+            if config.play_times < 0.0 {
+                config.play_times = data.play_times;
+            }
+        } else {
+            config.play_times = 1.0;
+            config.position = 0.0;
+            if config.duration > 0.0 {
+                config.duration = 0.0;
+            }
+        }
+        if config.duration == 0.0 {
+            config.duration = -1.0;
+        }
+    }
+
     /// The first playing state, in update order, of `data` in `layer` that is not fading out.
     fn playing(&self, data: &AnimationData, layer: i32) -> Option<usize> {
         let runtime = &self.animation;
@@ -493,19 +499,7 @@ impl<'d> Runtime<'d> {
     }
 
     fn new_state(&self, data: &'d AnimationData, config: &PlayConfig<'_>) -> AnimationState<'d> {
-        let (position, duration, mut time) = if config.duration < 0.0 {
-            let t = if config.position != 0.0 {
-                if config.time_scale >= 0.0 { config.position } else { config.position - data.duration }
-            } else {
-                0.0
-            };
-            (0.0, data.duration, t)
-        } else {
-            (config.position, config.duration, 0.0)
-        };
-        if config.time_scale < 0.0 && time == 0.0 {
-            time = -0.000001;
-        }
+        let (position, duration, time) = start_times(data, config);
         let mut action = TimelineState::new(
             TimelineKind::Action,
             data.action_timeline.as_ref(),
@@ -514,10 +508,7 @@ impl<'d> Runtime<'d> {
             position,
             duration,
         );
-        action.current_time = time;
-        if action.current_time < 0.0 {
-            action.current_time = duration - action.current_time;
-        }
+        action.current_time = action_time(time, duration);
         let z_order = data.z_order_timeline.as_ref().map(|z| {
             TimelineState::new(TimelineKind::ZOrder, Some(z), Target::None, data.frame_rate, position, duration)
         });
@@ -607,6 +598,46 @@ impl<'d> Runtime<'d> {
         self.animation.order.retain(|s| self.animation.states[*s].alive);
     }
 
+    /// `_updateTimelines`, when the state's timelines are not made yet.
+    fn create_timelines(&mut self, s: usize) {
+        if self.animation.states[s].timeline_dirty != 0 {
+            if self.animation.states[s].timeline_dirty == 2 {
+                self.create_constraint_timelines(s);
+            }
+            self.animation.states[s].timeline_dirty = 0;
+            self.create_bone_and_slot_timelines(s);
+        }
+    }
+
+    /// Plays `animation` as [`Runtime::goto_and_play_by_time`] does, up to its first update:
+    /// the state made and its timelines created, time not yet set, for
+    /// [`Runtime::pose_primed`] to pose a copy at any time without making them again. `None`
+    /// where the first update does more (a blend tree's states, DragonBonesCPP's update in
+    /// `playConfig`) or there is no such animation.
+    pub(super) fn prime(&mut self, animation: &str) -> Option<usize> {
+        let index = self.data.animation(animation)?;
+        if self.file.eval.extra_advance || !self.data.animations[index].children_in_play_order().is_empty() {
+            return None;
+        }
+        let s = self.play(PlayConfig::goto_and_play_by_time(animation, 0.0, 1.0))?;
+        self.create_timelines(s);
+        Some(s)
+    }
+
+    /// A runtime [`Runtime::prime`] made ready (state `s`) posed at `seconds`: what
+    /// `goto_and_play_by_time(animation, seconds, 1)` poses. The state's time is what a play at
+    /// `seconds` gives it (nothing else of a state depends on the time played at).
+    pub(super) fn pose_primed(&mut self, s: usize, seconds: f64) {
+        let data = self.animation.states[s].data;
+        let mut config = PlayConfig::goto_and_play_by_time(&data.name, seconds, 1.0);
+        self.normalize_position(data, &mut config);
+        let (_, duration, time) = start_times(data, &config);
+        let state = &mut self.animation.states[s];
+        state.time = time;
+        state.action.current_time = action_time(time, duration);
+        self.advance_time(0.0);
+    }
+
     /// `AnimationState.advanceTime`.
     fn advance_state(&mut self, s: usize, passed: f64) {
         {
@@ -618,13 +649,7 @@ impl<'d> Runtime<'d> {
                 st.time += passed * if st.time_scale != 1.0 { st.time_scale } else { 1.0 };
             }
         }
-        if self.animation.states[s].timeline_dirty != 0 {
-            if self.animation.states[s].timeline_dirty == 2 {
-                self.create_constraint_timelines(s);
-            }
-            self.animation.states[s].timeline_dirty = 0;
-            self.create_bone_and_slot_timelines(s);
-        }
+        self.create_timelines(s);
         let (is_blend_dirty, time, layer) = {
             let st = &mut self.animation.states[s];
             st.weight_result = st.weight * st.fade_progress;
@@ -1148,6 +1173,29 @@ impl<'d> Runtime<'d> {
         let count = geometry.weight.as_ref().map_or(geometry.vertex_count * 2, |w| w.count * 2);
         std::sync::Arc::make_mut(&mut self.slots[slot].frames)[frame].deform = vec![0.0; count];
     }
+}
+
+/// A new state's position, duration and time (`AnimationState.init`).
+fn start_times(data: &AnimationData, config: &PlayConfig<'_>) -> (f64, f64, f64) {
+    let (position, duration, mut time) = if config.duration < 0.0 {
+        let t = if config.position != 0.0 {
+            if config.time_scale >= 0.0 { config.position } else { config.position - data.duration }
+        } else {
+            0.0
+        };
+        (0.0, data.duration, t)
+    } else {
+        (config.position, config.duration, 0.0)
+    };
+    if config.time_scale < 0.0 && time == 0.0 {
+        time = -0.000001;
+    }
+    (position, duration, time)
+}
+
+/// A new state's action timeline's time.
+fn action_time(time: f64, duration: f64) -> f64 {
+    if time < 0.0 { duration - time } else { time }
 }
 
 fn blend_pair(a: &mut f64, b: &mut f64, r: &[f64; 8], weight: f64, accumulate: bool, scale: bool) {
