@@ -623,6 +623,16 @@ async fn formatting() {
     s.client.shutdown().await;
 }
 
+/// The test features' two quick fixes of `diagnostic`, on `name`, as the client gets them.
+fn quick_fixes(diagnostic: &Value, name: &Value) -> [Value; 2] {
+    [
+        json!({"title": "Remove it", "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": true,
+               "edit": {"changes": {DOC: [{"range": name, "newText": ""}]}}}),
+        json!({"title": "Rename everywhere", "kind": "quickfix", "diagnostics": [diagnostic],
+               "edit": {"changes": {DOC: [{"range": name, "newText": "x"}]}}}),
+    ]
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn code_actions_from_data_and_from_ide() {
     for c in [UTF16, UTF8] {
@@ -631,13 +641,12 @@ async fn code_actions_from_data_and_from_ide() {
         let name = range((1, 7), (1, c.name_end));
         let params = |diagnostics: Value| json!({"textDocument": {"uri": DOC}, "range": name, "context": {"diagnostics": diagnostics}});
         let actions = s.client.request("textDocument/codeAction", params(json!([diagnostic]))).await.unwrap();
+        let [remove, rename] = quick_fixes(&diagnostic, &name);
         assert_eq!(
             actions,
             json!([
-                {"title": "Remove it", "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": true,
-                 "edit": {"changes": {DOC: [{"range": name, "newText": ""}]}}},
-                {"title": "Rename everywhere", "kind": "quickfix", "diagnostics": [diagnostic],
-                 "edit": {"changes": {DOC: [{"range": name, "newText": "x"}]}}},
+                remove,
+                rename,
                 {"title": "Sort keys", "kind": "refactor",
                  "edit": {"changes": {DOC: [{"range": name, "newText": "sorted"}]}}},
             ])
@@ -668,16 +677,9 @@ async fn whole_file_actions_wait_for_resolve() {
         let params = json!({"textDocument": {"uri": DOC}, "range": name, "context": {"diagnostics": [diagnostic]}});
         let actions = s.client.request("textDocument/codeAction", params).await.unwrap();
         let data = json!({"uri": DOC, "version": 4, "range": name, "title": "Sort keys"});
-        assert_eq!(
-            actions,
-            json!([
-                {"title": "Remove it", "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": true,
-                 "edit": {"changes": {DOC: [{"range": name, "newText": ""}]}}},
-                {"title": "Rename everywhere", "kind": "quickfix", "diagnostics": [diagnostic],
-                 "edit": {"changes": {DOC: [{"range": name, "newText": "x"}]}}},
-                {"title": "Sort keys", "kind": "refactor", "data": data},
-            ])
-        );
+        let [remove, rename] = quick_fixes(&diagnostic, &name);
+        let sort = json!({"title": "Sort keys", "kind": "refactor", "data": data});
+        assert_eq!(actions, json!([remove, rename, sort]));
         let resolved = s.client.request("codeAction/resolve", actions[2].clone()).await;
         assert_eq!(
             resolved,
