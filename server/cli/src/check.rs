@@ -88,6 +88,7 @@ pub fn run(args: &Args) -> u8 {
     let mut write_error = None;
 
     let progress = Progress::new(inputs.len(), args.quiet);
+    render::LEAVE_TO_EXIT.store(inputs.len() == 1, std::sync::atomic::Ordering::Relaxed);
     let mut tally = Tally::default();
     let mut totals = render::Totals::default();
     let mut config_messages = HashSet::new();

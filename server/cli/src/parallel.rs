@@ -111,28 +111,6 @@ fn start_order(sizes: &[u64]) -> Vec<usize> {
     order
 }
 
-/// Frees `value` on a thread kept for that, off the path to the report: a 17 MB skeleton's
-/// analysis took 5 ms to free, at the end of a run for nothing (the process exits without waiting
-/// for it). At most two wait their turn, so a run of many files frees as it goes.
-pub fn drop_later<T: Send + 'static>(value: T) {
-    type Dropped = Box<dyn Send>;
-    static DROPPER: std::sync::OnceLock<Option<mpsc::SyncSender<Dropped>>> = std::sync::OnceLock::new();
-    let sender = DROPPER.get_or_init(|| {
-        let (sender, received) = mpsc::sync_channel::<Dropped>(2);
-        let spawned = std::thread::Builder::new().name("rigls-drop".to_owned()).spawn(move || {
-            for value in received {
-                drop(value);
-            }
-        });
-        spawned.is_ok().then_some(sender)
-    });
-    match sender {
-        // Sent back when the thread has gone: freed here then.
-        Some(sender) => drop(sender.send(Box::new(value))),
-        None => drop(value),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
