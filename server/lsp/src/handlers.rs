@@ -602,6 +602,9 @@ impl State {
     }
 }
 
+/// Quick fixes whose edits insert more text than this are sent without it (see `code_actions`).
+const DEFERRED_FROM: usize = 16 << 10;
+
 /// What a code action sent without its edit carries in `data`: where it was offered, in which
 /// version, and its title.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -637,9 +640,13 @@ fn code_actions(
     let indices: Vec<usize> = shown.iter().map(|(i, _)| *i).collect();
     let shown_for = |index: usize| shown.iter().filter(|(i, _)| *i == index).map(|(_, d)| (*d).clone()).collect();
     let actions = f.code_actions(analysis, conv.text_range(params.range));
-    // Whole-file actions wait for `codeAction/resolve` where the client can ask for their edit.
+    // Whole-file actions, and any whose edit is large (the upgrade of a 4.5 skeleton rewrites it
+    // all), wait for `codeAction/resolve` where the client can ask for their edit: editors ask
+    // for the actions at the cursor whenever it moves.
     let deferred = |action: &ide::CodeAction| {
-        let whole_file = matches!(action.kind, ide::CodeActionKind::SourceFixAll | ide::CodeActionKind::Refactor);
+        let text: usize = action.edits.iter().flat_map(|f| &f.edits).map(|e| e.new_text.len()).sum();
+        let whole_file = text > DEFERRED_FROM
+            || matches!(action.kind, ide::CodeActionKind::SourceFixAll | ide::CodeActionKind::Refactor);
         let data = DeferredAction {
             uri: params.text_document.uri.clone(),
             version: conv.version,

@@ -283,3 +283,45 @@ async fn a_23_skeleton_is_upgraded_by_the_quick_fix_on_its_version() {
     "#]].assert_eq(&actions);
     s.shutdown().await;
 }
+
+/// A quick fix whose edit is large (the upgrade of a 2.3 skeleton of 300 bones) is sent without
+/// it to a client that resolves actions, and `codeAction/resolve` gives the edit another client
+/// gets inline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_quick_fix_waits_for_resolve() {
+    let bones: Vec<String> =
+        (0..300).map(|i| format!(r#"{{"name": "骨{i}", "parent": "胴", "transform": {{"x": {i}}}}}"#)).collect();
+    let skeleton = format!(
+        r#"{{"armature": [{{"name": "竜", "bone": [{{"name": "胴"}}, {}]}}], "version": "2.3", "name": "勇者", "frameRate": 24}}"#,
+        bones.join(", ")
+    );
+    let uri = "file:///tmp/rigls-e2e-db/large-fix/hero_ske.json";
+    let mut edits = Vec::new();
+    for resolves in [false, true] {
+        let mut caps = crate::lsp_support::capabilities(Some(&["utf-16"]));
+        if resolves {
+            caps["textDocument"]["codeAction"] =
+                json!({"dataSupport": true, "resolveSupport": {"properties": ["edit"]}});
+        }
+        let (mut client, _) = TestClient::initialized(rigls_lsp::Options::default(), caps, json!(null)).await;
+        client.open(uri, "json", 1, &skeleton).await;
+        let published = client.diagnostics(uri).await;
+        let version = published["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "legacy-version");
+        let version = version.expect("the version is reported").clone();
+        let params =
+            json!({"textDocument": {"uri": uri}, "range": version["range"], "context": {"diagnostics": [version]}});
+        let actions = client.request("textDocument/codeAction", params).await.unwrap();
+        let upgrade = actions.as_array().unwrap().iter().find(|a| a["title"] == "Upgrade to DragonBones 5.5");
+        let mut upgrade = upgrade.expect("the upgrade is offered").clone();
+        assert_eq!(upgrade["edit"].is_null(), resolves, "{upgrade}");
+        if resolves {
+            assert_eq!(upgrade["data"]["title"], "Upgrade to DragonBones 5.5");
+            upgrade = client.request("codeAction/resolve", upgrade).await.unwrap();
+        }
+        let edit = upgrade["edit"]["changes"][uri].clone();
+        assert!(edit[0]["newText"].as_str().unwrap().len() > 16 << 10, "{edit}");
+        edits.push(edit);
+        client.shutdown().await;
+    }
+    assert_eq!(edits[0], edits[1]);
+}
