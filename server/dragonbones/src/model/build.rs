@@ -1,5 +1,7 @@
 //! Building the model: one walk over the armatures of any data generation, recording every
 //! definition and reference. The walk follows the format's fixed structure, so it never recurses.
+//! What one armature records depends on no other armature but their names, so a large file's
+//! armatures are built in two halves at once, the second into a part appended after the first.
 
 use super::{
     Animation, Armature, Bone, Def, Display, DocKind, Model, Ref, Scope, Site, Skin, SkinSlot, Slot, VersionValue,
@@ -14,9 +16,27 @@ pub(super) struct Builder<'a> {
     pub(super) text: &'a str,
     pub(super) tree: &'a Tree,
     pub(super) model: &'a mut Model,
+    /// The file's index of `model.armatures[0]` (a part holds the armatures from there on).
+    first: u32,
+    /// Every armature's name, in order (armature displays and child actions may refer forward).
+    names: &'a [String],
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    pub(super) fn new(text: &'a str, tree: &'a Tree, model: &'a mut Model) -> Builder<'a> {
+        Builder { text, tree, model, first: 0, names: &[] }
+    }
+
+    /// The armature of file index `a`.
+    fn arm(&mut self, a: u32) -> &mut Armature {
+        &mut self.model.armatures[(a - self.first) as usize]
+    }
+
+    /// [`Model::skin_slot`] of the armature of file index `a`.
+    fn skin_slot_of(&self, a: u32, skin: usize, slot: &str) -> Option<u32> {
+        self.model.skin_slot((a - self.first) as usize, skin, slot)
+    }
+
     fn get(&self, object: NodeId, key: &str) -> Option<NodeId> {
         self.tree.get(self.text, object, key)
     }
@@ -93,7 +113,9 @@ impl Builder<'_> {
 
     // ---- skeletons ----
 
-    pub(super) fn skeleton(&mut self, root: NodeId) {
+    /// `halves`: the first armature of the second half (by default where the nodes are halved,
+    /// in a large file; else none).
+    pub(super) fn skeleton(&mut self, root: NodeId, halves: Option<usize>) {
         self.model.name = self.name_of(root, key::NAME).map(|n| n.0);
         self.model.version = self.version_value(root, key::VERSION);
         self.model.compatible_version = self.version_value(root, key::COMPATIBLE_VERSION);
@@ -119,9 +141,29 @@ impl Builder<'_> {
                 self.def(NameKind::Armature, arm, node, name, (Scope::File, list, i as u32));
             }
         }
-        for (i, &arm) in armatures.iter().enumerate() {
-            rigls_text::cancel::check();
-            self.armature(i as u32, arm, legacy);
+        let names: Vec<String> = self.model.armatures.iter().map(|a| a.name.clone()).collect();
+        let half = halves.unwrap_or_else(|| {
+            let large = self.text.len() >= rigls_text::parallel::PARALLEL_ABOVE;
+            if large { middle_armature(self.tree, &armatures) } else { armatures.len() }
+        });
+        let half = half.min(armatures.len());
+        let (text, tree, doc) = (self.text, self.tree, self.model.doc);
+        let mut part = Model::empty(doc);
+        part.armatures = self.model.armatures.split_off(half);
+        let build = |model: &mut Model, first: usize| {
+            let mut b = Builder { text, tree, model, first: first as u32, names: &names };
+            let count = b.model.armatures.len();
+            for (i, &arm) in armatures[first..first + count].iter().enumerate() {
+                rigls_text::cancel::check();
+                b.armature((first + i) as u32, arm, legacy);
+            }
+        };
+        if half < armatures.len() {
+            let model = &mut *self.model;
+            rigls_text::parallel::join(|| build(&mut part, half), || build(model, 0));
+            self.model.append_part(part);
+        } else {
+            build(self.model, 0);
         }
         self.refer(NameKind::Armature, root, key::STAGE, Scope::File, Site::Stage);
         for atlas in self.objects(root, key::TEXTURE_ATLAS) {
@@ -143,7 +185,7 @@ impl Builder<'_> {
                 self.refer_node(NameKind::Bone, p, bone, scope, Site::BoneParent);
             }
             let name = name.map(|n| n.0).unwrap_or_default();
-            self.model.armatures[a as usize].bones.push(Bone { node: bone, name, parent });
+            self.arm(a).bones.push(Bone { node: bone, name, parent });
         }
         // Slots (4.0+).
         if !legacy {
@@ -180,21 +222,19 @@ impl Builder<'_> {
                     self.refer(NameKind::Slot, entry, key::NAME, scope, Site::SkinSlot);
                 }
             }
-            self.model.armatures[a as usize].skins.push(Skin { node: skin, name, slots: ids });
+            self.arm(a).skins.push(Skin { node: skin, name, slots: ids });
         }
-        let skins = &self.model.armatures[a as usize].skins;
-        self.model.armatures[a as usize].default_skin =
-            skins.iter().position(|s| s.name == "default").or((!skins.is_empty()).then_some(0));
+        let armature = self.arm(a);
+        armature.default_skin =
+            armature.skins.iter().position(|s| s.name == "default").or((!armature.skins.is_empty()).then_some(0));
 
         // Displays: textures, child armatures, shared meshes, child actions.
-        let skin_slot_ids: Vec<u32> =
-            self.model.armatures[a as usize].skins.iter().flat_map(|s| s.slots.clone()).collect();
+        let skin_slot_ids: Vec<u32> = self.arm(a).skins.iter().flat_map(|s| s.slots.clone()).collect();
         for id in skin_slot_ids {
             self.displays(a, id);
         }
         // Slot actions address the child armature the slot shows.
-        let slots: Vec<(NodeId, String)> =
-            self.model.armatures[a as usize].slots.iter().map(|s| (s.node, s.name.clone())).collect();
+        let slots: Vec<(NodeId, String)> = self.arm(a).slots.iter().map(|s| (s.node, s.name.clone())).collect();
         for (node, name) in slots {
             if let Some(actions) = self.get(node, key::ACTIONS) {
                 let index = self.get(node, key::DISPLAY_INDEX).and_then(|d| self.tree.int(self.text, d)).unwrap_or(0);
@@ -243,7 +283,7 @@ impl Builder<'_> {
                     "default".to_owned()
                 }
             };
-            self.model.armatures[a as usize].animations.push(Animation { node: anim, name });
+            self.arm(a).animations.push(Animation { node: anim, name });
         }
         for key in [key::DEFAULT_ACTIONS, key::ACTIONS] {
             if let Some(actions) = self.get(arm, key) {
@@ -266,7 +306,7 @@ impl Builder<'_> {
             self.refer_node(NameKind::Bone, p, slot, scope, Site::SlotParent);
         }
         let name = name.map(|n| n.0).unwrap_or_default();
-        self.model.armatures[a as usize].slots.push(Slot { node: slot, name, parent, skin_slot });
+        self.arm(a).slots.push(Slot { node: slot, name, parent, skin_slot });
     }
 
     fn skin_slot(&mut self, a: u32, entry: NodeId) -> u32 {
@@ -302,8 +342,8 @@ impl Builder<'_> {
                     if let Some(share) = self.get(d, key::SHARE) {
                         let skin = self.name_of(d, key::SKIN).map_or("default".to_owned(), |s| s.0);
                         let slot = self.model.skin_slots[id as usize].name.clone();
-                        let skin_index = self.model.armatures[a as usize].skins.iter().position(|s| s.name == skin);
-                        let list = skin_index.and_then(|s| self.model.skin_slot(a as usize, s, &slot));
+                        let skin_index = self.arm(a).skins.iter().position(|s| s.name == skin);
+                        let list = skin_index.and_then(|s| self.skin_slot_of(a, s, &slot));
                         self.refer(NameKind::Skin, d, key::SKIN, Scope::Armature(a), Site::ShareSkin);
                         let scope = match (skin_index, list) {
                             (Some(_), Some(l)) => Scope::Displays(l),
@@ -330,9 +370,8 @@ impl Builder<'_> {
 
     /// The skin slot of `slot` in the armature's default skin.
     fn default_skin_slot(&self, a: u32, slot: &str) -> Option<u32> {
-        let armature = &self.model.armatures[a as usize];
-        let default = armature.default_skin?;
-        self.model.skin_slot(a as usize, default, slot)
+        let default = self.model.armatures[(a - self.first) as usize].default_skin?;
+        self.skin_slot_of(a, default, slot)
     }
 
     /// The armature shown by display `index` of `slot` (in the default skin), if it is in this file.
@@ -348,7 +387,7 @@ impl Builder<'_> {
 
     /// The first armature with this name (the name index is built after the walk).
     fn armature_named(&self, name: &str) -> Option<u32> {
-        self.model.armatures.iter().position(|a| a.name == name).map(|i| i as u32)
+        self.names.iter().position(|n| n == name).map(|i| i as u32)
     }
 
     /// Records the references of an action list. Play actions name animations of `player`
@@ -397,7 +436,7 @@ impl Builder<'_> {
     /// file, or a bone's slots, which cannot be told apart here); `None` when it names neither.
     fn played_by(&self, action: NodeId, owner: u32) -> Option<Option<u32>> {
         if let Some((slot, _)) = self.name_of(action, key::SLOT) {
-            let armature = &self.model.armatures[owner as usize];
+            let armature = &self.model.armatures[(owner - self.first) as usize];
             let index = armature
                 .slots
                 .iter()
@@ -499,11 +538,11 @@ impl Builder<'_> {
         let skin = self.name_of(timeline, key::SKIN).map_or("default".to_owned(), |s| s.0);
         let skin = if skin.is_empty() { "default".to_owned() } else { skin };
         let slot = self.name_of(timeline, key::SLOT).map(|s| s.0);
-        let armature = &self.model.armatures[a as usize];
+        let armature = &self.model.armatures[(a - self.first) as usize];
         let skin_index = armature.skins.iter().position(|s| s.name == skin);
         let slot_known = slot.as_ref().is_some_and(|s| armature.slots.iter().any(|x| &x.name == s));
         let scope = match (skin_index, slot) {
-            (Some(s), Some(slot)) => match self.model.skin_slot(a as usize, s, &slot) {
+            (Some(s), Some(slot)) => match self.skin_slot_of(a, s, &slot) {
                 Some(list) => Scope::Displays(list),
                 None if slot_known => Scope::NoDisplays,
                 None => Scope::Nowhere,
@@ -512,4 +551,19 @@ impl Builder<'_> {
         };
         self.refer(NameKind::Display, timeline, key::NAME, scope, Site::FfdDisplay);
     }
+}
+
+/// The first armature of the second half: where the armatures before it hold about half of their
+/// nodes.
+fn middle_armature(tree: &Tree, armatures: &[NodeId]) -> usize {
+    let size = |&a: &NodeId| u64::from(tree.node(a).next().saturating_sub(a));
+    let total: u64 = armatures.iter().map(size).sum();
+    let mut before = 0;
+    armatures
+        .iter()
+        .position(|a| {
+            before += size(a);
+            before * 2 >= total
+        })
+        .map_or(armatures.len(), |i| i + 1)
 }

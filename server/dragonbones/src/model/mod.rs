@@ -10,7 +10,7 @@ mod build;
 use super::schema::{BOUNDING_BOX_TYPE, DISPLAY_TYPE, DisplayType, Generation, NameKind, Version};
 use super::syntax::{NodeId, NodeKind, Tree};
 use crate::schema::key;
-use rigls_text::TextRange;
+use rigls_text::{TextRange, to_u32};
 
 /// What the document is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,8 +257,8 @@ impl PartialEq for NameIndex {
 }
 
 impl Model {
-    pub fn build(text: &str, tree: &Tree, doc: DocKind) -> Model {
-        let mut model = Model {
+    fn empty(doc: DocKind) -> Model {
+        Model {
             doc,
             name: None,
             version: None,
@@ -270,12 +270,51 @@ impl Model {
             defs: Vec::new(),
             refs: Vec::new(),
             index: NameIndex::default(),
+        }
+    }
+
+    /// Appends the armatures of `part`, built on their own (their skin slots numbered from 0),
+    /// with everything they define and refer to: skin slots renumbered after those here.
+    fn append_part(&mut self, part: Model) {
+        let first = to_u32(self.skin_slots.len());
+        let renumber = |scope: &mut Scope| {
+            if let Scope::Displays(list) = scope {
+                *list += first;
+            }
         };
+        for mut armature in part.armatures {
+            for id in armature.skins.iter_mut().flat_map(|s| &mut s.slots) {
+                *id += first;
+            }
+            for id in armature.slots.iter_mut().filter_map(|s| s.skin_slot.as_mut()) {
+                *id += first;
+            }
+            self.armatures.push(armature);
+        }
+        self.skin_slots.extend(part.skin_slots);
+        self.defs.extend(part.defs.into_iter().map(|mut d| {
+            renumber(&mut d.scope);
+            d
+        }));
+        self.refs.extend(part.refs.into_iter().map(|mut r| {
+            renumber(&mut r.scope);
+            r
+        }));
+    }
+
+    pub fn build(text: &str, tree: &Tree, doc: DocKind) -> Model {
+        Model::build_in_halves(text, tree, doc, None)
+    }
+
+    /// [`Model::build`] with a skeleton's armatures built in two halves at once from armature
+    /// `halves` on (by default, in a large file, where that halves the nodes): the same model.
+    fn build_in_halves(text: &str, tree: &Tree, doc: DocKind, halves: Option<usize>) -> Model {
+        let mut model = Model::empty(doc);
         if let Some(root) = tree.root() {
-            let mut b = build::Builder { text, tree, model: &mut model };
+            let mut b = build::Builder::new(text, tree, &mut model);
             match doc {
                 DocKind::Atlas => b.atlas(root),
-                DocKind::Skeleton => b.skeleton(root),
+                DocKind::Skeleton => b.skeleton(root, halves),
             }
         }
         model.index = NameIndex::new(&model.defs);
@@ -413,5 +452,53 @@ pub fn display_type(tree: &Tree, text: &str, display: NodeId) -> Option<DisplayT
         }
         NodeKind::Number => usize::try_from(tree.int(text, ty)?).ok().and_then(DisplayType::from_ordinal),
         _ => Some(DisplayType::Image),
+    }
+}
+
+#[cfg(test)]
+mod halves_tests {
+    use super::{DocKind, Model, classify};
+
+    fn skeletons(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("the fixtures").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                skeletons(&path, out);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Built in two halves from any armature on, a skeleton's model is the model built in one
+    /// go: skin slots, display lists and the references into them renumbered, nothing reordered.
+    #[test]
+    fn a_model_built_in_halves_is_the_model_built_whole() {
+        let mut paths = Vec::new();
+        skeletons(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/dragonbones"), &mut paths);
+        // 2.3: each armature's slots are its first skin's slot entries.
+        let legacy = r#"{"version": "2.3", "armature": [
+            {"name": "a", "bone": [{"name": "b"}], "skin": [{"slot": [{"name": "s", "parent": "b", "display": [{"name": "t"}]}]}]},
+            {"name": "c", "bone": [{"name": "b"}], "skin": [{"slot": [{"name": "s", "parent": "b", "display": [{"name": "t"}, {"name": "a", "type": "armature"}]}, {"name": "u", "parent": "b"}]}]},
+            {"name": "d", "bone": [{"name": "b"}], "skin": [{"slot": [{"name": "s", "parent": "b", "display": [{"name": "c", "type": "armature"}]}]}]}]}"#;
+        let mut texts = vec![("2.3 inline".to_owned(), legacy.to_owned())];
+        for path in paths {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            texts.push((path.display().to_string(), text));
+        }
+        let mut split = 0;
+        for (path, text) in texts {
+            let tree = crate::parser::parse(&text);
+            if classify(&tree, &text) != Some(DocKind::Skeleton) {
+                continue;
+            }
+            let whole = Model::build_in_halves(&text, &tree, DocKind::Skeleton, Some(usize::MAX));
+            for half in 0..whole.armatures.len() {
+                let halves = Model::build_in_halves(&text, &tree, DocKind::Skeleton, Some(half));
+                assert!(halves == whole, "{path} split before armature {half}");
+                split += 1;
+            }
+        }
+        assert!(split >= 20, "only {split} splits");
     }
 }
