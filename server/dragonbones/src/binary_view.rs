@@ -63,6 +63,7 @@ impl DragonBonesFile {
             model,
             atlases: Vec::new(),
             evaluation: std::sync::OnceLock::from(super::eval::Evaluation { parsed }),
+            upgraded: std::sync::OnceLock::new(),
             parses: Default::default(),
             findings: rules::Findings::default(),
             binary: Some(Box::new(facts)),

@@ -6,7 +6,7 @@ use super::DragonBonesDoc;
 use crate::fixes::{fix_all, quick_fixes};
 use crate::{Analysis, CodeAction, CodeActionKind, FileEdit};
 use rigls_diagnostic::{Code, TextEdit};
-use rigls_dragonbones::upgrade::{Options, Outcome, TARGET};
+use rigls_dragonbones::upgrade::{Outcome, TARGET};
 use rigls_text::TextRange;
 
 pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
@@ -35,7 +35,7 @@ pub fn code_actions(analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
 /// "Upgrade to DragonBones 5.5": the upgrade as one edit of the span where it differs from the text
 /// (the atlas is not touched). Offered only when the upgrade loses nothing.
 fn upgrade_action(ctx: &DragonBonesDoc<'_>, diagnostic: usize) -> Option<CodeAction> {
-    let Outcome::Upgraded { text, .. } = ctx.file.upgrade(ctx.text, Options::default()) else { return None };
+    let Outcome::Upgraded { text, .. } = ctx.file.upgraded(ctx.text) else { return None };
     Some(CodeAction {
         title: format!("Upgrade to DragonBones {TARGET}"),
         kind: CodeActionKind::QuickFix,

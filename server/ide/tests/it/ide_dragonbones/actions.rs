@@ -178,6 +178,11 @@ fn upgrade_at(fixture: Fixture, marker: &str) -> String {
         out.push_str(&format!("on {}\n", a.diagnostics[index].code));
         assert_eq!(upgrade.edits.len(), 1, "one edit of the skeleton");
         assert_eq!(upgrade.edits[0].file, None, "the atlas is not touched");
+        // Made once per version, however often the actions at the version are asked for.
+        let file = a.dragonbones().expect("a skeleton");
+        assert!(std::ptr::eq(file.upgraded(t), file.upgraded(t)));
+        let again = ide::code_actions(a, TextRange::empty(o));
+        assert_eq!(again.iter().find(|x| x.title == upgrade.title).map(|x| &x.edits), Some(&upgrade.edits));
         out.push_str(&render_edits(t, &upgrade.edits[0].edits));
         out
     })
