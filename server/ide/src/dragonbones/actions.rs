@@ -39,7 +39,7 @@ fn upgrade_action(ctx: &DragonBonesDoc<'_>, diagnostic: usize) -> Option<CodeAct
     Some(CodeAction {
         title: format!("Upgrade to DragonBones {TARGET}"),
         kind: CodeActionKind::QuickFix,
-        edits: vec![FileEdit { file: None, edits: vec![changed_span(ctx.text, &text)] }],
+        edits: vec![FileEdit { file: None, edits: vec![changed_span(ctx.text, text)] }],
         diagnostic: Some(diagnostic),
         is_preferred: false,
     })
