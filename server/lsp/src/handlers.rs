@@ -591,7 +591,10 @@ impl State {
             if conv.version != data.version {
                 return Err(stale());
             }
-            let found = f.code_actions(a, conv.text_range(data.range)).into_iter().find(|offered| {
+            // Offered again as it was: the range's actions and the quick fixes of its diagnostic.
+            let shown: Vec<usize> = data.diagnostic.into_iter().collect();
+            let offered = ide::offered_actions(&a.diagnostics, &shown, f.code_actions(a, conv.text_range(data.range)));
+            let found = offered.into_iter().find(|offered| {
                 offered.title == data.title && Some(convert::code_action_kind(offered.kind)) == action.kind
             });
             let Some(found) = found else { return Err(refused(format!("`{}` is no longer offered", data.title))) };
@@ -606,12 +609,14 @@ impl State {
 const DEFERRED_FROM: usize = 16 << 10;
 
 /// What a code action sent without its edit carries in `data`: where it was offered, in which
-/// version, and its title.
+/// version, the diagnostic it fixes (its index in that version) and its title.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct DeferredAction {
     uri: Uri,
     version: i32,
     range: lsp::Range,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    diagnostic: Option<usize>,
     title: String,
 }
 
@@ -640,8 +645,8 @@ fn code_actions(
     let indices: Vec<usize> = shown.iter().map(|(i, _)| *i).collect();
     let shown_for = |index: usize| shown.iter().filter(|(i, _)| *i == index).map(|(_, d)| (*d).clone()).collect();
     let actions = f.code_actions(analysis, conv.text_range(params.range));
-    // Whole-file actions, and any whose edit is large (the upgrade of a 4.5 skeleton rewrites it
-    // all), wait for `codeAction/resolve` where the client can ask for their edit: editors ask
+    // Whole-file actions, and any whose edit is large (the upgrade of a 2.3 or 3.0 skeleton
+    // rewrites it all), wait for `codeAction/resolve` where the client can ask for their edit: editors ask
     // for the actions at the cursor whenever it moves.
     let deferred = |action: &ide::CodeAction| {
         let text: usize = action.edits.iter().flat_map(|f| &f.edits).map(|e| e.new_text.len()).sum();
@@ -651,6 +656,7 @@ fn code_actions(
             uri: params.text_document.uri.clone(),
             version: conv.version,
             range: params.range,
+            diagnostic: action.diagnostic,
             title: action.title.clone(),
         };
         (whole_file && caps.resolves_code_action_edits).then(|| serde_json::to_value(data).unwrap_or(Value::Null))

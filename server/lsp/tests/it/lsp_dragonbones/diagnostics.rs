@@ -316,6 +316,7 @@ async fn a_large_quick_fix_waits_for_resolve() {
         assert_eq!(upgrade["edit"].is_null(), resolves, "{upgrade}");
         if resolves {
             assert_eq!(upgrade["data"]["title"], "Upgrade to DragonBones 5.5");
+            assert_eq!(upgrade["data"]["diagnostic"], version["data"]["index"], "the diagnostic it fixes");
             upgrade = client.request("codeAction/resolve", upgrade).await.unwrap();
         }
         let edit = upgrade["edit"]["changes"][uri].clone();
