@@ -15,7 +15,7 @@ pub mod raw;
 pub mod runtime;
 
 pub use parses::ArmatureParses;
-pub use runtime::{BuildError, PosedPart, Runtime};
+pub use runtime::{BuildError, PosedPart, Poser, Runtime};
 
 /// The runtime's data of a skeleton, once per analysis.
 #[derive(Debug)]

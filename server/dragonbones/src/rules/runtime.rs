@@ -8,7 +8,7 @@ use crate::eval::data::{
 };
 use crate::eval::parse::{Failure, FailureKind};
 use crate::eval::runtime::{MAX_ARMATURES_BUILT, OUT_OF_MEMORY, armatures_built, armatures_shown};
-use crate::eval::{Evaluation, PosedPart, Runtime};
+use crate::eval::{Evaluation, PosedPart, Poser, Runtime};
 use crate::schema::key;
 use rigls_diagnostic::{Code, Diagnostic, case};
 use rigls_text::TextRange;
@@ -450,6 +450,8 @@ fn animation_findings<'d>(
         // What bounds cannot show posed finite at every key frame, the rest provably so.
         return found;
     }
+    // The bones posed at every key frame from one priming of the animation.
+    let poser = Poser::new(bones, &animation.name);
     for frame in frames {
         let seconds = f64::from(frame) / armature.frame_rate;
         // A fresh copy of `from`, updated as `adjust` says, posed at this frame.
@@ -459,7 +461,7 @@ fn animation_findings<'d>(
             runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
             runtime
         };
-        if let Some(p) = first_non_finite(&posed(bones, |_| {})) {
+        if let Some(p) = first_non_finite(&poser.at(seconds)) {
             // Report what a full update shows (meshes included).
             let p = first_non_finite(&posed(setup, |_| {})).unwrap_or(p);
             let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));

@@ -15,7 +15,7 @@ use std::path::Path;
 use rigls_dragonbones::DragonBonesFile;
 use rigls_dragonbones::eval::Evaluation;
 use rigls_dragonbones::eval::data::{AnimationData, ArmatureData};
-use rigls_dragonbones::eval::runtime::{PosedPart, Runtime};
+use rigls_dragonbones::eval::runtime::{PosedPart, Poser, Runtime};
 
 #[derive(Default, Debug)]
 struct Counted {
@@ -28,6 +28,8 @@ struct Counted {
     poses: usize,
     /// Times a posed part's matrices were compared with the whole armature's.
     parts_compared: usize,
+    /// Times a `Poser`'s pose was compared with the armature played afresh.
+    posers_compared: usize,
 }
 
 fn finite(runtime: &Runtime<'_>) -> bool {
@@ -52,6 +54,7 @@ fn count(label: &str, text: &str, counted: &mut Counted) {
         let part = bones.posed_part();
         for animation in &armature.animations {
             counted.animations += 1;
+            by_poser(label, &bones, armature, animation, counted);
             if !bones.poses_stay_finite(animation) {
                 if let Some(part) = &part {
                     by_part(label, &bones, part, armature, animation, counted);
@@ -74,6 +77,35 @@ fn count(label: &str, text: &str, counted: &mut Counted) {
                 counted.poses += 1;
             }
         }
+    }
+}
+
+/// A `Poser` (the animation played once up to its first update, a copy posed at each time)
+/// poses every bone as the armature played afresh, bit for bit: at key frames, between them, at
+/// and past the end and before the start.
+fn by_poser(
+    label: &str,
+    bones: &Runtime<'_>,
+    armature: &ArmatureData,
+    animation: &AnimationData,
+    counted: &mut Counted,
+) {
+    let poser = Poser::new(bones, &animation.name);
+    let frames = animation.key_frame_positions();
+    let at_frames = frames.iter().flat_map(|&f| [f64::from(f), f64::from(f) + 0.5]).map(|f| f / armature.frame_rate);
+    for at in at_frames.chain([animation.duration, animation.duration * 1.5 + 0.01, -0.25]) {
+        let mut fresh = bones.clone();
+        fresh.goto_and_play_by_time(&animation.name, at, 1.0);
+        let primed = poser.at(at);
+        for (b, (p, f)) in primed.bones.iter().zip(&fresh.bones).enumerate() {
+            let place = format!("{label}: armature `{}`, animation `{}` at {at} s", armature.name, animation.name);
+            assert_eq!(
+                p.matrix.to_array().map(f64::to_bits),
+                f.matrix.to_array().map(f64::to_bits),
+                "{place}: bone {b}"
+            );
+        }
+        counted.posers_compared += 1;
     }
 }
 
@@ -131,6 +163,7 @@ fn animations_shown_finite_pose_finite_on_the_project_skeletons() {
     assert!(counted.shown_by_part >= 1, "{counted:?}");
     assert!(counted.poses >= 50, "{counted:?}");
     assert!(counted.parts_compared >= 40, "{counted:?}");
+    assert!(counted.posers_compared >= 200, "{counted:?}");
 }
 
 #[test]
@@ -145,6 +178,7 @@ fn animations_shown_finite_pose_finite_on_the_shared_corpus() {
     assert!(counted.shown_by_part >= 70, "{counted:?}");
     assert!(counted.poses >= 3000, "{counted:?}");
     assert!(counted.parts_compared >= 1500, "{counted:?}");
+    assert!(counted.posers_compared >= 5000, "{counted:?}");
 }
 
 /// `non_finite_ik_ske.json` (see `dragonbones_runtime_failures`): `揺らす` turns the IK chain

@@ -614,7 +614,7 @@ impl<'d> Runtime<'d> {
     /// [`Runtime::pose_primed`] to pose a copy at any time without making them again. `None`
     /// where the first update does more (a blend tree's states, DragonBonesCPP's update in
     /// `playConfig`) or there is no such animation.
-    pub(super) fn prime(&mut self, animation: &str) -> Option<usize> {
+    fn prime(&mut self, animation: &str) -> Option<usize> {
         let index = self.data.animation(animation)?;
         if self.file.eval.extra_advance || !self.data.animations[index].children_in_play_order().is_empty() {
             return None;
@@ -627,7 +627,7 @@ impl<'d> Runtime<'d> {
     /// A runtime [`Runtime::prime`] made ready (state `s`) posed at `seconds`: what
     /// `goto_and_play_by_time(animation, seconds, 1)` poses. The state's time is what a play at
     /// `seconds` gives it (nothing else of a state depends on the time played at).
-    pub(super) fn pose_primed(&mut self, s: usize, seconds: f64) {
+    fn pose_primed(&mut self, s: usize, seconds: f64) {
         let data = self.animation.states[s].data;
         let mut config = PlayConfig::goto_and_play_by_time(&data.name, seconds, 1.0);
         self.normalize_position(data, &mut config);
@@ -1259,6 +1259,39 @@ fn blend_deform(out: &mut Vec<f64>, t: &TimelineState<'_>, weight: f64, accumula
             *o += value * weight;
         } else {
             *o = value * weight;
+        }
+    }
+}
+
+/// Poses one animation of a runtime at many times: the animation played once up to its first
+/// update (its timelines made, [`Runtime::prime`]), then a copy of that posed at each time; each
+/// posed afresh where that cannot be. Bit for bit what `goto_and_play_by_time` poses.
+pub struct Poser<'r, 'd> {
+    from: &'r Runtime<'d>,
+    animation: &'r str,
+    primed: Option<(Runtime<'d>, usize)>,
+}
+
+impl<'r, 'd> Poser<'r, 'd> {
+    pub fn new(from: &'r Runtime<'d>, animation: &'r str) -> Poser<'r, 'd> {
+        let mut primed = from.clone();
+        let primed = primed.prime(animation).map(|state| (primed, state));
+        Poser { from, animation, primed }
+    }
+
+    /// A copy of the runtime, `goto_and_play_by_time(animation, seconds, 1)` and updated.
+    pub fn at(&self, seconds: f64) -> Runtime<'d> {
+        match &self.primed {
+            Some((primed, state)) => {
+                let mut runtime = primed.clone();
+                runtime.pose_primed(*state, seconds);
+                runtime
+            }
+            None => {
+                let mut runtime = self.from.clone();
+                runtime.goto_and_play_by_time(self.animation, seconds, 1.0);
+                runtime
+            }
         }
     }
 }

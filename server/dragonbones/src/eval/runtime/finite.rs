@@ -38,6 +38,7 @@
 //! (and IK timelines may play) with the part's bones taken as they were posed: bounded by the
 //! largest values seen, their first column known at each key frame.
 
+use super::animation::Poser;
 use super::{BoneState, ConstraintState, Runtime};
 use crate::eval::data::{AnimationData, TimelineKind, TimelineValues, Tween};
 use crate::eval::geom::{Matrix, same_bits};
@@ -304,9 +305,9 @@ impl<'d> PosedPart<'d> {
             return false;
         }
         let mut posed = vec![None; whole.bones.len()];
-        let primed = self.primed(&animation.name);
+        let poser = Poser::new(&self.runtime, &animation.name);
         for &t in seconds {
-            let runtime = self.posed(primed.as_ref(), &animation.name, t);
+            let runtime = poser.at(t);
             for (bone, &w) in runtime.bones.iter().zip(&self.whole) {
                 let m = bone.matrix;
                 if !m.to_array().iter().all(|v| v.is_finite()) {
@@ -322,35 +323,10 @@ impl<'d> PosedPart<'d> {
         whole.moves_plain_bones_boundedly(animation, Some(&posed))
     }
 
-    /// The part ready to play `animation` from (its timelines made once, not at every time
-    /// posed: that was a quarter of the posing); `None` where it cannot be (see
-    /// [`Runtime::prime`]).
-    fn primed(&self, animation: &str) -> Option<(Runtime<'d>, usize)> {
-        let mut runtime = self.runtime.clone();
-        let state = runtime.prime(animation)?;
-        Some((runtime, state))
-    }
-
-    /// The part posed at `seconds` of `animation`, from `primed` when it is there.
-    fn posed(&self, primed: Option<&(Runtime<'d>, usize)>, animation: &str, seconds: f64) -> Runtime<'d> {
-        match primed {
-            Some((primed, state)) => {
-                let mut runtime = primed.clone();
-                runtime.pose_primed(*state, seconds);
-                runtime
-            }
-            None => {
-                let mut runtime = self.runtime.clone();
-                runtime.goto_and_play_by_time(animation, seconds, 1.0);
-                runtime
-            }
-        }
-    }
-
     /// The part's bones posed at `seconds` of `animation`: each bone's index in the whole
     /// runtime, and its matrix.
     pub fn matrices_at(&self, animation: &str, seconds: f64) -> Vec<(usize, Matrix)> {
-        let runtime = self.posed(self.primed(animation).as_ref(), animation, seconds);
+        let runtime = Poser::new(&self.runtime, animation).at(seconds);
         self.whole.iter().zip(&runtime.bones).map(|(&w, b)| (w, b.matrix)).collect()
     }
 }

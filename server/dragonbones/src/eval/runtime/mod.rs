@@ -11,7 +11,7 @@ mod nesting;
 mod slot;
 mod timeline;
 
-pub use animation::PlayConfig;
+pub use animation::{PlayConfig, Poser};
 pub use bone::{BoneState, SurfaceState};
 pub use constraint::{ConstraintState, PathState};
 pub use finite::PosedPart;
