@@ -130,6 +130,8 @@ impl DragonBonesFile {
             Some(path) if wants => atlas::find(path, self.model.name.as_deref(), fs),
             _ => Vec::new(),
         };
+        // A 2.3 upgrade places images with the atlases' sizes: one made before is stale.
+        self.upgraded = std::sync::OnceLock::new();
     }
 
     /// Syntax errors and every rule's findings, unsorted. Textures are checked against the
@@ -266,9 +268,10 @@ impl DragonBonesFile {
         upgrade::upgrade(text, &self.tree, &self.model, &self.atlases, options)
     }
 
-    /// [`DragonBonesFile::upgrade`] with the default options, made once per version: editors ask
-    /// for the quick fix on the version whenever the cursor is there (a 17 MB skeleton's upgrade
-    /// takes about half a second). `text` must be the text this file was parsed from.
+    /// [`DragonBonesFile::upgrade`] with the default options, made once per version (and pairing
+    /// of atlases): editors ask for the quick fix on the version whenever the cursor is there (an
+    /// 8 MB 3.0 skeleton's upgrade took 0.44 s). `text` must be the text this file was parsed
+    /// from.
     pub fn upgraded(&self, text: &str) -> &upgrade::Outcome {
         self.upgraded.get_or_init(|| self.upgrade(text, upgrade::Options::default()))
     }

@@ -28,7 +28,11 @@ impl<'a> Builder<'a> {
     }
 
     /// The armature of file index `a`.
-    fn arm(&mut self, a: u32) -> &mut Armature {
+    fn arm(&self, a: u32) -> &Armature {
+        &self.model.armatures[(a - self.first) as usize]
+    }
+
+    fn arm_mut(&mut self, a: u32) -> &mut Armature {
         &mut self.model.armatures[(a - self.first) as usize]
     }
 
@@ -185,7 +189,7 @@ impl<'a> Builder<'a> {
                 self.refer_node(NameKind::Bone, p, bone, scope, Site::BoneParent);
             }
             let name = name.map(|n| n.0).unwrap_or_default();
-            self.arm(a).bones.push(Bone { node: bone, name, parent });
+            self.arm_mut(a).bones.push(Bone { node: bone, name, parent });
         }
         // Slots (4.0+).
         if !legacy {
@@ -222,9 +226,9 @@ impl<'a> Builder<'a> {
                     self.refer(NameKind::Slot, entry, key::NAME, scope, Site::SkinSlot);
                 }
             }
-            self.arm(a).skins.push(Skin { node: skin, name, slots: ids });
+            self.arm_mut(a).skins.push(Skin { node: skin, name, slots: ids });
         }
-        let armature = self.arm(a);
+        let armature = self.arm_mut(a);
         armature.default_skin =
             armature.skins.iter().position(|s| s.name == "default").or((!armature.skins.is_empty()).then_some(0));
 
@@ -283,7 +287,7 @@ impl<'a> Builder<'a> {
                     "default".to_owned()
                 }
             };
-            self.arm(a).animations.push(Animation { node: anim, name });
+            self.arm_mut(a).animations.push(Animation { node: anim, name });
         }
         for key in [key::DEFAULT_ACTIONS, key::ACTIONS] {
             if let Some(actions) = self.get(arm, key) {
@@ -306,7 +310,7 @@ impl<'a> Builder<'a> {
             self.refer_node(NameKind::Bone, p, slot, scope, Site::SlotParent);
         }
         let name = name.map(|n| n.0).unwrap_or_default();
-        self.arm(a).slots.push(Slot { node: slot, name, parent, skin_slot });
+        self.arm_mut(a).slots.push(Slot { node: slot, name, parent, skin_slot });
     }
 
     fn skin_slot(&mut self, a: u32, entry: NodeId) -> u32 {
@@ -370,7 +374,7 @@ impl<'a> Builder<'a> {
 
     /// The skin slot of `slot` in the armature's default skin.
     fn default_skin_slot(&self, a: u32, slot: &str) -> Option<u32> {
-        let default = self.model.armatures[(a - self.first) as usize].default_skin?;
+        let default = self.arm(a).default_skin?;
         self.skin_slot_of(a, default, slot)
     }
 
@@ -436,7 +440,7 @@ impl<'a> Builder<'a> {
     /// file, or a bone's slots, which cannot be told apart here); `None` when it names neither.
     fn played_by(&self, action: NodeId, owner: u32) -> Option<Option<u32>> {
         if let Some((slot, _)) = self.name_of(action, key::SLOT) {
-            let armature = &self.model.armatures[(owner - self.first) as usize];
+            let armature = self.arm(owner);
             let index = armature
                 .slots
                 .iter()
@@ -538,7 +542,7 @@ impl<'a> Builder<'a> {
         let skin = self.name_of(timeline, key::SKIN).map_or("default".to_owned(), |s| s.0);
         let skin = if skin.is_empty() { "default".to_owned() } else { skin };
         let slot = self.name_of(timeline, key::SLOT).map(|s| s.0);
-        let armature = &self.model.armatures[(a - self.first) as usize];
+        let armature = self.arm(a);
         let skin_index = armature.skins.iter().position(|s| s.name == skin);
         let slot_known = slot.as_ref().is_some_and(|s| armature.slots.iter().any(|x| &x.name == s));
         let scope = match (skin_index, slot) {

@@ -167,12 +167,9 @@ fn uvs_check(ctx: &mut DragonBonesCheck, display: NodeId, uvs: NodeId, vertex_va
     }
 }
 
-/// `share`: the runtime never links the shared geometry (it looks it up under an empty slot
-/// name), so the display shows the file's first geometry; a share of a share or of nothing is
-/// said so.
 /// The mesh displays of each armature by skin name and display name, in the order the model
-/// lists them, and the references by the node naming them: what `share` looks up (a search of
-/// every display per shared mesh made 10,000 of them take a quarter of a second).
+/// lists them, and the `share` references by the node naming them: what `share` looks up (a
+/// search of every display per shared mesh made 10,000 of them take a quarter of a second).
 struct SharedMeshes<'m> {
     meshes: HashMap<(u32, &'m str, &'m str), Vec<NodeId>>,
     refs: HashMap<NodeId, &'m Ref>,
@@ -191,14 +188,16 @@ impl<'m> SharedMeshes<'m> {
             }
         }
         let mut refs = HashMap::new();
-        for r in &model.refs {
+        for r in model.refs.iter().filter(|r| r.site == Site::Share) {
             refs.entry(r.node).or_insert(r);
         }
         SharedMeshes { meshes, refs }
     }
 }
 
-/// A mesh display of armature `armature` sharing another's geometry.
+/// A mesh display of armature `armature` sharing another's geometry. `share`: the runtime never
+/// links the shared geometry (it looks it up under an empty slot name), so the display shows the
+/// file's first geometry; a share of a share or of nothing is said so.
 fn shared(ctx: &mut DragonBonesCheck, display: NodeId, armature: u32, meshes: &SharedMeshes<'_>) {
     let Some(share) = ctx.get(display, key::SHARE) else { return };
     let target = crate::model::name_text(ctx.tree, ctx.text, share).unwrap_or_default();
