@@ -168,10 +168,14 @@ fn to_json(pose: &Pose) -> String {
     o
 }
 
-/// A number for people: six significant decimals, no `-0`.
+/// A number for people: four decimals, no `-0`; `Infinity`, `-Infinity` and `NaN` as
+/// JavaScript writes them.
 fn fmt(v: f64) -> String {
-    if !v.is_finite() {
+    if v.is_nan() {
         return "NaN".to_owned();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
     }
     let v = if v == 0.0 { 0.0 } else { v };
     let s = format!("{v:.4}");

@@ -136,6 +136,9 @@ const DRAGONBONES_TARGETS: &[Target] = &[
     Target::Flutter,
 ];
 
+/// The targets that keep numbers in 32-bit floats (the C++ core and its C# port).
+const FLOAT_TARGETS: &[Target] = &[Target::DragonBonesCpp, Target::Godot, Target::Unity];
+
 impl Code {
     /// The code's catalogue entry.
     pub const fn rule(self) -> &'static Rule {
@@ -892,6 +895,19 @@ impl Code {
                 why: "The file loads, but the runtime shows something else than the editor did: the constraint is not applied, the part is drawn in Normal blend or without its tint, the animation does not change the draw order, the mesh is missing. The message says which targets and what the user will see.",
                 bad: "\"blendMode\": \"overlay\"   (--target cocos-creator-3)\n",
                 good: "\"blendMode\": \"multiply\"\n",
+                fixable: false,
+            },
+            Code::TargetFloatOverflow => &Rule {
+                code: Code::TargetFloatOverflow,
+                severity: Severity::Error,
+                formats: DRAGONBONES,
+                format_severities: &[],
+                cases: &[],
+                targets: FLOAT_TARGETS,
+                summary: "A number past ±3.4e38, which a named target reads as a 32-bit float: infinity (reported only for the targets named).",
+                why: "The C++ DragonBones runtime (and Godot's plugins, which embed it) and its C# port for Unity keep what they read in `float`s: a translation, scale, angle, vertex or key frame value past 3.4028235e38 becomes infinite, and the bones it moves get infinite or NaN matrices, so they and everything on them are drawn nowhere. DragonBonesJS keeps a bone's transform in doubles (its key frame values and vertices go into 32-bit arrays, where `non-finite-pose` reports them). `rigls pose --target dragonbones-cpp` shows the pose that runtime computes, a product that overflows (a scale of 1e20 under another) included.",
+                bad: "\"transform\": {\"x\": 1e39}   (--target dragonbones-cpp)\n",
+                good: "\"transform\": {\"x\": 1000}\n",
                 fixable: false,
             },
         }

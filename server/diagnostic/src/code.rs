@@ -95,6 +95,7 @@ codes! {
     TargetUnsupportedVersion = "target-unsupported-version",
     TargetLoadFailure = "target-load-failure",
     TargetDrops = "target-drops",
+    TargetFloatOverflow = "target-float-overflow",
 }
 
 impl Code {

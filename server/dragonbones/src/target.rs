@@ -136,6 +136,9 @@ pub struct Eval {
     /// the animation's end, where one a little past it in 64 bits wraps to its start. So is the
     /// time a timeline finds its key frame from: one that rounds to a key frame arrives at it.
     pub float_time: bool,
+    /// Numbers are read, and bones' transforms and matrices kept, as 32-bit floats (`float`):
+    /// a value past ±3.4e38 is infinite, as is a product that overflows there.
+    pub float_values: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -314,6 +317,7 @@ const CPP_EVAL: Eval = Eval {
     index_past_end_shows_nothing: true,
     deform_per_slot: true,
     float_time: true,
+    float_values: true,
 };
 
 /// Every DragonBones profile, in [`Target::ALL`] order.
@@ -681,6 +685,7 @@ impl Eval {
         index_past_end_shows_nothing: false,
         deform_per_slot: false,
         float_time: false,
+        float_values: false,
     };
 }
 
@@ -773,6 +778,9 @@ impl Profile {
         }
         if e.float_time {
             poses.push("a play request's time is compared with the animation's duration, and a timeline's key frame found, in 32-bit floats (a time that rounds to the duration plays the end, one that rounds to a key frame shows it)");
+        }
+        if e.float_values {
+            poses.push("numbers read, and bones' transforms and matrices kept, as 32-bit floats (a value past ±3.4e38 is infinite)");
         }
         let poses = if poses.is_empty() { "as DragonBonesJS 5.7".to_owned() } else { poses.join("; ") };
         out.push(fact("Poses", poses, self.eval.evidence));

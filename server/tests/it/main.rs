@@ -8,6 +8,7 @@ mod cli_convert;
 mod cli_fix;
 mod cli_inputs;
 mod cli_parallel;
+mod cli_pose_dragonbones;
 mod cli_pose_elem;
 mod cli_preview;
 mod cli_render;

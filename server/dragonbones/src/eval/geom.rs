@@ -50,6 +50,12 @@ impl Matrix {
         self.to_array().map(f64::to_bits)
     }
 
+    /// Its values as the C++ runtime's `float`s keep them.
+    pub fn to_f32(self) -> Matrix {
+        let [a, b, c, d, tx, ty] = self.to_array().map(to_f32);
+        Matrix { a, b, c, d, tx, ty }
+    }
+
     /// `self` followed by `then`: the runtime's `concat` (points go through `self` first).
     pub fn concat(&mut self, then: &Matrix) {
         let mut a = self.a * then.a;
@@ -71,6 +77,21 @@ impl Matrix {
             ty += self.tx * then.b;
         }
         *self = Matrix { a, b, c, d, tx, ty };
+    }
+
+    /// [`Matrix::concat`] as DragonBonesCPP computes it (`geom/Matrix.h`): every product summed,
+    /// where JavaScript skips those of a zero `b` and `c`. The same for finite values but for the
+    /// sign of a zero; an infinite value times such a zero makes NaN.
+    pub fn concat_every_product(&mut self, then: &Matrix) {
+        let m = *self;
+        *self = Matrix {
+            a: m.a * then.a + m.b * then.c,
+            b: m.a * then.b + m.b * then.d,
+            c: m.c * then.a + m.d * then.c,
+            d: m.c * then.b + m.d * then.d,
+            tx: then.a * m.tx + then.c * m.ty + then.tx,
+            ty: then.d * m.ty + then.b * m.tx + then.ty,
+        };
     }
 
     /// The inverse; a singular matrix becomes the identity (or zero scale), as in the runtime.
@@ -144,6 +165,13 @@ impl Transform {
     /// Its values' bits, to tell two transforms apart exactly (`-0.0` from `0.0`, NaN from NaN).
     pub fn bits(&self) -> [u64; 6] {
         [self.x, self.y, self.skew, self.rotation, self.scale_x, self.scale_y].map(f64::to_bits)
+    }
+
+    /// Its values as the C++ runtime's `float`s keep them.
+    pub fn to_f32(self) -> Transform {
+        let [x, y, skew, rotation, scale_x, scale_y] =
+            [self.x, self.y, self.skew, self.rotation, self.scale_x, self.scale_y].map(to_f32);
+        Transform { x, y, skew, rotation, scale_x, scale_y }
     }
 
     /// Adds translations and angles, multiplies scales (the runtime's `add`).

@@ -5,8 +5,11 @@
 //!
 //! Read [`Raw::as_rapidjson`], as the C++ runtime reads its JSON with rapidjson: the first of
 //! duplicate keys (`FindMember`), and a number key that holds no number reads its default
-//! (`_getNumber(…, float)` checks `IsNumber()`; `parser/JSONDataParser.h:26-104`).
+//! (`_getNumber(…, float)` checks `IsNumber()`; `parser/JSONDataParser.h:26-104`). Read
+//! [`Raw::as_float32`], numbers are rounded to the 32-bit floats the C++ runtime keeps them in
+//! (past ±3.4e38: infinite).
 
+use crate::eval::geom::to_f32;
 use crate::model::js_number;
 use crate::syntax::{NodeId, NodeKind, Tree};
 
@@ -15,16 +18,26 @@ pub struct Raw<'a> {
     pub tree: &'a Tree,
     pub text: &'a str,
     rapidjson: bool,
+    float32: bool,
 }
 
 impl<'a> Raw<'a> {
     pub fn new(tree: &'a Tree, text: &'a str) -> Raw<'a> {
-        Raw { tree, text, rapidjson: false }
+        Raw { tree, text, rapidjson: false, float32: false }
     }
 
     /// The same values read as the C++ runtime reads them (see the module's documentation).
     pub fn as_rapidjson(self) -> Raw<'a> {
         Raw { rapidjson: true, ..self }
+    }
+
+    /// The same values as 32-bit floats (see the module's documentation).
+    pub fn as_float32(self) -> Raw<'a> {
+        Raw { float32: true, ..self }
+    }
+
+    fn stored(&self, n: f64) -> f64 {
+        if self.float32 { to_f32(n) } else { n }
     }
 
     pub fn kind(&self, node: NodeId) -> NodeKind {
@@ -71,7 +84,7 @@ impl<'a> Raw<'a> {
                 kind if self.rapidjson && kind != NodeKind::Number => default,
                 NodeKind::String if self.tree.str(self.text, v).as_deref() == Some("NaN") => default,
                 _ => {
-                    let n = self.to_number(v);
+                    let n = self.stored(self.to_number(v));
                     if n.is_nan() || n == 0.0 { 0.0 } else { n }
                 }
             },
@@ -170,8 +183,8 @@ impl<'a> Raw<'a> {
         // most of a skeleton's numbers), at most that many otherwise.
         out.reserve(if self.is_array(array) { self.tree.below(array).len() } else { 0 });
         out.extend(self.elements(array).map(|e| match self.tree.number(self.text, e) {
-            Some(n) => n,
-            None => self.to_number(e),
+            Some(n) => self.stored(n),
+            None => self.stored(self.to_number(e)),
         }));
     }
 

@@ -31,6 +31,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         curves(&raw, root, &profiles, &mut out);
         negative_counts(&raw, root, &profiles, &mut out);
         integers(&raw, root, &profiles, &mut out);
+        float_overflows(&raw, root, &profiles, &mut out);
         polygons_without_vertices(&raw, model, &profiles, &mut out);
     }
     let mut places = Vec::new();
@@ -264,6 +265,43 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
         }
     });
     out.extend(found.into_iter().map(|(value, message)| load_failure(raw.tree.range(value), message)));
+}
+
+/// A number past the range of a 32-bit float where a runtime that keeps its numbers in `float`s
+/// reads it (every number but the integer keys' and `userData`'s): it reads infinity.
+fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
+    if concerned.is_empty() {
+        return;
+    }
+    let past_float = |node: NodeId| {
+        raw.tree.number(raw.text, node).is_some_and(|n| n.is_finite() && !crate::eval::geom::to_f32(n).is_finite())
+    };
+    let mut found = Vec::new();
+    each_object(raw, root, &mut |object| {
+        for member in raw.tree.members(object) {
+            let name = raw.tree.key(raw.text, member.key);
+            if past_float(member.value) && !read_as_integer(&name) {
+                found.push((member.value, format!("`{name}`")));
+            } else if raw.is_array(member.value) {
+                let elements = raw.elements(member.value).filter(|&e| past_float(e));
+                found.extend(elements.map(|e| (e, format!("`{name}`'s element"))));
+            }
+        }
+    });
+    for (value, what) in found {
+        // As written, unless that is too long to read (`1e39` written out in full).
+        let written = raw.tree.range(value).slice(raw.text);
+        let written = match raw.tree.number(raw.text, value) {
+            Some(n) if written.len() > 24 => format!("{n:e}"),
+            _ => written.to_owned(),
+        };
+        let message = format!(
+            "{} {what} as a 32-bit float, and {written} is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38",
+            names_verb(concerned, "reads", "read"),
+        );
+        out.push(Diagnostic::new(Code::TargetFloatOverflow, FileFormat::DragonBones, raw.tree.range(value), message));
+    }
 }
 
 /// Whether rapidjson parses the number at `node` as an integer: written without a decimal point

@@ -296,3 +296,39 @@ fn the_cpp_runtime_ignores_numbers_written_as_strings_and_reads_the_first_duplic
         &[("arm", [0.866025329, 0.500000119, 0.0, 1.0, 19.9967976, 5.50040054])],
     );
 }
+
+/// Whether `got` is `expected` as the runtime printed it: NaN as NaN, infinities by sign, finite
+/// values to 1e-6 relative.
+fn same_printed(got: [f64; 6], expected: [f64; 6]) -> bool {
+    got.iter().zip(expected).all(|(&g, e)| {
+        if e.is_nan() {
+            g.is_nan()
+        } else if e.is_infinite() {
+            g == e
+        } else {
+            (g - e).abs() <= 1e-6 * e.abs().max(1.0)
+        }
+    })
+}
+
+/// DragonBonesCPP keeps what it reads and computes in `float`s: a translation of 1e39 reads
+/// infinity, and its `concat` sums every product, so the zero beside it makes the other
+/// coordinate NaN; a scale of 1e20 under another of 1e20 overflows (1e40). DragonBonesJS reads
+/// and multiplies them as finite doubles. The C++ runtime printed `[1,0,-0,1,inf,-nan]` and
+/// `[inf,0,-0,1.00000002e+20,inf,-48]`.
+#[test]
+fn numbers_and_products_past_the_range_of_a_float_are_infinite_in_the_cpp_runtime() {
+    const FAR: &str = r#"{"version":"5.5","frameRate":24,"name":"遠","armature":[{"name":"a","bone":[{"name":"根"},{"name":"体","parent":"根","transform":{"y":-48,"x":1e39}}]}]}"#;
+    let cpp = bones("far_ske.json", FAR, None, 0.0, Some(Target::DragonBonesCpp));
+    assert!(same_printed(cpp[1].1, [1.0, 0.0, -0.0, 1.0, f64::INFINITY, f64::NAN]), "{cpp:?}");
+    let js = bones("far_ske.json", FAR, None, 0.0, None);
+    assert!(same_printed(js[1].1, [1.0, 0.0, 0.0, 1.0, 1e39, -48.0]), "{js:?}");
+
+    const SCALED: &str = r#"{"version":"5.5","frameRate":24,"name":"大","armature":[{"name":"a","bone":[{"name":"根"},{"name":"体","parent":"根","transform":{"y":-48,"scX":1e20,"scY":1e20}},{"name":"腕","parent":"体","transform":{"x":1e20,"scX":1e20}}]}]}"#;
+    let cpp = bones("big_ske.json", SCALED, None, 0.0, Some(Target::DragonBonesCpp));
+    let scale = f64::from(1e20f32);
+    assert!(same_printed(cpp[1].1, [scale, 0.0, -0.0, scale, 0.0, -48.0]), "{cpp:?}");
+    assert!(same_printed(cpp[2].1, [f64::INFINITY, 0.0, -0.0, scale, f64::INFINITY, -48.0]), "{cpp:?}");
+    let js = bones("big_ske.json", SCALED, None, 0.0, None);
+    assert!(js[2].1.iter().all(|v| v.is_finite()), "{js:?}");
+}

@@ -50,7 +50,9 @@ fn curved_key_frames_of_21839_frames_pose_as_their_curve() {
             let xs = xs(&text, seconds * progress, target).expect("a pose");
             assert_eq!(xs.len(), 3);
             for x in xs {
-                assert!((x - expected).abs() < 0.01, "{target:?} at {progress}: x = {x}, not {expected}");
+                // The curve's samples put a quarter of the way at 24.99, which the C++ runtime
+                // keeps as the 32-bit float 24.9899998 (0.0100000229 short of 25).
+                assert!((x - expected).abs() < 0.0101, "{target:?} at {progress}: x = {x}, not {expected}");
             }
         }
     }

@@ -228,6 +228,27 @@ fn negative_play_times_and_frame_durations_crash_the_cpp_runtime() {
 /// as an animation's `duration`; 24.0 as `frameRate`, "0" as `displayIndex`, 50.5 as `aM`, "2" as
 /// `playTimes`). Float keys written as strings are only ignored.
 #[test]
+fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
+    check(
+        &[Target::DragonBonesCpp, Target::Godot, Target::Unity, Target::DragonBonesJs],
+        r#"
+        {"name": "勇者", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "勇者", "bone": [{"name": "根", "transform": {"x": 1e39, "y": 3.4028235e38, "scX": -5E+38}}],
+                                                                               ^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `x` as a 32-bit float, and 1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+                                                                                                               ^^^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `scX` as a 32-bit float, and -5E+38 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+           "slot": [{"name": "影", "parent": "根"}],
+                             ^^^ error[non-finite-pose]: the mesh of slot `影` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
+           "skin": [{"slot": [{"name": "影", "display": [{"name": "布", "type": "mesh", "width": 2, "height": 2,
+             "vertices": [0, 0, 4e38, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]}]}]}],
+                                ^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `vertices`'s element as a 32-bit float, and 4e38 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+           "animation": [{"name": "歩く", "duration": 1, "bone": [{"name": "根", "rotateFrame": [{"duration": 1, "rotate": 44444444444444444444444444444444444444444}]}]}],
+                                                                                                                        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `rotate` as a 32-bit float, and 4.444444444444444e40 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+           "userData": {"big": 1e39}}]}
+        "#,
+    );
+}
+
+#[test]
 fn integers_written_as_strings_or_with_a_fraction_crash_the_cpp_runtime() {
     check(
         &[Target::DragonBonesCpp],

@@ -315,6 +315,7 @@ impl<'a> Parser<'a> {
     fn new(raw: Raw<'a>, root: NodeId, deform_values: DeformValues, read_as: Eval) -> Result<Self, Rejected> {
         let mut data = root_data(raw, root)?;
         data.eval = read_as;
+        let raw = if read_as.float_values { raw.as_float32() } else { raw };
         Ok(Parser {
             read_as,
             raw,

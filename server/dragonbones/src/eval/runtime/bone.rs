@@ -132,6 +132,17 @@ impl Runtime<'_> {
             bone.global_dirty = false;
             let m = bone.matrix;
             bone.global.from_matrix(&m);
+            self.keep_as_stored(i);
+        }
+    }
+
+    /// Bone `i`'s matrix and global transform as the runtime stores them: rounded to 32-bit
+    /// floats for a target that keeps them in `float`s (`Eval::float_values`).
+    pub(super) fn keep_as_stored(&mut self, i: usize) {
+        if self.file.eval.float_values {
+            let bone = &mut self.bones[i];
+            bone.matrix = bone.matrix.to_f32();
+            bone.global = bone.global.to_f32();
         }
     }
 
@@ -249,6 +260,7 @@ impl Runtime<'_> {
         let Some(p) = self.bones[i].parent else {
             self.bones[i].matrix = global.to_matrix();
             self.bones[i].global = global;
+            self.keep_as_stored(i);
             return;
         };
         let is_surface = self.bones[p].surface.is_some();
@@ -276,7 +288,11 @@ impl Runtime<'_> {
                     global.rotation -= self.bones[p].global.rotation;
                 }
                 matrix = global.to_matrix();
-                matrix.concat(&parent_matrix);
+                if self.file.eval.float_values {
+                    matrix.concat_every_product(&parent_matrix);
+                } else {
+                    matrix.concat(&parent_matrix);
+                }
                 if inherit_translation {
                     global.x = matrix.tx;
                     global.y = matrix.ty;
@@ -317,6 +333,7 @@ impl Runtime<'_> {
         bone.matrix = matrix;
         bone.global = global;
         bone.global_dirty = global_dirty;
+        self.keep_as_stored(i);
     }
 
     /// The matrix a surface applies at a point of its (unbent) space (`_getGlobalTransformMatrix`).

@@ -71,6 +71,7 @@ impl Runtime<'_> {
         bone.global.rotation += normalize_radian(radian - bone.global.rotation) * weight;
         bone.matrix = bone.global.to_matrix();
         bone.moved();
+        self.keep_as_stored(root);
     }
 
     fn ik_two_bones(&mut self, c: usize) {
@@ -123,6 +124,8 @@ impl Runtime<'_> {
         self.bones[parent].matrix = parent_global.to_matrix();
         self.bones[parent].global = parent_global;
         self.bones[parent].moved();
+        self.keep_as_stored(parent);
+        let parent_global = self.bones[parent].global;
         let current_a = raw_radian_a + dr * weight;
         global.x = parent_global.x + current_a.cos() * l_p;
         global.y = parent_global.y + current_a.sin() * l_p;
@@ -135,6 +138,7 @@ impl Runtime<'_> {
         self.bones[child].matrix = global.to_matrix();
         self.bones[child].global = global;
         self.bones[child].moved();
+        self.keep_as_stored(child);
     }
 
     fn path_data(&self, c: usize) -> &PathConstraintData {
@@ -247,6 +251,7 @@ impl Runtime<'_> {
             self.bones[b].matrix = m;
             self.bones[b].global.from_matrix(&m);
             self.bones[b].moved();
+            self.keep_as_stored(b);
         }
         let path = self.constraints[c].path.as_mut().expect("a path");
         path.bone_lengths = bone_lengths;

@@ -198,9 +198,15 @@ impl Runtime<'_> {
             let (x, y) = (self.slots[i].global.x, self.slots[i].global.y);
             self.surface_matrix_at(parent, x, y)
         };
+        let float_values = self.file.eval.float_values;
         let slot = &mut self.slots[i];
         slot.matrix = slot.local_matrix;
-        slot.matrix.concat(&parent_matrix);
+        if float_values {
+            slot.matrix.concat_every_product(&parent_matrix);
+            slot.matrix = slot.matrix.to_f32();
+        } else {
+            slot.matrix.concat(&parent_matrix);
+        }
         slot.global_dirty = true;
     }
 
