@@ -61,8 +61,11 @@ fn duplicates(ctx: &mut DragonBonesCheck) {
 fn unresolved(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
     for r in &model.refs {
-        // An empty name means "none" to runtimes (a root bone, the default animation).
-        if r.kind == NameKind::Texture || r.scope == Scope::Nowhere || r.name.is_empty() || model.resolve(r).is_some() {
+        // An empty name means "none" to runtimes (a root bone, the default animation), but for a
+        // slot's parent (building the armature throws without one) and an armature display (the
+        // C++ runtime builds the armature named "", as it does an unknown one).
+        let names_none = r.name.is_empty() && !matches!(r.site, Site::SlotParent | Site::ArmatureDisplay);
+        if r.kind == NameKind::Texture || r.scope == Scope::Nowhere || names_none || model.resolve(r).is_some() {
             continue;
         }
         let names: Vec<&str> = model.candidates(r).map(|d| d.name.as_str()).collect();

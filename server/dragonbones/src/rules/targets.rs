@@ -31,6 +31,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         curves(&raw, root, &profiles, &mut out);
         negative_counts(&raw, root, &profiles, &mut out);
         integers(&raw, root, &profiles, &mut out);
+        integer_arrays(&raw, root, &profiles, &mut out);
         float_overflows(&raw, root, &profiles, &mut out);
         polygons_without_vertices(&raw, model, &profiles, &mut out);
     }
@@ -180,8 +181,10 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
     let mut found = Vec::new();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
-            if negative(animation, key::PLAY_TIMES) {
-                found.push((animation, key::PLAY_TIMES));
+            for name in [key::DURATION, key::PLAY_TIMES] {
+                if negative(animation, name) {
+                    found.push((animation, name));
+                }
             }
             // 5.6 typed timelines are not read at all.
             let typed = raw.get(animation, key::TIMELINE);
@@ -229,10 +232,74 @@ pub fn read_as_integer(name: &str) -> bool {
     INTEGER_KEYS.contains(&name)
 }
 
-/// An integer key ([`INTEGER_KEYS`]) written as a string or with a fraction or an exponent
-/// (`24.0`): rapidjson's `GetInt`/`GetUint` assert that the value is an integer, which aborts the
-/// runtime (a build without assertions reads garbage). 5.6 typed timelines are not read.
+/// An integer key ([`INTEGER_KEYS`]) written as a string, with a fraction or an exponent
+/// (`24.0`), or past the range of the type it is read in: rapidjson's `GetInt`/`GetUint` assert
+/// that the value is an integer of that type, which aborts the runtime (a build without
+/// assertions reads garbage). 5.6 typed timelines are not read.
 fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned = rapidjson_targets(profiles);
+    if concerned.is_empty() {
+        return;
+    }
+    let mut typed = Vec::new();
+    // A display frame's `value` is its display index (`_getNumber(…, VALUE, 0)`, an `int`).
+    let mut display_frames = rigls_text::FastSet::default();
+    for armature in list(raw, root, key::ARMATURE) {
+        for animation in list(raw, armature, key::ANIMATION) {
+            typed.extend(raw.get(animation, key::TIMELINE));
+            for timeline in list(raw, animation, key::SLOT) {
+                display_frames.extend(list(raw, timeline, key::DISPLAY_FRAME));
+            }
+        }
+    }
+    let mut found = Vec::new();
+    each_object_but(raw, root, &typed, &mut |object| {
+        for member in raw.tree.members(object) {
+            let display_index = display_frames.contains(&object) && raw.tree.key_is(raw.text, member.key, key::VALUE);
+            let integer_key = INTEGER_KEYS.iter().find(|k| raw.tree.key_is(raw.text, member.key, k));
+            let Some(&name) = integer_key.or(display_index.then_some(&key::VALUE)) else { continue };
+            let written = raw.tree.range(member.value).slice(raw.text);
+            let fix = match raw.kind(member.value) {
+                NodeKind::String => raw.tree.str(raw.text, member.value).and_then(|s| {
+                    let n: f64 = s.trim().parse().ok()?;
+                    (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`, without the quotes"))
+                }),
+                NodeKind::Number if !written_as_integer(raw, member.value) => {
+                    let n = raw.tree.number(raw.text, member.value).unwrap_or(f64::NAN);
+                    (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`"))
+                }
+                // `GetInt`/`GetUint` on anything but a number.
+                NodeKind::Null | NodeKind::True | NodeKind::False | NodeKind::Array | NodeKind::Object => None,
+                NodeKind::Number => {
+                    if let Some(message) = past_integer_range(name, object == root, written) {
+                        let verb = names_verb(concerned, "reads", "read");
+                        found.push((member.value, format!("{verb} `{name}` {message}")));
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            let fix = fix.unwrap_or_else(|| "write a whole number".to_owned());
+            let written = match raw.kind(member.value) {
+                NodeKind::Array => "an array",
+                NodeKind::Object => "an object",
+                _ => written,
+            };
+            found.push((member.value, format!(
+                "{} `{name}` as an integer, and {written} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); {fix}",
+                names_verb(concerned, "reads", "read"),
+            )));
+        }
+    });
+    out.extend(found.into_iter().map(|(value, message)| load_failure(raw.tree.range(value), message)));
+}
+
+/// Arrays whose elements the C++ runtime reads with `GetUint`/`GetInt`, which assert that each is
+/// an integer of that type (`parser/JSONDataParser.cpp:624, 655, 1335-1336, 1748`): a mesh's
+/// `triangles` and every seventh number of its `bonePose` (unsigned), a `zOrder` frame's list and
+/// an action's `ints` (`int`). The first element that is not one, per array, is reported
+/// (`weights` are [`weight_counts`]'). 5.6 typed timelines are not read.
+fn integer_arrays(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
@@ -244,31 +311,59 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
     let mut found = Vec::new();
     each_object_but(raw, root, &typed, &mut |object| {
         for member in raw.tree.members(object) {
-            let Some(&name) = INTEGER_KEYS.iter().find(|k| raw.tree.key_is(raw.text, member.key, k)) else { continue };
-            let written = raw.tree.range(member.value).slice(raw.text);
-            let fix = match raw.kind(member.value) {
-                NodeKind::String => raw.tree.str(raw.text, member.value).and_then(|s| {
-                    let n: f64 = s.trim().parse().ok()?;
-                    (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`, without the quotes"))
-                }),
-                NodeKind::Number if !written_as_integer(raw, member.value) => {
-                    let n = raw.tree.number(raw.text, member.value).unwrap_or(f64::NAN);
-                    (n.fract() == 0.0 && n.abs() < 1e9).then(|| format!("write `{n}`"))
-                }
+            let name = raw.tree.key(raw.text, member.key);
+            let (unsigned, step) = match name.as_ref() {
+                key::TRIANGLES => (true, 1),
+                key::BONE_POSE => (true, 7),
+                key::Z_ORDER | key::INTS => (false, 1),
                 _ => continue,
             };
-            let fix = fix.unwrap_or_else(|| "write a whole number".to_owned());
-            found.push((member.value, format!(
-                "{} `{name}` as an integer, and {written} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); {fix}",
-                names_verb(concerned, "reads", "read"),
-            )));
+            if !raw.is_array(member.value) {
+                continue;
+            }
+            let bad = raw.elements(member.value).step_by(step).find(|&e| !fits_integer(raw, e, unsigned));
+            if let Some(bad) = bad {
+                found.push((bad, name.into_owned(), unsigned));
+            }
         }
     });
-    out.extend(found.into_iter().map(|(value, message)| load_failure(raw.tree.range(value), message)));
+    for (bad, name, unsigned) in found {
+        let kind = if unsigned { "unsigned 32-bit integers" } else { "32-bit integers" };
+        let (low, high) = integer_range(unsigned);
+        let written = match raw.kind(bad) {
+            NodeKind::Array => "an array",
+            NodeKind::Object => "an object",
+            _ => raw.tree.range(bad).slice(raw.text),
+        };
+        let message = format!(
+            "{} `{name}`'s numbers here as {kind}, and {written} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number from {low} to {high}",
+            names_verb(concerned, "reads", "read"),
+        );
+        out.push(load_failure(raw.tree.range(bad), message));
+    }
+}
+
+/// Whether rapidjson reads `node` as an integer of 32 bits (`unsigned` or not): a number written
+/// without a fraction or an exponent, in range.
+fn fits_integer(raw: &Raw<'_>, node: NodeId, unsigned: bool) -> bool {
+    if raw.kind(node) != NodeKind::Number || !written_as_integer(raw, node) {
+        return false;
+    }
+    let (low, high) = integer_range(unsigned);
+    let value: Option<i128> = raw.tree.range(node).slice(raw.text).parse().ok();
+    value.is_some_and(|v| (low..=high).contains(&v))
+}
+
+/// The values `GetUint` (`unsigned`) or `GetInt` accept.
+fn integer_range(unsigned: bool) -> (i128, i128) {
+    if unsigned { (0, i128::from(u32::MAX)) } else { (i128::from(i32::MIN), i128::from(i32::MAX)) }
 }
 
 /// A number past the range of a 32-bit float where a runtime that keeps its numbers in `float`s
-/// reads it (every number but the integer keys' and `userData`'s): it reads infinity.
+/// reads it for a pose: every number but the integer keys', `userData`'s, the bounds an armature
+/// declares (`aabb`, `canvas`: no pose reads them), texture coordinates (`uvs`) and curves
+/// (`curve`: its samples are truncated to 16-bit integers, so no pose goes non-finite). It reads
+/// infinity.
 fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
     if concerned.is_empty() {
@@ -277,13 +372,18 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
     let past_float = |node: NodeId| {
         raw.tree.number(raw.text, node).is_some_and(|n| n.is_finite() && !crate::eval::geom::to_f32(n).is_finite())
     };
+    let bounds: Vec<NodeId> = list(raw, root, key::ARMATURE)
+        .into_iter()
+        .flat_map(|armature| [raw.get(armature, key::AABB), raw.get(armature, key::CANVAS)])
+        .flatten()
+        .collect();
     let mut found = Vec::new();
-    each_object(raw, root, &mut |object| {
+    each_object_but(raw, root, &bounds, &mut |object| {
         for member in raw.tree.members(object) {
             let name = raw.tree.key(raw.text, member.key);
             if past_float(member.value) && !read_as_integer(&name) {
                 found.push((member.value, format!("`{name}`")));
-            } else if raw.is_array(member.value) {
+            } else if raw.is_array(member.value) && name != key::UVS && name != key::CURVE {
                 let elements = raw.elements(member.value).filter(|&e| past_float(e));
                 found.extend(elements.map(|e| (e, format!("`{name}`'s element"))));
             }
@@ -302,6 +402,28 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
         );
         out.push(Diagnostic::new(Code::TargetFloatOverflow, FileFormat::DragonBones, raw.tree.range(value), message));
     }
+}
+
+/// Integer keys the C++ runtime reads as unsigned (`GetUint`): durations, play times, IK chains
+/// and an armature's frame rate (the root's is an `int`, as the other integer keys are).
+const UNSIGNED_KEYS: &[&str] = &[key::DURATION, key::PLAY_TIMES, key::CHAIN, key::FRAME_RATE];
+
+/// What is wrong with an integer written `written` under the integer key `name` (of the root
+/// object or not), when it is past the range of the type the runtime reads it as:
+/// `GetInt`/`GetUint` assert that it fits. A negative duration or play times is
+/// `negative_counts`' to report.
+fn past_integer_range(name: &str, of_root: bool, written: &str) -> Option<String> {
+    let value: Option<i128> = written.parse().ok();
+    let unsigned = UNSIGNED_KEYS.contains(&name) && !(of_root && name == key::FRAME_RATE);
+    let kind = if unsigned { "an unsigned 32-bit integer" } else { "a 32-bit integer" };
+    let (low, high) = integer_range(unsigned);
+    let reported_elsewhere = name == key::DURATION || name == key::PLAY_TIMES;
+    if value.is_some_and(|v| (low..=high).contains(&v) || (v < 0 && unsigned && reported_elsewhere)) {
+        return None;
+    }
+    Some(format!(
+        "as {kind}, and {written} is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from {low} to {high}"
+    ))
 }
 
 /// Whether rapidjson parses the number at `node` as an integer: written without a decimal point

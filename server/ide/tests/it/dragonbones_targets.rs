@@ -215,9 +215,12 @@ fn negative_play_times_and_frame_durations_crash_the_cpp_runtime() {
            "animation": [{"name": "歩く", "duration": 4, "playTimes": -1,
                                                                     ^^ warning[out-of-range]: `playTimes` is -1 but must be at least 0 (default 1)
                                                                     ^^ error[target-load-failure]: dragonbones-cpp reads `playTimes` as an unsigned integer, and -1 fails rapidjson's assertion: the runtime aborts; write 0 or more
-             "bone": [{"name": "root", "translateFrame": [{"duration": -2, "x": 0}, {"duration": 6, "x": 10}]}]}]}]}
+             "bone": [{"name": "root", "translateFrame": [{"duration": -2, "x": 0}, {"duration": 6, "x": 10}]}]},
                                                                        ^^ warning[out-of-range]: `duration` is -2 but must be at least 0 (default 1)
                                                                        ^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an unsigned integer, and -2 fails rapidjson's assertion: the runtime aborts; write 0 or more
+            {"name": "跳ぶ", "duration": -3}]}]}
+                                       ^^ warning[out-of-range]: `duration` is -3 but must be at least 0 (default 0)
+                                       ^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an unsigned integer, and -3 fails rapidjson's assertion: the runtime aborts; write 0 or more
         "#,
     );
 }
@@ -227,6 +230,59 @@ fn negative_play_times_and_frame_durations_crash_the_cpp_runtime() {
 /// aborts the runtime (checked with DragonBonesCPP f696143 built with assertions: "70" and 10.0
 /// as an animation's `duration`; 24.0 as `frameRate`, "0" as `displayIndex`, 50.5 as `aM`, "2" as
 /// `playTimes`). Float keys written as strings are only ignored.
+#[test]
+fn integers_past_the_range_the_cpp_runtime_reads_them_in_abort_it() {
+    // DragonBonesCPP's debug build stops at rapidjson's assertion on `chain`, `displayIndex`,
+    // `duration`, a null `aM` and a display frame's `value` of 1e20 alone, and loads the file with
+    // the values at the ends of the ranges (`playTimes`, `aM`, the armature's `frameRate`).
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "勇者", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "勇者", "frameRate": 4294967295, "bone": [{"name": "根"}, {"name": "腕", "parent": "根"}],
+           "ik": [{"name": "届く", "bone": "腕", "target": "根", "chain": -1}],
+                                                                      ^^ warning[out-of-range]: `chain` is -1 but must be at least 0 (default 0)
+                                                                      ^^ error[target-load-failure]: dragonbones-cpp reads `chain` as an unsigned 32-bit integer, and -1 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from 0 to 4294967295
+           "slot": [{"name": "影", "parent": "根", "displayIndex": -2147483649, "color": {"aM": 2147483647, "rM": null}}],
+                                                                 ^^^^^^^^^^^ warning[out-of-range]: `displayIndex` is -2147483649 but must be at least -1 (default 0)
+                                                                 ^^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `displayIndex` as a 32-bit integer, and -2147483649 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from -2147483648 to 2147483647
+                                                                                              ^^^^^^^^^^ warning[out-of-range]: `aM` is 2147483647 but must be between 0 and 100 (default 100)
+                                                                                                                ^^^^ error[target-load-failure]: dragonbones-cpp reads `rM` as an integer, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number
+           "animation": [{"name": "歩く", "duration": 4294967296, "playTimes": 4294967295,
+                                                    ^^^^^^^^^^ error[invalid-value]: a duration of more than a million frames: DragonBonesJS builds a table with an entry per frame and runs out of memory loading the file (its frame positions wrap past 32,767 frames already)
+                                                    ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an unsigned 32-bit integer, and 4294967296 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from 0 to 4294967295
+             "slot": [{"name": "影", "displayFrame": [{"duration": 1, "value": 1e20}, {"duration": 1, "value": 3000000000}]}]}]}]}
+                                                                              ^^^^ warning[invalid-value]: `value` must be a whole number, not 1e20 (the C++ runtime asserts on fractions)
+                                                                              ^^^^ error[target-load-failure]: dragonbones-cpp reads `value` as an integer, and 1e20 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number
+                                                                                                              ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `value` as a 32-bit integer, and 3000000000 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from -2147483648 to 2147483647
+        "#,
+    );
+}
+
+/// `triangles`, `bonePose`'s bone indices, `zOrder` frames and actions' `ints` are read element by
+/// element with `GetUint`/`GetInt` (DragonBonesCPP f696143 with assertions stopped at `2.0` in
+/// `triangles` and at `1.0` or `"1"` in a `zOrder` frame).
+#[test]
+fn integer_arrays_with_other_numbers_abort_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "勇者", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "勇者", "bone": [{"name": "根"}],
+           "slot": [{"name": "影", "parent": "根"}, {"name": "光", "parent": "根"}],
+           "skin": [{"slot": [{"name": "影", "display": [{"name": "布", "type": "mesh", "width": 2, "height": 2,
+             "vertices": [0, 0, 1, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2.0, 0, 4294967296, 2]}]}]}],
+                                                                                            ^^^ error[target-load-failure]: dragonbones-cpp reads `triangles`'s numbers here as unsigned 32-bit integers, and 2.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number from 0 to 4294967295
+                                                                                                    ^^^^^^^^^^ warning[index-out-of-range]: triangle index 4294967296 is out of range: the mesh has 3 vertices (0–2)
+           "animation": [{"name": "歩く", "duration": 2,
+             "frame": [{"duration": 2, "actions": [{"type": 10, "gotoAndPlay": "歩く", "ints": [1, -2147483649]}]}],
+                                                                                                 ^^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `ints`'s numbers here as 32-bit integers, and -2147483649 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number from -2147483648 to 2147483647
+             "zOrder": {"frame": [{"duration": 1, "zOrder": [0, 1.0]}, {"duration": 1}]}}]}]}
+                                                                ^^^ error[target-load-failure]: dragonbones-cpp reads `zOrder`'s numbers here as 32-bit integers, and 1.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number from -2147483648 to 2147483647
+        "#,
+    );
+}
+
 #[test]
 fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
     check(
@@ -241,9 +297,10 @@ fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
            "skin": [{"slot": [{"name": "影", "display": [{"name": "布", "type": "mesh", "width": 2, "height": 2,
              "vertices": [0, 0, 4e38, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]}]}]}],
                                 ^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `vertices`'s element as a 32-bit float, and 4e38 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
-           "animation": [{"name": "歩く", "duration": 1, "bone": [{"name": "根", "rotateFrame": [{"duration": 1, "rotate": 44444444444444444444444444444444444444444}]}]}],
-                                                                                                                        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `rotate` as a 32-bit float, and 4.444444444444444e40 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
-           "userData": {"big": 1e39}}]}
+           "animation": [{"name": "歩く", "duration": 1, "bone": [{"name": "根", "rotateFrame": [{"duration": 1, "curve": [0, 1e39, 1, 1], "rotate": 44444444444444444444444444444444444444444}]}]}],
+                                                                                                                           ^^^^ warning[out-of-range]: curve y 1000000000000000000000000000000000000000 is beyond ±3.2767: runtimes store it in 16 bits and it wraps
+                                                                                                                                                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `rotate` as a 32-bit float, and 4.444444444444444e40 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+           "aabb": {"x": 1e39, "y": 0, "width": 1, "height": 1}, "userData": {"big": 1e39}}]}
         "#,
     );
 }
