@@ -166,10 +166,10 @@ fn curves(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diag
     }
 }
 
-/// An animation's `playTimes` and its key frames' `duration`, which the C++ runtime reads as
-/// unsigned integers (`parser/JSONDataParser.cpp:820, 847, 1069`): a negative one fails
-/// rapidjson's assertion and aborts the runtime (a build without assertions reads 4294967295 and
-/// more). The animation's own `duration` has its own rule; 5.6 typed timelines are not read.
+/// An animation's `duration` and `playTimes` and its key frames' `duration`, which the C++
+/// runtime reads as unsigned integers (`parser/JSONDataParser.cpp:819-820, 847, 1069`): a
+/// negative one fails rapidjson's assertion and aborts the runtime (a build without assertions
+/// reads 4294967295 and more). 5.6 typed timelines are not read.
 fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
@@ -241,19 +241,17 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
     if concerned.is_empty() {
         return;
     }
-    let mut typed = Vec::new();
     // A display frame's `value` is its display index (`_getNumber(…, VALUE, 0)`, an `int`).
     let mut display_frames = rigls_text::FastSet::default();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
-            typed.extend(raw.get(animation, key::TIMELINE));
             for timeline in list(raw, animation, key::SLOT) {
                 display_frames.extend(list(raw, timeline, key::DISPLAY_FRAME));
             }
         }
     }
     let mut found = Vec::new();
-    each_object_but(raw, root, &typed, &mut |object| {
+    each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
         for member in raw.tree.members(object) {
             let display_index = display_frames.contains(&object) && raw.tree.key_is(raw.text, member.key, key::VALUE);
             let integer_key = INTEGER_KEYS.iter().find(|k| raw.tree.key_is(raw.text, member.key, k));
@@ -304,12 +302,8 @@ fn integer_arrays(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut 
     if concerned.is_empty() {
         return;
     }
-    let mut typed = Vec::new();
-    for armature in list(raw, root, key::ARMATURE) {
-        typed.extend(list(raw, armature, key::ANIMATION).into_iter().filter_map(|a| raw.get(a, key::TIMELINE)));
-    }
     let mut found = Vec::new();
-    each_object_but(raw, root, &typed, &mut |object| {
+    each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
         for member in raw.tree.members(object) {
             let name = raw.tree.key(raw.text, member.key);
             let (unsigned, step) = match name.as_ref() {
@@ -341,6 +335,12 @@ fn integer_arrays(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut 
         );
         out.push(load_failure(raw.tree.range(bad), message));
     }
+}
+
+/// The 5.6 typed timelines (`timeline`) of every animation: the C++ runtime does not read them.
+fn typed_timelines(raw: &Raw<'_>, root: NodeId) -> Vec<NodeId> {
+    let animations = list(raw, root, key::ARMATURE).into_iter().flat_map(|a| list(raw, a, key::ANIMATION));
+    animations.filter_map(|a| raw.get(a, key::TIMELINE)).collect()
 }
 
 /// Whether rapidjson reads `node` as an integer of 32 bits (`unsigned` or not): a number written
