@@ -102,7 +102,13 @@ impl DragonBonesFile {
     /// The file of `text` parsed into `tree` (e.g. by [`reparse::reparse`]); `None` when it is
     /// not DragonBones data.
     pub fn of_tree(text: &str, tree: Tree) -> Option<DragonBonesFile> {
-        let doc = model::classify(&tree, text)?;
+        DragonBonesFile::of_tree_named(text, tree, false)
+    }
+
+    /// [`DragonBonesFile::of_tree`] of a file whose name says whether it is a skeleton
+    /// ([`model::classify_named`]).
+    pub fn of_tree_named(text: &str, tree: Tree, named_skeleton: bool) -> Option<DragonBonesFile> {
+        let doc = model::classify_named(&tree, text, named_skeleton)?;
         let model = Model::build(text, &tree, doc);
         Some(DragonBonesFile {
             tree,

@@ -59,7 +59,7 @@ pub fn is_binary(path: Option<&Path>, bytes: &[u8]) -> bool {
 fn classify(path: Option<&Path>, text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
     match syntax_of(path, text) {
         Syntax::Elem => (FileKind::Elem, None),
-        Syntax::Json => dragonbones(text),
+        Syntax::Json => dragonbones(path, text),
         Syntax::Other => (FileKind::Other, None),
     }
 }
@@ -85,8 +85,15 @@ fn syntax_of(path: Option<&Path>, text: &str) -> Syntax {
     }
 }
 
-fn dragonbones(text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
-    dragonbones_file(DragonBonesFile::parse(text))
+fn dragonbones(path: Option<&Path>, text: &str) -> (FileKind, Option<Box<DragonBonesFile>>) {
+    let tree = rigls_dragonbones::parser::parse(text);
+    dragonbones_file(DragonBonesFile::of_tree_named(text, tree, named_skeleton(path)))
+}
+
+/// Whether the file's name says it is a skeleton (`*_ske.json`, any case).
+fn named_skeleton(path: Option<&Path>) -> bool {
+    let name = path.and_then(Path::file_name).and_then(|n| n.to_str()).map(str::to_ascii_lowercase);
+    name.is_some_and(|n| n.ends_with("_ske.json"))
 }
 
 fn dragonbones_file(file: Option<DragonBonesFile>) -> (FileKind, Option<Box<DragonBonesFile>>) {
@@ -339,15 +346,17 @@ impl Analysis {
         };
         if large && json {
             let tree = rigls_dragonbones::parser::parse(text);
-            let (lines, file) =
-                rigls_text::parallel::join(|| LineIndex::new(text), || DragonBonesFile::of_tree(text, tree));
+            let (lines, file) = rigls_text::parallel::join(
+                || LineIndex::new(text),
+                || DragonBonesFile::of_tree_named(text, tree, named_skeleton(path)),
+            );
             let (kind, dragonbones) = dragonbones_file(file);
             return (kind, Preparsed::fresh(dragonbones), lines);
         }
         let parse = || {
             let (kind, dragonbones) = match kind {
                 None => classify(path, text),
-                Some(k) if k.is_dragonbones() => dragonbones(text),
+                Some(k) if k.is_dragonbones() => dragonbones(path, text),
                 Some(k) => (k, None),
             };
             let mut parse = Preparsed::fresh(dragonbones);
@@ -408,12 +417,12 @@ impl Analysis {
                     Some(done) => {
                         reparsed = Some(done.region);
                         spliced = Some(done.old_region);
-                        dragonbones_file(DragonBonesFile::of_tree(&text, done.tree))
+                        dragonbones_file(DragonBonesFile::of_tree_named(&text, done.tree, named_skeleton(path)))
                     }
-                    None => dragonbones(&text),
+                    None => dragonbones(path, &text),
                 }
             }
-            (Syntax::Json, _) => dragonbones(&text),
+            (Syntax::Json, _) => dragonbones(path, &text),
             (Syntax::Elem, ParsedFile::Elem(old)) => {
                 if let Some(done) = rigls_elem::reparse::reparse(&old.tree, &text, change) {
                     reparsed = Some(done.region);

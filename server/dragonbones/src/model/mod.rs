@@ -23,6 +23,13 @@ pub enum DocKind {
 
 /// Decides from the root object's keys whether the text is DragonBones data at all.
 pub fn classify(tree: &Tree, text: &str) -> Option<DocKind> {
+    classify_named(tree, text, false)
+}
+
+/// [`classify`] for a file whose name says it is a skeleton (`*_ske.json`): then a root object
+/// with a data version or frame rate but no `armature` is a skeleton too (one the runtimes build
+/// nothing from, which the rules say), not JSON of no concern.
+pub fn classify_named(tree: &Tree, text: &str, named_skeleton: bool) -> Option<DocKind> {
     let root = tree.root().filter(|&r| tree.is_object(r))?;
     let has = |k: &str| tree.member(text, root, k).is_some();
     if has(key::ARMATURE) && [key::VERSION, key::FRAME_RATE, key::NAME, key::COMPATIBLE_VERSION].iter().any(|k| has(k))
@@ -30,6 +37,8 @@ pub fn classify(tree: &Tree, text: &str) -> Option<DocKind> {
         Some(DocKind::Skeleton)
     } else if has(key::SUB_TEXTURE) && (has(key::IMAGE_PATH) || has(key::NAME)) {
         Some(DocKind::Atlas)
+    } else if named_skeleton && [key::VERSION, key::FRAME_RATE, key::COMPATIBLE_VERSION].iter().any(|k| has(k)) {
+        Some(DocKind::Skeleton)
     } else {
         None
     }

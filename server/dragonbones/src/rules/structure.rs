@@ -127,6 +127,7 @@ fn missing_keys(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, pr
         let what = object_def(kind).name;
         let why = match (kind, def.name) {
             (ObjectKind::Slot, key::PARENT) => "building the armature throws without a parent bone",
+            (ObjectKind::Skeleton, key::ARMATURE) => "runtimes build nothing from the file",
             (ObjectKind::Ik, key::TARGET) => "runtimes drop the constraint",
             (ObjectKind::PathConstraint, _) => "runtimes drop the constraint",
             (ObjectKind::TypedTimeline, key::TYPE) => "runtimes ignore the timeline",

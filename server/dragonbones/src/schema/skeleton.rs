@@ -205,7 +205,10 @@ static ROOT: &[KeyDef] = &[
             "\"isGlobal\": 0",
         )
     },
-    key("armature", T::Array(O::Armature), "The armatures of this data.", "\"armature\": [{\"name\": \"hero\"}]"),
+    KeyDef {
+        required: true,
+        ..key("armature", T::Array(O::Armature), "The armatures of this data.", "\"armature\": [{\"name\": \"hero\"}]")
+    },
     USER_DATA,
     KeyDef {
         since: V::V5_5,

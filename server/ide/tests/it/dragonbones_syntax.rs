@@ -170,6 +170,24 @@ fn other_json_gets_no_diagnostics() {
     }
 }
 
+/// A file named like a skeleton (`*_ske.json`) with a data version or frame rate but no
+/// `armature` is a skeleton the runtimes build nothing from: said so, where any other name keeps
+/// it JSON of no concern (a `package.json` has a `version` too).
+#[test]
+fn a_skeleton_by_name_without_armatures_is_one_the_runtimes_build_nothing_from() {
+    check_diagnostics(
+        "勇者_SKE.json",
+        r#"
+        {"name": "勇者", "version": "5.5", "frameRate": 24}
+         ^^^^^^^^^^^^ error[missing-key]: DragonBones data `勇者` has no `armature`: runtimes build nothing from the file
+        "#,
+    );
+    let text = r#"{"name": "勇者", "version": "5.5", "frameRate": 24}"#;
+    assert_eq!(analyse("勇者_ske.json", text, &[]).kind(), FileKind::DragonBonesSkeleton);
+    assert_eq!(analyse("勇者.json", text, &[]).kind(), FileKind::Other);
+    assert_eq!(analyse("package_ske.json", r#"{"name": "app", "dependencies": {}}"#, &[]).kind(), FileKind::Other);
+}
+
 #[test]
 fn detection_by_content() {
     let skeleton = analyse("anything.json", r#"{"armature": [], "frameRate": 24}"#, &[]);
