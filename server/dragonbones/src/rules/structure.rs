@@ -91,6 +91,19 @@ fn check_object(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, st
     }
     let present = |name: &str| seen.iter().any(|(k, _)| k == name) || seen_many.contains_key(name);
     missing_keys(ctx, object, kind, present);
+    if kind == ObjectKind::Skeleton {
+        no_armature_in_list(ctx, object);
+    }
+}
+
+/// A skeleton whose `armature` list holds no armature object: every runtime builds nothing.
+fn no_armature_in_list(ctx: &mut DragonBonesCheck, root: NodeId) {
+    let tree = ctx.tree;
+    let Some(list) = ctx.get(root, key::ARMATURE).filter(|&v| tree.is_array(v)) else { return };
+    if !tree.elements(list).any(|e| tree.is_object(e)) {
+        let message = "`armature` holds no armature: runtimes build nothing from the file".to_owned();
+        ctx.push(report(Code::InvalidValue, tree.range(list), message));
+    }
 }
 
 fn unknown_key(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, key: &str, range: TextRange) {

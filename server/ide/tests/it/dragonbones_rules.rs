@@ -421,6 +421,7 @@ fn unsupported_and_legacy_versions() {
         r#"
         {"name": "a", "version": "6.0", "armature": []}
                                  ^^^^^ error[unsupported-version]: unsupported data version `6.0`: runtimes accept 4.0, 4.5, 5.0, 5.5 and 5.6 (older ones also 2.3 and 3.0) and reject anything else
+                                                    ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
@@ -431,6 +432,7 @@ fn compatible_version_is_honoured() {
         "a_ske.json",
         r#"
         {"name": "a", "version": "6.0", "compatibleVersion": "5.5", "armature": []}
+                                                                                ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
@@ -442,6 +444,7 @@ fn a_30_file_is_legacy() {
         r#"
         {"name": "a", "version": "3.0", "isGlobal": 0, "frameRate": 24, "armature": []}
                                  ^^^^^ warning[legacy-version]: data version 3.0 is rejected by current runtimes (DragonBonesJS 5.1 and later, C++, C#): upgrade it to 5.5 with `rigls upgrade` or the quick fix
+                                                                                    ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
@@ -453,6 +456,7 @@ fn versions_as_numbers_missing_versions_and_56_without_compatibility() {
         r#"
         {"name": "a", "version": 5.5, "armature": []}
                                  ^^^ warning[invalid-value]: `version` should be a string: write `"5.5"` (the C++ runtime reads it as a string)
+                                                  ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
@@ -464,6 +468,7 @@ fn a_missing_version() {
         r#"
         {"name": "a", "frameRate": 24, "armature": []}
          ^^^^^^^^^^^ error[missing-key]: the skeleton has no `version`: runtimes reject data without one (write e.g. `"version": "5.5"`)
+                                                   ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
@@ -478,6 +483,7 @@ fn a_missing_version_beside_a_compatible_version() {
         r#"
         {"name": "a", "compatibleVersion": "5.5", "frameRate": 24, "armature": []}
          ^^^^^^^^^^^ warning[missing-key]: the skeleton has no `version`: runtimes read it by its `compatibleVersion` `5.5` (write `"version"` too, as exporters do)
+                                                                               ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
     check_diagnostics(
@@ -485,6 +491,7 @@ fn a_missing_version_beside_a_compatible_version() {
         r#"
         {"name": "a", "compatibleVersion": "2.3", "frameRate": 24, "armature": []}
          ^^^^^^^^^^^ error[missing-key]: the skeleton has no `version`: runtimes reject data without one (write e.g. `"version": "5.5"`)
+                                                                               ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
@@ -496,6 +503,7 @@ fn version_56_without_compatible_version() {
         r#"
         {"name": "a", "version": "5.6", "armature": []}
                                  ^^^^^ warning[unsupported-version]: data version 5.6 loads only in DragonBonesJS: add `"compatibleVersion": "5.5"` so the C++ and C# runtimes accept it too
+                                                    ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
@@ -542,6 +550,7 @@ fn versions_as_numbers_read_as_javascript_writes_them() {
         r#"
         {"name": "a", "version": 5.0, "armature": []}
                                  ^^^ error[unsupported-version]: the number `5.0` reads as "5" to runtimes, which is no data version: write `"5.0"`
+                                                  ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }

@@ -336,6 +336,7 @@ fn a_skeleton_without_armatures_builds_nothing() {
         r#"
         {"name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24, "armature": []}
                                                                                         ^^^^^^^^^^^^^^ error[target-load-failure]: flutter finds no armature to build from this skeleton (no armature object in `armature`): nothing is shown
+                                                                                                    ^^ error[invalid-value]: `armature` holds no armature: runtimes build nothing from the file
         "#,
     );
 }
