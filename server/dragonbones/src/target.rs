@@ -780,7 +780,7 @@ impl Profile {
             poses.push("a play request's time is compared with the animation's duration, and a timeline's key frame found, in 32-bit floats (a time that rounds to the duration plays the end, one that rounds to a key frame shows it)");
         }
         if e.float_values {
-            poses.push("numbers read, and bones' transforms and matrices kept, as 32-bit floats (a value past ±3.4e38 is infinite)");
+            poses.push("numbers read, angles turned into radians, and bones' transforms and matrices kept, as 32-bit floats (a value past ±3.4e38 is infinite); a value stored in 16 bits keeps the low 16 bits of its 32-bit integer, as the compiled runtime converts it");
         }
         let poses = if poses.is_empty() { "as DragonBonesJS 5.7".to_owned() } else { poses.join("; ") };
         out.push(fact("Poses", poses, self.eval.evidence));

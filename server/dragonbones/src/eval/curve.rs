@@ -140,10 +140,14 @@ fn sample_cpp(curve: &[f64], i: usize, len: usize) -> f32 {
     y
 }
 
-/// A `float` stored in an `int16_t` array, as C++ converts it (truncated; saturated here where
-/// the conversion is undefined).
+/// A `float` stored in an `int16_t` array, as the C++ runtime's x86-64 builds convert it: truncated
+/// to 32 bits (`cvttss2si`, which gives 0x80000000 for NaN and whatever is past ±2^31), of which
+/// the low 16 are kept. So 39,900 wraps to -25,636 and 2^31 reads 0 (the conversion is undefined in
+/// C++; this is what the compiled runtime does, checked against DragonBonesCPP's harness).
 pub fn trunc_i16(v: f32) -> i16 {
-    if v.is_nan() { 0 } else { v.trunc().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16 }
+    let in_range = v.abs() < 2_147_483_648.0;
+    let int32 = if in_range { v.trunc() as i32 } else { i32::MIN };
+    int32 as i16
 }
 
 #[allow(clippy::too_many_arguments)]

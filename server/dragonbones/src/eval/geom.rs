@@ -10,6 +10,16 @@ use std::f64::consts::PI;
 
 pub const DEG_RAD: f64 = PI / 180.0;
 
+/// `normalizeRadian(degrees * DEG_RAD)` as the C++ runtime computes it, in `float`s
+/// (`geom/Transform.h`): a huge angle's remainder is that of its 32-bit product.
+pub fn degrees_to_radian_f32(degrees: f64) -> f64 {
+    const PI: f32 = std::f32::consts::PI;
+    let value = degrees as f32 * (PI / 180.0);
+    let mut value = (value + PI) % (PI * 2.0);
+    value += if value > 0.0 { -PI } else { PI };
+    f64::from(value)
+}
+
 /// An angle brought into (−π, π], as the runtime's `normalizeRadian` (JavaScript `%` semantics).
 pub fn normalize_radian(value: f64) -> f64 {
     let mut value = (value + PI) % (PI * 2.0);

@@ -332,3 +332,35 @@ fn numbers_and_products_past_the_range_of_a_float_are_infinite_in_the_cpp_runtim
     let js = bones("big_ske.json", SCALED, None, 0.0, None);
     assert!(js[2].1.iter().all(|v| v.is_finite()), "{js:?}");
 }
+
+/// The C++ runtime stores `tweenEasing × 100` in its `int16_t` frame array, converting the `float`
+/// as x86-64 does: to 32 bits, the low 16 kept (rigls saturated it before). An easing of 400
+/// (39,900) wraps to -25,636, one of 2^32 is past 32 bits and reads 0 (a plain quadratic in-out).
+/// DragonBonesCPP printed these.
+#[test]
+fn easings_past_16_bits_wrap_as_the_compiled_runtime_converts_them() {
+    const EASE: &str = r#"{"version":"5.5","frameRate":10,"name":"緩","armature":[{"name":"a","frameRate":10,"bone":[{"name":"根"},{"name":"腕","parent":"根"}],"animation":[{"name":"速い","duration":10,"bone":[{"name":"腕","translateFrame":[{"duration":10,"tweenEasing":400,"x":0},{"duration":0,"x":100}]}]},{"name":"遅い","duration":10,"bone":[{"name":"腕","translateFrame":[{"duration":10,"tweenEasing":4294967296,"x":0},{"duration":0,"x":100}]}]}]}]}"#;
+    // DragonBonesJS's `Int16Array` wraps 39,900 alike: the runtimes agree there.
+    let fast: &Bones = &[("腕", [1.0, 0.0, 0.0, 1.0, 2291.45874, 0.0])];
+    for target in [Some(Target::DragonBonesCpp), None] {
+        let posed = bones("ease_ske.json", EASE, Some("速い"), 0.129999995, target);
+        assert!(largest_difference(&posed, fast) < 1e-4, "{target:?}: {posed:?}");
+    }
+    // Past 32 bits they part: JavaScript keeps the low 16 bits of the whole number.
+    check("ease_ske.json", EASE, Some("遅い"), 0.129999995, &[("腕", [1.0, 0.0, 0.0, 1.0, 13.0, 0.0])]);
+}
+
+/// The C++ runtime turns degrees into radians and normalises them in `float`s: for an angle of
+/// 2^31 degrees the remainder is that of the 32-bit product, another angle than the 64-bit one's
+/// (DragonBonesJS turns this bone to [-0.616, 0.788]). DragonBonesCPP printed this pose.
+#[test]
+fn a_huge_angle_turns_as_the_float_arithmetic_leaves_it() {
+    const HUGE: &str = r#"{"version":"5.5","frameRate":24,"name":"角","armature":[{"name":"a","bone":[{"name":"根"},{"name":"腕","parent":"根","transform":{"skX":2147483648,"skY":2147483648}}]}]}"#;
+    check(
+        "huge_ske.json",
+        HUGE,
+        None,
+        0.0,
+        &[("腕", [-0.187188342, 0.982324064, -0.982324064, -0.187188342, 0.0, 0.0])],
+    );
+}

@@ -5,7 +5,9 @@
 //! instead and carries on.
 
 use super::data::*;
-use super::geom::{ColorTransform, DEG_RAD, Transform, js_round, normalize_radian, to_i16, to_u16};
+use super::geom::{
+    ColorTransform, DEG_RAD, Transform, degrees_to_radian_f32, js_round, normalize_radian, to_f32, to_i16, to_u16,
+};
 use super::raw::Raw;
 use crate::schema::key;
 use crate::syntax::NodeId;
@@ -502,12 +504,17 @@ impl<'a> Parser<'a> {
         let [x, y, rotate, skew, sk_x, sk_y, sc_x, sc_y] =
             raw.get_all(node, [key::X, key::Y, key::ROTATE, key::SKEW, key::SK_X, key::SK_Y, key::SC_X, key::SC_Y]);
         let mut t = Transform { x: raw.number_of(x, 0.0), y: raw.number_of(y, 0.0), ..Transform::IDENTITY };
+        let float = self.read_as.float_values;
+        let angle = |v| if float { degrees_to_radian_f32(v) } else { normalize_radian(v * DEG_RAD) };
         if rotate.is_some() || skew.is_some() {
-            t.rotation = normalize_radian(raw.number_of(rotate, 0.0) * DEG_RAD);
-            t.skew = normalize_radian(raw.number_of(skew, 0.0) * DEG_RAD);
+            t.rotation = angle(raw.number_of(rotate, 0.0));
+            t.skew = angle(raw.number_of(skew, 0.0));
         } else if sk_x.is_some() || sk_y.is_some() {
-            t.rotation = normalize_radian(raw.number_of(sk_y, 0.0) * DEG_RAD);
-            t.skew = normalize_radian(raw.number_of(sk_x, 0.0) * DEG_RAD) - t.rotation;
+            t.rotation = angle(raw.number_of(sk_y, 0.0));
+            t.skew = angle(raw.number_of(sk_x, 0.0)) - t.rotation;
+            if float {
+                t.skew = to_f32(t.skew);
+            }
         }
         t.scale_x = raw.number_of(sc_x, 1.0);
         t.scale_y = raw.number_of(sc_y, 1.0);
