@@ -360,10 +360,10 @@ fn integer_range(unsigned: bool) -> (i128, i128) {
 }
 
 /// A number past the range of a 32-bit float where a runtime that keeps its numbers in `float`s
-/// reads it for a pose: every number but the integer keys', `userData`'s, the bounds an armature
-/// declares (`aabb`, `canvas`: no pose reads them), texture coordinates (`uvs`) and curves
-/// (`curve`: its samples are truncated to 16-bit integers, so no pose goes non-finite). It reads
-/// infinity.
+/// reads it for a pose: every number but the integer keys' (a display frame's `value` among
+/// them), `userData`'s, the bounds an armature declares (`aabb`, `canvas`: no pose reads them),
+/// texture coordinates (`uvs`) and curves (`curve`: its samples are truncated to 16-bit
+/// integers, so no pose goes non-finite). It reads infinity.
 fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
     if concerned.is_empty() {
@@ -381,7 +381,8 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
     each_object_but(raw, root, &bounds, &mut |object| {
         for member in raw.tree.members(object) {
             let name = raw.tree.key(raw.text, member.key);
-            if past_float(member.value) && !read_as_integer(&name) {
+            // A display frame's `value` is an integer (`integers` reports it).
+            if past_float(member.value) && !read_as_integer(&name) && name != key::VALUE {
                 found.push((member.value, format!("`{name}`")));
             } else if raw.is_array(member.value) && name != key::UVS && name != key::CURVE {
                 let elements = raw.elements(member.value).filter(|&e| past_float(e));
