@@ -361,7 +361,8 @@ fn integer_range(unsigned: bool) -> (i128, i128) {
 
 /// A number past the range of a 32-bit float where a runtime that keeps its numbers in `float`s
 /// reads it for a pose: every number but the integer keys' (a display frame's `value` among
-/// them), `userData`'s, the bounds an armature declares (`aabb`, `canvas`: no pose reads them),
+/// them), `userData`'s, a bone's `length` where no IK constraint ends at the bone, the bounds an
+/// armature declares (`aabb`, `canvas`: no pose reads them),
 /// texture coordinates (`uvs`) and curves (`curve`: its samples are truncated to 16-bit
 /// integers, so no pose goes non-finite). It reads infinity.
 fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
@@ -372,17 +373,27 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
     let past_float = |node: NodeId| {
         raw.tree.number(raw.text, node).is_some_and(|n| n.is_finite() && !crate::eval::geom::to_f32(n).is_finite())
     };
-    let bounds: Vec<NodeId> = list(raw, root, key::ARMATURE)
-        .into_iter()
-        .flat_map(|armature| [raw.get(armature, key::AABB), raw.get(armature, key::CANVAS)])
+    let armatures = list(raw, root, key::ARMATURE);
+    let bounds: Vec<NodeId> = armatures
+        .iter()
+        .flat_map(|&armature| [raw.get(armature, key::AABB), raw.get(armature, key::CANVAS)])
         .flatten()
         .collect();
+    // A bone's `length` is read by the IK constraints that end at it, and by nothing else.
+    let mut ik_ends = rigls_text::FastSet::default();
+    for &armature in &armatures {
+        let ends: Vec<String> = list(raw, armature, key::IK).iter().map(|&ik| raw.string(ik, key::BONE, "")).collect();
+        ik_ends.extend(
+            list(raw, armature, key::BONE).into_iter().filter(|&b| ends.contains(&raw.string(b, key::NAME, ""))),
+        );
+    }
     let mut found = Vec::new();
     each_object_but(raw, root, &bounds, &mut |object| {
         for member in raw.tree.members(object) {
             let name = raw.tree.key(raw.text, member.key);
             // A display frame's `value` is an integer (`integers` reports it).
-            if past_float(member.value) && !read_as_integer(&name) && name != key::VALUE {
+            let unread = name == key::VALUE || (name == key::LENGTH && !ik_ends.contains(&object));
+            if past_float(member.value) && !read_as_integer(&name) && !unread {
                 found.push((member.value, format!("`{name}`")));
             } else if raw.is_array(member.value) && name != key::UVS && name != key::CURVE {
                 let elements = raw.elements(member.value).filter(|&e| past_float(e));

@@ -303,6 +303,19 @@ fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
            "aabb": {"x": 1e39, "y": 0, "width": 1, "height": 1}, "userData": {"big": 1e39}}]}
         "#,
     );
+    // A bone's `length` matters to an IK constraint ending at it (the runtime printed NaN
+    // matrices for 上 and 腕), and to nothing else (脚 is posed as set up).
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "長", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "a", "bone": [{"name": "根"}, {"name": "目", "parent": "根", "transform": {"x": 50}},
+           {"name": "上", "parent": "根", "length": 40}, {"name": "腕", "parent": "上", "length": 1e39, "transform": {"x": 40}},
+                                                                                              ^^^^ error[target-float-overflow]: dragonbones-cpp reads `length` as a 32-bit float, and 1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+           {"name": "脚", "parent": "根", "length": 1e39}],
+           "ik": [{"name": "届く", "bone": "腕", "target": "目", "chain": 1}]}]}
+        "#,
+    );
 }
 
 #[test]
