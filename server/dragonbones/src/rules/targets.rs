@@ -362,9 +362,9 @@ fn integer_range(unsigned: bool) -> (i128, i128) {
 /// A number past the range of a 32-bit float where a runtime that keeps its numbers in `float`s
 /// reads it for a pose: every number but the integer keys' (a display frame's `value` among
 /// them), `userData`'s, a bone's `length` where no IK constraint ends at the bone, the bounds an
-/// armature declares (`aabb`, `canvas`: no pose reads them),
-/// texture coordinates (`uvs`) and curves (`curve`: its samples are truncated to 16-bit
-/// integers, so no pose goes non-finite). It reads infinity.
+/// armature declares (`aabb`, `canvas`: no pose reads them), texture coordinates (`uvs`), and
+/// easings and curves (`tweenEasing`, `curve`: stored in 16 bits, where infinity reads 0, so no
+/// pose goes non-finite). It reads infinity.
 fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
     if concerned.is_empty() {
@@ -392,7 +392,9 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
         for member in raw.tree.members(object) {
             let name = raw.tree.key(raw.text, member.key);
             // A display frame's `value` is an integer (`integers` reports it).
-            let unread = name == key::VALUE || (name == key::LENGTH && !ik_ends.contains(&object));
+            // An easing is stored ×100 in 16 bits: infinity converts to 0, a finite pose.
+            let unread =
+                name == key::VALUE || name == key::TWEEN_EASING || (name == key::LENGTH && !ik_ends.contains(&object));
             if past_float(member.value) && !read_as_integer(&name) && !unread {
                 found.push((member.value, format!("`{name}`")));
             } else if raw.is_array(member.value) && name != key::UVS && name != key::CURVE {

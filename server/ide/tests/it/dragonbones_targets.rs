@@ -304,7 +304,8 @@ fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
         "#,
     );
     // A bone's `length` matters to an IK constraint ending at it (the runtime printed NaN
-    // matrices for 上 and 腕), and to nothing else (脚 is posed as set up).
+    // matrices for 上 and 腕), and to nothing else (脚 is posed as set up); an easing of 1e39 is
+    // stored in 16 bits as 0 (the runtime posed such a key frame finite).
     check(
         &[Target::DragonBonesCpp],
         r#"
@@ -313,7 +314,9 @@ fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
            {"name": "上", "parent": "根", "length": 40}, {"name": "腕", "parent": "上", "length": 1e39, "transform": {"x": 40}},
                                                                                               ^^^^ error[target-float-overflow]: dragonbones-cpp reads `length` as a 32-bit float, and 1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
            {"name": "脚", "parent": "根", "length": 1e39}],
-           "ik": [{"name": "届く", "bone": "腕", "target": "目", "chain": 1}]}]}
+           "ik": [{"name": "届く", "bone": "腕", "target": "目", "chain": 1}],
+           "animation": [{"name": "揺れ", "duration": 2, "bone": [{"name": "脚", "translateFrame": [{"duration": 2, "tweenEasing": 1e39, "x": 0}, {"duration": 0, "x": 5}]}]}]}]}
+                                                                                                                                ^^^^ warning[out-of-range]: `tweenEasing` is 1000000000000000000000000000000000000000 but must be between -1 and 2
         "#,
     );
 }
