@@ -178,6 +178,7 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
     let negative = |object: NodeId, name: &str| {
         raw.get(object, name).is_some_and(|v| raw.tree.number(raw.text, v).is_some_and(|n| n < 0.0))
     };
+    let lone = lone_key_frames(raw, root);
     let mut found = Vec::new();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
@@ -190,7 +191,7 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
             let typed = raw.get(animation, key::TIMELINE);
             for member in raw.tree.members(animation).filter(|m| Some(m.value) != typed) {
                 each_object(raw, member.value, &mut |node| {
-                    if negative(node, key::DURATION) {
+                    if negative(node, key::DURATION) && !lone.contains(&node) {
                         found.push((node, key::DURATION));
                     }
                 });
@@ -250,9 +251,13 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
             }
         }
     }
+    let lone = lone_key_frames(raw, root);
     let mut found = Vec::new();
     each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
         for member in raw.tree.members(object) {
+            if lone.contains(&object) && raw.tree.key_is(raw.text, member.key, key::DURATION) {
+                continue;
+            }
             let display_index = display_frames.contains(&object) && raw.tree.key_is(raw.text, member.key, key::VALUE);
             let integer_key = INTEGER_KEYS.iter().find(|k| raw.tree.key_is(raw.text, member.key, k));
             let Some(&name) = integer_key.or(display_index.then_some(&key::VALUE)) else { continue };
@@ -335,6 +340,35 @@ fn integer_arrays(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut 
         );
         out.push(load_failure(raw.tree.range(bad), message));
     }
+}
+
+/// The key frames that are alone in their timeline: the C++ runtime does not read their
+/// `duration` (`parser/JSONDataParser.cpp:1046-1050`: one key frame lasts the animation).
+/// Bone, slot, deform and IK timelines and `zOrder`; not the animation's own `frame` list, whose
+/// durations are all read.
+fn lone_key_frames(raw: &Raw<'_>, root: NodeId) -> rigls_text::FastSet<NodeId> {
+    let mut lone = rigls_text::FastSet::default();
+    let mut alone = |list: NodeId| {
+        let mut frames = raw.elements(list);
+        if let (Some(only), None) = (frames.next(), frames.next())
+            && raw.is_object(only)
+        {
+            lone.insert(only);
+        }
+    };
+    for armature in list(raw, root, key::ARMATURE) {
+        for animation in list(raw, armature, key::ANIMATION) {
+            for kind in [key::BONE, key::SLOT, key::FFD, key::IK] {
+                for timeline in list(raw, animation, kind) {
+                    raw.tree.members(timeline).filter(|m| raw.is_array(m.value)).for_each(|m| alone(m.value));
+                }
+            }
+            if let Some(frames) = raw.get(animation, key::Z_ORDER).and_then(|z| raw.array(z, key::FRAME)) {
+                alone(frames);
+            }
+        }
+    }
+    lone
 }
 
 /// The 5.6 typed timelines (`timeline`) of every animation: the C++ runtime does not read them.

@@ -283,6 +283,25 @@ fn integer_arrays_with_other_numbers_abort_the_cpp_runtime() {
     );
 }
 
+/// A timeline's only key frame lasts the animation: the C++ runtime never reads its `duration`
+/// (DragonBonesCPP loaded this file; with a second translate key frame it aborted on "2").
+#[test]
+fn the_duration_of_a_timelines_only_key_frame_is_not_read() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "勇者", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "勇者", "bone": [{"name": "根"}], "slot": [{"name": "影", "parent": "根"}],
+           "animation": [{"name": "歩く", "duration": 4,
+             "bone": [{"name": "根", "translateFrame": [{"duration": "2", "x": 1}], "rotateFrame": [{"duration": -3}]}],
+                                                                    ^^^ warning[invalid-value]: `duration` is a number written as a string ("2"): DragonBonesJS converts it, the C++ runtime asserts
+                                                                                                                ^^ warning[out-of-range]: `duration` is -3 but must be at least 0 (default 1)
+             "slot": [{"name": "影", "displayFrame": [{"duration": 4.5, "value": 0}]}]}]}]}
+                                                                  ^^^ warning[invalid-value]: `duration` must be a whole number, not 4.5 (the C++ runtime asserts on fractions)
+        "#,
+    );
+}
+
 #[test]
 fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
     check(
@@ -338,7 +357,7 @@ fn integers_written_as_strings_or_with_a_fraction_crash_the_cpp_runtime() {
                                                     ^^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an integer, and 1e1 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `10`
                                                                       ^^^ warning[invalid-value]: `playTimes` is a number written as a string ("2"): DragonBonesJS converts it, the C++ runtime asserts
                                                                       ^^^ error[target-load-failure]: dragonbones-cpp reads `playTimes` as an integer, and "2" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `2`, without the quotes
-             "bone": [{"name": "root", "translateFrame": [{"duration": "10", "x": 0}]}]}]}]}
+             "bone": [{"name": "root", "translateFrame": [{"duration": "10", "x": 0}, {"duration": 0, "x": 5}]}]}]}]}
                                                                        ^^^^ warning[invalid-value]: `duration` is a number written as a string ("10"): DragonBonesJS converts it, the C++ runtime asserts
                                                                        ^^^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an integer, and "10" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `10`, without the quotes
         "#,
