@@ -178,24 +178,19 @@ fn negative_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
     let negative = |object: NodeId, name: &str| {
         raw.get(object, name).is_some_and(|v| raw.tree.number(raw.text, v).is_some_and(|n| n < 0.0))
     };
-    let lone = lone_key_frames(raw, root);
+    let (lone, typed) = (lone_key_frames(raw, root), typed_timelines(raw, root));
     let mut found = Vec::new();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
-            for name in [key::DURATION, key::PLAY_TIMES] {
-                if negative(animation, name) {
-                    found.push((animation, name));
+            if negative(animation, key::PLAY_TIMES) {
+                found.push((animation, key::PLAY_TIMES));
+            }
+            // The animation's own `duration`, then its key frames'.
+            each_object_but(raw, animation, &typed, &mut |node| {
+                if negative(node, key::DURATION) && !lone.contains(&node) {
+                    found.push((node, key::DURATION));
                 }
-            }
-            // 5.6 typed timelines are not read at all.
-            let typed = raw.get(animation, key::TIMELINE);
-            for member in raw.tree.members(animation).filter(|m| Some(m.value) != typed) {
-                each_object(raw, member.value, &mut |node| {
-                    if negative(node, key::DURATION) && !lone.contains(&node) {
-                        found.push((node, key::DURATION));
-                    }
-                });
-            }
+            });
         }
     }
     for (object, name) in found {

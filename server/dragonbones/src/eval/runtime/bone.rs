@@ -136,6 +136,12 @@ impl Runtime<'_> {
         }
     }
 
+    /// `matrix` followed by `parent`, as the target's runtime concatenates them
+    /// ([`Matrix::concat_every_product`] for one that keeps `float`s, the C++ core).
+    pub(super) fn concat_as_runtime(&self, matrix: &mut Matrix, parent: &Matrix) {
+        if self.file.eval.float_values { matrix.concat_every_product(parent) } else { matrix.concat(parent) }
+    }
+
     /// Bone `i`'s matrix and global transform as the runtime stores them: rounded to 32-bit
     /// floats for a target that keeps them in `float`s (`Eval::float_values`).
     pub(super) fn keep_as_stored(&mut self, i: usize) {
@@ -288,11 +294,7 @@ impl Runtime<'_> {
                     global.rotation -= self.bones[p].global.rotation;
                 }
                 matrix = global.to_matrix();
-                if self.file.eval.float_values {
-                    matrix.concat_every_product(&parent_matrix);
-                } else {
-                    matrix.concat(&parent_matrix);
-                }
+                self.concat_as_runtime(&mut matrix, &parent_matrix);
                 if inherit_translation {
                     global.x = matrix.tx;
                     global.y = matrix.ty;

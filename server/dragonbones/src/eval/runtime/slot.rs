@@ -198,15 +198,10 @@ impl Runtime<'_> {
             let (x, y) = (self.slots[i].global.x, self.slots[i].global.y);
             self.surface_matrix_at(parent, x, y)
         };
-        let float_values = self.file.eval.float_values;
+        let mut matrix = self.slots[i].local_matrix;
+        self.concat_as_runtime(&mut matrix, &parent_matrix);
         let slot = &mut self.slots[i];
-        slot.matrix = slot.local_matrix;
-        if float_values {
-            slot.matrix.concat_every_product(&parent_matrix);
-            slot.matrix = slot.matrix.to_f32();
-        } else {
-            slot.matrix.concat(&parent_matrix);
-        }
+        slot.matrix = if self.file.eval.float_values { matrix.to_f32() } else { matrix };
         slot.global_dirty = true;
     }
 
