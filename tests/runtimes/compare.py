@@ -20,11 +20,29 @@ def close(ours, theirs):
     return abs(ours - theirs) <= max(1e-3, 1e-3 * abs(theirs))
 
 
-def runtime_poses(runtime, skeleton):
-    command = {
+def runtime_command(runtime):
+    """The harness of `runtime` (`js` or `cpp`), to be given a skeleton."""
+    return {
         "js": ["node", os.path.join(HERE, "dragonbones-js.js")],
         "cpp": [os.environ.get("DRAGONBONES_CPP_HARNESS", os.path.join(HERE, "dragonbones-cpp"))],
     }[runtime]
+
+
+def target_of(runtime):
+    """The `--target` rigls is asked for to answer as `runtime` does."""
+    return ["--target", "dragonbones-cpp"] if runtime == "cpp" else []
+
+
+def rigls_pose(rigls, skeleton, theirs, target):
+    """`rigls pose` of the armature, animation and time of a harness's pose `theirs`."""
+    request = [rigls, "pose", "--format", "json", "--armature", theirs["armature"], skeleton] + target
+    if theirs["animation"] is not None:
+        request += ["--animation", theirs["animation"], "--time", repr(theirs["time"])]
+    return subprocess.run(request, capture_output=True, text=True)
+
+
+def runtime_poses(runtime, skeleton):
+    command = runtime_command(runtime)
     # To a file, not a pipe: Node may write a long line to a pipe in parts.
     with tempfile.TemporaryFile("w+") as out:
         subprocess.run(command + [skeleton], stdout=out, stderr=subprocess.DEVNULL, timeout=300, check=False)
@@ -73,7 +91,7 @@ def main():
     parser.add_argument("--rigls", default="target/release/rigls")
     parser.add_argument("skeletons", nargs="+")
     args = parser.parse_args()
-    target = ["--target", "dragonbones-cpp"] if args.runtime == "cpp" else []
+    target = target_of(args.runtime)
     compared = differing = 0
     for skeleton in args.skeletons:
         for theirs in runtime_poses(args.runtime, skeleton):
@@ -82,10 +100,7 @@ def main():
                 continue
             if "error" in theirs:
                 continue
-            request = [args.rigls, "pose", "--format", "json", "--armature", theirs["armature"], skeleton] + target
-            if theirs["animation"] is not None:
-                request += ["--animation", theirs["animation"], "--time", repr(theirs["time"])]
-            posed = subprocess.run(request, capture_output=True, text=True)
+            posed = rigls_pose(args.rigls, skeleton, theirs, target)
             compared += 1
             where = f"{os.path.basename(skeleton)} {theirs['armature']} {theirs['animation']} {theirs['time']}"
             if posed.returncode != 0:

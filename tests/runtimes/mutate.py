@@ -101,10 +101,7 @@ def errors(rigls, target, skeleton):
 
 def pose_difference(rigls, target, skeleton, poses):
     for theirs in poses[:5]:
-        request = [rigls, "pose", "--format", "json", "--armature", theirs["armature"], skeleton] + target
-        if theirs["animation"] is not None:
-            request += ["--animation", theirs["animation"], "--time", repr(theirs["time"])]
-        posed = subprocess.run(request, capture_output=True, text=True)
+        posed = compare.rigls_pose(rigls, skeleton, theirs, target)
         if posed.returncode != 0:
             return f"rigls did not pose {theirs['animation']}: {posed.stderr.strip()[:120]}"
         found = compare.difference(json.loads(posed.stdout), theirs)
@@ -122,11 +119,8 @@ def main():
     parser.add_argument("--poses", action="store_true", help="also compare poses where both load the file")
     parser.add_argument("skeletons", nargs="+")
     args = parser.parse_args()
-    command = {
-        "js": ["node", os.path.join(HERE, "dragonbones-js.js")],
-        "cpp": [os.environ.get("DRAGONBONES_CPP_HARNESS", os.path.join(HERE, "dragonbones-cpp"))],
-    }[args.runtime]
-    target = ["--target", "dragonbones-cpp"] if args.runtime == "cpp" else []
+    command = compare.runtime_command(args.runtime)
+    target = compare.target_of(args.runtime)
     sound = [s for s in args.skeletons if runtime_outcome(command, s)[0] == "ok"]
     if not sound:
         sys.exit("the runtime loads and poses none of these files finitely as they are")
