@@ -5,7 +5,7 @@
 use super::{DragonBonesCheck, json_string, report};
 use crate::model::{Def, DocKind, Ref, Scope, Site};
 use crate::schema::key;
-use crate::schema::{NameKind, Version};
+use crate::schema::{DisplayType, NameKind, Version};
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Diagnostic, Fix, case};
 use rigls_text::{FastMap, TextRange};
@@ -14,6 +14,7 @@ pub fn check(ctx: &mut DragonBonesCheck) {
     duplicates(ctx);
     unresolved(ctx);
     if ctx.model.doc == DocKind::Skeleton {
+        nameless_armature_displays(ctx);
         cycles(ctx);
         ik_without_bone(ctx);
         textures(ctx);
@@ -160,6 +161,20 @@ fn place(ctx: &DragonBonesCheck, r: &Ref) -> String {
             }
         }
         Scope::File | Scope::Nowhere => "not found".to_owned(),
+    }
+}
+
+/// An armature display with neither `path` nor `name` names the armature `""`: runtimes build
+/// none, as for an empty or unknown name (the C++ runtime's debug build aborts).
+fn nameless_armature_displays(ctx: &mut DragonBonesCheck) {
+    let model = ctx.model;
+    for display in model.skin_slots.iter().flat_map(|s| &s.displays) {
+        let named = ctx.get(display.node, key::PATH).or_else(|| ctx.get(display.node, key::NAME)).is_some();
+        if display.ty != Some(DisplayType::Armature) || named {
+            continue;
+        }
+        let message = "armature display without `path` or `name`: it names no armature, so the display stays empty (a debug build of the C++ runtime aborts)";
+        ctx.push(report(Code::UnknownArmature, ctx.anchor(display.node), message.to_owned()));
     }
 }
 

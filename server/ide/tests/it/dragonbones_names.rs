@@ -35,7 +35,7 @@ fn unknown_bones_v45() {
 /// An empty name is "none" to the runtimes: a bone whose `parent` is "" is a root bone, an IK
 /// constraint aimed at "" is dropped. A slot's `parent` is not optional: building the armature
 /// throws (DragonBonesJS) or crashes (DragonBonesCPP) without it; an armature display named ""
-/// builds the armature of that name, which is none.
+/// builds the armature of that name, which is none, and so does one with no name at all.
 #[test]
 fn empty_names_name_nothing_but_where_something_is_needed() {
     check_diagnostics(
@@ -48,8 +48,9 @@ fn empty_names_name_nothing_but_where_something_is_needed() {
             "bone": [{"name": "根", "parent": ""}, {"name": "体", "parent": "根"}],
             "slot": [{"name": "体", "parent": ""}],
                                              ^^ error[unknown-bone]: unknown bone ``: armature `勇者` has no bone of this name (building the armature throws); the bone named like slot `体` is `体`
-            "skin": [{"slot": [{"name": "体", "display": [{"type": "armature", "name": ""}]}]}],
+            "skin": [{"slot": [{"name": "体", "display": [{"type": "armature", "name": ""}, {"type": "armature"}]}]}],
                                                                                       ^^ warning[unknown-armature]: unknown armature ``: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts)
+                                                                                            ^^^^^^^^^^^^^^^^^^ warning[unknown-armature]: armature display without `path` or `name`: it names no armature, so the display stays empty (a debug build of the C++ runtime aborts)
             "ik": [{"name": "脚", "bone": "体", "target": ""}]
           }]
         }
