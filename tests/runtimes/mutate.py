@@ -85,7 +85,9 @@ def runtime_outcome(command, skeleton):
             return "fails", []
     if any("error" in p for p in poses):
         return "nothing", poses
-    if any(v is None for p in poses for b in p["bones"] for v in b["matrix"]):
+    bones = (v for p in poses for b in p["bones"] for v in b["matrix"])
+    vertices = (v for p in poses for s in p["slots"] for v in s.get("vertices") or [])
+    if any(v is None for v in bones) or any(v is None for v in vertices):
         return "nonfinite", poses
     return "ok", poses
 
