@@ -33,7 +33,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         integers(&raw, root, &profiles, &mut out);
         integer_arrays(&raw, root, &profiles, &mut out);
         float_overflows(&raw, root, &profiles, &mut out);
-        polygons_without_vertices(&raw, model, &profiles, &mut out);
+        unreadable_polygons(&raw, model, &profiles, &mut out);
     }
     let mut places = Vec::new();
     // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
@@ -498,25 +498,41 @@ fn each_object_but(raw: &Raw<'_>, node: NodeId, skipped: &[NodeId], visit: &mut 
     }
 }
 
-/// A polygon bounding box without `vertices`: the C++ runtime's parser asserts it has them
-/// (`DRAGONBONES_ASSERT(false, "Data error.")` in `_parsePolygonBoundingBox`), which aborts a build
-/// with assertions (the JavaScript runtimes warn and use an empty polygon: `polygon-without-vertices`).
-fn polygons_without_vertices(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+/// A polygon bounding box without `vertices`, or with an odd number of them: the C++ runtime's
+/// parser asserts it has them (`DRAGONBONES_ASSERT(false, "Data error.")` in
+/// `_parsePolygonBoundingBox`), which aborts a build with assertions, and reads them two at a time
+/// into a vector of their count, so an odd count reads one element past the array (rapidjson
+/// asserts) and writes one past the vector. The JavaScript runtimes warn and use an empty polygon
+/// (`polygon-without-vertices`) or a last `y` of `undefined`.
+fn unreadable_polygons(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
     }
     let displays = model.skin_slots.iter().flat_map(|slot| &slot.displays);
     for display in displays.filter(|d| d.ty == Some(DisplayType::BoundingBox)) {
-        if !is_polygon(raw.tree, raw.text, display.node) || raw.get(display.node, key::VERTICES).is_some() {
+        if !is_polygon(raw.tree, raw.text, display.node) {
             continue;
         }
-        let Some(member) = raw.tree.member(raw.text, display.node, key::SUB_TYPE) else { continue };
-        let message = format!(
-            "{} a polygon bounding box's `vertices`: without them its parser's assertion aborts the runtime; give the polygon its x, y pairs, or make it a rectangle",
-            names_verb(concerned, "requires", "require"),
-        );
-        out.push(load_failure(raw.tree.range(member.value), message));
+        match raw.get(display.node, key::VERTICES) {
+            None => {
+                let Some(member) = raw.tree.member(raw.text, display.node, key::SUB_TYPE) else { continue };
+                let message = format!(
+                    "{} a polygon bounding box's `vertices`: without them its parser's assertion aborts the runtime; give the polygon its x, y pairs, or make it a rectangle",
+                    names_verb(concerned, "requires", "require"),
+                );
+                out.push(load_failure(raw.tree.range(member.value), message));
+            }
+            Some(vertices) if raw.tree.kind(vertices) == NodeKind::Array && raw.tree.len(vertices) % 2 == 1 => {
+                let message = format!(
+                    "{} a polygon's `vertices` two at a time: with {} numbers it reads past the array (a build with assertions aborts) and writes past its own copy",
+                    names_verb(concerned, "reads", "read"),
+                    raw.tree.len(vertices),
+                );
+                out.push(load_failure(raw.tree.range(vertices), message));
+            }
+            Some(_) => {}
+        }
     }
 }
 

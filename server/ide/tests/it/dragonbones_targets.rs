@@ -479,18 +479,23 @@ fn the_hover_on_a_dropped_blend_mode_says_so() {
 
 /// A polygon bounding box without `vertices` aborts the C++ runtime built with assertions (its
 /// `_parsePolygonBoundingBox` asserts them; found by mutating fixtures through DragonBonesCPP
-/// f696143); the JavaScript runtimes warn and use an empty polygon. A rectangle needs none.
+/// f696143); the JavaScript runtimes warn and use an empty polygon. A rectangle needs none. An odd
+/// count is read two at a time, past the array: rapidjson's assertion aborts the runtime (found by
+/// `tests/runtimes/mutate.py`, the corpus's `ground` skeleton with an element deleted).
 #[test]
 fn a_polygon_without_vertices_crashes_the_cpp_runtime() {
     check(
         &[Target::DragonBonesJs, Target::DragonBonesCpp, Target::Godot],
         r#"
         {"name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
-         "armature": [{"name": "hero", "bone": [{"name": "root"}], "slot": [{"name": "s", "parent": "root"}, {"name": "r", "parent": "root"}],
+         "armature": [{"name": "hero", "bone": [{"name": "root"}], "slot": [{"name": "s", "parent": "root"}, {"name": "r", "parent": "root"}, {"name": "o", "parent": "root"}],
            "skin": [{"slot": [{"name": "s", "display": [{"name": "hit", "type": "boundingBox", "subType": "polygon"}]},
                                                          ^^^^^^^^^^^^^ warning[missing-key]: polygon bounding box `hit` has no `vertices`: runtimes warn `Data error` and use an empty polygon
                                                                                                           ^^^^^^^^^ error[target-load-failure]: dragonbones-cpp and godot require a polygon bounding box's `vertices`: without them its parser's assertion aborts the runtime; give the polygon its x, y pairs, or make it a rectangle
-                              {"name": "r", "display": [{"name": "box", "type": "boundingBox", "subType": "rectangle"}]}]}]}]}
+                              {"name": "r", "display": [{"name": "box", "type": "boundingBox", "subType": "rectangle"}]},
+                              {"name": "o", "display": [{"name": "odd", "type": "boundingBox", "subType": "polygon", "vertices": [0, 0, 10, 0, 10]}]}]}]}]}
+                                                                                                                     ^^^^^^^^^^ warning[arity]: `vertices` has 5 numbers: a polygon needs x, y pairs for at least 3 points
+                                                                                                                                 ^^^^^^^^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp and godot read a polygon's `vertices` two at a time: with 5 numbers it reads past the array (a build with assertions aborts) and writes past its own copy
         "#,
     );
 }
