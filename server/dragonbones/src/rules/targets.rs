@@ -32,7 +32,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         negative_counts(&raw, root, &profiles, &mut out);
         integers(&raw, root, &profiles, &mut out);
         integer_arrays(&raw, root, &profiles, &mut out);
-        float_overflows(&raw, root, &profiles, &mut out);
+        float_overflows(&raw, root, model, &profiles, &mut out);
         unreadable_polygons(&raw, model, &profiles, &mut out);
     }
     let mut places = Vec::new();
@@ -394,7 +394,7 @@ fn integer_range(unsigned: bool) -> (i128, i128) {
 /// armature declares (`aabb`, `canvas`: no pose reads them), texture coordinates (`uvs`), and
 /// easings and curves (`tweenEasing`, `curve`: stored in 16 bits, where infinity reads 0, so no
 /// pose goes non-finite). It reads infinity.
-fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
     if concerned.is_empty() {
         return;
@@ -416,14 +416,25 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut
             list(raw, armature, key::BONE).into_iter().filter(|&b| ends.contains(&raw.string(b, key::NAME, ""))),
         );
     }
+    // A display's `width` and `height` are read for bounding boxes only (images and meshes carry
+    // them unread).
+    let sized: rigls_text::FastSet<NodeId> = model
+        .skin_slots
+        .iter()
+        .flat_map(|slot| &slot.displays)
+        .filter(|d| d.ty.is_some_and(|ty| ty != DisplayType::BoundingBox))
+        .map(|d| d.node)
+        .collect();
     let mut found = Vec::new();
     each_object_but(raw, root, &bounds, &mut |object| {
         for member in raw.tree.members(object) {
             let name = raw.tree.key(raw.text, member.key);
             // A display frame's `value` is an integer (`integers` reports it).
             // An easing is stored ×100 in 16 bits: infinity converts to 0, a finite pose.
-            let unread =
-                name == key::VALUE || name == key::TWEEN_EASING || (name == key::LENGTH && !ik_ends.contains(&object));
+            let unread = name == key::VALUE
+                || name == key::TWEEN_EASING
+                || (name == key::LENGTH && !ik_ends.contains(&object))
+                || ((name == key::WIDTH || name == key::HEIGHT) && sized.contains(&object));
             if past_float(member.value) && !read_as_integer(&name) && !unread {
                 found.push((member.value, format!("`{name}`")));
             } else if raw.is_array(member.value) && name != key::UVS && name != key::CURVE {

@@ -313,16 +313,19 @@ fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
                                                                                                                ^^^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `scX` as a 32-bit float, and -5E+38 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
            "slot": [{"name": "影", "parent": "根"}],
                              ^^^ error[non-finite-pose]: the mesh of slot `影` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
-           "skin": [{"slot": [{"name": "影", "display": [{"name": "布", "type": "mesh", "width": 2, "height": 2,
-             "vertices": [0, 0, 4e38, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]}]}]}],
+           "skin": [{"slot": [{"name": "影", "display": [{"name": "布", "type": "mesh", "width": 1e39, "height": 2,
+             "vertices": [0, 0, 4e38, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]},
                                 ^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `vertices`'s element as a 32-bit float, and 4e38 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+             {"name": "箱", "type": "boundingBox", "subType": "rectangle", "width": 1, "height": 1e39}]}]}],
+                                                                                                ^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `height` as a 32-bit float, and 1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
            "animation": [{"name": "歩く", "duration": 1, "bone": [{"name": "根", "rotateFrame": [{"duration": 1, "curve": [0, 1e39, 1, 1], "rotate": 44444444444444444444444444444444444444444}]}]}],
                                                                                                                            ^^^^ warning[out-of-range]: curve y 1000000000000000000000000000000000000000 is beyond ±3.2767: runtimes store it in 16 bits and it wraps
                                                                                                                                                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `rotate` as a 32-bit float, and 4.444444444444444e40 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
            "aabb": {"x": 1e39, "y": 0, "width": 1, "height": 1}, "userData": {"big": 1e39}}]}
         "#,
     );
-    // A bone's `length` matters to an IK constraint ending at it (the runtime printed NaN
+    // A mesh's `width` is never read (a bounding box's `height` is). A bone's `length` matters to
+    // an IK constraint ending at it (the runtime printed NaN
     // matrices for 上 and 腕), and to nothing else (脚 is posed as set up); an easing of 1e39 is
     // stored in 16 bits as 0 (the runtime posed such a key frame finite).
     check(
