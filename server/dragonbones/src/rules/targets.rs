@@ -437,7 +437,7 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
                 || ((name == key::WIDTH || name == key::HEIGHT) && sized.contains(&object));
             if past_float(member.value) && !read_as_integer(&name) && !unread {
                 found.push((member.value, format!("`{name}`")));
-            } else if raw.is_array(member.value) && name != key::UVS && name != key::CURVE {
+            } else if raw.is_array(member.value) && !UNREAD_FLOAT_ARRAYS.contains(&name.as_ref()) {
                 let elements = raw.elements(member.value).filter(|&e| past_float(e));
                 found.extend(elements.map(|e| (e, format!("`{name}`'s element"))));
             }
@@ -457,6 +457,11 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
         out.push(Diagnostic::new(Code::TargetFloatOverflow, FileFormat::DragonBones, raw.tree.range(value), message));
     }
 }
+
+/// Arrays of numbers whose past-float elements no pose reads: `uvs` (texture coordinates),
+/// `curve` (sampled and stored in 16 bits) and the editor's `edges` and `userEdges` (the runtime
+/// never reads them).
+const UNREAD_FLOAT_ARRAYS: &[&str] = &[key::UVS, key::CURVE, key::EDGES, key::USER_EDGES];
 
 /// Integer keys the C++ runtime reads as unsigned (`GetUint`): durations, play times, IK chains
 /// and an armature's frame rate (the root's is an `int`, as the other integer keys are).

@@ -304,6 +304,7 @@ fn the_duration_of_a_timelines_only_key_frame_is_not_read() {
 
 #[test]
 fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
+    // A mesh's `width`, `edges` and `userEdges` are never read (a bounding box's `height` is).
     check(
         &[Target::DragonBonesCpp, Target::Godot, Target::Unity, Target::DragonBonesJs],
         r#"
@@ -314,8 +315,10 @@ fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
            "slot": [{"name": "影", "parent": "根"}],
                              ^^^ error[non-finite-pose]: the mesh of slot `影` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
            "skin": [{"slot": [{"name": "影", "display": [{"name": "布", "type": "mesh", "width": 1e39, "height": 2,
-             "vertices": [0, 0, 4e38, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]},
+             "vertices": [0, 0, 4e38, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2], "edges": [0, 1e39], "userEdges": [1e39]},
                                 ^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `vertices`'s element as a 32-bit float, and 4e38 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+                                                                                                                ^^^^ warning[invalid-value]: `edges` holds whole numbers, not 1e39
+                                                                                                                                     ^^^^ warning[invalid-value]: `userEdges` holds whole numbers, not 1e39
              {"name": "箱", "type": "boundingBox", "subType": "rectangle", "width": 1, "height": 1e39}]}]}],
                                                                                                 ^^^^ error[target-float-overflow]: dragonbones-cpp, godot and unity read `height` as a 32-bit float, and 1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
            "animation": [{"name": "歩く", "duration": 1, "bone": [{"name": "根", "rotateFrame": [{"duration": 1, "curve": [0, 1e39, 1, 1], "rotate": 44444444444444444444444444444444444444444}]}]}],
@@ -324,8 +327,7 @@ fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
            "aabb": {"x": 1e39, "y": 0, "width": 1, "height": 1}, "userData": {"big": 1e39}}]}
         "#,
     );
-    // A mesh's `width` is never read (a bounding box's `height` is). A bone's `length` matters to
-    // an IK constraint ending at it (the runtime printed NaN
+    // A bone's `length` matters to an IK constraint ending at it (the runtime printed NaN
     // matrices for 上 and 腕), and to nothing else (脚 is posed as set up); an easing of 1e39 is
     // stored in 16 bits as 0 (the runtime posed such a key frame finite).
     check(
