@@ -102,6 +102,10 @@ pub mod case {
         Code::InvalidValue,
         "A fraction where a whole number belongs: DragonBonesJS reads it, the C++ runtime asserts.",
     );
+    pub const UNREAD_KEY_VALUE: Case = warning(
+        Code::InvalidValue,
+        "A value of the wrong type in a key no runtime reads (`edges`, `userEdges` and other editor data): only the editor sees it.",
+    );
     pub const BOOLEAN_SPELLING: Case = warning(
         Code::InvalidValue,
         "A number or string where `true` or `false` belongs (not `0`, `1`, `\"true\"` or `\"false\"`): runtimes convert it by their own rules (an object or array is an error).",
@@ -315,6 +319,7 @@ impl Code {
                     &case::NUMBER_AS_STRING,
                     &case::EASING_STRING,
                     &case::FRACTION,
+                    &case::UNREAD_KEY_VALUE,
                     &case::BOOLEAN_SPELLING,
                     &case::ENUM_FALLBACK,
                 ],

@@ -311,9 +311,17 @@ fn expect(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId, ok: bool, wan
         if let Some(example) = def.example.split_once(':').map(|(_, v)| v.trim()) {
             message.push_str(&format!(" (e.g. `{example}`)"));
         }
-        ctx.push(report(Code::InvalidValue, ctx.tree.range(value), message));
+        ctx.push(invalid_value(def, ctx.tree.range(value), message));
     }
     ok
+}
+
+/// An `invalid-value` of `def`'s value: a warning where no runtime reads the key.
+fn invalid_value(def: &KeyDef, range: TextRange, message: String) -> Diagnostic {
+    match def.ignored {
+        true => Diagnostic::of_case(&case::UNREAD_KEY_VALUE, range, message),
+        false => report(Code::InvalidValue, range, message),
+    }
 }
 
 fn bounds(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
@@ -448,7 +456,7 @@ fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
             NodeKind::Missing | NodeKind::Invalid => {}
             _ => {
                 let message = format!("`{}` holds numbers, but this element is {}", def.name, tree.describe(e));
-                ctx.push(report(Code::InvalidValue, tree.range(e), message));
+                ctx.push(invalid_value(def, tree.range(e), message));
                 return;
             }
         }

@@ -76,6 +76,30 @@ fn wrong_json_types_are_invalid_values() {
     );
 }
 
+/// `edges` and `userEdges` are DragonBones Pro's editing data, read by no runtime (both runtimes
+/// load and pose such a mesh as before): a wrong type there is a warning.
+#[test]
+fn wrong_json_types_in_keys_no_runtime_reads_are_warnings() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "bone": [{"name": "root"}],
+            "slot": [{"name": "s", "parent": "root"}],
+            "skin": [{"slot": [{"name": "s", "display": [{"name": "m", "type": "mesh",
+              "vertices": [0, 0, 10, 0, 0, 10], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2],
+              "edges": [0, "1", 1, 2], "userEdges": {}}]}]}]
+                           ^^^ warning[invalid-value]: `edges` holds numbers, but this element is a string
+                                                    ^^ warning[invalid-value]: `userEdges` expects an array of numbers, not an object (e.g. `[0, 2]`)
+          }]
+        }
+        "#,
+    );
+}
+
 #[test]
 fn array_form_actions_are_errors_v45() {
     check_diagnostics(
