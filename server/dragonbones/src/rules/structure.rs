@@ -168,7 +168,8 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
             let shown = tree.range(value).slice(ctx.text);
             // The C++ runtime reads integer keys with `GetInt`, which asserts, and the others only
             // when they are numbers (`parser/JSONDataParser.h:26-104`).
-            let cpp = if crate::rules::targets::read_as_integer(def.name) {
+            // A `color` that is a number (a canvas's, a bounding box's) is an `int` there too.
+            let cpp = if crate::rules::targets::read_as_integer(def.name) || def.name == key::COLOR {
                 "the C++ runtime asserts"
             } else {
                 "the C++ runtime ignores it and reads the default"

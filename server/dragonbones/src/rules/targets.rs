@@ -7,7 +7,7 @@
 //! what its users see.
 
 use crate::eval::raw::Raw;
-use crate::model::{DocKind, Model, is_polygon};
+use crate::model::{DocKind, Model, display_type, is_polygon};
 use crate::schema::{BLEND_MODE, DisplayType, Version, key};
 use crate::syntax::{NodeId, NodeKind, Tree};
 use crate::target::{self, Colour, Feature, Profile};
@@ -237,12 +237,22 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
     if concerned.is_empty() {
         return;
     }
-    // A display frame's `value` is its display index (`_getNumber(…, VALUE, 0)`, an `int`).
+    // A display frame's `value` is its display index (`_getNumber(…, VALUE, 0)`, an `int`); the
+    // `color` of a canvas and of a bounding box is an `int` too (a slot's is an object).
     let mut display_frames = rigls_text::FastSet::default();
+    let mut coloured = rigls_text::FastSet::default();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
             for timeline in list(raw, animation, key::SLOT) {
                 display_frames.extend(list(raw, timeline, key::DISPLAY_FRAME));
+            }
+        }
+        coloured.extend(raw.get(armature, key::CANVAS).filter(|&c| raw.kind(c) == NodeKind::Object));
+        for skin in list(raw, armature, key::SKIN) {
+            for slot in list(raw, skin, key::SLOT) {
+                let displays = list(raw, slot, key::DISPLAY).into_iter();
+                let boxes = displays.filter(|&d| display_type(raw.tree, raw.text, d) == Some(DisplayType::BoundingBox));
+                coloured.extend(boxes);
             }
         }
     }
@@ -254,8 +264,10 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
                 continue;
             }
             let display_index = display_frames.contains(&object) && raw.tree.key_is(raw.text, member.key, key::VALUE);
+            let colour = coloured.contains(&object) && raw.tree.key_is(raw.text, member.key, key::COLOR);
             let integer_key = INTEGER_KEYS.iter().find(|k| raw.tree.key_is(raw.text, member.key, k));
-            let Some(&name) = integer_key.or(display_index.then_some(&key::VALUE)) else { continue };
+            let in_context = (display_index.then_some(&key::VALUE)).or(colour.then_some(&key::COLOR));
+            let Some(&name) = integer_key.or(in_context) else { continue };
             let written = raw.tree.range(member.value).slice(raw.text);
             let fix = match raw.kind(member.value) {
                 NodeKind::String => raw.tree.str(raw.text, member.value).and_then(|s| {

@@ -369,6 +369,25 @@ fn integers_written_as_strings_or_with_a_fraction_crash_the_cpp_runtime() {
     );
 }
 
+/// The `color` of a canvas and of a bounding box is read with `GetInt` (`JSONDataParser.cpp:176,
+/// 746`), which asserts on a string or a number past `int` (found by `mutate.py`: a canvas colour
+/// of "3"); a slot's `color` is an object of integers.
+#[test]
+fn canvas_and_bounding_box_colours_are_integers_to_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "hero", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "hero", "canvas": {"x": 0, "y": 0, "width": 10, "height": 10, "color": "3"},
+                                                                                                      ^^^ warning[invalid-value]: `color` is a number written as a string ("3"): DragonBonesJS converts it, the C++ runtime asserts
+                                                                                                      ^^^ error[target-load-failure]: dragonbones-cpp reads `color` as an integer, and "3" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `3`, without the quotes
+           "bone": [{"name": "root"}], "slot": [{"name": "s", "parent": "root", "color": {"aM": 50}}],
+           "skin": [{"slot": [{"name": "s", "display": [{"name": "b", "type": "boundingBox", "subType": "rectangle", "width": 4, "height": 4, "color": 4294967295}]}]}]}]}
+                                                                                                                                                       ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `color` as a 32-bit integer, and 4294967295 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from -2147483648 to 2147483647
+        "#,
+    );
+}
+
 #[test]
 fn a_skeleton_without_armatures_builds_nothing() {
     check(
