@@ -439,38 +439,40 @@ int main(int argc, char** argv) {
         fflush(stdout);
         PoseOut a = pose(mesh, data, anim, frame);
         std::string undefined = a.undefined;
-        if (a.drawn && undefined.empty()) {
-            // What the loader never set (bytes still 0xbe) changed to another value: if the pose
-            // changes, it depends on memory the loader never wrote.
+        // What the loader never set (bytes still 0xbe) changed to other values: if the pose
+        // changes (or the drawing crashes), it depends on memory the loader never wrote. A clip's
+        // AnimationTime and FrameParSecond are tried at 7, then at 0 (a looping clip of
+        // AnimationTime 0 divides by zero); Loop as true (g++ reads 0xbe as false, its low bit;
+        // MSVC as true).
+        for (int value : {7, 0}) {
+            if (!a.drawn || !undefined.empty()) break;
             std::vector<std::pair<float*, float>> changed;
             for (auto& b : data->bone_)
                 for (D3DXMATRIX* m : {&b->matOffset_, &b->matInitPosture_})
                     for (int k = 0; k < 16; k++)
                         if (unset(m->m[k / 4][k % 4])) {
                             changed.push_back({&m->m[k / 4][k % 4], m->m[k / 4][k % 4]});
-                            m->m[k / 4][k % 4] = 3.0f;
+                            m->m[k / 4][k % 4] = (float)value + 3.0f;
                         }
-            // A clip's AnimationTime, FrameParSecond and Loop the file did not give.
             std::vector<std::pair<int*, int>> changedInts;
             std::vector<std::pair<bool*, uint8_t>> changedBools;
             directx::ElfreinaMeshData::AnimationData* clip = data->anime_[anim].GetPointer();
             for (int* field : {&clip->timeTotal_, &clip->framePerSecond_})
                 if ((uint32_t)*field == FILL) {
                     changedInts.push_back({field, *field});
-                    *field = 0;  // 0 too: a looping clip of AnimationTime 0 divides by zero
+                    *field = value;
                 }
             if (*(uint8_t*)&clip->bLoop_ == 0xbe) {
                 changedBools.push_back({&clip->bLoop_, 0xbe});
-                *(uint8_t*)&clip->bLoop_ = 1;  // g++ reads 0xbe as false (its low bit), MSVC as true
+                *(uint8_t*)&clip->bLoop_ = 1;
             }
-            if (!changed.empty() || !changedInts.empty() || !changedBools.empty()) {
-                PoseOut b = pose(mesh, data, anim, frame);
-                if (b.meshes != a.meshes) undefined = "the vertices depend on memory the loader never set";
-                else if (b.bones != a.bones) undefined = "bones: matrix elements the loader never set";
-                for (auto& c : changed) *c.first = c.second;
-                for (auto& c : changedInts) *c.first = c.second;
-                for (auto& c : changedBools) *(uint8_t*)c.first = c.second;
-            }
+            if (changed.empty() && changedInts.empty() && changedBools.empty()) break;
+            PoseOut b = pose(mesh, data, anim, frame);
+            if (b.meshes != a.meshes) undefined = "the vertices depend on memory the loader never set";
+            else if (b.bones != a.bones) undefined = "bones: matrix elements the loader never set";
+            for (auto& c : changed) *c.first = c.second;
+            for (auto& c : changedInts) *c.first = c.second;
+            for (auto& c : changedBools) *(uint8_t*)c.first = c.second;
         }
         if (!a.drawn) {
             printf("{\"event\":\"pose\",\"drawn\":false}\n");

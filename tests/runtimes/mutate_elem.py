@@ -306,6 +306,7 @@ def main():
     parser.add_argument("--rigls", default="target/release/rigls")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--changes", type=int, default=1, help="mutations applied to each file (default 1)")
     parser.add_argument("--no-poses", action="store_true", help="compare verdicts only")
     parser.add_argument("--unmutated", action="store_true", help="compare the files as they are, at more frames")
     parser.add_argument("--save", help="a directory to keep each disagreeing file in")
@@ -335,10 +336,15 @@ def main():
         done = 0
         while done < args.count:
             model = rnd.choice(args.models)
-            change = mutate(texts[model], rnd)
-            if change is None:
+            text, whats = texts[model], []
+            for _ in range(args.changes):
+                change = mutate(text, rnd)
+                if change is not None:
+                    text, what = change
+                    whats.append(what)
+            if not whats:
                 continue
-            text, what = change
+            what = "; ".join(whats)
             done += 1
             with open(mutated, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
