@@ -1144,6 +1144,83 @@ fn faces_of_one_mesh_with_two_materials() {
     );
 }
 
+/// `Attributes` keeps its material in `attr`, which starts at −1 and takes the first face's
+/// material while it is −1 (ElfreinaMesh.cpp:431-442): a face of material −1 leaves the choice to
+/// the next face, so `-1` then `0` loads with material 0 (as Danmakufu's loader, run headless,
+/// does); only when every face says −1 is the material list read before its start.
+#[test]
+fn a_face_of_material_minus_one_leaves_the_choice_to_the_next_face() {
+    const NEG: &str =
+        "\n        \t\t\t\t^^ error[index-out-of-range]: material index -1 is negative; indices start at 0";
+    let model = |attributes: &str| {
+        format!(
+            r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {{
+        	MeshContainerCount=1
+        	MeshContainer {{
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=1
+        		BoneNames {{
+        			"首"
+        		}}
+        		OffsetMatrices {{
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}}
+        		Materials {{
+        			MaterialCount=1
+        			Material {{
+        				Name="肌"
+        			}}
+        		}}
+        		Mesh {{
+        			Name="胴体"
+        			VertexCount=3
+        			FaceCount=2
+        			Positions {{
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        			}}
+        			VertexIndices {{
+        				3,0:1:2
+        				3,0:2:1
+        			}}
+        			Attributes {{
+{attributes}
+        			}}
+        		}}
+        	}}
+        }}
+        HierarchyList {{
+        	Node {{
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}}
+        }}
+        AnimationList {{
+        	AnimationCount=1
+        	AnimationData {{
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}}
+        }}
+        "#
+        )
+    };
+    check(&model(&format!("        \t\t\t\t-1{NEG}\n        \t\t\t\t0")));
+    check(&model(&format!(
+        "        \t\t\t\t-1{NEG}\n        \t\t\t\t-1{NEG}\n        \t\t\t\t^^ error[target-load-failure]: danmakufu-ph3 crashes loading the file: every face of this Mesh has material −1, which leaves the material index at −1: the loader reads before its material list"
+    )));
+    check(&model(&format!(
+        "        \t\t\t\t0\n        \t\t\t\t-1{NEG}\n        \t\t\t\t^^ error[target-load-failure]: danmakufu-ph3 does not load the file: face 2 uses material -1 and an earlier face of this Mesh material 0: the loader takes one material per Mesh (split the Mesh)"
+    )));
+}
+
 /// The Danmakufu diagnostics of a Japanese model are at the same lines and columns with CRLF line
 /// breaks and a byte-order mark (Danmakufu reads a run of CR and LF as one line break and skips a
 /// BOM as a token it does not know), in UTF-16 and UTF-8.
@@ -1192,9 +1269,10 @@ fn the_hover_on_a_dropped_feature_says_so() {
 
 /// Meshes `MeshCount` counts that no Mesh scope fills are one crash, told once at the count (a
 /// count of 100000 gave as many findings and took 13 s: found by the `analysis_elem` fuzz target
-/// once it checked for every target). A count past what the text has room for is told at once,
-/// without making the meshes, and so is a bone list the loader cannot allocate (268435455 of
-/// each made rigls itself run out of memory).
+/// once it checked for every target). A count past what the text has room for is not made past
+/// that room; a count of more meshes than the process can allocate is a crash at the count, and
+/// so is a bone list the loader cannot allocate (268435455 of each made rigls itself run out of
+/// memory).
 #[test]
 fn meshes_counted_but_never_written_are_told_once() {
     check(
@@ -1234,7 +1312,7 @@ fn counts_past_what_the_file_or_the_loader_can_hold() {
         		BoneCount=1
         		MeshCount=268435455
         		^^^^^^^^^ error[count-mismatch]: MeshCount is 268435455 but this MeshContainer has 0 Mesh scopes
-        		          ^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 crashes loading the file: `MeshCount` is 268435455, more Mesh scopes than the file has room for (27): the meshes left without vertices have no vertex buffer (Lock on NULL)
+        		          ^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 crashes loading the file: `MeshCount=268435455` makes the loader allocate 268435455 meshes of 256 bytes at least, more than the 2147483648 bytes (2 GiB) of Danmakufu's 32-bit process: std::bad_alloc, which nothing catches
         	}
         }
         "#,
@@ -1256,6 +1334,82 @@ fn counts_past_what_the_file_or_the_loader_can_hold() {
         }
         "#,
     );
+}
+
+/// The meshes a `MeshCount` past the file's room leaves without vertices crash the loader only
+/// once it has read the whole file (`InitializeVertexBuffer`, ElfreinaMesh.cpp:55-59): a load
+/// failure before that is what Danmakufu does (its loader, run headless, returns false for this
+/// file), and a later `MeshCount` replaces the list.
+#[test]
+fn a_mesh_count_past_the_file_crashes_only_once_the_file_is_read() {
+    let model = |counts: &str, face: &str| {
+        format!(
+            r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {{
+        	MeshContainerCount=1
+        	MeshContainer {{
+        		Name="人形"
+        		BoneCount=1
+{counts}
+        		BoneNames {{
+        			"首"
+        		}}
+        		OffsetMatrices {{
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}}
+        		Materials {{
+        			MaterialCount=1
+        			Material {{
+        				Name="肌"
+        			}}
+        		}}
+        		Mesh {{
+        			Name="胴体"
+        			VertexCount=4
+        			FaceCount=1
+        			Positions {{
+        				0:0:0
+        				1:0:0
+        				0:1:0
+        				1:1:0
+        			}}
+        			VertexIndices {{
+{face}
+        			}}
+        			Attributes {{
+        				0
+        			}}
+        		}}
+        	}}
+        }}
+        HierarchyList {{
+        	Node {{
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}}
+        }}
+        AnimationList {{
+        	AnimationCount=1
+        	AnimationData {{
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        		FrameParSecond=30
+        		Loop=True
+        	}}
+        }}
+        "#
+        )
+    };
+    check(&model(
+        "        \t\tMeshCount=5000\n        \t\t^^^^^^^^^ error[count-mismatch]: MeshCount is 5000 but this MeshContainer has 1 Mesh scope",
+        "        \t\t\t\t4,0:1:3:2\n        \t\t\t\t^^^^^^^^^ error[target-load-failure]: danmakufu-ph3 does not load the file: a face of 4 corners, and the loader reads triangles only: split it into two triangles",
+    ));
+    check(&model(
+        "        \t\tMeshCount=5000\n        \t\t^^^^^^^^^ error[count-mismatch]: MeshCount is 5000 but this MeshContainer has 1 Mesh scope\n        \t\tMeshCount=1\n        \t\t^^^^^^^^^ warning[duplicate-key]: `MeshCount` is given twice in `MeshContainer`; readers keep only one of the values",
+        "        \t\t\t\t3,0:1:2",
+    ));
 }
 
 /// Meshes whose vertex buffers together pass the 2 GiB of Danmakufu's 32-bit process: the count

@@ -199,6 +199,9 @@ impl Loaded {
 /// Lists larger than this are a failed allocation (a crash).
 const MAX_ALLOC: i64 = 1 << 28;
 
+/// What a mesh (`ElfreinaMeshData::Mesh`, made by `MeshCount`) takes at least, in bytes.
+const MESH_BYTES: u64 = 256;
+
 /// `Node` scopes nested deeper than this overflow the stack of Danmakufu's main thread (1 MB, the
 /// Windows default) in the recursive `_ReadNode`: each call takes 64 bytes at least (arguments,
 /// return address, frame pointer, locals, a `std::wstring`, its unwinding record), likely more, so
@@ -238,6 +241,7 @@ pub fn load(text: &str) -> Loaded {
         mesh_cut: None,
         held: Held::default(),
         clips: HashMap::new(),
+        excess_meshes: None,
     };
     let _ = loader.top_level();
     loader.out
@@ -259,6 +263,9 @@ struct Loader<'a> {
     held: Held,
     /// The clip kept under each name: its index in `out.animations`.
     clips: HashMap<String, usize>,
+    /// A `MeshCount` past the Mesh scopes the text can hold: the count, the meshes made (the
+    /// rest never get vertices) and where.
+    excess_meshes: Option<(usize, usize, TextRange)>,
 }
 
 impl<'a> Loader<'a> {
@@ -508,6 +515,17 @@ impl<'a> Loader<'a> {
         // Meshes `MeshCount` counts but no scope filled all share one cause: reported once, at the
         // first (a count of 100000 gave as many findings, each counting the meshes read).
         let mut told_unfilled = false;
+        // A load failure threw before: the vertex buffers are never made.
+        if self.out.events.iter().any(|e| e.kind == EventKind::LoadFailure) {
+            for (range, why) in skipped {
+                self.event(EventKind::Dropped, range, format!("never reads this Mesh: {why}"));
+            }
+            return Ok(());
+        }
+        if let Some((n, room, range)) = self.excess_meshes {
+            self.event(EventKind::CrashAtLoad, range, format!("`MeshCount` is {n}, more Mesh scopes than the file has room for ({room}): the meshes left without vertices have no vertex buffer (Lock on NULL)"));
+            told_unfilled = true;
+        }
         for i in 0..self.out.meshes.len() {
             if !self.out.meshes[i].vertices.is_empty() {
                 continue;
@@ -598,13 +616,17 @@ impl<'a> Loader<'a> {
                     let (n, at) = self.int_key(key::MESH_COUNT)?;
                     let n = self.resize(i64::from(n), key::MESH_COUNT, at.range)?;
                     // A Mesh scope takes 6 bytes at least (`Mesh{}`): meshes past what the text
-                    // can hold are left without vertices, which crashes the loader at the end
-                    // (Lock on NULL). Said here, without making them.
+                    // can hold are left without vertices, which crashes the loader once it has
+                    // read the file (Lock on NULL), unless it fails first or a later `MeshCount`
+                    // replaces the list. Only those the text can fill are made.
                     let room = self.s.text.len() / 6 + 1;
-                    if n > room {
-                        return Err(self.crash(at.range, format!("`MeshCount` is {n}, more Mesh scopes than the file has room for ({room}): the meshes left without vertices have no vertex buffer (Lock on NULL)")));
+                    // Each mesh is made at once (`new Mesh()`, a RenderObjectB4NX of some 300
+                    // bytes): a count whose meshes cannot all be had fails to allocate right here.
+                    if n as u64 * MESH_BYTES > ADDRESS_SPACE {
+                        return Err(self.crash(at.range, format!("`MeshCount={n}` makes the loader allocate {n} meshes of {MESH_BYTES} bytes at least, more than the {ADDRESS_SPACE} bytes (2 GiB) of Danmakufu's 32-bit process: std::bad_alloc, which nothing catches")));
                     }
-                    self.out.meshes = vec![Mesh::default(); n];
+                    self.excess_meshes = (n > room).then_some((n, room, at.range));
+                    self.out.meshes = vec![Mesh::default(); n.min(room)];
                     self.held.vertex_buffers = 0;
                     self.out.containers[container].declares_meshes = true;
                     self.out.containers[container].mesh_count = Some(TextRange::new(t.range.start, at.range.end));
@@ -1013,14 +1035,16 @@ impl<'a> Loader<'a> {
         self.expect(Tk::Open, "after `Attributes`")?;
         self.expect(Tk::Newline, "after `Attributes {`")?;
         let faces = self.out.meshes[m].faces;
+        // `attr` starts at −1, which also stands for "no face read yet": a face of material −1
+        // leaves it unchosen, and the next face's material is taken (ElfreinaMesh.cpp:431-442).
         let mut chosen: Option<(i32, TextRange)> = None;
         for f in 0..faces {
             let t = self.next()?;
             let material = self.integer(t, "a face's material")?;
             match chosen {
-                None => chosen = Some((material, t.range)),
+                None | Some((-1, _)) => chosen = Some((material, t.range)),
                 Some((first, _)) if first != material => {
-                    self.fail(t.range, format!("face {} uses material {material} and an earlier face of this Mesh material {first}: the loader takes one material per Mesh (split the Mesh)", f + 1));
+                    return Err(self.fail(t.range, format!("face {} uses material {material} and an earlier face of this Mesh material {first}: the loader takes one material per Mesh (split the Mesh)", f + 1)));
                 }
                 Some(_) => {}
             }
@@ -1028,9 +1052,11 @@ impl<'a> Loader<'a> {
         }
         let materials = self.out.materials;
         match chosen {
-            Some((material, at)) if (0..materials as i64).contains(&i64::from(material)) => {
+            Some((material, _)) if (0..materials as i64).contains(&i64::from(material)) => {
                 self.out.meshes[m].material = Some(material as usize);
-                let _ = at;
+            }
+            Some((-1, at)) => {
+                return Err(self.crash(at, "every face of this Mesh has material −1, which leaves the material index at −1: the loader reads before its material list"));
             }
             Some((material, at)) => {
                 return Err(self.crash(at, format!("material {material} is past the {materials} materials of the container: the loader reads outside its list")));
