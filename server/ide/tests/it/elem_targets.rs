@@ -899,6 +899,41 @@ fn a_clip_without_frame_rate_is_undefined() {
         }
         "#,
     );
+    // Without parts, every bone is posed as the identity whatever the frame rate or the loop flag
+    // hold (the real loader's harness drew the same at every frame and memory filling).
+    check(
+        r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        MeshDatas {
+        	MeshContainerCount=1
+        	MeshContainer {
+        		Name="人形"
+        		BoneCount=1
+        		MeshCount=0
+        		BoneNames {
+        			"首"
+        		}
+        		OffsetMatrices {
+        			1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        		}
+        	}
+        }
+        HierarchyList {
+        	Node {
+        		NodeName="首"
+        		InitPostureMatrix=1:0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        	}
+        }
+        AnimationList {
+        	AnimationCount=1
+        	AnimationData {
+        		AnimationName="うなずき"
+        		AnimationTime=1000
+        	}
+        }
+        "#,
+    );
 }
 
 #[test]

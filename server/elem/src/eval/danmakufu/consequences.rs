@@ -246,10 +246,15 @@ fn clips(loaded: &Loaded, reach: &Reach, events: &mut Vec<Event>) {
     for clip in &loaded.animations {
         let label =
             if clip.name.is_empty() { "the unnamed clip".to_owned() } else { format!("the clip `{}`", clip.name) };
+        // The frame rate and the loop flag only make the time at which parts are read: a clip
+        // without parts poses every bone as the identity whatever they hold (but a loop divides
+        // by `AnimationTime`).
+        let posed = !clip.parts.is_empty();
+        let time_unsafe = clip.time_total.is_none_or(|t| t == 0);
         let missing: Vec<String> = [
             (clip.time_total.is_none(), key::ANIMATION_TIME),
-            (clip.fps.is_none(), key::FRAME_PAR_SECOND),
-            (clip.looping.is_none(), key::LOOP),
+            (clip.fps.is_none() && posed, key::FRAME_PAR_SECOND),
+            (clip.looping.is_none() && (posed || time_unsafe), key::LOOP),
         ]
         .into_iter()
         .filter(|&(m, _)| m)
