@@ -236,6 +236,30 @@ impl Transform {
         }
         Matrix { a, b, c, d, tx: self.x, ty: self.y }
     }
+
+    /// [`to_matrix`](Self::to_matrix) as a runtime keeping `float`s computes it: the transform
+    /// rounded to 32 bits, then each sine, cosine, sum and product (the C++ core's
+    /// `Transform::toMatrix`: the cosine of π/2 in `float` is −4.37e-8, not 6.1e-17).
+    pub fn to_matrix_f32(&self) -> Matrix {
+        let t = self.to_f32();
+        let (mut a, mut b) =
+            if t.rotation == 0.0 { (1.0, 0.0) } else { (to_f32(t.rotation.cos()), to_f32(t.rotation.sin())) };
+        let (mut c, mut d) = if t.skew == 0.0 {
+            (-b, a)
+        } else {
+            let angle = to_f32(t.skew + t.rotation);
+            (-to_f32(angle.sin()), to_f32(angle.cos()))
+        };
+        if t.scale_x != 1.0 {
+            a = to_f32(a * t.scale_x);
+            b = to_f32(b * t.scale_x);
+        }
+        if t.scale_y != 1.0 {
+            c = to_f32(c * t.scale_y);
+            d = to_f32(d * t.scale_y);
+        }
+        Matrix { a, b, c, d, tx: t.x, ty: t.y }
+    }
 }
 
 /// Multipliers (0..1, not percent) and offsets (−255..255).

@@ -364,3 +364,19 @@ fn a_huge_angle_turns_as_the_float_arithmetic_leaves_it() {
         &[("腕", [-0.187188342, 0.982324064, -0.982324064, -0.187188342, 0.0, 0.0])],
     );
 }
+
+/// The C++ runtime turns a global transform into a matrix in `float` (`Transform::toMatrix`): an
+/// IK constraint aiming straight up turns its bone by −π/2, whose cosine in `float` is
+/// −4.37e-8, where the 64-bit angle's is 6.1e-17 (a vertex 100,000 away from the bone lands
+/// 0.0044 apart). DragonBonesCPP printed `[-4.37113883e-08,-1,1,-4.37113883e-08,0,0]`.
+#[test]
+fn a_matrix_is_made_from_the_float_angle() {
+    const UP: &str = r#"{"version":"5.5","frameRate":24,"name":"上","armature":[{"name":"a","bone":[{"name":"根"},{"name":"腕","parent":"根","length":10},{"name":"目","parent":"根","transform":{"y":-50}}],"ik":[{"name":"狙う","bone":"腕","target":"目"}]}]}"#;
+    let cosine = f64::from(-4.371_139e-8_f32);
+    let cpp = bones("up_ske.json", UP, None, 0.0, Some(Target::DragonBonesCpp));
+    let (_, arm) = cpp.iter().find(|(n, _)| n == "腕").expect("腕");
+    assert_eq!(*arm, [cosine, -1.0, 1.0, cosine, 0.0, 0.0]);
+    let js = bones("up_ske.json", UP, None, 0.0, None);
+    let (_, arm) = js.iter().find(|(n, _)| n == "腕").expect("腕");
+    assert!(arm[0].abs() < 1e-15, "{arm:?}");
+}

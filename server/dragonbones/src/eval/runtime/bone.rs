@@ -142,6 +142,12 @@ impl Runtime<'_> {
         if self.file.eval.float_values { matrix.concat_every_product(parent) } else { matrix.concat(parent) }
     }
 
+    /// A global transform's matrix as the target's runtime computes it ([`Transform::to_matrix_f32`]
+    /// for one that keeps `float`s).
+    pub(super) fn matrix_of(&self, global: &Transform) -> Matrix {
+        if self.file.eval.float_values { global.to_matrix_f32() } else { global.to_matrix() }
+    }
+
     /// Bone `i`'s matrix and global transform as the runtime stores them: rounded to 32-bit
     /// floats for a target that keeps them in `float`s (`Eval::float_values`).
     pub(super) fn keep_as_stored(&mut self, i: usize) {
@@ -264,7 +270,7 @@ impl Runtime<'_> {
         global.skew = origin.skew + pose.skew;
         global.rotation = origin.rotation + pose.rotation;
         let Some(p) = self.bones[i].parent else {
-            self.bones[i].matrix = global.to_matrix();
+            self.bones[i].matrix = self.matrix_of(&global);
             self.bones[i].global = global;
             self.keep_as_stored(i);
             return;
@@ -287,13 +293,13 @@ impl Runtime<'_> {
                 let (x, y) = parent_matrix.transform_point(global.x, global.y);
                 global.x = x;
                 global.y = y;
-                matrix = global.to_matrix();
+                matrix = self.matrix_of(&global);
             } else {
                 if !inherit_rotation {
                     self.refresh_bone_global(p);
                     global.rotation -= self.bones[p].global.rotation;
                 }
-                matrix = global.to_matrix();
+                matrix = self.matrix_of(&global);
                 self.concat_as_runtime(&mut matrix, &parent_matrix);
                 if inherit_translation {
                     global.x = matrix.tx;
@@ -329,7 +335,7 @@ impl Runtime<'_> {
                 }
                 global.rotation = rotation;
             }
-            matrix = global.to_matrix();
+            matrix = self.matrix_of(&global);
         }
         let bone = &mut self.bones[i];
         bone.matrix = matrix;

@@ -69,8 +69,9 @@ impl Runtime<'_> {
             radian += PI;
         }
         bone.global.rotation += normalize_radian(radian - bone.global.rotation) * weight;
-        bone.matrix = bone.global.to_matrix();
-        bone.moved();
+        let global = bone.global;
+        self.bones[root].matrix = self.matrix_of(&global);
+        self.bones[root].moved();
         self.keep_as_stored(root);
     }
 
@@ -121,7 +122,7 @@ impl Runtime<'_> {
         }
         let dr = normalize_radian(radian_a - raw_radian_a);
         parent_global.rotation = raw_parent_radian + dr * weight;
-        self.bones[parent].matrix = parent_global.to_matrix();
+        self.bones[parent].matrix = self.matrix_of(&parent_global);
         self.bones[parent].global = parent_global;
         self.bones[parent].moved();
         self.keep_as_stored(parent);
@@ -135,7 +136,7 @@ impl Runtime<'_> {
         }
         global.rotation = parent_global.rotation + raw_radian - raw_parent_radian
             + normalize_radian(radian_b - dr - raw_radian) * weight;
-        self.bones[child].matrix = global.to_matrix();
+        self.bones[child].matrix = self.matrix_of(&global);
         self.bones[child].global = global;
         self.bones[child].moved();
         self.keep_as_stored(child);
