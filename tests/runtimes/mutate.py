@@ -19,7 +19,7 @@ reproducible from `--seed`. Run from the repository root after `cargo build --re
     tests/runtimes/mutate.py --runtime cpp --count 500 --seed 1 ../shared/corpus/dragonbones/*_ske.json
 """
 
-import argparse, json, os, random, re, subprocess, sys, tempfile
+import argparse, json, os, random, re, struct, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -66,6 +66,52 @@ def mutate(data, rnd):
         parent[path[-1]] = new
         return f"{list(path)} {value!r} -> {new!r}"
     return None
+
+
+ARRAYS = ["intArray", "floatArray", "frameIntArray", "frameFloatArray", "frameArray", "timelineArray", "colorArray"]
+INTS = [-1, 0, 1, 2, 32767, -32768, 255, 100]
+FLOATS = [float("inf"), float("-inf"), float("nan"), 1e20, -1.0, 0.0, 0.5]
+
+
+def split_binary(data):
+    """A `.dbbin`'s header (as JSON) and body."""
+    length = struct.unpack_from("<I", data, 8)[0]
+    return json.loads(data[12:12 + length].decode("utf-8")), data[12 + length:]
+
+
+def join_binary(header, body):
+    text = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    text += b" " * (-len(text) % 4)
+    return b"DBDT" + struct.pack(">I", 3) + struct.pack("<I", len(text)) + text + body
+
+
+def mutate_binary(data, rnd):
+    """One change to a `.dbbin`: an element of one of its arrays (where the runtimes read what
+    the header points to) or, one time in three, the header as `mutate` changes JSON."""
+    header, body = split_binary(data)
+    if rnd.random() < 1 / 3:
+        change = mutate(header, rnd)
+        return (join_binary(header, body), f"header {change}") if change else (None, None)
+    offsets = header.get("offset", [])
+    arrays = [(name, offsets[i * 2], offsets[i * 2 + 1]) for i, name in enumerate(ARRAYS) if i * 2 + 1 < len(offsets)]
+    arrays = [a for a in arrays if a[2] > 0]
+    if not arrays:
+        return None, None
+    name, start, size = rnd.choices(arrays, weights=[a[2] for a in arrays])[0]
+    body = bytearray(body)
+    if name in ("floatArray", "frameFloatArray"):
+        at_ = start + 4 * rnd.randrange(size // 4)
+        old = struct.unpack_from("<f", body, at_)[0]
+        new = rnd.choice(FLOATS)
+        struct.pack_into("<f", body, at_, new)
+    else:
+        at_ = start + 2 * rnd.randrange(size // 2)
+        kind = "<H" if name == "timelineArray" else "<h"
+        old = struct.unpack_from(kind, body, at_)[0]
+        new = rnd.choice(INTS + [old + 1, old - 1, old * 2])
+        new = new % 65536 if kind == "<H" else (new + 32768) % 65536 - 32768
+        struct.pack_into(kind, body, at_, new)
+    return join_binary(header, bytes(body)), f"{name}[{(at_ - start) // (4 if 'float' in name else 2)}] {old!r} -> {new!r}"
 
 
 def runtime_outcome(command, skeleton):
@@ -119,26 +165,42 @@ def main():
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--poses", action="store_true", help="also compare poses where both load the file")
+    parser.add_argument("--binary", action="store_true", help="convert each skeleton to a .dbbin and mutate that")
     parser.add_argument("skeletons", nargs="+")
     args = parser.parse_args()
     command = compare.runtime_command(args.runtime)
     target = compare.target_of(args.runtime)
-    sound = [s for s in args.skeletons if runtime_outcome(command, s)[0] == "ok"]
-    if not sound:
-        sys.exit("the runtime loads and poses none of these files finitely as they are")
-    rnd = random.Random(args.seed)
-    tally = {}
     with tempfile.TemporaryDirectory() as scratch:
-        mutated = os.path.join(scratch, "mutated_ske.json")
+        skeletons = args.skeletons
+        if args.binary:
+            skeletons = []
+            for i, skeleton in enumerate(args.skeletons):
+                out = os.path.join(scratch, f"{i}_{os.path.basename(skeleton)}.dbbin")
+                if subprocess.run([args.rigls, "convert", "-o", out, skeleton], capture_output=True).returncode == 0:
+                    skeletons.append(out)
+        sound = [s for s in skeletons if runtime_outcome(command, s)[0] == "ok"]
+        if not sound:
+            sys.exit("the runtime loads and poses none of these files finitely as they are")
+        rnd = random.Random(args.seed)
+        tally = {}
+        mutated = os.path.join(scratch, "mutated.dbbin" if args.binary else "mutated_ske.json")
         for _ in range(args.count):
             skeleton = rnd.choice(sound)
-            with open(skeleton, encoding="utf-8") as f:
-                data = json.load(f)
-            change = mutate(data, rnd)
-            if change is None:
-                continue
-            with open(mutated, "w", encoding="utf-8") as f:
-                json.dump(data, f, ensure_ascii=False)
+            if args.binary:
+                with open(skeleton, "rb") as f:
+                    data, change = mutate_binary(f.read(), rnd)
+                if change is None:
+                    continue
+                with open(mutated, "wb") as f:
+                    f.write(data)
+            else:
+                with open(skeleton, encoding="utf-8") as f:
+                    data = json.load(f)
+                change = mutate(data, rnd)
+                if change is None:
+                    continue
+                with open(mutated, "w", encoding="utf-8") as f:
+                    json.dump(data, f, ensure_ascii=False)
             outcome, poses = runtime_outcome(command, mutated)
             found = errors(args.rigls, target, mutated)
             where = f"{os.path.basename(skeleton)} {change}"

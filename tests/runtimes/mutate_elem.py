@@ -234,7 +234,7 @@ def close(a, b):
 
 def pose_difference(rigls, path, info, theirs, anim, frame, fps):
     time = frame / fps
-    run = subprocess.run([rigls, "pose", "--format", "json", "--target", "danmakufu-ph3", path, "--animation", anim, "--time", repr(time)],
+    run = subprocess.run([rigls, "pose", "--format", "json", "--target", "danmakufu-ph3", path, "--animation", anim, f"--time={time!r}"],
                          capture_output=True, text=True)
     if run.returncode != 0:
         return f"rigls did not pose {anim} at frame {frame}: {run.stderr.strip()[:200]}"
