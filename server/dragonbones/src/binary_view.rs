@@ -28,6 +28,16 @@ pub struct BinaryFacts {
     /// The arrays could be placed: without them the runtime loads nothing, and the view holds
     /// the header alone (so the rules, which would see meshes without vertices, do not run).
     pub arrays_read: bool,
+    /// The binary as read, and where its header's objects are in the view: for readings other
+    /// than DragonBonesJS's ([`DragonBonesFile::binary_reading_as`]).
+    source: Option<BinarySource>,
+}
+
+#[derive(Debug)]
+struct BinarySource {
+    binary: binary::Binary,
+    anchors: Vec<(NodeId, u32)>,
+    identity: bool,
 }
 
 impl DragonBonesFile {
@@ -44,7 +54,8 @@ impl DragonBonesFile {
         let view = convert::to_json::to_json(&read.binary, parsed.as_ref().ok());
         let tree = parser::parse(&view.text);
         let model = Model::build(&view.text, &tree, DocKind::Skeleton);
-        let map = NodeMap::new(&read.binary.tree, &tree, &view.anchors, view.text == read.binary.header);
+        let identity = view.text == read.binary.header;
+        let map = NodeMap::new(&read.binary.tree, &tree, &view.anchors, identity);
         let mut problems = read.problems;
         let parsed = parsed.map(|mut p| {
             problems.append(&mut p.binary_problems);
@@ -52,12 +63,10 @@ impl DragonBonesFile {
             p
         });
         let diagnostics = problems.iter().map(|p| map.diagnostic(&tree, &view.text, p)).collect();
-        let facts = BinaryFacts {
-            diagnostics,
-            len: read.binary.len,
-            version: read.binary.version,
-            arrays_read: read.binary.body.is_some(),
-        };
+        let arrays_read = read.binary.body.is_some();
+        let (len, version) = (read.binary.len, read.binary.version);
+        let source = header_is_object.then(|| BinarySource { binary: read.binary, anchors: view.anchors, identity });
+        let facts = BinaryFacts { diagnostics, len, version, arrays_read, source };
         let file = DragonBonesFile {
             tree,
             model,
@@ -69,6 +78,20 @@ impl DragonBonesFile {
             binary: Some(Box::new(facts)),
         };
         (view.text, file)
+    }
+}
+
+impl DragonBonesFile {
+    /// A binary skeleton's arrays read as `read_as` has a runtime read them (the C++ core's
+    /// `float`s), its nodes moved onto the view's as the file's own reading is; `None` for a
+    /// JSON skeleton or a binary whose header is no object.
+    pub fn binary_reading_as(&self, read_as: crate::target::Eval) -> Option<Result<Parsed, parse::Rejected>> {
+        let source = self.binary.as_ref()?.source.as_ref()?;
+        let map = NodeMap::new(&source.binary.tree, &self.tree, &source.anchors, source.identity);
+        Some(parse::parse_binary_as(&source.binary, read_as).map(|mut p| {
+            map.move_parsed(&mut p);
+            p
+        }))
     }
 }
 

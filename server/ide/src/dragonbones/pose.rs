@@ -68,8 +68,12 @@ pub fn target_reading(
     if file.binary.is_some() {
         // A binary's curves, easings and colours are stored as numbers that the runtime reads
         // as they are: the rounding its JSON parse does differently (`truncates`) is the
-        // converter's, already done. The view is parsed as the binary reads.
+        // converter's, already done. The arrays are read, not the view: a weighted mesh's
+        // influences need not agree with one vertex the view could write.
         read_as.truncates = false;
+        if let Some(reading) = file.binary_reading_as(read_as) {
+            return reading.ok();
+        }
     }
     let raw = Raw::new(&file.tree, &analysis.text);
     let raw = if profile.rapidjson { raw.as_rapidjson() } else { raw };

@@ -380,3 +380,40 @@ fn a_matrix_is_made_from_the_float_angle() {
     let (_, arm) = js.iter().find(|(n, _)| n == "腕").expect("腕");
     assert!(arm[0].abs() < 1e-15, "{arm:?}");
 }
+
+/// A binary is posed from its arrays for the C++ targets too, not from its JSON view: where a
+/// vertex's influences disagree about where it is (the second of vertex 1 moved to y 30 in the
+/// bone's space), the view cannot write one slot-space vertex that gives both back, and its
+/// reading put the vertex at y 0. DragonBonesCPP printed `[0,0,10,25,0,10,10,10]`.
+#[test]
+fn a_binary_is_posed_from_its_arrays() {
+    const CAPE: &str = r#"{"version":"5.5","frameRate":24,"name":"外套","armature":[{"name":"a","bone":[{"name":"根"},{"name":"腕","parent":"根","transform":{"y":20}}],"slot":[{"name":"布","parent":"根"}],"skin":[{"slot":[{"name":"布","display":[{"type":"mesh","name":"布","vertices":[0,0,10,0,0,10,10,10],"uvs":[0,0,1,0,0,1,1,1],"triangles":[0,1,2,1,3,2],"weights":[2,0,0.5,1,0.5,2,0,0.5,1,0.5,2,0,0.5,1,0.5,2,0,0.5,1,0.5],"slotPose":[1,0,0,1,0,0],"bonePose":[0,1,0,0,1,0,0,1,1,0,0,1,0,20]}]}]}]}]}"#;
+    let mut bytes = rigls_ide::convert::json_to_binary(CAPE).expect("converted").bytes;
+    // The header's `offset` places the arrays after it; the mesh's `offset` is its geometry in
+    // `intArray`, whose fourth number is its weight block, whose second is where the weight
+    // block's floats (weight, x, y per influence) start in `floatArray`.
+    let length = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&bytes[12..12 + length]).expect("the header");
+    let body = 12 + length;
+    let offset = |i: usize| header["offset"][i].as_u64().expect("an array offset") as usize;
+    let int = |bytes: &[u8], i: usize| {
+        let at = body + offset(0) + 2 * i;
+        i16::from_le_bytes([bytes[at], bytes[at + 1]]) as usize
+    };
+    let geometry =
+        header["armature"][0]["skin"][0]["slot"][0]["display"][0]["offset"].as_u64().expect("a mesh") as usize;
+    let floats = int(&bytes, int(&bytes, geometry + 3) + 1);
+    let y = body + offset(2) + 4 * (floats + 11);
+    bytes[y..y + 4].copy_from_slice(&30f32.to_le_bytes());
+    let analysis = rigls_ide::Analysis::of_binary(
+        Some(std::path::Path::new("外套.dbbin")),
+        &bytes,
+        &rigls_diagnostic::env::RealFs,
+    );
+    for target in [Some(Target::DragonBonesCpp), None] {
+        let request = PoseRequest { armature: None, animation: None, time: 0.0, target };
+        let Pose::DragonBones(posed) = pose(&analysis, &request).expect("a pose") else { panic!("DragonBones") };
+        let vertices = posed.slots[0].vertices.clone().expect("a mesh");
+        assert_eq!(vertices, [0.0, 0.0, 10.0, 25.0, 0.0, 10.0, 10.0, 10.0], "{target:?}");
+    }
+}

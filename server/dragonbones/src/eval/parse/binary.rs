@@ -39,6 +39,11 @@ pub(in crate::eval) struct Source<'a> {
 /// its version. Without a usable body (its problems are the reader's) every armature still
 /// parses, without geometry or animations, and the parse has a failure.
 pub fn parse_binary(binary: &Binary) -> Result<Parsed, Rejected> {
+    parse_binary_as(binary, crate::target::Eval::DEFAULT)
+}
+
+/// [`parse_binary`] as a runtime other than DragonBonesJS reads it ([`super::parse_as`]).
+pub fn parse_binary_as(binary: &Binary, read_as: crate::target::Eval) -> Result<Parsed, Rejected> {
     let tree = &binary.tree;
     let raw = Raw::new(tree, &binary.header);
     let Some(root) = tree.root() else {
@@ -46,7 +51,7 @@ pub fn parse_binary(binary: &Binary) -> Result<Parsed, Rejected> {
     };
     let empty = Body::default();
     let elements = super::armature_elements(raw, root);
-    let mut parser = Parser::new(raw, root, super::DeformValues::Kept, crate::target::Eval::DEFAULT)?;
+    let mut parser = Parser::new(raw, root, super::DeformValues::Kept, read_as)?;
     parser.binary = Some(Source {
         binary,
         body: binary.body.as_ref().unwrap_or(&empty),
@@ -437,6 +442,23 @@ impl<'a> Parser<'a> {
         scope: &ArmatureScope,
     ) {
         let armature = &scope.data;
+        // A runtime without 5.6 (the C++ core) reads no typed timeline and plays only the types it
+        // knows (`AnimationState::_updateTimelines` passes over the others).
+        let known_before_56 = [
+            ty::ACTION,
+            ty::Z_ORDER,
+            ty::BONE_ALL,
+            ty::BONE_TRANSLATE,
+            ty::BONE_ROTATE,
+            ty::BONE_SCALE,
+            ty::SLOT_DISPLAY,
+            ty::SLOT_COLOR,
+            ty::SLOT_DEFORM,
+            ty::IK_CONSTRAINT,
+        ];
+        if self.read_as.no_56 && (r.typed || !known_before_56.contains(&(r.ty as u32))) {
+            return;
+        }
         let kind = match r.ty as u32 {
             _ if r.ty.fract() != 0.0 || r.ty < 0.0 => None,
             ty::ACTION | ty::Z_ORDER if r.typed => return,

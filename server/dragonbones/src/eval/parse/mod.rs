@@ -19,7 +19,7 @@ mod deform;
 mod geometry;
 
 pub use animation::Rotation;
-pub use binary::parse_binary;
+pub use binary::{parse_binary, parse_binary_as};
 
 /// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
 /// entry per frame and run out of memory (its frame positions wrap at 32,768 already).
