@@ -83,12 +83,17 @@ impl DragonBonesFile {
 
 impl DragonBonesFile {
     /// A binary skeleton's arrays read as `read_as` has a runtime read them (the C++ core's
-    /// `float`s), its nodes moved onto the view's as the file's own reading is; `None` for a
-    /// JSON skeleton or a binary whose header is no object.
-    pub fn binary_reading_as(&self, read_as: crate::target::Eval) -> Option<Result<Parsed, parse::Rejected>> {
+    /// `float`s; its header read by rapidjson when `rapidjson`), its nodes moved onto the view's
+    /// as the file's own reading is; `None` for a JSON skeleton or a binary whose header is no
+    /// object.
+    pub fn binary_reading_as(
+        &self,
+        read_as: crate::target::Eval,
+        rapidjson: bool,
+    ) -> Option<Result<Parsed, parse::Rejected>> {
         let source = self.binary.as_ref()?.source.as_ref()?;
         let map = NodeMap::new(&source.binary.tree, &self.tree, &source.anchors, source.identity);
-        Some(parse::parse_binary_as(&source.binary, read_as).map(|mut p| {
+        Some(parse::parse_binary_as(&source.binary, read_as, rapidjson).map(|mut p| {
             map.move_parsed(&mut p);
             p
         }))

@@ -71,7 +71,7 @@ pub fn target_reading(
         // converter's, already done. The arrays are read, not the view: a weighted mesh's
         // influences need not agree with one vertex the view could write.
         read_as.truncates = false;
-        if let Some(reading) = file.binary_reading_as(read_as) {
+        if let Some(reading) = file.binary_reading_as(read_as, profile.rapidjson) {
             return reading.ok();
         }
     }

@@ -417,3 +417,32 @@ fn a_binary_is_posed_from_its_arrays() {
         assert_eq!(vertices, [0.0, 0.0, 10.0, 25.0, 0.0, 10.0, 10.0, 10.0], "{target:?}");
     }
 }
+
+/// A binary's header is JSON the C++ runtime reads with rapidjson as it reads a skeleton: a
+/// transform's `x` and `skX` written as strings read their defaults (found by `mutate.py
+/// --binary`, a header's `skX` made "3"). DragonBonesCPP printed `[0.866025329, 0.500000119,
+/// -0, 1, 0, 3]`.
+#[test]
+fn a_binary_header_is_read_by_rapidjson() {
+    const ARM: &str = r#"{"version":"5.5","frameRate":24,"name":"rj","armature":[{"name":"a","frameRate":24,"bone":[{"name":"root"},{"name":"arm","parent":"root","transform":{"x":12,"y":3,"skX":30,"skY":30}}]}]}"#;
+    let bytes = rigls_ide::convert::json_to_binary(ARM).expect("converted").bytes;
+    let length = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
+    let mut header: serde_json::Value = serde_json::from_slice(&bytes[12..12 + length]).expect("the header");
+    header["armature"][0]["bone"][1]["transform"] = serde_json::json!({"x": "12", "y": 3, "skX": "30", "skY": 30});
+    let mut text = serde_json::to_vec(&header).expect("JSON");
+    text.resize(text.len().next_multiple_of(4), b' ');
+    let mut changed = bytes[..8].to_vec();
+    changed.extend((text.len() as u32).to_le_bytes());
+    changed.extend(&text);
+    changed.extend(&bytes[12 + length..]);
+    let analysis = rigls_ide::Analysis::of_binary(
+        Some(std::path::Path::new("rj.dbbin")),
+        &changed,
+        &rigls_diagnostic::env::RealFs,
+    );
+    let request = PoseRequest { armature: None, animation: None, time: 0.0, target: Some(Target::DragonBonesCpp) };
+    let Pose::DragonBones(posed) = pose(&analysis, &request).expect("a pose") else { panic!("DragonBones") };
+    let posed: Vec<(String, [f64; 6])> = posed.bones.into_iter().map(|b| (b.name, b.matrix)).collect();
+    let expected: &Bones = &[("arm", [0.866025329, 0.500000119, 0.0, 1.0, 0.0, 3.0])];
+    assert!(largest_difference(&posed, expected) < 1e-6, "{posed:?}");
+}

@@ -39,13 +39,15 @@ pub(in crate::eval) struct Source<'a> {
 /// its version. Without a usable body (its problems are the reader's) every armature still
 /// parses, without geometry or animations, and the parse has a failure.
 pub fn parse_binary(binary: &Binary) -> Result<Parsed, Rejected> {
-    parse_binary_as(binary, crate::target::Eval::DEFAULT)
+    parse_binary_as(binary, crate::target::Eval::DEFAULT, false)
 }
 
-/// [`parse_binary`] as a runtime other than DragonBonesJS reads it ([`super::parse_as`]).
-pub fn parse_binary_as(binary: &Binary, read_as: crate::target::Eval) -> Result<Parsed, Rejected> {
+/// [`parse_binary`] as a runtime other than DragonBonesJS reads it ([`super::parse_as`]), its
+/// header read by rapidjson when `rapidjson` (the C++ runtimes: [`Raw::as_rapidjson`]).
+pub fn parse_binary_as(binary: &Binary, read_as: crate::target::Eval, rapidjson: bool) -> Result<Parsed, Rejected> {
     let tree = &binary.tree;
     let raw = Raw::new(tree, &binary.header);
+    let raw = if rapidjson { raw.as_rapidjson() } else { raw };
     let Some(root) = tree.root() else {
         return Err(Rejected { version: String::new(), compatible_version: String::new() });
     };
