@@ -4,9 +4,11 @@
 //! something silently wrong, an [`Event`] says so at the place in the text that causes it.
 //!
 //! A few failures leave the tokens where they were (a count written `4.0`, a face that is not a
-//! triangle, faces of one Mesh with different materials, an `OffsetMatrices` row of the wrong
-//! length): the loader is then carried on past them, as if they were fixed, so that every such
-//! place is reported at once. Any other failure ends the reading, as it ends Danmakufu's.
+//! triangle, an `OffsetMatrices` row of the wrong length): the loader is then carried on past
+//! them, as if they were fixed, so that every such place is reported at once. Any other failure
+//! ends the reading, as it ends Danmakufu's: faces of one Mesh with different materials too (what
+//! follows could only be judged by guessing the material, and a guess of −1 would be a crash the
+//! loader never reaches).
 
 use std::collections::{BTreeMap, HashMap};
 
