@@ -79,9 +79,7 @@ impl DragonBonesFile {
         };
         (view.text, file)
     }
-}
 
-impl DragonBonesFile {
     /// A binary skeleton's arrays read as `read_as` has a runtime read them (the C++ core's
     /// `float`s; its header read by rapidjson when `rapidjson`), its nodes moved onto the view's
     /// as the file's own reading is; `None` for a JSON skeleton or a binary whose header is no

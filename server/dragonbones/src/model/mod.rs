@@ -411,6 +411,11 @@ impl Model {
         skin.slots.iter().copied().find(|&s| self.skin_slots[s as usize].name == slot)
     }
 
+    /// Every display of every skin slot (`null` entries included, their `ty` `None`).
+    pub fn displays(&self) -> impl Iterator<Item = &Display> {
+        self.skin_slots.iter().flat_map(|slot| &slot.displays)
+    }
+
     /// The displays a slot can show: its list in the armature's default skin.
     pub fn default_displays(&self, armature: usize, slot: &str) -> Option<&SkinSlot> {
         let default = self.armatures.get(armature)?.default_skin?;

@@ -168,7 +168,7 @@ fn place(ctx: &DragonBonesCheck, r: &Ref) -> String {
 /// none, as for an empty or unknown name (the C++ runtime's debug build aborts).
 fn nameless_armature_displays(ctx: &mut DragonBonesCheck) {
     let model = ctx.model;
-    for display in model.skin_slots.iter().flat_map(|s| &s.displays) {
+    for display in model.displays() {
         let named = ctx.get(display.node, key::PATH).or_else(|| ctx.get(display.node, key::NAME)).is_some();
         if display.ty != Some(DisplayType::Armature) || named {
             continue;

@@ -7,7 +7,7 @@
 //! what its users see.
 
 use crate::eval::raw::Raw;
-use crate::model::{DocKind, Model, display_type, is_polygon};
+use crate::model::{DocKind, Model, is_polygon};
 use crate::schema::{BLEND_MODE, DisplayType, Version, key};
 use crate::syntax::{NodeId, NodeKind, Tree};
 use crate::target::{self, Colour, Feature, Profile};
@@ -30,7 +30,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
         curves(&raw, root, &profiles, &mut out);
         negative_counts(&raw, root, &profiles, &mut out);
-        integers(&raw, root, &profiles, &mut out);
+        integers(&raw, root, model, &profiles, &mut out);
         integer_arrays(&raw, root, &profiles, &mut out);
         float_overflows(&raw, root, model, &profiles, &mut out);
         unreadable_polygons(&raw, model, &profiles, &mut out);
@@ -232,7 +232,7 @@ pub fn read_as_integer(name: &str) -> bool {
 /// (`24.0`), or past the range of the type it is read in: rapidjson's `GetInt`/`GetUint` assert
 /// that the value is an integer of that type, which aborts the runtime (a build without
 /// assertions reads garbage). 5.6 typed timelines are not read.
-fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+fn integers(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
@@ -240,7 +240,8 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
     // A display frame's `value` is its display index (`_getNumber(…, VALUE, 0)`, an `int`); the
     // `color` of a canvas and of a bounding box is an `int` too (a slot's is an object).
     let mut display_frames = rigls_text::FastSet::default();
-    let mut coloured = rigls_text::FastSet::default();
+    let boxes = model.displays().filter(|d| d.ty == Some(DisplayType::BoundingBox)).map(|d| d.node);
+    let mut coloured: rigls_text::FastSet<NodeId> = boxes.collect();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
             for timeline in list(raw, animation, key::SLOT) {
@@ -248,13 +249,6 @@ fn integers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Di
             }
         }
         coloured.extend(raw.get(armature, key::CANVAS).filter(|&c| raw.kind(c) == NodeKind::Object));
-        for skin in list(raw, armature, key::SKIN) {
-            for slot in list(raw, skin, key::SLOT) {
-                let displays = list(raw, slot, key::DISPLAY).into_iter();
-                let boxes = displays.filter(|&d| display_type(raw.tree, raw.text, d) == Some(DisplayType::BoundingBox));
-                coloured.extend(boxes);
-            }
-        }
     }
     let lone = lone_key_frames(raw, root);
     let mut found = Vec::new();
@@ -430,13 +424,8 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
     }
     // A display's `width` and `height` are read for bounding boxes only (images and meshes carry
     // them unread).
-    let sized: rigls_text::FastSet<NodeId> = model
-        .skin_slots
-        .iter()
-        .flat_map(|slot| &slot.displays)
-        .filter(|d| d.ty.is_some_and(|ty| ty != DisplayType::BoundingBox))
-        .map(|d| d.node)
-        .collect();
+    let sized: rigls_text::FastSet<NodeId> =
+        model.displays().filter(|d| d.ty.is_some_and(|ty| ty != DisplayType::BoundingBox)).map(|d| d.node).collect();
     let mut found = Vec::new();
     each_object_but(raw, root, &bounds, &mut |object| {
         for member in raw.tree.members(object) {
@@ -537,8 +526,7 @@ fn unreadable_polygons(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out:
     if concerned.is_empty() {
         return;
     }
-    let displays = model.skin_slots.iter().flat_map(|slot| &slot.displays);
-    for display in displays.filter(|d| d.ty == Some(DisplayType::BoundingBox)) {
+    for display in model.displays().filter(|d| d.ty == Some(DisplayType::BoundingBox)) {
         if !is_polygon(raw.tree, raw.text, display.node) {
             continue;
         }
