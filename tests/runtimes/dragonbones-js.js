@@ -7,7 +7,14 @@
 const fs = require('fs'), vm = require('vm');
 vm.runInThisContext(fs.readFileSync(process.env.DRAGONBONES_JS || __dirname + '/dragonBones.js', 'utf8'));
 const db = dragonBones;
-const emit = s => fs.writeSync(1, s + '\n');
+// A pipe may take part of a write (or none, EAGAIN, when Node made it non-blocking): write on
+// until every byte is out, or long lines reach the reader cut.
+const emit = s => {
+  const bytes = Buffer.from(s + '\n');
+  for (let at = 0; at < bytes.length;) {
+    try { at += fs.writeSync(1, bytes, at); } catch (e) { if (e.code !== 'EAGAIN') throw e; }
+  }
+};
 class Events { hasDBEventListener() { return false; } dispatchDBEvent() {} addDBEventListener() {} removeDBEventListener() {} }
 class HTextureData extends db.TextureData { static toString() { return '[class HTextureData]'; } }
 class HAtlas extends db.TextureAtlasData {
