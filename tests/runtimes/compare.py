@@ -30,7 +30,7 @@ def runtime_command(runtime):
 
 def target_of(runtime):
     """The `--target` rigls is asked for to answer as `runtime` does."""
-    return ["--target", "dragonbones-cpp"] if runtime == "cpp" else []
+    return ["--target", "dragonbones-cpp" if runtime == "cpp" else "dragonbones-js"]
 
 
 def rigls_pose(rigls, skeleton, theirs, target):

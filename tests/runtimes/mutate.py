@@ -2,9 +2,10 @@
 """Mutates skeletons one change at a time and asks an official runtime and rigls about each.
 
 For every mutation (a number replaced by 1e39, 2^32, -1, 1.5, "3", null…, a key or an array
-element deleted, a name emptied) the runtime's harness (`dragonbones-js.js` or `dragonbones-cpp`,
-see README.md) loads and poses the file, and `rigls --check` (with `--target dragonbones-cpp` for
-the C++ runtime) gives its verdict. Printed are the disagreements:
+element deleted, swapped with its neighbour or given twice, a name emptied or made another of
+the file's) the runtime's harness (`dragonbones-js.js` or `dragonbones-cpp`,
+see README.md) loads and poses the file, and `rigls --check --target dragonbones-js` (or
+`dragonbones-cpp`) gives its verdict. Printed are the disagreements:
 
 - `missed`: the runtime fails (an exception, an assertion, a crash, a hang), builds nothing or
   poses something non-finite, and rigls reports no error;
@@ -48,7 +49,13 @@ def at(value, path):
 def mutate(data, rnd):
     """One change to `data` in place, and what it was; None when the pick suits no change."""
     path = rnd.choice([p for p in paths(data) if p and "userData" not in p])
-    parent, value, roll = at(data, path[:-1]), at(data, path), rnd.random()
+    if rnd.random() < 0.2:
+        # Objects in lists (bones, slots, displays, key frames…) are a small share of the paths:
+        # one time in five one of them is deleted, swapped or given twice.
+        path = rnd.choice([p for p in paths(data) if p and isinstance(p[-1], int) and isinstance(at(data, p), dict)])
+        parent, value, roll = at(data, path[:-1]), at(data, path), 0.8 + 0.2 * rnd.random()
+    else:
+        parent, value, roll = at(data, path[:-1]), at(data, path), rnd.random()
     if roll < 0.6:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             return None
@@ -62,9 +69,22 @@ def mutate(data, rnd):
         del parent[path[-1]]
         return f"{list(path)} element deleted"
     if isinstance(value, str):
-        new = rnd.choice(NAMES)
+        # Half the time another value of the same key elsewhere in the file: a reference that
+        # still resolves, to another bone, slot or display (a parent made its own child…).
+        same_key = sorted({at(data, p) for p in paths(data) if p and p[-1] == path[-1] and isinstance(at(data, p), str)})
+        new = rnd.choice(same_key if rnd.random() < 0.5 and len(same_key) > 1 else NAMES)
         parent[path[-1]] = new
         return f"{list(path)} {value!r} -> {new!r}"
+    if isinstance(parent, list) and len(parent) > 1:
+        # Order matters to the runtimes (bones before their children, slots' draw order, key
+        # frames): an element swapped with its neighbour, or given twice.
+        i = path[-1]
+        if rnd.random() < 0.5:
+            j = i + 1 if i + 1 < len(parent) else i - 1
+            parent[i], parent[j] = parent[j], parent[i]
+            return f"{list(path)} swapped with element {j}"
+        parent.insert(i, json.loads(json.dumps(value)))
+        return f"{list(path)} given twice"
     return None
 
 
