@@ -424,8 +424,10 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
     }
     // A display's `width` and `height` are read for bounding boxes only (images and meshes carry
     // them unread).
-    let sized: rigls_text::FastSet<NodeId> =
-        model.displays().filter(|d| d.ty.is_some_and(|ty| ty != DisplayType::BoundingBox)).map(|d| d.node).collect();
+    let (boxes, sized): (Vec<_>, Vec<_>) =
+        model.displays().filter(|d| d.ty.is_some()).partition(|d| d.ty == Some(DisplayType::BoundingBox));
+    let sized: rigls_text::FastSet<NodeId> = sized.iter().map(|d| d.node).collect();
+    let boxes: rigls_text::FastSet<NodeId> = boxes.iter().map(|d| d.node).collect();
     let mut found = Vec::new();
     each_object_but(raw, root, &bounds, &mut |object| {
         for member in raw.tree.members(object) {
@@ -436,23 +438,28 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
                 || name == key::TWEEN_EASING
                 || (name == key::LENGTH && !ik_ends.contains(&object))
                 || ((name == key::WIDTH || name == key::HEIGHT) && sized.contains(&object));
+            let boxed = boxes.contains(&object);
             if past_float(member.value) && !read_as_integer(&name) && !unread {
-                found.push((member.value, format!("`{name}`")));
+                found.push((member.value, format!("`{name}`"), boxed));
             } else if raw.is_array(member.value) && !UNREAD_FLOAT_ARRAYS.contains(&name.as_ref()) {
                 let elements = raw.elements(member.value).filter(|&e| past_float(e));
-                found.extend(elements.map(|e| (e, format!("`{name}`'s element"))));
+                found.extend(elements.map(|e| (e, format!("`{name}`'s element"), boxed)));
             }
         }
     });
-    for (value, what) in found {
+    for (value, what, boxed) in found {
         // As written, unless that is too long to read (`1e39` written out in full).
         let written = raw.tree.range(value).slice(raw.text);
         let written = match raw.tree.number(raw.text, value) {
             Some(n) if written.len() > 24 => format!("{n:e}"),
             _ => written.to_owned(),
         };
+        // A bounding box is not drawn: its infinite bounds make its hit tests answer wrong (a
+        // polygon's `x + width` is `-inf + inf`, NaN: it contains no point).
+        let effect =
+            if boxed { "the bounding box's hit tests answer wrong" } else { "what the value moves is drawn nowhere" };
         let message = format!(
-            "{} {what} as a 32-bit float, and {written} is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38",
+            "{} {what} as a 32-bit float, and {written} is past its range (±3.4e38): it reads infinity, and {effect}; write a value within ±3.4e38",
             names_verb(concerned, "reads", "read"),
         );
         out.push(Diagnostic::new(Code::TargetFloatOverflow, FileFormat::DragonBones, raw.tree.range(value), message));
