@@ -532,7 +532,7 @@ pub static PROFILES: &[Profile] = &[
             ),
             (
                 "Numbers",
-                "float keys written as strings are ignored; integer keys written `24.0`, negative, as strings or past their 32-bit range (`int` for frame rates, display indices and colours, `unsigned` for durations, play times and IK chains) read 0, 4294967295, the string's length or the value's low 32 bits in a release build (a debug build aborts); so are the elements of `triangles`, `bonePose`'s bone indices, `zOrder` frames and actions' `ints`",
+                "float keys written as strings are ignored; integer keys written `24.0`, negative, as strings or past their 32-bit range (`int` for frame rates, display indices and colours, `unsigned` for durations, play times, IK chains and deform key frames' `offset`) read 0, 4294967295, the string's length or the value's low 32 bits in a release build (a debug build aborts); so are the elements of `triangles`, `bonePose`'s bone indices, `zOrder` frames and actions' `ints`",
                 &["DragonBonesCPP `parser/JSONDataParser.h:26-104`"],
             ),
             (

@@ -238,7 +238,8 @@ fn integers(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], o
         return;
     }
     // A display frame's `value` is its display index (`_getNumber(…, VALUE, 0)`, an `int`); the
-    // `color` of a canvas and of a bounding box is an `int` too (a slot's is an object).
+    // `color` of a canvas and of a bounding box is an `int` too (a slot's is an object), and a
+    // deform key frame's `offset` is unsigned.
     let mut display_frames = rigls_text::FastSet::default();
     let boxes = model.displays().filter(|d| d.ty == Some(DisplayType::BoundingBox)).map(|d| d.node);
     let mut coloured: rigls_text::FastSet<NodeId> = boxes.collect();
@@ -250,6 +251,7 @@ fn integers(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], o
         }
         coloured.extend(raw.get(armature, key::CANVAS).filter(|&c| raw.kind(c) == NodeKind::Object));
     }
+    let deform_frames = deform_frames(raw, root);
     let lone = lone_key_frames(raw, root);
     let mut found = Vec::new();
     each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
@@ -259,8 +261,11 @@ fn integers(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], o
             }
             let display_index = display_frames.contains(&object) && raw.tree.key_is(raw.text, member.key, key::VALUE);
             let colour = coloured.contains(&object) && raw.tree.key_is(raw.text, member.key, key::COLOR);
+            let offset = deform_frames.contains(&object) && raw.tree.key_is(raw.text, member.key, key::OFFSET);
             let integer_key = INTEGER_KEYS.iter().find(|k| raw.tree.key_is(raw.text, member.key, k));
-            let in_context = (display_index.then_some(&key::VALUE)).or(colour.then_some(&key::COLOR));
+            let in_context = (display_index.then_some(&key::VALUE))
+                .or(colour.then_some(&key::COLOR))
+                .or(offset.then_some(&key::OFFSET));
             let Some(&name) = integer_key.or(in_context) else { continue };
             let written = raw.tree.range(member.value).slice(raw.text);
             let fix = match raw.kind(member.value) {
@@ -372,6 +377,21 @@ fn lone_key_frames(raw: &Raw<'_>, root: NodeId) -> rigls_text::FastSet<NodeId> {
     lone
 }
 
+/// The key frames of every deform (`ffd`) timeline: their `offset` is an unsigned integer to the
+/// C++ runtime (`_parseSlotFFDFrame`, `parser/JSONDataParser.cpp:1560`), where a timeline's own
+/// `offset` is a float.
+fn deform_frames(raw: &Raw<'_>, root: NodeId) -> rigls_text::FastSet<NodeId> {
+    let mut frames = rigls_text::FastSet::default();
+    for armature in list(raw, root, key::ARMATURE) {
+        for animation in list(raw, armature, key::ANIMATION) {
+            for timeline in list(raw, animation, key::FFD) {
+                frames.extend(list(raw, timeline, key::FRAME));
+            }
+        }
+    }
+    frames
+}
+
 /// The 5.6 typed timelines (`timeline`) of every animation: the C++ runtime does not read them.
 fn typed_timelines(raw: &Raw<'_>, root: NodeId) -> Vec<NodeId> {
     let animations = list(raw, root, key::ARMATURE).into_iter().flat_map(|a| list(raw, a, key::ANIMATION));
@@ -427,6 +447,8 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
     let (boxes, sized): (Vec<_>, Vec<_>) =
         model.displays().filter(|d| d.ty.is_some()).partition(|d| d.ty == Some(DisplayType::BoundingBox));
     let sized: rigls_text::FastSet<NodeId> = sized.iter().map(|d| d.node).collect();
+    // A deform key frame's `offset` is an integer (`integers` reports it).
+    let deform_frames = deform_frames(raw, root);
     let boxes: rigls_text::FastSet<NodeId> = boxes.iter().map(|d| d.node).collect();
     let mut found = Vec::new();
     each_object_but(raw, root, &bounds, &mut |object| {
@@ -435,6 +457,7 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
             // A display frame's `value` is an integer (`integers` reports it).
             // An easing is stored ×100 in 16 bits: infinity converts to 0, a finite pose.
             let unread = name == key::VALUE
+                || (name == key::OFFSET && deform_frames.contains(&object))
                 || name == key::TWEEN_EASING
                 || (name == key::LENGTH && !ik_ends.contains(&object))
                 || ((name == key::WIDTH || name == key::HEIGHT) && sized.contains(&object));
@@ -471,9 +494,10 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
 /// never reads them).
 const UNREAD_FLOAT_ARRAYS: &[&str] = &[key::UVS, key::CURVE, key::EDGES, key::USER_EDGES];
 
-/// Integer keys the C++ runtime reads as unsigned (`GetUint`): durations, play times, IK chains
-/// and an armature's frame rate (the root's is an `int`, as the other integer keys are).
-const UNSIGNED_KEYS: &[&str] = &[key::DURATION, key::PLAY_TIMES, key::CHAIN, key::FRAME_RATE];
+/// Integer keys the C++ runtime reads as unsigned (`GetUint`): durations, play times, IK chains,
+/// a deform key frame's `offset` and an armature's frame rate (the root's is an `int`, as the
+/// other integer keys are).
+const UNSIGNED_KEYS: &[&str] = &[key::DURATION, key::PLAY_TIMES, key::CHAIN, key::FRAME_RATE, key::OFFSET];
 
 /// What is wrong with an integer written `written` under the integer key `name` (of the root
 /// object or not), when it is past the range of the type the runtime reads it as:

@@ -553,3 +553,30 @@ fn the_rapidjson_walk_of_deeply_nested_arrays() {
         ]
     );
 }
+
+/// A deform key frame's `offset` is read with `GetUint` (`_parseSlotFFDFrame`,
+/// `parser/JSONDataParser.cpp:1560`): -1, 4294967296 and "3" abort DragonBonesCPP built with
+/// assertions (it printed `Assertion 'data_.f.flags & kUintFlag' failed`), 2147483648 does not;
+/// DragonBonesJS reads each as a number. A timeline's own `offset` is a float.
+#[test]
+fn a_deform_key_frames_offset_is_an_unsigned_integer_to_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "布", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "a", "bone": [{"name": "根"}], "slot": [{"name": "布", "parent": "根"}],
+           "skin": [{"slot": [{"name": "布", "display": [{"type": "mesh", "name": "布", "vertices": [0, 0, 10, 0, 0, 10], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]}]}]}],
+           "animation": [{"name": "揺", "duration": 4, "ffd": [{"name": "布", "slot": "布", "offset": 0.5, "frame": [
+             {"duration": 1, "offset": -1, "vertices": [1]},
+                                       ^^ warning[out-of-range]: `offset` is -1 but must be at least 0 (default 0)
+                                       ^^ error[target-load-failure]: dragonbones-cpp reads `offset` as an unsigned 32-bit integer, and -1 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from 0 to 4294967295
+             {"duration": 1, "offset": 4294967296, "vertices": [1]},
+                                       ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `offset` as an unsigned 32-bit integer, and 4294967296 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from 0 to 4294967295
+                                                   ^^^^^^^^^^ warning[index-out-of-range]: `offset` 4294967296 plus 1 delta reaches past the 6 vertex numbers of mesh `布`: runtimes ignore the rest
+             {"duration": 1, "offset": "3", "vertices": [1]},
+                                       ^^^ warning[invalid-value]: `offset` is a number written as a string ("3"): DragonBonesJS converts it, the C++ runtime asserts
+                                       ^^^ error[target-load-failure]: dragonbones-cpp reads `offset` as an integer, and "3" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `3`, without the quotes
+             {"duration": 1, "offset": 2147483648}]}]}]}]}
+        "#,
+    );
+}
