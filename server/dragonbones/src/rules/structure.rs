@@ -84,7 +84,7 @@ fn check_object(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, st
         match schema::key_def(kind, &key, ctx.version) {
             Some(def) => {
                 super::legacy::ignored_key(ctx, def.name, key_range);
-                check_value(ctx, def, member, stack)
+                check_value(ctx, kind, def, member, stack)
             }
             None => unknown_key(ctx, object, kind, &key, key_range),
         }
@@ -152,15 +152,23 @@ fn missing_keys(ctx: &mut DragonBonesCheck, object: NodeId, kind: ObjectKind, pr
     }
 }
 
-fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: &mut Vec<(NodeId, ObjectKind)>) {
+fn check_value(
+    ctx: &mut DragonBonesCheck,
+    kind: ObjectKind,
+    def: &KeyDef,
+    member: Member,
+    stack: &mut Vec<(NodeId, ObjectKind)>,
+) {
     let tree = ctx.tree;
     let value = member.value;
     let vkind = tree.kind(value);
     if matches!(vkind, NodeKind::Missing | NodeKind::Invalid) {
         return; // a syntax error already
     }
-    // `null` means "use the default" to every runtime.
+    // `null` means "use the default" to every runtime for a number, a string or a flag; an object
+    // or a list the runtimes read is looked into, which throws (JS) or aborts (C++) on `null`.
     if vkind == NodeKind::Null && !matches!(def.ty, ValueType::Any) {
+        null_value(ctx, kind, def, value);
         return;
     }
     match def.ty {
@@ -300,6 +308,37 @@ fn check_value(ctx: &mut DragonBonesCheck, def: &KeyDef, member: Member, stack: 
         },
         ValueType::Any => {}
     }
+}
+
+/// `null` where the runtimes read an object or a list: DragonBonesJS looks into it (`x in null`,
+/// `for (… of null)`) and throws, rapidjson's `HasMember`/`Size` assert (the harnesses printed a
+/// `TypeError` and `Assertion 'IsObject()' failed` for a transform, a mesh's `vertices`, an
+/// animation's timelines…). Action lists (`events`, `actions`) are read by a parser that takes
+/// what it finds; a timeline's key frames, and a slot or deform key frame's colour, value or
+/// vertices, DragonBonesJS passes over when null (`targets` reports them for the C++ runtime).
+fn null_value(ctx: &mut DragonBonesCheck, kind: ObjectKind, def: &KeyDef, value: NodeId) {
+    if kind == ObjectKind::Slot && def.name == key::PARENT {
+        let message = "a slot's `parent` is null: DragonBonesJS looks for a bone named \"null\" and throws, the C++ runtime aborts; name the slot's bone".to_owned();
+        ctx.push(report(Code::InvalidValue, ctx.tree.range(value), message));
+        return;
+    }
+    let wanted = match def.ty {
+        ValueType::Object(_) => "an object",
+        ValueType::Array(_) | ValueType::Numbers | ValueType::Ints | ValueType::Strings => "a list",
+        _ => return,
+    };
+    use ObjectKind as K;
+    let passed_over_by_js =
+        matches!(kind, K::BoneTimeline | K::SlotTimeline | K::FfdTimeline | K::SlotFrame | K::ColorFrame | K::FfdFrame)
+            && def.name != key::CURVE;
+    if def.ignored || passed_over_by_js || def.name == key::EVENTS || def.name == key::ACTIONS {
+        return;
+    }
+    let message = format!(
+        "`{}` is null where the runtimes read {wanted}: DragonBonesJS throws, the C++ runtime aborts; remove the key or write {wanted}",
+        def.name
+    );
+    ctx.push(report(Code::InvalidValue, ctx.tree.range(value), message));
 }
 
 /// A string holding a number (`"10"`), which DragonBonesJS reads as one.

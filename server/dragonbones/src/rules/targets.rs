@@ -32,6 +32,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         negative_counts(&raw, root, &profiles, &mut out);
         integers(&raw, root, model, &profiles, &mut out);
         integer_arrays(&raw, root, &profiles, &mut out);
+        nulls(&raw, root, &profiles, &mut out);
         float_overflows(&raw, root, model, &profiles, &mut out);
         unreadable_polygons(&raw, model, &profiles, &mut out);
     }
@@ -375,6 +376,97 @@ fn lone_key_frames(raw: &Raw<'_>, root: NodeId) -> rigls_text::FastSet<NodeId> {
         }
     }
     lone
+}
+
+/// Keys the C++ runtime reads with `_getString`, which takes a number's text and asserts on
+/// anything else (`parser/JSONDataParser.h:91-104`), or as an enumeration's name or else its
+/// number (`GetInt`): `null` there aborts it, where DragonBonesJS reads "null" or the default.
+/// (`version` null is `target-unsupported-version`'s where no `compatibleVersion` is read instead.)
+const READ_AS_STRINGS: &[&str] = &[
+    key::NAME,
+    key::PARENT,
+    key::BONE,
+    key::SLOT,
+    key::SKIN,
+    key::TARGET,
+    key::COMPATIBLE_VERSION,
+    key::PATH,
+    key::GOTO_AND_PLAY,
+    key::TYPE,
+    key::BLEND_MODE,
+    key::SUB_TYPE,
+];
+
+/// `null` in a key the C++ runtime reads as a string or an enumeration ([`READ_AS_STRINGS`]), and
+/// in the lists and objects of timelines DragonBonesJS passes over when null (a timeline's key
+/// frames, a slot key frame's `color` and `value`, a deform key frame's `vertices`; the others
+/// are `invalid-value` errors for every runtime): rapidjson's assertion aborts the runtime (the
+/// harness printed `Assertion 'IsNumber()' failed` for a slot's `parent`, a display's `name`,
+/// `path` and `type`, `IsArray()` for a `translateFrame`…). 5.6 typed timelines are not read.
+fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned = rapidjson_targets(profiles);
+    if concerned.is_empty() {
+        return;
+    }
+    let (mut timelines, mut frames) = (rigls_text::FastSet::default(), rigls_text::FastSet::default());
+    for armature in list(raw, root, key::ARMATURE) {
+        for animation in list(raw, armature, key::ANIMATION) {
+            for kind in [key::BONE, key::SLOT, key::FFD] {
+                timelines.extend(list(raw, animation, kind));
+            }
+            for timeline in list(raw, animation, key::SLOT).into_iter().chain(list(raw, animation, key::FFD)) {
+                frames.extend(list(raw, timeline, key::FRAME));
+                frames.extend(list(raw, timeline, key::COLOR_FRAME));
+            }
+        }
+    }
+    const FRAME_LISTS: &[&str] =
+        &[key::FRAME, key::TRANSLATE_FRAME, key::ROTATE_FRAME, key::SCALE_FRAME, key::COLOR_FRAME, key::DISPLAY_FRAME];
+    const IN_FRAMES: &[&str] = &[key::COLOR, key::VALUE, key::VERTICES];
+    // What the C++ runtime does not read: typed timelines, path constraints, a 4.5 skin slot's
+    // actions, and an IK constraint without `bone` past its `bone`.
+    let mut unread = typed_timelines(raw, root);
+    let armatures: rigls_text::FastSet<NodeId> = list(raw, root, key::ARMATURE).into_iter().collect();
+    for &armature in &armatures {
+        unread.extend(raw.get(armature, key::PATH));
+        unread.extend(list(raw, armature, key::IK).into_iter().filter(|&ik| raw.get(ik, key::BONE).is_none()));
+        for skin in list(raw, armature, key::SKIN) {
+            unread.extend(list(raw, skin, key::SLOT).into_iter().filter_map(|slot| raw.get(slot, key::ACTIONS)));
+        }
+    }
+    let mut found = Vec::new();
+    each_object_but(raw, root, &unread, &mut |object| {
+        for member in raw.tree.members(object) {
+            if raw.kind(member.value) != NodeKind::Null {
+                continue;
+            }
+            let is = |keys: &[&'static str]| keys.iter().find(|k| raw.tree.key_is(raw.text, member.key, k)).copied();
+            // Without `compatibleVersion`, `target-unsupported-version` says it.
+            let version = object == root && raw.get(root, key::COMPATIBLE_VERSION).is_some();
+            // An armature's `path` is its path constraints' list (not read), a display's its image.
+            let name = is(READ_AS_STRINGS)
+                .filter(|&k| k != key::PATH || !armatures.contains(&object))
+                .or_else(|| is(&[key::VERSION]).filter(|_| version))
+                .or_else(|| is(FRAME_LISTS).filter(|_| timelines.contains(&object)))
+                .or_else(|| is(IN_FRAMES).filter(|_| frames.contains(&object)));
+            let name = name.map(|k| match k {
+                key::TYPE | key::BLEND_MODE | key::SUB_TYPE => (k, "a name or a number"),
+                key::COLOR | key::VALUE => (k, "an object"),
+                _ if FRAME_LISTS.contains(&k) || k == key::VERTICES => (k, "a list"),
+                _ => (k, "a string"),
+            });
+            if let Some(name) = name {
+                found.push((member.value, name));
+            }
+        }
+    });
+    for (value, (name, what)) in found {
+        let message = format!(
+            "{} `{name}` as {what}, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key",
+            names_verb(concerned, "reads", "read"),
+        );
+        out.push(load_failure(raw.tree.range(value), message));
+    }
 }
 
 /// The key frames of every deform (`ffd`) timeline: their `offset` is an unsigned integer to the

@@ -649,3 +649,31 @@ fn number_arrays_are_checked_element_by_element() {
         "#,
     );
 }
+
+/// `null` for an object or a list the runtimes read is looked into: DragonBonesJS threw a
+/// `TypeError` and DragonBonesCPP printed `Assertion 'IsObject()' failed` (or `IsArray()`) for
+/// each marked below; a slot's `parent` null is a bone named "null" to DragonBonesJS, which
+/// throws. `null` for a number, a flag, an easing or an action list reads its default, and a
+/// timeline's key frames DragonBonesJS passes over (the C++ runtime aborts: `targets`).
+#[test]
+fn null_where_an_object_or_a_list_is_read_is_an_error() {
+    support::check_diagnostics(
+        "null_ske.json",
+        r#"
+        {"name": "空", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "a", "aabb": null, "defaultActions": null,
+                                            ^^^^ error[invalid-value]: `aabb` is null where the runtimes read an object: DragonBonesJS throws, the C++ runtime aborts; remove the key or write an object
+           "bone": [{"name": "根", "transform": null, "inheritScale": null, "length": null}],
+                                               ^^^^ error[invalid-value]: `transform` is null where the runtimes read an object: DragonBonesJS throws, the C++ runtime aborts; remove the key or write an object
+           "slot": [{"name": "布", "parent": null}, {"name": "影", "parent": "根", "color": null}],
+                                            ^^^^ error[invalid-value]: a slot's `parent` is null: DragonBonesJS looks for a bone named "null" and throws, the C++ runtime aborts; name the slot's bone
+                                                                                         ^^^^ error[invalid-value]: `color` is null where the runtimes read an object: DragonBonesJS throws, the C++ runtime aborts; remove the key or write an object
+           "skin": [{"slot": [{"name": "影", "display": [{"type": "mesh", "name": "影", "vertices": null, "uvs": [], "triangles": []}]}]}],
+                                                                                                  ^^^^ error[invalid-value]: `vertices` is null where the runtimes read a list: DragonBonesJS throws, the C++ runtime aborts; remove the key or write a list
+           "animation": [{"name": "揺", "duration": 2, "ffd": null, "frame": [{"duration": 2, "events": null}],
+                                                             ^^^^ error[invalid-value]: `ffd` is null where the runtimes read a list: DragonBonesJS throws, the C++ runtime aborts; remove the key or write a list
+             "bone": [{"name": "根", "translateFrame": null, "rotateFrame": [{"duration": 2, "tweenEasing": null, "curve": null}]}]}]}]}
+                                                                                                                          ^^^^ error[invalid-value]: `curve` is null where the runtimes read a list: DragonBonesJS throws, the C++ runtime aborts; remove the key or write a list
+        "#,
+    );
+}

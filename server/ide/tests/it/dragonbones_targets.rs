@@ -580,3 +580,34 @@ fn a_deform_key_frames_offset_is_an_unsigned_integer_to_the_cpp_runtime() {
         "#,
     );
 }
+
+/// rapidjson asserts on `null` where DragonBonesCPP reads a string (`_getString` takes a number's
+/// text, `GetDouble` asserts on anything else), an enumeration (a name, else `GetInt`), or a
+/// list or object DragonBonesJS passes over when null (a timeline's key frames, a slot key
+/// frame's colour, a deform key frame's vertices). The harness printed `Assertion 'IsNumber()'
+/// failed` or `IsArray()`/`IsObject()` for each marked; DragonBonesJS posed the file.
+#[test]
+fn null_where_the_cpp_runtime_reads_a_string_or_a_timeline_aborts_it() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": null, "version": null, "compatibleVersion": "5.5", "frameRate": 24,
+                 ^^^^ error[target-load-failure]: dragonbones-cpp reads `name` as a string, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+                                  ^^^^ error[target-load-failure]: dragonbones-cpp reads `version` as a string, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+         "armature": [{"name": "a", "type": null, "bone": [{"name": "根"}], "slot": [{"name": "布", "parent": "根", "blendMode": null}],
+                                            ^^^^ error[target-load-failure]: dragonbones-cpp reads `type` as a name or a number, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+                                                                                                                              ^^^^ error[target-load-failure]: dragonbones-cpp reads `blendMode` as a name or a number, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+           "skin": [{"name": null, "slot": [{"name": "布", "display": [{"type": "mesh", "name": "布", "path": null, "vertices": [0, 0, 10, 0, 0, 10], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]}]}]}],
+                             ^^^^ error[target-load-failure]: dragonbones-cpp reads `name` as a string, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+                                                                                                            ^^^^ error[target-load-failure]: dragonbones-cpp reads `path` as a string, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+           "animation": [{"name": "揺", "duration": 2,
+             "bone": [{"name": "根", "translateFrame": null, "rotateFrame": [{"duration": 2, "tweenEasing": null}]}],
+                                                      ^^^^ error[target-load-failure]: dragonbones-cpp reads `translateFrame` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+             "slot": [{"name": "布", "colorFrame": [{"duration": 2, "value": null}], "displayFrame": null}],
+                                                                            ^^^^ error[target-load-failure]: dragonbones-cpp reads `value` as an object, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+                                                                                                    ^^^^ error[target-load-failure]: dragonbones-cpp reads `displayFrame` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+             "ffd": [{"name": "布", "slot": "布", "frame": [{"duration": 2, "vertices": null}]}]}]}]}
+                                                                                      ^^^^ error[target-load-failure]: dragonbones-cpp reads `vertices` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+        "#,
+    );
+}
