@@ -314,8 +314,9 @@ fn check_value(
 /// `for (… of null)`) and throws, rapidjson's `HasMember`/`Size` assert (the harnesses printed a
 /// `TypeError` and `Assertion 'IsObject()' failed` for a transform, a mesh's `vertices`, an
 /// animation's timelines…). Action lists (`events`, `actions`) are read by a parser that takes
-/// what it finds; a timeline's key frames, and a slot or deform key frame's colour, value or
-/// vertices, DragonBonesJS passes over when null (`targets` reports them for the C++ runtime).
+/// what it finds; an animation's `zOrder`, a timeline's key frames, and a slot or deform key
+/// frame's colour, value or vertices, DragonBonesJS passes over when null (`targets` reports
+/// them for the C++ runtime).
 fn null_value(ctx: &mut DragonBonesCheck, kind: ObjectKind, def: &KeyDef, value: NodeId) {
     if kind == ObjectKind::Slot && def.name == key::PARENT {
         let message = "a slot's `parent` is null: DragonBonesJS looks for a bone named \"null\" and throws, the C++ runtime aborts; name the slot's bone".to_owned();
@@ -328,9 +329,18 @@ fn null_value(ctx: &mut DragonBonesCheck, kind: ObjectKind, def: &KeyDef, value:
         _ => return,
     };
     use ObjectKind as K;
+    let timeline_part = matches!(
+        kind,
+        K::BoneTimeline
+            | K::SlotTimeline
+            | K::FfdTimeline
+            | K::ZOrderTimeline
+            | K::SlotFrame
+            | K::ColorFrame
+            | K::FfdFrame
+    );
     let passed_over_by_js =
-        matches!(kind, K::BoneTimeline | K::SlotTimeline | K::FfdTimeline | K::SlotFrame | K::ColorFrame | K::FfdFrame)
-            && def.name != key::CURVE;
+        (timeline_part && def.name != key::CURVE) || (kind == K::Animation && def.name == key::Z_ORDER);
     if def.ignored || passed_over_by_js || def.name == key::EVENTS || def.name == key::ACTIONS {
         return;
     }

@@ -398,8 +398,9 @@ const READ_AS_STRINGS: &[&str] = &[
 ];
 
 /// `null` in a key the C++ runtime reads as a string or an enumeration ([`READ_AS_STRINGS`]), and
-/// in the lists and objects of timelines DragonBonesJS passes over when null (a timeline's key
-/// frames, a slot key frame's `color` and `value`, a deform key frame's `vertices`; the others
+/// in the lists and objects of timelines DragonBonesJS passes over when null (an animation's
+/// `zOrder`, a timeline's key frames, a slot key frame's `color` and `value`, a deform key
+/// frame's `vertices`; the others
 /// are `invalid-value` errors for every runtime): rapidjson's assertion aborts the runtime (the
 /// harness printed `Assertion 'IsNumber()' failed` for a slot's `parent`, a display's `name`,
 /// `path` and `type`, `IsArray()` for a `translateFrame`…). 5.6 typed timelines are not read.
@@ -409,11 +410,14 @@ fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagn
         return;
     }
     let (mut timelines, mut frames) = (rigls_text::FastSet::default(), rigls_text::FastSet::default());
+    let mut animations = rigls_text::FastSet::default();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
             for kind in [key::BONE, key::SLOT, key::FFD] {
                 timelines.extend(list(raw, animation, kind));
             }
+            timelines.extend(raw.get(animation, key::Z_ORDER).filter(|&z| raw.is_object(z)));
+            animations.insert(animation);
             for timeline in list(raw, animation, key::SLOT).into_iter().chain(list(raw, animation, key::FFD)) {
                 frames.extend(list(raw, timeline, key::FRAME));
                 frames.extend(list(raw, timeline, key::COLOR_FRAME));
@@ -448,10 +452,11 @@ fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagn
                 .filter(|&k| k != key::PATH || !armatures.contains(&object))
                 .or_else(|| is(&[key::VERSION]).filter(|_| version))
                 .or_else(|| is(FRAME_LISTS).filter(|_| timelines.contains(&object)))
-                .or_else(|| is(IN_FRAMES).filter(|_| frames.contains(&object)));
+                .or_else(|| is(IN_FRAMES).filter(|_| frames.contains(&object)))
+                .or_else(|| is(&[key::Z_ORDER]).filter(|_| animations.contains(&object)));
             let name = name.map(|k| match k {
                 key::TYPE | key::BLEND_MODE | key::SUB_TYPE => (k, "a name or a number"),
-                key::COLOR | key::VALUE => (k, "an object"),
+                key::COLOR | key::VALUE | key::Z_ORDER => (k, "an object"),
                 _ if FRAME_LISTS.contains(&k) || k == key::VERTICES => (k, "a list"),
                 _ => (k, "a string"),
             });

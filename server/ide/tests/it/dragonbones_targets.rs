@@ -606,8 +606,11 @@ fn null_where_the_cpp_runtime_reads_a_string_or_a_timeline_aborts_it() {
              "slot": [{"name": "布", "colorFrame": [{"duration": 2, "value": null}], "displayFrame": null}],
                                                                             ^^^^ error[target-load-failure]: dragonbones-cpp reads `value` as an object, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
                                                                                                     ^^^^ error[target-load-failure]: dragonbones-cpp reads `displayFrame` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
-             "ffd": [{"name": "布", "slot": "布", "frame": [{"duration": 2, "vertices": null}]}]}]}]}
+             "ffd": [{"name": "布", "slot": "布", "frame": [{"duration": 2, "vertices": null}]}]},
                                                                                       ^^^^ error[target-load-failure]: dragonbones-cpp reads `vertices` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+            {"name": "並", "duration": 1, "zOrder": null}, {"name": "順", "duration": 1, "zOrder": {"frame": null}}]}]}
+                                                   ^^^^ error[target-load-failure]: dragonbones-cpp reads `zOrder` as an object, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+                                                                                                           ^^^^ error[target-load-failure]: dragonbones-cpp reads `frame` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
         "#,
     );
 }
