@@ -87,9 +87,10 @@ fn no_armature(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile]) -> Option<Dia
     Some(load_failure(range, message))
 }
 
-/// A mesh's `weights` as rapidjson reads them: the bone counts and bone indices are read as
-/// unsigned integers, and one written with a decimal point or an exponent (`1.0`) reads 0 in a
-/// release build (a debug build aborts): every later number is misread and the runtime crashes.
+/// A mesh's `weights` as rapidjson reads them, one vertex's after another for each vertex: the
+/// bone counts and bone indices are read as unsigned integers, and one written with a decimal
+/// point or an exponent (`1.0`) reads 0 in a release build (a debug build aborts): every later
+/// number is misread and the runtime crashes.
 fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
@@ -101,8 +102,14 @@ fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut V
                 for display in list(raw, slot, key::DISPLAY) {
                     let Some(weights) = raw.array(display, key::WEIGHTS) else { continue };
                     let items: Vec<NodeId> = raw.elements(weights).collect();
+                    // It reads one vertex's weights per vertex (`JSONDataParser.cpp:671-708`),
+                    // not past them.
+                    let vertices = raw.array(display, key::VERTICES).map_or(0, |v| raw.elements(v).count() / 2);
                     let mut i = 0;
-                    while i < items.len() {
+                    for _ in 0..vertices {
+                        if i >= items.len() {
+                            break;
+                        }
                         let count = raw.tree.number(raw.text, items[i]).unwrap_or(0.0).max(0.0) as usize;
                         // A count past the array's end stops at it (a huge one hung here).
                         let integers = std::iter::once(i)

@@ -158,6 +158,26 @@ fn weight_counts_written_with_a_decimal_point_crash_the_cpp_runtime() {
     );
 }
 
+/// The C++ runtime reads one vertex's weights per vertex and stops there
+/// (`JSONDataParser.cpp:671-708`): a third vertex of no bones leaves the rest unread, `0.5` in
+/// a bone index's place among them too (DragonBonesCPP loaded and posed this; found by
+/// `mutate.py`, robot's 3 made 0).
+#[test]
+fn weights_past_the_last_vertex_are_not_read_by_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+         "armature": [{"name": "hero", "bone": [{"name": "root"}],
+           "slot": [{"name": "布", "parent": "root"}],
+           "skin": [{"slot": [{"name": "布", "display": [{"name": "布", "type": "mesh", "width": 2, "height": 2,
+             "vertices": [0, 0, 1, 0, 0, 1], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2],
+             "weights": [1, 0, 1, 1, 0, 1, 0, 1, 0.5, 1], "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0]}]}]}]}]}
+             ^^^^^^^^^ error[count-mismatch]: `weights` has 10 numbers but 3 vertices need only 7 (`[n, bone, weight, …]` per vertex)
+        "#,
+    );
+}
+
 /// A bone count past the end of `weights` (one of 10^20 hung the rule: found by the
 /// `analysis_json` fuzz target once it checked for every target) ends the scan at the end.
 #[test]
