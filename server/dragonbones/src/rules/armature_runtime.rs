@@ -299,7 +299,7 @@ impl AnimationReuse<'_> {
         let through = |d: &Diagnostic| through(d, change);
         let mut out: Vec<Diagnostic> = self.old.ik.iter().filter_map(through).collect();
         let Some(poses) = self.old.poses.as_ref().filter(|_| !failed) else { return out };
-        out.extend(poses.setup.iter().filter_map(through));
+        out.extend(poses.setup.iter().chain(&poses.meshes).filter_map(through));
         for (range, found) in self.old.animations.iter().zip(&poses.animations) {
             if change.map(*range).is_some() {
                 out.extend(found.deforms.iter().chain(&found.pose).filter_map(through));

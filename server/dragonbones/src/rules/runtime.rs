@@ -334,6 +334,9 @@ enum Problem {
 pub struct PoseFindings {
     /// The setup pose is not finite (then no animation is posed).
     pub setup: Option<Diagnostic>,
+    /// Meshes of the default skin that the setup pose does not show, whose own data is not
+    /// finite as the runtime stores it.
+    pub meshes: Vec<Diagnostic>,
     /// Per animation, in order.
     pub animations: Vec<AnimationFindings>,
 }
@@ -359,6 +362,7 @@ impl PoseFindings {
     pub(super) fn moved_by(&self, delta: i64) -> PoseFindings {
         PoseFindings {
             setup: self.setup.clone().map(|d| d.moved_by(delta)),
+            meshes: self.meshes.iter().map(|d| d.clone().moved_by(delta)).collect(),
             animations: self.animations.iter().map(|a| a.moved_by(delta)).collect(),
         }
     }
@@ -369,6 +373,7 @@ impl PoseFindings {
         let animations = &self.animations;
         self.setup
             .iter()
+            .chain(&self.meshes)
             .chain(animations.iter().flat_map(|a| &a.deforms))
             .chain(animations.iter().filter_map(|a| a.pose.as_ref()))
     }
@@ -392,12 +397,14 @@ pub(super) fn pose_findings(
     if let Some(p) = first_non_finite(&setup) {
         return PoseFindings {
             setup: Some(report(ctx, armature, &p, "at the setup pose", false)),
+            meshes: Vec::new(),
             animations: Vec::new(),
         };
     }
     // Meshes are finite while their bones and deforms are (their own data is finite: the setup
-    // pose shows it), so key frames need only bones and deform values: posed from a copy without
-    // slots, unless a path constraint reads one to pose bones.
+    // pose shows those it shows, `hidden_meshes` the others), so key frames need only bones and
+    // deform values: posed from a copy without slots, unless a path constraint reads one to pose
+    // bones.
     let bones = setup.bones_alone().unwrap_or_else(|| {
         let mut bones = setup.clone();
         bones.bones_only = true;
@@ -412,7 +419,32 @@ pub(super) fn pose_findings(
             animation_findings(ctx, (&setup, &bones, part.as_ref()), armature, &armature.animations[a])
         })
     });
-    PoseFindings { setup: None, animations }
+    PoseFindings { setup: None, meshes: hidden_meshes(ctx, data, armature), animations }
+}
+
+/// The meshes of the default skin whose vertices or weights are not finite as the runtime stores
+/// them (32-bit floats: 1e39 is infinite), where the setup pose, finite, does not show them: a
+/// display key frame may (the rest of this rule assumes a mesh's own data finite).
+fn hidden_meshes(ctx: &DragonBonesCheck, data: &DragonBonesData, armature: &ArmatureData) -> Vec<Diagnostic> {
+    let Some(skin) = armature.default_skin.map(|s| &armature.skins[s]) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (slot, displays) in &skin.displays {
+        for display in displays.iter().flatten() {
+            let DisplayKind::Mesh { geometry, .. } = display.kind else { continue };
+            let g = &data.geometries[geometry];
+            let weights = g.weight.iter().flat_map(|w| &w.influences).flat_map(|i| [i.weight, i.x, i.y]);
+            if g.vertices.iter().copied().chain(weights).all(f64::is_finite) {
+                continue;
+            }
+            let message = format!(
+                "mesh `{}` of slot `{slot}` has vertices that are not finite numbers as the runtime stores them (32-bit floats): the runtime cannot draw it where the slot shows it",
+                display.name
+            );
+            let at = ctx.get(display.node, key::NAME).map_or_else(|| ctx.anchor(display.node), |n| ctx.tree.range(n));
+            out.push(diagnostic(Code::NonFinitePose, at, message));
+        }
+    }
+    out
 }
 
 /// Key frames times bones from which an armature's animations are posed on several threads.

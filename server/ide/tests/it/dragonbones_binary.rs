@@ -130,6 +130,11 @@ fn every_skeleton_converts_to_a_binary_that_poses_as_the_json_and_back() {
         let back = String::from_utf8(back).expect("JSON");
         assert_eq!(back, view, "{}: the view is what `convert` writes", path.display());
         let json_back = read_json(&back).unwrap_or_else(|| panic!("{}: the JSON written back is read", path.display()));
+        // JSON cannot write the infinity a binary's float holds (a vertex of 1e39 in 32 bits):
+        // `convert` writes null there, which poses otherwise.
+        if expected.iter().any(|f| f.numbers.iter().any(|n| n.is_infinite())) {
+            continue;
+        }
         let difference =
             largest_difference(&poses(data_of(&json_back, &back).expect("read"), per_animation), &expected, &path);
         assert!(difference < 1e-5, "{}: JSON → binary → JSON moves a pose by {difference}", path.display());

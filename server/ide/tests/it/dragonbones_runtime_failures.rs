@@ -98,6 +98,16 @@ fn a_pose_that_is_not_finite_at_setup() {
     assert_eq!(codes(&a), [("error", "non-finite-pose")]);
 }
 
+/// Runtime (both): a mesh the setup pose hides, whose vertex -1e39 the runtimes store as a 32-bit
+/// float, infinite. At frame 2 of `咲く` a display key frame shows it: DragonBonesJS printed the
+/// vertex `null, null` (NaN, −∞), DragonBonesCPP `-nan, -inf`. Nothing posed at the setup pose
+/// shows it, so it is found in the mesh's own data.
+#[test]
+fn a_hidden_mesh_whose_vertices_are_not_finite() {
+    let a = check("non_finite_hidden_mesh_ske.json", None);
+    assert_eq!(codes(&a), [("error", "non-finite-pose")]);
+}
+
 /// Runtime: the same bone turns NaN at frame 5 of `縮む`, where its parent's scale reaches 0.
 #[test]
 fn a_pose_that_is_not_finite_at_a_key_frame() {
