@@ -4,7 +4,8 @@
 
 use super::{DragonBonesCheck, report as diagnostic};
 use crate::eval::data::{
-    AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues,
+    AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineData, TimelineKind,
+    TimelineValues,
 };
 use crate::eval::parse::{Failure, FailureKind};
 use crate::eval::runtime::{MAX_ARMATURES_BUILT, OUT_OF_MEMORY, armatures_built, armatures_shown};
@@ -470,6 +471,26 @@ fn animation_findings<'d>(
                 animation.name
             );
             found.deforms.push(diagnostic(Code::NonFinitePose, at, message));
+        }
+    }
+    // A deform timeline whose time scale is infinite (a `scale` whose hundredfold keeps no low
+    // 16 bits: `100 / 0`) tweens its mesh at a NaN time, whatever the bones do: posed in full.
+    let deform_time = |t: &&TimelineData| t.kind == TimelineKind::SlotDeform;
+    if animation
+        .slot_timelines
+        .all()
+        .filter(deform_time)
+        .any(|t| !(t.time_scale.is_finite() && t.time_offset.is_finite()))
+    {
+        for frame in animation.key_frame_positions() {
+            let seconds = f64::from(frame) / armature.frame_rate;
+            let mut runtime = setup.clone();
+            runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
+            if let Some(p) = first_non_finite(&runtime) {
+                let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
+                found.pose = Some(report(ctx, armature, &p, &when, false));
+                return found;
+            }
         }
     }
     if bones.poses_stay_finite(animation) {

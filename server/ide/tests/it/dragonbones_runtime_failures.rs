@@ -108,6 +108,16 @@ fn a_hidden_mesh_whose_vertices_are_not_finite() {
     assert_eq!(codes(&a), [("error", "non-finite-pose")]);
 }
 
+/// Runtime (DragonBonesJS): the deform timeline's `scale` 655.36 is stored ×100 in 16 bits: 0,
+/// read back as a time scale of 100 / 0, infinite. At time 0 the timeline's time is 0 × ∞, NaN,
+/// and the mesh is drawn from NaN (the harness printed six nulls); the bones are untouched, so
+/// the mesh is posed in full. (DragonBonesCPP, at times past 0, jumps to the last key frame.)
+#[test]
+fn a_deform_timeline_whose_time_scale_is_infinite() {
+    let a = check("non_finite_deform_scale_ske.json", None);
+    assert_eq!(codes(&a), [("error", "non-finite-pose")]);
+}
+
 /// Runtime: the same bone turns NaN at frame 5 of `縮む`, where its parent's scale reaches 0.
 #[test]
 fn a_pose_that_is_not_finite_at_a_key_frame() {
