@@ -318,7 +318,12 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
         i += 1;
         let mut sum = 0.0;
         for _ in 0..influences {
-            let Some(&(bone, node)) = numbers.get(i) else { break };
+            let Some(&(bone, node)) = numbers.get(i) else {
+                // Cut short: count what the vertex needs, past the end (ending exactly at the
+                // end of `weights` passed for complete).
+                i = first.saturating_add(1).saturating_add(influences.saturating_mul(2));
+                break;
+            };
             sum += numbers.get(i + 1).map_or(0.0, |w| w.0);
             i += 2;
             let index = bone as i64;

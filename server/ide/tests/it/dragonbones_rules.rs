@@ -207,6 +207,12 @@ fn skinned_mesh_counts_v55() {
                 "weights": [1, 1, 0.6, 9]
                 ^^^^^^^^^ error[count-mismatch]: `weights` has 4 numbers but 1 vertex needs only 3 (`[n, bone, weight, …]` per vertex)
                             ^ warning[weight-sum]: the weights of vertex 0 add up to 0.6, not 1: the vertex shrinks or overshoots
+              },
+              {
+                "name": "cut", "type": "mesh", "vertices": [0, 0], "uvs": [0, 0], "triangles": [],
+                "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0],
+                "weights": [2, 0, 1]
+                ^^^^^^^^^ error[count-mismatch]: `weights` has 3 numbers and runs out in vertex 1 of 1: each vertex needs `[n, bone, weight, …]` (runtimes throw)
               }
             ]}]}]
           }]
