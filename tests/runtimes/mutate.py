@@ -2,8 +2,8 @@
 """Mutates skeletons one change at a time and asks an official runtime and rigls about each.
 
 For every mutation (a number replaced by 1e39, 2^32, -1, 1.5, "3", null…, a key or an array
-element deleted, swapped with its neighbour or given twice, a name emptied or made another of
-the file's) the runtime's harness (`dragonbones-js.js` or `dragonbones-cpp`,
+element deleted, swapped with its neighbour or given twice, a value made null, a name emptied
+or made another of the file's) the runtime's harness (`dragonbones-js.js` or `dragonbones-cpp`,
 see README.md) loads and poses the file, and `rigls --check --target dragonbones-js` (or
 `dragonbones-cpp`) gives its verdict. Printed are the disagreements:
 
@@ -62,9 +62,13 @@ def mutate(data, rnd):
         new = rnd.choice(VALUES)
         parent[path[-1]] = new
         return f"{list(path)} {value!r} -> {new!r}"
-    if roll < 0.8 and isinstance(parent, dict):
+    if roll < 0.72 and isinstance(parent, dict):
         del parent[path[-1]]
         return f"{list(path)} deleted"
+    if roll < 0.8 and isinstance(parent, dict):
+        # `null` reads a number's default, but a string, a list or an object the runtimes look into.
+        parent[path[-1]] = None
+        return f"{list(path)} {type(value).__name__} -> None"
     if roll < 0.9 and isinstance(parent, list):
         del parent[path[-1]]
         return f"{list(path)} element deleted"
