@@ -165,8 +165,9 @@ fn check_value(
     if matches!(vkind, NodeKind::Missing | NodeKind::Invalid) {
         return; // a syntax error already
     }
-    // `null` means "use the default" to every runtime for a number, a string or a flag; an object
-    // or a list the runtimes read is looked into, which throws (JS) or aborts (C++) on `null`.
+    // `null` means "use the default" to every runtime for a number or a flag, and to DragonBonesJS
+    // for a string (it reads "null"; the C++ runtime aborts: the targets' rule). An object or a
+    // list the runtimes read is looked into, which throws (JS) or aborts (C++) on `null`.
     if vkind == NodeKind::Null && !matches!(def.ty, ValueType::Any) {
         null_value(ctx, kind, def, value);
         return;
