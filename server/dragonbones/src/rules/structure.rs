@@ -336,6 +336,7 @@ fn null_value(ctx: &mut DragonBonesCheck, kind: ObjectKind, def: &KeyDef, value:
             | K::SlotTimeline
             | K::FfdTimeline
             | K::ZOrderTimeline
+            | K::IkTimeline
             | K::SlotFrame
             | K::ColorFrame
             | K::FfdFrame

@@ -407,10 +407,10 @@ const READ_AS_STRINGS: &[&str] = &[
 /// `null` in a key the C++ runtime reads as a string or an enumeration ([`READ_AS_STRINGS`]), and
 /// in the lists and objects of timelines DragonBonesJS passes over when null (an animation's
 /// `zOrder`, a timeline's key frames, a slot key frame's `color` and `value`, a deform key
-/// frame's `vertices`; the others
-/// are `invalid-value` errors for every runtime): rapidjson's assertion aborts the runtime (the
-/// harness printed `Assertion 'IsNumber()' failed` for a slot's `parent`, a display's `name`,
-/// `path` and `type`, `IsArray()` for a `translateFrame`…). 5.6 typed timelines are not read.
+/// frame's `vertices`; the others are `invalid-value` errors for every runtime): rapidjson's
+/// assertion aborts the runtime (the harness printed `Assertion 'IsNumber()' failed` for a
+/// slot's `parent`, a display's `name`, `path` and `type`, `IsArray()` for a `translateFrame`…).
+/// 5.6 typed timelines are not read.
 fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
@@ -420,7 +420,7 @@ fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagn
     let mut animations = rigls_text::FastSet::default();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
-            for kind in [key::BONE, key::SLOT, key::FFD] {
+            for kind in [key::BONE, key::SLOT, key::FFD, key::IK] {
                 timelines.extend(list(raw, animation, kind));
             }
             timelines.extend(raw.get(animation, key::Z_ORDER).filter(|&z| raw.is_object(z)));

@@ -633,4 +633,15 @@ fn null_where_the_cpp_runtime_reads_a_string_or_a_timeline_aborts_it() {
                                                                                                            ^^^^ error[target-load-failure]: dragonbones-cpp reads `frame` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
         "#,
     );
+    // An IK timeline's key frames too (DragonBonesJS's `_parseTimeline` returns on null).
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"version": "5.5", "frameRate": 24, "name": "k", "armature": [{"name": "a",
+          "bone": [{"name": "r"}, {"name": "u", "parent": "r", "length": 10}, {"name": "f", "parent": "u", "length": 10, "transform": {"x": 10}}, {"name": "t", "parent": "r", "transform": {"x": 15, "y": 5}}],
+          "ik": [{"name": "k", "bone": "f", "target": "t", "chain": 1}],
+          "animation": [{"name": "m", "duration": 2, "ik": [{"name": "k", "frame": null}]}]}]}
+                                                                                   ^^^^ error[target-load-failure]: dragonbones-cpp reads `frame` as a list, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+        "#,
+    );
 }
