@@ -4,13 +4,13 @@
 
 use super::{DragonBonesCheck, report as diagnostic};
 use crate::eval::data::{
-    AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineData, TimelineKind,
-    TimelineValues,
+    AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues,
 };
 use crate::eval::parse::{Failure, FailureKind};
 use crate::eval::runtime::{MAX_ARMATURES_BUILT, OUT_OF_MEMORY, armatures_built, armatures_shown};
 use crate::eval::{Evaluation, PosedPart, Poser, Runtime};
 use crate::schema::key;
+use crate::syntax::NodeId;
 use rigls_diagnostic::{Code, Diagnostic, case};
 use rigls_text::TextRange;
 
@@ -62,7 +62,7 @@ pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
             Some(d) if matches!(f.kind, FailureKind::FractionalDuration | FailureKind::HugeDuration) => {
                 ctx.tree.range(d)
             }
-            _ => ctx.get(f.node, key::NAME).map_or_else(|| ctx.anchor(f.node), |n| ctx.tree.range(n)),
+            _ => name_range(ctx, f.node),
         };
         ctx.push(diagnostic(code, at, message));
     }
@@ -274,7 +274,7 @@ pub(super) fn too_many_armatures_of(ctx: &mut DragonBonesCheck, data: &DragonBon
         armature.name,
         steps.join(", ")
     );
-    let at = ctx.get(armature.node, key::NAME).map_or_else(|| ctx.anchor(armature.node), |n| ctx.tree.range(n));
+    let at = name_range(ctx, armature.node);
     ctx.push(if built[index] > OUT_OF_MEMORY {
         let message = format!(
             "{what}: the runtimes build every one and run out of memory (for 2.4 million of one bone each DragonBonesJS aborted, its 4 GB heap full, and DragonBonesCPP took 4.8 GB); rigls does not pose it"
@@ -441,7 +441,7 @@ fn hidden_meshes(ctx: &DragonBonesCheck, data: &DragonBonesData, armature: &Arma
                 "mesh `{}` of slot `{slot}` has vertices that are not finite numbers as the runtime stores them (32-bit floats): the runtime cannot draw it where the slot shows it",
                 display.name
             );
-            let at = ctx.get(display.node, key::NAME).map_or_else(|| ctx.anchor(display.node), |n| ctx.tree.range(n));
+            let at = name_range(ctx, display.node);
             out.push(diagnostic(Code::NonFinitePose, at, message));
         }
     }
@@ -474,32 +474,19 @@ fn animation_findings<'d>(
         }
     }
     // A deform timeline whose time scale is infinite (a `scale` whose hundredfold keeps no low
-    // 16 bits: `100 / 0`) tweens its mesh at a NaN time, whatever the bones do: posed in full.
-    let deform_time = |t: &&TimelineData| t.kind == TimelineKind::SlotDeform;
-    if animation
+    // 16 bits: `100 / 0`) tweens its mesh at a NaN time, whatever the bones do: meshes are posed
+    // too, at every key frame.
+    let meshes_too = animation
         .slot_timelines
         .all()
-        .filter(deform_time)
-        .any(|t| !(t.time_scale.is_finite() && t.time_offset.is_finite()))
-    {
-        for frame in animation.key_frame_positions() {
-            let seconds = f64::from(frame) / armature.frame_rate;
-            let mut runtime = setup.clone();
-            runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
-            if let Some(p) = first_non_finite(&runtime) {
-                let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
-                found.pose = Some(report(ctx, armature, &p, &when, false));
-                return found;
-            }
-        }
-    }
-    if bones.poses_stay_finite(animation) {
+        .any(|t| t.kind == TimelineKind::SlotDeform && !(t.time_scale.is_finite() && t.time_offset.is_finite()));
+    if !meshes_too && bones.poses_stay_finite(animation) {
         // Provably finite at every time: nothing to pose.
         return found;
     }
     let frames = animation.key_frame_positions();
     let seconds: Vec<f64> = frames.iter().map(|&f| f64::from(f) / armature.frame_rate).collect();
-    if part.is_some_and(|part| part.poses_stay_finite(bones, animation, &seconds)) {
+    if !meshes_too && part.is_some_and(|part| part.poses_stay_finite(bones, animation, &seconds)) {
         // What bounds cannot show posed finite at every key frame, the rest provably so.
         return found;
     }
@@ -514,7 +501,9 @@ fn animation_findings<'d>(
             runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
             runtime
         };
-        if let Some(p) = first_non_finite(&poser.at(seconds)) {
+        let problem = first_non_finite(&poser.at(seconds))
+            .or_else(|| meshes_too.then(|| first_non_finite(&posed(setup, |_| {}))).flatten());
+        if let Some(p) = problem {
             // Report what a full update shows (meshes included).
             let p = first_non_finite(&posed(setup, |_| {})).unwrap_or(p);
             let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
@@ -527,6 +516,11 @@ fn animation_findings<'d>(
         }
     }
     found
+}
+
+/// Where a finding about the object at `node` is shown: its `name`'s value, else the object.
+fn name_range(ctx: &DragonBonesCheck, node: NodeId) -> TextRange {
+    ctx.get(node, key::NAME).map_or_else(|| ctx.anchor(node), |n| ctx.tree.range(n))
 }
 
 fn trim(v: f64) -> String {
@@ -557,7 +551,7 @@ fn report(ctx: &DragonBonesCheck, armature: &ArmatureData, problem: &Problem, wh
             )
         }
     };
-    let at = ctx.get(node, key::NAME).map_or_else(|| ctx.anchor(node), |n| ctx.tree.range(n));
+    let at = name_range(ctx, node);
     if by_path {
         let message = format!(
             "{message} (a path constraint divides by the length of bones scaled to zero here; the runtime recovers once they grow)"
