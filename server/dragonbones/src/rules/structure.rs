@@ -177,11 +177,7 @@ fn check_value(
             let shown = tree.range(value).slice(ctx.text);
             // The C++ runtime reads integer keys with `GetInt`, which asserts, and the others only
             // when they are numbers (`parser/JSONDataParser.h:26-104`).
-            // A `color` that is a number (a canvas's, a bounding box's) is an `int` there too, and
-            // a deform key frame's whole-number `offset` an `unsigned` (a timeline's is a float,
-            // a path's is not read).
-            let deform_offset = def.name == key::OFFSET && def.ty == ValueType::Int && !def.ignored;
-            let cpp = if crate::rules::targets::read_as_integer(def.name) || def.name == key::COLOR || deform_offset {
+            let cpp = if crate::rules::targets::integer_in_cpp(def) {
                 "the C++ runtime asserts"
             } else {
                 "the C++ runtime ignores it and reads the default"

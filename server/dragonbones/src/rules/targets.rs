@@ -8,7 +8,7 @@
 
 use crate::eval::raw::Raw;
 use crate::model::{DocKind, Model, is_polygon};
-use crate::schema::{BLEND_MODE, DisplayType, Version, key};
+use crate::schema::{BLEND_MODE, DisplayType, KeyDef, ValueType, Version, key};
 use crate::syntax::{NodeId, NodeKind, Tree};
 use crate::target::{self, Colour, Feature, Profile};
 use rigls_diagnostic::{Code, Diagnostic, FileFormat, Targets};
@@ -30,10 +30,12 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
         curves(&raw, root, &profiles, &mut out);
         negative_counts(&raw, root, &profiles, &mut out);
-        integers(&raw, root, model, &profiles, &mut out);
+        // A deform key frame's `offset` is an unsigned integer, not a float.
+        let deform_frames = deform_frames(&raw, root);
+        integers(&raw, root, model, &deform_frames, &profiles, &mut out);
         integer_arrays(&raw, root, &profiles, &mut out);
-        nulls(&raw, root, &profiles, &mut out);
-        float_overflows(&raw, root, model, &profiles, &mut out);
+        nulls(&raw, root, &deform_frames, &profiles, &mut out);
+        float_overflows(&raw, root, model, &deform_frames, &profiles, &mut out);
         unreadable_polygons(&raw, model, &profiles, &mut out);
     }
     let mut places = Vec::new();
@@ -236,11 +238,27 @@ pub fn read_as_integer(name: &str) -> bool {
     INTEGER_KEYS.contains(&name)
 }
 
+/// Whether the C++ runtime reads a number of the key `def` as an integer, which `GetInt` and
+/// `GetUint` assert it is: the [`INTEGER_KEYS`], a `color` that is a number (a canvas's, a
+/// bounding box's; a slot's is an object) and a deform key frame's whole-number `offset` (a
+/// timeline's is a float, a path's is not read).
+pub fn integer_in_cpp(def: &KeyDef) -> bool {
+    let deform_offset = def.name == key::OFFSET && def.ty == ValueType::Int && !def.ignored;
+    read_as_integer(def.name) || def.name == key::COLOR || deform_offset
+}
+
 /// An integer key ([`INTEGER_KEYS`]) written as a string, with a fraction or an exponent
 /// (`24.0`), or past the range of the type it is read in: rapidjson's `GetInt`/`GetUint` assert
 /// that the value is an integer of that type, which aborts the runtime (a build without
 /// assertions reads garbage). 5.6 typed timelines are not read.
-fn integers(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+fn integers(
+    raw: &Raw<'_>,
+    root: NodeId,
+    model: &Model,
+    deform_frames: &rigls_text::FastSet<NodeId>,
+    profiles: &[&Profile],
+    out: &mut Vec<Diagnostic>,
+) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
@@ -259,7 +277,6 @@ fn integers(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], o
         }
         coloured.extend(raw.get(armature, key::CANVAS).filter(|&c| raw.kind(c) == NodeKind::Object));
     }
-    let deform_frames = deform_frames(raw, root);
     let lone = lone_key_frames(raw, root);
     let mut found = Vec::new();
     each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
@@ -411,12 +428,18 @@ const READ_AS_STRINGS: &[&str] = &[
 /// assertion aborts the runtime (the harness printed `Assertion 'IsNumber()' failed` for a
 /// slot's `parent`, a display's `name`, `path` and `type`, `IsArray()` for a `translateFrame`…).
 /// 5.6 typed timelines are not read.
-fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+fn nulls(
+    raw: &Raw<'_>,
+    root: NodeId,
+    deform_frames: &rigls_text::FastSet<NodeId>,
+    profiles: &[&Profile],
+    out: &mut Vec<Diagnostic>,
+) {
     let concerned = rapidjson_targets(profiles);
     if concerned.is_empty() {
         return;
     }
-    let (mut timelines, mut frames) = (rigls_text::FastSet::default(), rigls_text::FastSet::default());
+    let (mut timelines, mut frames) = (rigls_text::FastSet::default(), deform_frames.clone());
     let mut animations = rigls_text::FastSet::default();
     for armature in list(raw, root, key::ARMATURE) {
         for animation in list(raw, armature, key::ANIMATION) {
@@ -425,7 +448,7 @@ fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagn
             }
             timelines.extend(raw.get(animation, key::Z_ORDER).filter(|&z| raw.is_object(z)));
             animations.insert(animation);
-            for timeline in list(raw, animation, key::SLOT).into_iter().chain(list(raw, animation, key::FFD)) {
+            for timeline in list(raw, animation, key::SLOT) {
                 frames.extend(list(raw, timeline, key::FRAME));
                 frames.extend(list(raw, timeline, key::COLOR_FRAME));
             }
@@ -445,6 +468,8 @@ fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagn
             unread.extend(list(raw, skin, key::SLOT).into_iter().filter_map(|slot| raw.get(slot, key::ACTIONS)));
         }
     }
+    // Without `compatibleVersion`, `target-unsupported-version` says that `version` is null.
+    let compatible = raw.get(root, key::COMPATIBLE_VERSION).is_some();
     let mut found = Vec::new();
     each_object_but(raw, root, &unread, &mut |object| {
         for member in raw.tree.members(object) {
@@ -452,8 +477,7 @@ fn nulls(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagn
                 continue;
             }
             let is = |keys: &[&'static str]| keys.iter().find(|k| raw.tree.key_is(raw.text, member.key, k)).copied();
-            // Without `compatibleVersion`, `target-unsupported-version` says it.
-            let version = object == root && raw.get(root, key::COMPATIBLE_VERSION).is_some();
+            let version = object == root && compatible;
             // An armature's `path` is its path constraints' list (not read), a display's its image.
             let name = is(READ_AS_STRINGS)
                 .filter(|&k| k != key::PATH || !armatures.contains(&object))
@@ -524,7 +548,14 @@ fn integer_range(unsigned: bool) -> (i128, i128) {
 /// armature declares (`aabb`, `canvas`: no pose reads them), texture coordinates (`uvs`), and
 /// easings and curves (`tweenEasing`, `curve`: stored in 16 bits, where infinity reads 0, so no
 /// pose goes non-finite). It reads infinity.
-fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+fn float_overflows(
+    raw: &Raw<'_>,
+    root: NodeId,
+    model: &Model,
+    deform_frames: &rigls_text::FastSet<NodeId>,
+    profiles: &[&Profile],
+    out: &mut Vec<Diagnostic>,
+) {
     let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
     if concerned.is_empty() {
         return;
@@ -551,8 +582,6 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
     let (boxes, sized): (Vec<_>, Vec<_>) =
         model.displays().filter(|d| d.ty.is_some()).partition(|d| d.ty == Some(DisplayType::BoundingBox));
     let sized: rigls_text::FastSet<NodeId> = sized.iter().map(|d| d.node).collect();
-    // A deform key frame's `offset` is an integer (`integers` reports it).
-    let deform_frames = deform_frames(raw, root);
     let boxes: rigls_text::FastSet<NodeId> = boxes.iter().map(|d| d.node).collect();
     let mut found = Vec::new();
     each_object_but(raw, root, &bounds, &mut |object| {
@@ -561,6 +590,7 @@ fn float_overflows(raw: &Raw<'_>, root: NodeId, model: &Model, profiles: &[&Prof
             // A display frame's `value` is an integer (`integers` reports it).
             // An easing is stored ×100 in 16 bits: infinity converts to 0, a finite pose.
             let unread = name == key::VALUE
+                // A deform key frame's `offset` is an integer (`integers` reports it).
                 || (name == key::OFFSET && deform_frames.contains(&object))
                 || name == key::TWEEN_EASING
                 || (name == key::LENGTH && !ik_ends.contains(&object))
