@@ -2,8 +2,9 @@
 // lines, as dragonbones-js.js does: the setup pose `buildArmature` leaves, then each animation
 // after `gotoAndPlayByTime(animation, time, 1)` and `advanceTime(0)` at the fractions of its
 // duration in FRACTIONS (default 0.13,0.5,0.77,0.99,1; the time a `float`, printed with 9
-// digits). Each slot's mesh too, as a renderer holds it. Build: README.md.
-// Usage: dragonbones-cpp SKELETON
+// digits). Each slot's mesh too, as a renderer holds it. A `*_tex.json` atlas is parsed as one
+// and printed as one line: its name, size and textures. Build: README.md.
+// Usage: dragonbones-cpp SKELETON|ATLAS
 #include "dragonBones/DragonBonesHeaders.h"
 #include <cstdio>
 #include <fstream>
@@ -143,6 +144,22 @@ static std::string quoted(const std::string& s) {
     }
     return o + "\"";
 }
+static bool ends_with(const std::string& s, const std::string& end) {
+    return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
+}
+static void atlas(HFactory& f, const char* raw) {
+    auto data = f.parseTextureAtlasData(raw, nullptr, "d");
+    printf("{\"atlas\":%s,\"imagePath\":%s,\"width\":%u,\"height\":%u,\"scale\":%.9g,\"textures\":[", quoted(data->name).c_str(), quoted(data->imagePath).c_str(), data->width, data->height, data->scale);
+    bool first = true;
+    for (const auto& entry : data->textures) {
+        const auto t = entry.second;
+        printf("%s{\"name\":%s,\"rotated\":%s,\"region\":[%.9g,%.9g,%.9g,%.9g]", first ? "" : ",", quoted(t->name).c_str(), t->rotated ? "true" : "false", t->region.x, t->region.y, t->region.width, t->region.height);
+        if (t->frame != nullptr) printf(",\"frame\":[%.9g,%.9g,%.9g,%.9g]", t->frame->x, t->frame->y, t->frame->width, t->frame->height);
+        printf("}");
+        first = false;
+    }
+    printf("]}\n");
+}
 static void pose(HFactory& f, const std::string& arm, const std::string* anim, float time) {
     Armature* a = f.buildArmature(arm, "d");
     if (a == nullptr) { printf("{\"armature\":%s,\"error\":\"not built\"}\n", quoted(arm).c_str()); return; }
@@ -186,6 +203,7 @@ int main(int argc, char** argv) {
     char* raw = new char[text.size() + 1];
     std::memcpy(raw, text.data(), text.size());
     raw[text.size()] = 0;
+    if (ends_with(argv[1], "_tex.json")) { atlas(f, raw); return 0; }
     auto data = f.parseDragonBonesData(raw, "d");
     if (data == nullptr) { printf("{\"error\":\"not parsed\"}\n"); return 0; }
     for (const auto& name : data->getArmatureNames()) {

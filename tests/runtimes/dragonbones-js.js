@@ -2,8 +2,9 @@
 // lines: each bone's global matrix, each slot's display index, draw order and mesh. The setup pose is
 // what `buildArmature` leaves (it advances once itself); an animation's pose is that after
 // `gotoAndPlayByTime(animation, time, 1)` and `advanceTime(0)`, at the fractions of its duration
-// in FRACTIONS (default 0,0.37,0.81). Needs DragonBonesJS's core compiled (README.md).
-// Usage: node dragonbones-js.js SKELETON
+// in FRACTIONS (default 0,0.37,0.81). A `*_tex.json` atlas is parsed as one and printed as one
+// line: its name, size and textures. Needs DragonBonesJS's core compiled (README.md).
+// Usage: node dragonbones-js.js SKELETON|ATLAS
 const fs = require('fs'), vm = require('vm');
 vm.runInThisContext(fs.readFileSync(process.env.DRAGONBONES_JS || __dirname + '/dragonBones.js', 'utf8'));
 const db = dragonBones;
@@ -113,6 +114,16 @@ const fractions = (process.env.FRACTIONS || '0,0.37,0.81').split(',').map(Number
 const bytes = fs.readFileSync(file);
 const raw = file.endsWith('.dbbin') ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) : JSON.parse(bytes.toString('utf8'));
 const factory = new HFactory();
+if (file.endsWith('_tex.json')) {
+  const atlas = factory.parseTextureAtlasData(raw, null, 'd');
+  const textures = Object.values(atlas.textures).map(t => {
+    const texture = { name: t.name, rotated: t.rotated, region: [t.region.x, t.region.y, t.region.width, t.region.height] };
+    if (t.frame !== null) texture.frame = [t.frame.x, t.frame.y, t.frame.width, t.frame.height];
+    return texture;
+  });
+  emit(JSON.stringify({ atlas: atlas.name, imagePath: atlas.imagePath, width: atlas.width, height: atlas.height, scale: atlas.scale, textures }));
+  process.exit(0);
+}
 const data = factory.parseDragonBonesData(raw, 'd');
 if (!data) { emit(JSON.stringify({ error: 'not parsed' })); process.exit(0); }
 const r = v => +v.toPrecision(10);

@@ -536,6 +536,11 @@ pub static PROFILES: &[Profile] = &[
                 &["DragonBonesCPP `parser/JSONDataParser.h:26-104`"],
             ),
             (
+                "Atlases",
+                "`width` and `height` are read as unsigned integers (`1024.0`, -1, `\"1024\"` or null abort a debug build); `name`, `imagePath`, `format` and a texture's `name` as strings, where a number reads as its text and null, true, a list or an object abort; a number `rotated` as an `int` (1.5 aborts); a texture name given twice aborts (\"Same texture\")",
+                &["DragonBonesCPP `parser/JSONDataParser.cpp:1961-1998`", "`model/TextureAtlasData.cpp:47-57`"],
+            ),
+            (
                 "Duplicate keys",
                 "the first is read (JavaScript reads the last)",
                 &["rapidjson `FindMember`", "DragonBonesCPP `parser/JSONDataParser.h:26-104`"],

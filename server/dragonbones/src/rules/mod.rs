@@ -5,6 +5,7 @@
 
 mod armature_local;
 mod armature_runtime;
+mod atlas_targets;
 mod geometry;
 mod indices;
 mod legacy;

@@ -17,12 +17,19 @@ use rigls_text::TextRange;
 pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Diagnostic> {
     let profiles: Vec<&Profile> =
         targets.of_format(FileFormat::DragonBones).iter().filter_map(target::profile).collect();
-    if profiles.is_empty() || model.doc != DocKind::Skeleton {
+    if profiles.is_empty() || !matches!(model.doc, DocKind::Skeleton | DocKind::Atlas) {
         return Vec::new();
     }
     let Some(root) = tree.root() else { return Vec::new() };
     let mut out = Vec::new();
     out.extend(byte_order_mark(text, &profiles));
+    if model.doc == DocKind::Atlas {
+        let concerned = rapidjson_targets(&profiles);
+        if !concerned.is_empty() {
+            super::atlas_targets::check(&Raw::new(tree, text).as_rapidjson(), root, concerned, &mut out);
+        }
+        return out;
+    }
     out.extend(version(text, model, tree, &profiles));
     let raw = Raw::new(tree, text);
     out.extend(no_armature(&raw, root, &profiles));
@@ -240,11 +247,13 @@ pub fn read_as_integer(name: &str) -> bool {
 
 /// Whether the C++ runtime reads a number of the key `def` as an integer, which `GetInt` and
 /// `GetUint` assert it is: the [`INTEGER_KEYS`], a `color` that is a number (a canvas's, a
-/// bounding box's; a slot's is an object) and a deform key frame's whole-number `offset` (a
-/// timeline's is a float, a path's is not read).
+/// bounding box's; a slot's is an object), a deform key frame's whole-number `offset` (a
+/// timeline's is a float, a path's is not read) and an atlas's `width` and `height`.
 pub fn integer_in_cpp(def: &KeyDef) -> bool {
     let deform_offset = def.name == key::OFFSET && def.ty == ValueType::Int && !def.ignored;
-    read_as_integer(def.name) || def.name == key::COLOR || deform_offset
+    // An atlas's size (`GetUint`); a texture's and a bounding box's are floats.
+    let atlas_size = matches!(def.name, key::WIDTH | key::HEIGHT) && def.ty == ValueType::Int;
+    read_as_integer(def.name) || def.name == key::COLOR || deform_offset || atlas_size
 }
 
 /// An integer key ([`INTEGER_KEYS`]) written as a string, with a fraction or an exponent
@@ -528,7 +537,7 @@ fn typed_timelines(raw: &Raw<'_>, root: NodeId) -> Vec<NodeId> {
 
 /// Whether rapidjson reads `node` as an integer of 32 bits (`unsigned` or not): a number written
 /// without a fraction or an exponent, in range.
-fn fits_integer(raw: &Raw<'_>, node: NodeId, unsigned: bool) -> bool {
+pub(super) fn fits_integer(raw: &Raw<'_>, node: NodeId, unsigned: bool) -> bool {
     if raw.kind(node) != NodeKind::Number || !written_as_integer(raw, node) {
         return false;
     }
@@ -728,12 +737,12 @@ fn each_object(raw: &Raw<'_>, node: NodeId, visit: &mut dyn FnMut(NodeId)) {
 }
 
 /// `dragonbones-cpp does`, `dragonbones-cpp and godot do`.
-fn names_verb(targets: Targets, one: &str, many: &str) -> String {
+pub(super) fn names_verb(targets: Targets, one: &str, many: &str) -> String {
     format!("{} {}", targets.names(), if targets.len() == 1 { one } else { many })
 }
 
 /// A `target-load-failure` of this file at `range`.
-fn load_failure(range: TextRange, message: String) -> Diagnostic {
+pub(super) fn load_failure(range: TextRange, message: String) -> Diagnostic {
     Diagnostic::new(Code::TargetLoadFailure, FileFormat::DragonBones, range, message)
 }
 

@@ -645,3 +645,54 @@ fn null_where_the_cpp_runtime_reads_a_string_or_a_timeline_aborts_it() {
         "#,
     );
 }
+
+/// DragonBonesCPP reads an atlas's `width` and `height` with `GetUint`, its `name`, `imagePath`,
+/// `format` and a texture's `name` as strings (a number's text; `GetDouble` asserts on anything
+/// else) and a number `rotated` with `GetInt` (`JSONDataParser.cpp:1961-1998`). The harness
+/// aborted on each `target-load-failure`; DragonBonesJS read the atlas, and both read
+/// `imagePath` 3 as "3".
+#[test]
+fn an_atlas_the_cpp_runtime_aborts_on() {
+    support::check_diagnostics_for(
+        "hero_tex.json",
+        r#"
+        {"name": null, "imagePath": 3, "format": [], "width": 1024.0, "height": 4294967296,
+                 ^^^^ error[target-load-failure]: dragonbones-cpp reads `name` as a string, and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); remove the key
+                                    ^ error[invalid-value]: `imagePath` expects a string, not a number (e.g. `"Dragon_tex.png"`)
+                                                 ^^ warning[invalid-value]: `format` expects a string, not an array (e.g. `"RGBA8888"`)
+                                                 ^^ error[target-load-failure]: dragonbones-cpp reads `format` as a string, and a list is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a string
+                                                              ^^^^^^ error[target-load-failure]: dragonbones-cpp reads the atlas's `width` as an unsigned integer, and 1024.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `1024`
+                                                                                ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads the atlas's `height` as an unsigned integer, and 4294967296 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number from 0 to 4294967295
+         "SubTexture": [{"name": "頭", "x": 0, "y": 0, "width": 10, "height": 10, "rotated": 1.5},
+                                                                                            ^^^ warning[invalid-value]: `rotated` expects `true` or `false`, not `1.5`
+                                                                                            ^^^ error[target-load-failure]: dragonbones-cpp reads a number `rotated` as a 32-bit integer, and 1.5 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write true or false
+           {"name": "腕", "x": 0, "y": 0, "width": 10, "height": 10, "rotated": 1},
+           {"name": {}, "x": 0, "y": 0, "width": 10, "height": 10, "rotated": true}]}
+                    ^^ error[invalid-value]: `name` expects a string, not an object (e.g. `"parts/head"`)
+                    ^^ error[target-load-failure]: dragonbones-cpp reads a texture's `name` as a string, and an object is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a string
+        "#,
+        &[],
+        Targets::of(&[Target::DragonBonesCpp]),
+    );
+}
+
+#[test]
+fn atlas_ranges_are_the_same_with_crlf_and_a_bom() {
+    use rigls_text::PositionEncoding;
+    let targets = Targets::of(&[Target::DragonBonesCpp]);
+    let text = "{\"name\": \"勇者\", \"width\": -1,\n \"SubTexture\": [{\"name\": \"頭\", \"rotated\": 1.5}]}\n";
+    let of = |text: &str| -> Vec<String> {
+        let analysis = support::analyse_for("勇者_tex.json", text, &[], targets);
+        let found = support::positions(&analysis, PositionEncoding::Utf16).into_iter();
+        found
+            .filter(|d| d.starts_with("target-"))
+            .map(|d| d.split(" dragonbones-cpp").next().unwrap().to_owned())
+            .collect()
+    };
+    let expected = ["target-load-failure 0:24-0:26", "target-load-failure 1:41-1:44"];
+    assert_eq!(of(text), expected);
+    assert_eq!(of(&support::crlf(text)), expected);
+    // The mark is an error of its own: the C++ runtime reads nothing of the file.
+    let marked = ["target-load-failure 0:0-0:1", "target-load-failure 0:24-0:26", "target-load-failure 1:41-1:44"];
+    assert_eq!(of(&support::bom(&support::crlf(text))), marked);
+}
