@@ -44,6 +44,10 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         nulls(&raw, root, &deform_frames, &profiles, &mut out);
         float_overflows(&raw, root, model, &deform_frames, &profiles, &mut out);
         unreadable_polygons(&raw, model, &profiles, &mut out);
+        let concerned = rapidjson_targets(&profiles);
+        if !concerned.is_empty() {
+            super::build_targets::unknown_child_armatures(tree, model, concerned, &mut out);
+        }
     }
     let mut places = Vec::new();
     // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
