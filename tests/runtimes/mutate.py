@@ -2,8 +2,8 @@
 """Mutates skeletons one change at a time and asks an official runtime and rigls about each.
 
 For every mutation (a number replaced by 1e39, 2^32, -1, 1.5, "3", null…, a key or an array
-element deleted, swapped with its neighbour or given twice, a value made null, a name emptied
-or made another of the file's) the runtime's harness (`dragonbones-js.js` or `dragonbones-cpp`,
+element deleted, swapped with its neighbour or given twice, a key given twice with another
+value, a value made null, a name emptied or made another of the file's) the runtime's harness (`dragonbones-js.js` or `dragonbones-cpp`,
 see README.md) loads and poses the file, and `rigls --check --target dragonbones-js` (or
 `dragonbones-cpp`) gives its verdict. Printed are the disagreements:
 
@@ -48,8 +48,42 @@ def at(value, path):
     return value
 
 
+# A key written twice: `dump` writes this key as the one before it. rapidjson reads the first
+# of duplicate keys, JavaScript the last.
+TWICE = "\u0001twice"
+
+
+def dump(data):
+    """`data` as JSON text, each TWICE key written as the key it follows."""
+    text = json.dumps(data, ensure_ascii=False)
+    return re.sub(r'("(?:[^"\\]|\\.)*"): ((?:[^,{}\[\]"]|"(?:[^"\\]|\\.)*")*), "\\u0001twice": ', r"\1: \2, \1: ", text)
+
+
+def give_key_twice(data, rnd):
+    """A key of an object written twice, the second time with another value, just after it."""
+    keys = [p for p in paths(data) if p and isinstance(p[-1], str) and "userData" not in p]
+    path = rnd.choice(keys)
+    parent, value = at(data, path[:-1]), at(data, path)
+    if isinstance(value, (dict, list)):
+        return None
+    if isinstance(value, str):
+        same_key = sorted({at(data, p) for p in keys if p[-1] == path[-1] and isinstance(at(data, p), str)} - {value})
+        new = rnd.choice(same_key or NAMES)
+    else:
+        new = rnd.choice(VALUES[:8])
+    items = list(parent.items())
+    parent.clear()
+    for k, v in items:
+        parent[k] = v
+        if k == path[-1]:
+            parent[TWICE] = new
+    return f"{list(path)} {value!r} given twice, then {new!r}"
+
+
 def mutate(data, rnd):
     """One change to `data` in place, and what it was; None when the pick suits no change."""
+    if rnd.random() < 0.1:
+        return give_key_twice(data, rnd)
     path = rnd.choice([p for p in paths(data) if p and "userData" not in p])
     if rnd.random() < 0.2:
         # Objects in lists (bones, slots, displays, key frames…) are a small share of the paths:
@@ -230,7 +264,7 @@ def main():
                 if change is None:
                     continue
                 with open(mutated, "w", encoding="utf-8") as f:
-                    json.dump(data, f, ensure_ascii=False)
+                    f.write(dump(data))
             outcome, poses = runtime_outcome(command, mutated)
             found = errors(args.rigls, target, mutated)
             where = f"{os.path.basename(skeleton)} {change}"

@@ -11,7 +11,8 @@
 
 use crate::eval::geom::to_f32;
 use crate::model::js_number;
-use crate::syntax::{NodeId, NodeKind, Tree};
+use crate::syntax::{Member, NodeId, NodeKind, Tree};
+use rigls_text::{FastMap, FastSet};
 
 #[derive(Clone, Copy)]
 pub struct Raw<'a> {
@@ -19,11 +20,13 @@ pub struct Raw<'a> {
     pub text: &'a str,
     rapidjson: bool,
     float32: bool,
+    /// The objects that give a key twice, when known.
+    given_twice: Option<&'a FastSet<NodeId>>,
 }
 
 impl<'a> Raw<'a> {
     pub fn new(tree: &'a Tree, text: &'a str) -> Raw<'a> {
-        Raw { tree, text, rapidjson: false, float32: false }
+        Raw { tree, text, rapidjson: false, float32: false, given_twice: None }
     }
 
     /// The same values read as the C++ runtime reads them (see the module's documentation).
@@ -73,6 +76,82 @@ impl<'a> Raw<'a> {
             }
         }
         found.map(|v| v.filter(|&v| self.tree.kind(v) != NodeKind::Missing))
+    }
+
+    /// The same reading, told which objects give a key twice ([`Raw::objects_giving_a_key_twice`]):
+    /// [`Raw::read_members`] then looks into those only.
+    pub fn knowing_keys_given_twice(self, objects: &'a FastSet<NodeId>) -> Raw<'a> {
+        Raw { given_twice: Some(objects), ..self }
+    }
+
+    /// The objects at or below `node` that give a key twice, in one walk.
+    pub fn objects_giving_a_key_twice(&self, node: NodeId) -> FastSet<NodeId> {
+        let mut found = FastSet::default();
+        let mut stack = vec![node];
+        while let Some(node) = stack.pop() {
+            if self.tree.is_object(node) {
+                if !self.shadowed_members(node).is_empty() {
+                    found.insert(node);
+                }
+                stack.extend(self.tree.members(node).map(|m| m.value).filter(|&v| self.is_container(v)));
+            } else {
+                stack.extend(self.tree.elements(node).filter(|&v| self.is_container(v)));
+            }
+        }
+        found
+    }
+
+    fn is_container(&self, node: NodeId) -> bool {
+        matches!(self.tree.kind(node), NodeKind::Object | NodeKind::Array)
+    }
+
+    /// The members of `object` the runtime reads, in order: of a key given twice, the last
+    /// (`JSON.parse`) or, read as rapidjson, the first (`FindMember`). Nothing for other values.
+    pub fn read_members(&self, object: NodeId) -> impl Iterator<Item = Member> + 'a {
+        let shadowed = match self.given_twice {
+            Some(objects) if objects.is_empty() || !objects.contains(&object) => Vec::new(),
+            _ => self.shadowed_members(object),
+        };
+        self.tree.members(object).filter(move |m| !shadowed.contains(&m.key))
+    }
+
+    /// The keys of the members of `object` the runtime does not read ([`Raw::read_members`]).
+    fn shadowed_members(&self, object: NodeId) -> Vec<NodeId> {
+        let tree = self.tree;
+        // Keys as written first: most objects give no key twice, even with escapes undone.
+        let written = |m: &Member| tree.range(m.key).slice(self.text);
+        let escaped = |m: &Member| tree.node(m.key).has(crate::syntax::flag::ESCAPES);
+        let mut few: [&str; 16] = [""; 16];
+        let mut count = 0;
+        let mut many: FastSet<&str> = FastSet::default();
+        let mut repeated = false;
+        for m in tree.members(object) {
+            let key = written(&m);
+            repeated = escaped(&m) || if count < few.len() { few[..count].contains(&key) } else { !many.insert(key) };
+            if repeated {
+                break;
+            }
+            if count < few.len() {
+                few[count] = key;
+                count += 1;
+                if count == few.len() {
+                    many.extend(few);
+                }
+            }
+        }
+        if !repeated {
+            return Vec::new();
+        }
+        let members: Vec<Member> = tree.members(object).collect();
+        let keys: Vec<std::borrow::Cow<'a, str>> = members.iter().map(|m| tree.key(self.text, m.key)).collect();
+        let mut read: FastMap<&str, usize> = FastMap::default();
+        for (i, key) in keys.iter().enumerate() {
+            let entry = read.entry(key.as_ref()).or_insert(i);
+            if !self.rapidjson {
+                *entry = i;
+            }
+        }
+        (0..members.len()).filter(|&i| read[keys[i].as_ref()] != i).map(|i| members[i].key).collect()
     }
 
     /// [`Raw::number`] of a value [`Raw::get_all`] found.
@@ -218,4 +297,47 @@ pub fn string_to_number(s: &str) -> f64 {
 /// Array element `i` as a number, NaN past the end (`undefined` in arithmetic).
 pub fn at(values: &[f64], i: usize) -> f64 {
     values.get(i).copied().unwrap_or(f64::NAN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Raw;
+    use crate::parser::parse;
+
+    /// The values of the root's members `read_members` gives, as written.
+    fn read(text: &str, rapidjson: bool) -> Vec<String> {
+        let tree = parse(text);
+        let raw = Raw::new(&tree, text);
+        let raw = if rapidjson { raw.as_rapidjson() } else { raw };
+        let root = tree.root().unwrap();
+        raw.read_members(root).map(|m| tree.range(m.value).slice(text).to_owned()).collect()
+    }
+
+    #[test]
+    fn of_a_key_given_twice_json_parse_reads_the_last_and_rapidjson_the_first() {
+        let text = r#"{"x": 1, "y": 2, "x": 3, "\u0079": 4, "z": 5}"#;
+        assert_eq!(read(text, false), ["3", "4", "5"]);
+        assert_eq!(read(text, true), ["1", "2", "5"]);
+        // Past the 16 keys compared in a list.
+        let keys: Vec<String> = (0..20).map(|i| format!("\"k{i}\": {i}")).collect();
+        let text = format!("{{{}, \"k18\": 99, \"k3\": 98}}", keys.join(", "));
+        assert_eq!(read(&text, false).len(), 20);
+        assert!(read(&text, false).contains(&"99".to_owned()) && !read(&text, false).contains(&"18".to_owned()));
+        assert!(read(&text, true).contains(&"18".to_owned()) && !read(&text, true).contains(&"98".to_owned()));
+    }
+
+    #[test]
+    fn the_objects_giving_a_key_twice_are_found_at_any_depth() {
+        let text = r#"{"a": [{"b": {"c": 1, "c": 2}}, {"d": 1}], "e": {"f": 1}}"#;
+        let tree = parse(text);
+        let raw = Raw::new(&tree, text);
+        let found = raw.objects_giving_a_key_twice(tree.root().unwrap());
+        let shown: Vec<&str> = found.iter().map(|&o| tree.range(o).slice(text)).collect();
+        assert_eq!(shown, [r#"{"c": 1, "c": 2}"#]);
+        // Told which objects those are, it looks into those only.
+        let inner = *found.iter().next().unwrap();
+        assert_eq!(raw.knowing_keys_given_twice(&found).read_members(inner).count(), 1);
+        let none = Default::default();
+        assert_eq!(raw.knowing_keys_given_twice(&none).read_members(inner).count(), 2);
+    }
 }

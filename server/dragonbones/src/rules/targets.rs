@@ -31,19 +31,25 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         return out;
     }
     out.extend(version(text, model, tree, &profiles));
-    let raw = Raw::new(tree, text);
+    let given_twice = Raw::new(tree, text).objects_giving_a_key_twice(root);
+    let raw = Raw::new(tree, text).knowing_keys_given_twice(&given_twice);
+    // The rules of the C++ runtimes read as rapidjson does: the first of a key given twice.
+    let cpp = raw.as_rapidjson();
     out.extend(no_armature(&raw, root, &profiles));
-    weight_counts(&raw, root, &profiles, &mut out);
+    weight_counts(&cpp, root, &profiles, &mut out);
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
-        curves(&raw, root, &profiles, &mut out);
-        negative_counts(&raw, root, &profiles, &mut out);
+        curves(&cpp, root, &profiles, &mut out);
+        negative_counts(&cpp, root, &profiles, &mut out);
         // A deform key frame's `offset` is an unsigned integer, not a float.
-        let deform_frames = deform_frames(&raw, root);
-        integers(&raw, root, model, &deform_frames, &profiles, &mut out);
-        integer_arrays(&raw, root, &profiles, &mut out);
-        nulls(&raw, root, &deform_frames, &profiles, &mut out);
-        float_overflows(&raw, root, model, &deform_frames, &profiles, &mut out);
-        unreadable_polygons(&raw, model, &profiles, &mut out);
+        let deform_frames = deform_frames(&cpp, root);
+        integers(&cpp, root, model, &deform_frames, &profiles, &mut out);
+        integer_arrays(&cpp, root, &profiles, &mut out);
+        nulls(&cpp, root, &deform_frames, &profiles, &mut out);
+        // Unity keeps 32-bit floats too, and reads the last of a key given twice.
+        let float_targets = profiles.iter().filter(|p| p.eval.value.float_values);
+        let float_raw = if float_targets.clone().all(|p| p.rapidjson) { cpp } else { raw };
+        float_overflows(&float_raw, root, model, &deform_frames, &profiles, &mut out);
+        unreadable_polygons(&cpp, model, &profiles, &mut out);
         let concerned = rapidjson_targets(&profiles);
         if !concerned.is_empty() {
             super::build_targets::unknown_child_armatures(tree, model, concerned, &mut out);
@@ -293,7 +299,7 @@ fn integers(
     let lone = lone_key_frames(raw, root);
     let mut found = Vec::new();
     each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
-        for member in raw.tree.members(object) {
+        for member in raw.read_members(object) {
             if lone.contains(&object) && raw.tree.key_is(raw.text, member.key, key::DURATION) {
                 continue;
             }
@@ -353,7 +359,7 @@ fn integer_arrays(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut 
     }
     let mut found = Vec::new();
     each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
-        for member in raw.tree.members(object) {
+        for member in raw.read_members(object) {
             let name = raw.tree.key(raw.text, member.key);
             let (unsigned, step) = match name.as_ref() {
                 key::TRIANGLES => (true, 1),
@@ -404,7 +410,7 @@ fn lone_key_frames(raw: &Raw<'_>, root: NodeId) -> rigls_text::FastSet<NodeId> {
         for animation in list(raw, armature, key::ANIMATION) {
             for kind in [key::BONE, key::SLOT, key::FFD, key::IK] {
                 for timeline in list(raw, animation, kind) {
-                    raw.tree.members(timeline).filter(|m| raw.is_array(m.value)).for_each(|m| alone(m.value));
+                    raw.read_members(timeline).filter(|m| raw.is_array(m.value)).for_each(|m| alone(m.value));
                 }
             }
             if let Some(frames) = raw.get(animation, key::Z_ORDER).and_then(|z| raw.array(z, key::FRAME)) {
@@ -485,7 +491,7 @@ fn nulls(
     let compatible = raw.get(root, key::COMPATIBLE_VERSION).is_some();
     let mut found = Vec::new();
     each_object_but(raw, root, &unread, &mut |object| {
-        for member in raw.tree.members(object) {
+        for member in raw.read_members(object) {
             if raw.kind(member.value) != NodeKind::Null {
                 continue;
             }
@@ -598,7 +604,7 @@ fn float_overflows(
     let boxes: rigls_text::FastSet<NodeId> = boxes.iter().map(|d| d.node).collect();
     let mut found = Vec::new();
     each_object_but(raw, root, &bounds, &mut |object| {
-        for member in raw.tree.members(object) {
+        for member in raw.read_members(object) {
             let name = raw.tree.key(raw.text, member.key);
             // A display frame's `value` is an integer (`integers` reports it).
             // An easing is stored ×100 in 16 bits: infinity converts to 0, a finite pose.
@@ -681,12 +687,15 @@ fn each_object_but(raw: &Raw<'_>, node: NodeId, skipped: &[NodeId], visit: &mut 
         if skipped.contains(&node) {
             continue;
         }
+        // Only objects are visited: numbers and strings are not put on the stack.
+        let container = |&node: &NodeId| raw.is_object(node) || raw.is_array(node);
         if raw.is_object(node) {
             visit(node);
-            let read = raw.tree.members(node).filter(|m| !raw.tree.key_is(raw.text, m.key, key::USER_DATA));
+            let read = raw.read_members(node).filter(|m| container(&m.value));
+            let read = read.filter(|m| !raw.tree.key_is(raw.text, m.key, key::USER_DATA));
             children.extend(read.map(|member| member.value));
         } else if raw.is_array(node) {
-            children.extend(raw.elements(node));
+            children.extend(raw.elements(node).filter(container));
         }
         // The first child on top.
         stack.extend(children.drain(..).rev());

@@ -724,3 +724,31 @@ fn a_child_armature_the_file_does_not_define_aborts_the_cpp_runtime() {
         "#,
     );
 }
+
+/// rapidjson reads the first of a key given twice (`FindMember`), and so do the C++ targets'
+/// rules: the harness aborted on the first `color` and `duration` here (each alone) and posed
+/// `scX` 1e39 infinite, and read none of the values given second.
+#[test]
+fn the_cpp_rules_read_the_first_of_a_key_given_twice() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "d", "version": "5.5", "frameRate": 24, "armature": [{"name": "勇者", "canvas": {"color": 4294967296, "color": 5},
+                                                                                                         ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `color` as a 32-bit integer, and 4294967296 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from -2147483648 to 2147483647
+                                                                                                                     ^^^^^^^ warning[duplicate-key]: `color` is given twice in this canvas: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+          "bone": [{"name": "根"}, {"name": "腕", "parent": "根", "transform": {"scX": 1e39, "scX": 1, "scY": 1, "scY": 1e39}}],
+                                           ^^^ error[non-finite-pose]: bone `腕` has a transform that is not a finite number in animation `振` at frame 0 (0 s): the runtime draws it and everything on it nowhere
+                                                                                    ^^^^ error[target-float-overflow]: dragonbones-cpp reads `scX` as a 32-bit float, and 1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+                                                                                          ^^^^^ warning[duplicate-key]: `scX` is given twice in this transform: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+                                                                                                              ^^^^^ warning[duplicate-key]: `scY` is given twice in this transform: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+          "animation": [{"name": "振", "duration": 2, "bone": [{"name": "腕", "frame": [
+            {"duration": "3", "duration": 1, "transform": {"y": 1, "y": 1e39}}, {"duration": 1, "duration": "3"}]}]}]}]}
+                         ^^^ warning[invalid-value]: `duration` is a number written as a string ("3"): DragonBonesJS converts it, the C++ runtime asserts
+                         ^^^ error[target-load-failure]: dragonbones-cpp reads `duration` as an integer, and "3" is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write `3`, without the quotes
+                              ^^^^^^^^^^ warning[duplicate-key]: `duration` is given twice in this bone key frame: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+                                                                   ^^^ warning[duplicate-key]: `y` is given twice in this transform: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+                                                                                                ^^^^^^^^^^ warning[duplicate-key]: `duration` is given twice in this bone key frame: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+                                                                                                            ^^^ warning[invalid-value]: `duration` is a number written as a string ("3"): DragonBonesJS converts it, the C++ runtime asserts
+        "#,
+    );
+}
