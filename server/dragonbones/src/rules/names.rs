@@ -198,7 +198,7 @@ fn effect(site: Site) -> &'static str {
         Site::Play | Site::ChildPlay => "the action plays nothing",
         Site::ActionBone | Site::ActionSlot | Site::EventBone | Site::EventSlot => "the event fires without it",
         Site::ArmatureDisplay => {
-            "the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts"
+            "the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts when the display is in its armature's first skin"
         }
         Site::Stage => "runtimes use the first armature",
         Site::Share | Site::ShareSkin => "the runtime shows the file's first geometry instead",

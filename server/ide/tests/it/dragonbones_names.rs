@@ -49,7 +49,7 @@ fn empty_names_name_nothing_but_where_something_is_needed() {
             "slot": [{"name": "体", "parent": ""}],
                                              ^^ error[unknown-bone]: unknown bone ``: armature `勇者` has no bone of this name (building the armature throws); the bone named like slot `体` is `体`
             "skin": [{"slot": [{"name": "体", "display": [{"type": "armature", "name": ""}, {"type": "armature"}]}]}],
-                                                                                      ^^ warning[unknown-armature]: unknown armature ``: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts)
+                                                                                      ^^ warning[unknown-armature]: unknown armature ``: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts when the display is in its armature's first skin)
                                                                                             ^^^^^^^^^^^^^^^^^^ warning[unknown-armature]: armature display without `path` or `name`: it names no armature, so the display stays empty (a debug build of the C++ runtime aborts)
             "ik": [{"name": "脚", "bone": "体", "target": ""}]
           }]
@@ -299,7 +299,7 @@ fn unknown_armatures_and_stage() {
               "bone": [{"name": "root"}],
               "slot": [{"name": "weapon", "parent": "root"}],
               "skin": [{"slot": [{"name": "weapon", "display": [{"type": "armature", "path": "swrod"}]}]}]
-                                                                                             ^^^^^^^ warning[unknown-armature]: unknown armature `swrod`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts); did you mean `sword`?
+                                                                                             ^^^^^^^ warning[unknown-armature]: unknown armature `swrod`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts when the display is in its armature's first skin); did you mean `sword`?
             },
             {"name": "sword", "bone": [{"name": "root"}]}
           ]
@@ -321,7 +321,7 @@ fn unknown_armature_v45_display_named_by_name() {
               "bone": [{"name": "root"}],
               "slot": [{"name": "arm", "parent": "root"}],
               "skin": [{"name": "", "slot": [{"name": "arm", "display": [{"type": 1, "name": "knightFolder/armOutsid"}]}]}]
-                                                                                             ^^^^^^^^^^^^^^^^^^^^^^^^ warning[unknown-armature]: unknown armature `knightFolder/armOutsid`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts); did you mean `knightFolder/armOutside`?
+                                                                                             ^^^^^^^^^^^^^^^^^^^^^^^^ warning[unknown-armature]: unknown armature `knightFolder/armOutsid`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts when the display is in its armature's first skin); did you mean `knightFolder/armOutside`?
             },
             {"name": "knightFolder/armOutside", "bone": [{"name": "root"}]}
           ]
