@@ -53,10 +53,13 @@ def at(value, path):
 TWICE = "\u0001twice"
 
 
-def dump(data):
-    """`data` as JSON text, each TWICE key written as the key it follows."""
-    text = json.dumps(data, ensure_ascii=False)
-    return re.sub(r'("(?:[^"\\]|\\.)*"): ((?:[^,{}\[\]"]|"(?:[^"\\]|\\.)*")*), "\\u0001twice": ', r"\1: \2, \1: ", text)
+def dump(data, **options):
+    """`data` as JSON text (`json.dumps` with `options`), each TWICE key written as the key it
+    follows."""
+    text = json.dumps(data, ensure_ascii=False, **options)
+    string = r'"(?:[^"\\]|\\.)*"'
+    scalar = rf'(?:[^,{{}}\[\]"]|{string})*'
+    return re.sub(rf'({string})(\s*:\s*)({scalar})(,\s*)"\\u0001twice"\s*:\s*', r"\1\2\3\4\1\2", text)
 
 
 def give_key_twice(data, rnd):
@@ -140,7 +143,7 @@ def split_binary(data):
 
 
 def join_binary(header, body):
-    text = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    text = dump(header, separators=(",", ":")).encode("utf-8")
     text += b" " * (-len(text) % 4)
     return b"DBDT" + struct.pack(">I", 3) + struct.pack("<I", len(text)) + text + body
 

@@ -52,7 +52,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         unreadable_polygons(&cpp, model, &profiles, &mut out);
         let concerned = rapidjson_targets(&profiles);
         if !concerned.is_empty() {
-            super::build_targets::unknown_child_armatures(tree, model, concerned, &mut out);
+            super::build_targets::unknown_child_armatures(&cpp, model, concerned, &mut out);
         }
     }
     let mut places = Vec::new();

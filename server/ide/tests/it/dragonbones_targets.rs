@@ -699,15 +699,16 @@ fn atlas_ranges_are_the_same_with_crlf_and_a_bom() {
 
 /// DragonBonesCPP builds the displays of an armature's first skin for its slots, and a child
 /// armature with `buildArmature`, which asserts that the file defines it. The harness aborted on
-/// `剣` and on the nameless display (each alone); the second skin's `盾` and the display of the
-/// slot the armature lacks are not built. DragonBonesJS warned and posed the file.
+/// `剣`, on the nameless display and on `弓` (each alone: rapidjson reads the first `type`); the
+/// second skin's `盾`, `槍` (an image to rapidjson) and the display of the slot the armature lacks
+/// are not built. DragonBonesJS warned and posed the file.
 #[test]
 fn a_child_armature_the_file_does_not_define_aborts_the_cpp_runtime() {
     check(
         &[Target::DragonBonesCpp],
         r#"
         {"name": "d", "version": "5.5", "frameRate": 24, "armature": [
-          {"name": "勇者", "bone": [{"name": "根"}], "slot": [{"name": "手", "parent": "根"}, {"name": "背", "parent": "根"}],
+          {"name": "勇者", "bone": [{"name": "根"}], "slot": [{"name": "手", "parent": "根"}, {"name": "背", "parent": "根"}, {"name": "足", "parent": "根"}],
            "skin": [{"name": "first", "slot": [
              {"name": "手", "display": [{"type": "image", "name": "img"}, {"type": "armature", "name": "剣"}, {"type": "armature", "path": "馬"}]},
                                                                                                       ^^^ warning[unknown-armature]: unknown armature `剣`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts when the display is in its armature's first skin)
@@ -715,6 +716,11 @@ fn a_child_armature_the_file_does_not_define_aborts_the_cpp_runtime() {
              {"name": "背", "display": [{"type": "armature"}]},
                                         ^^^^^^^^^^^^^^^^^^ warning[unknown-armature]: armature display without `path` or `name`: it names no armature, so the display stays empty (a debug build of the C++ runtime aborts)
                                         ^^^^^^^^^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp builds this child armature with `buildArmature`, which asserts that this file defines armature "": a debug build aborts while building armature `勇者` (a release build shows nothing; another loaded file is searched only with `autoSearch` on); name an armature of this file
+             {"name": "足", "display": [{"type": "image", "type": "armature", "name": "槍"}, {"type": "armature", "type": "image", "name": "弓"}]},
+                                                         ^^^^^^ warning[duplicate-key]: `type` is given twice in this display: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+                                                                                     ^^^ warning[unknown-armature]: unknown armature `槍`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts when the display is in its armature's first skin)
+                                                                                                                ^^^^^^ warning[duplicate-key]: `type` is given twice in this display: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+                                                                                                                                         ^^^ error[target-load-failure]: dragonbones-cpp builds this child armature with `buildArmature`, which asserts that this file defines armature `弓`: a debug build aborts while building armature `勇者` (a release build shows nothing; another loaded file is searched only with `autoSearch` on); name an armature of this file
              {"name": "無", "display": [{"type": "armature", "name": "槍"}]}]},
                       ^^^ error[unknown-slot]: unknown slot `無`: armature `勇者` has no slot of this name (runtimes drop these displays)
                                                                     ^^^ warning[unknown-armature]: unknown armature `槍`: this file defines no armature of this name (the display stays empty: runtimes look in other loaded files only when the factory and that file's data have `autoSearch` on, and a debug build of the C++ runtime aborts when the display is in its armature's first skin)
