@@ -367,3 +367,26 @@ fn deeply_nested_user_data_converts_both_ways() {
     let again = support::analyse("深_ske.json", &back, &[]);
     assert_eq!(support::positions(&again, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
 }
+
+/// A deform header whose count of values deformed or per key frame is negative (as a 16-bit
+/// mutation of bear's made them): DragonBonesCPP read -5 values deformed unsigned and crashed
+/// (a segmentation fault), and -5 or -32768 values per key frame and ran out of memory, where
+/// DragonBonesJS threw `Invalid array length`.
+#[test]
+fn a_deform_header_with_a_negative_count_is_an_error() {
+    let (header, body) = sample();
+    // The only deform header: its geometry, then the counts.
+    let at = body.frame_int.len() - binary::deform::LEN;
+    let with = |field: usize, value: i16| {
+        let mut changed = body.clone();
+        changed.frame_int[at + field] = value;
+        report(&binary::encode(&header, &changed))
+    };
+    expect_test::expect![[r#"
+        binary-offset Error 112:11-112:23 bytes 1322–1331: the deform header at frameIntArray[1] gives -5 values deformed: DragonBonesCPP reads it unsigned, 4 billion and more, and writes past the mesh's vertices: it crashes (DragonBonesJS deforms nothing)
+    "#]].assert_eq(&with(1, -5));
+    expect_test::expect![[r#"
+        binary-offset Error 112:11-112:23 bytes 1322–1331: the deform header at frameIntArray[1] gives -32768 values per key frame: DragonBonesJS throws (`Invalid array length`), and DragonBonesCPP reads it unsigned, 4 billion and more, and runs out of memory
+    "#]].assert_eq(&with(2, -32768));
+    assert_eq!(report(&binary::encode(&header, &body)), "", "the sample itself has no problem");
+}

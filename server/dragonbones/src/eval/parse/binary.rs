@@ -813,7 +813,27 @@ impl<'a> Parser<'a> {
         let at = offsets.frame_int + header_at;
         let span = self.span(ArrayKind::FrameInt, at, binary::deform::LEN, node, "a deform header")?;
         let h = &self.source().body.frame_int[span];
-        let (count, window, first) = (h[1].max(0) as usize, h[2].max(0) as usize, h[3].max(0) as usize);
+        // Both runtimes read these as counts: negative, they are the harness's crashes.
+        let negative = match (h[binary::deform::COUNT], h[binary::deform::VALUE_COUNT]) {
+            (count, _) if count < 0 => Some((
+                count,
+                "values deformed",
+                "DragonBonesCPP reads it unsigned, 4 billion and more, and writes past the mesh's vertices: it crashes (DragonBonesJS deforms nothing)",
+            )),
+            (_, window) if window < 0 => Some((
+                window,
+                "values per key frame",
+                "DragonBonesJS throws (`Invalid array length`), and DragonBonesCPP reads it unsigned, 4 billion and more, and runs out of memory",
+            )),
+            _ => None,
+        };
+        if let Some((value, what, effect)) = negative {
+            let bytes = self.source().body.bytes_of(ArrayKind::FrameInt, at..at + binary::deform::LEN);
+            let message = format!("the deform header at frameIntArray[{at}] gives {value} {what}: {effect}");
+            self.problem(Code::BinaryOffset, bytes, node, true, message);
+            return None;
+        }
+        let (count, window, first) = (h[1] as usize, h[2] as usize, h[3].max(0) as usize);
         let same_at = offsets.frame_float + unwrap_index(h[4]);
         if first + window > count {
             let bytes = self.source().body.bytes_of(ArrayKind::FrameInt, at..at + binary::deform::LEN);
