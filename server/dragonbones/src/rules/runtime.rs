@@ -492,6 +492,9 @@ fn animation_findings<'d>(
     }
     // The bones posed at every key frame from one priming of the animation.
     let poser = Poser::new(bones, &animation.name);
+    // A frame a path constraint alone makes non-finite is a warning; later frames are still
+    // looked at, without path constraints, for a cause of their own (an error, reported instead).
+    let mut by_path_only = false;
     for frame in frames {
         let seconds = f64::from(frame) / armature.frame_rate;
         // A fresh copy of `from`, updated as `adjust` says, posed at this frame.
@@ -501,18 +504,29 @@ fn animation_findings<'d>(
             runtime.goto_and_play_by_time(&animation.name, seconds, 1.0);
             runtime
         };
+        let when = || format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
+        if by_path_only {
+            let plain = posed(setup, |r| r.without_path_constraints = true);
+            if let Some(p) = first_non_finite(&plain) {
+                found.pose = Some(report(ctx, armature, &p, &when(), false));
+                break;
+            }
+            continue;
+        }
         let problem = first_non_finite(&poser.at(seconds))
             .or_else(|| meshes_too.then(|| first_non_finite(&posed(setup, |_| {}))).flatten());
         if let Some(p) = problem {
             // Report what a full update shows (meshes included).
             let p = first_non_finite(&posed(setup, |_| {})).unwrap_or(p);
-            let when = format!("in animation `{}` at frame {frame} ({} s)", animation.name, trim(seconds));
             // A path constraint divides by the length of bones scaled to nothing: the runtime
             // shows the bones at this one frame nowhere, which is rarely visible.
             let plain = posed(setup, |r| r.without_path_constraints = true);
             let by_path = first_non_finite(&plain).is_none();
-            found.pose = Some(report(ctx, armature, &p, &when, by_path));
-            break;
+            found.pose = Some(report(ctx, armature, &p, &when(), by_path));
+            if !by_path {
+                break;
+            }
+            by_path_only = true;
         }
     }
     found
