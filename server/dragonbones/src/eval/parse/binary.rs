@@ -813,8 +813,9 @@ impl<'a> Parser<'a> {
         let at = offsets.frame_int + header_at;
         let span = self.span(ArrayKind::FrameInt, at, binary::deform::LEN, node, "a deform header")?;
         let h = &self.source().body.frame_int[span];
+        let (count, window) = (h[binary::deform::COUNT], h[binary::deform::VALUE_COUNT]);
         // Both runtimes read these as counts: negative, they are the harness's crashes.
-        let negative = match (h[binary::deform::COUNT], h[binary::deform::VALUE_COUNT]) {
+        let negative = match (count, window) {
             (count, _) if count < 0 => Some((
                 count,
                 "values deformed",
@@ -833,8 +834,8 @@ impl<'a> Parser<'a> {
             self.problem(Code::BinaryOffset, bytes, node, true, message);
             return None;
         }
-        let (count, window, first) = (h[1] as usize, h[2] as usize, h[3].max(0) as usize);
-        let same_at = offsets.frame_float + unwrap_index(h[4]);
+        let (count, window, first) = (count as usize, window as usize, h[binary::deform::VALUE_OFFSET].max(0) as usize);
+        let same_at = offsets.frame_float + unwrap_index(h[binary::deform::SAME_VALUES]);
         if first + window > count {
             let bytes = self.source().body.bytes_of(ArrayKind::FrameInt, at..at + binary::deform::LEN);
             let message = format!(
