@@ -14,7 +14,7 @@ use super::model::{DocKind, Model};
 use super::parser;
 use super::rules;
 use super::syntax::{NodeId, NodeKind, Tree};
-use rigls_diagnostic::Diagnostic;
+use rigls_diagnostic::{Diagnostic, Targets};
 use rigls_text::TextRange;
 
 /// What reading a binary found, for the file's diagnostics.
@@ -78,6 +78,22 @@ impl DragonBonesFile {
             binary: Some(Box::new(facts)),
         };
         (view.text, file)
+    }
+
+    /// The target rules of a binary skeleton's header ([`rules::binary_targets`]), at the view's
+    /// objects; nothing for a JSON skeleton or where no rapidjson target is named.
+    pub(crate) fn header_target_diagnostics(&self, text: &str, targets: Targets) -> Vec<Diagnostic> {
+        let Some(source) = self.binary.as_ref().and_then(|b| b.source.as_ref()) else { return Vec::new() };
+        let concerned = rules::targets::rapidjson_targets_of(targets);
+        if concerned.is_empty() {
+            return Vec::new();
+        }
+        let problems = rules::binary_targets::check(&source.binary, concerned);
+        if problems.is_empty() {
+            return Vec::new();
+        }
+        let map = NodeMap::new(&source.binary.tree, &self.tree, &source.anchors, source.identity);
+        problems.iter().map(|p| map.diagnostic(&self.tree, text, p)).collect()
     }
 
     /// A binary skeleton's arrays read as `read_as` has a runtime read them (the C++ core's

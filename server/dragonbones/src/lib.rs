@@ -246,7 +246,9 @@ impl DragonBonesFile {
     /// What the `targets` of DragonBones data reject, drop or draw differently in this file
     /// ([`rules::targets`]); nothing when none is named.
     pub fn target_diagnostics(&self, text: &str, targets: rigls_diagnostic::Targets) -> Vec<Diagnostic> {
-        rules::targets::check(text, &self.tree, &self.model, targets)
+        let mut out = rules::targets::check(text, &self.tree, &self.model, targets);
+        out.extend(self.header_target_diagnostics(text, targets));
+        out
     }
 
     /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).

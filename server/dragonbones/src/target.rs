@@ -542,6 +542,11 @@ pub static PROFILES: &[Profile] = &[
                 &["DragonBonesCPP `parser/JSONDataParser.cpp:1961-1998`", "`model/TextureAtlasData.cpp:47-57`"],
             ),
             (
+                "Binary headers",
+                "the root `offset` (its even places), an animation's `offset`, `action` and `zOrder`, and a mesh's `offset` are read as unsigned integers (`0.0`, -1 or null abort a debug build); an animation's `bone`, `slot` and `constraint` as objects, and the list of each name the armature has as [type, offset] pairs of integers (null, a list where an object belongs, an odd length abort); lists under other names are not read",
+                &["DragonBonesCPP `parser/BinaryDataParser.cpp:56-60, 94-210`"],
+            ),
+            (
                 "Duplicate keys",
                 "the first is read (JavaScript reads the last)",
                 &["rapidjson `FindMember`", "DragonBonesCPP `parser/JSONDataParser.h:26-104`"],

@@ -65,7 +65,7 @@ fn string_fix(raw: &Raw<'_>, value: NodeId) -> &'static str {
 }
 
 /// A value as the message names it: as written, but a list or an object by its kind.
-fn shown<'a>(raw: &Raw<'a>, value: NodeId) -> &'a str {
+pub(super) fn shown<'a>(raw: &Raw<'a>, value: NodeId) -> &'a str {
     match raw.kind(value) {
         NodeKind::Array => "a list",
         NodeKind::Object => "an object",

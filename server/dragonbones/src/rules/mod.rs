@@ -6,6 +6,7 @@
 mod armature_local;
 mod armature_runtime;
 mod atlas_targets;
+pub(crate) mod binary_targets;
 mod build_targets;
 mod geometry;
 mod indices;

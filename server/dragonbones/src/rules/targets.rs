@@ -740,6 +740,13 @@ fn unreadable_polygons(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out:
 }
 
 /// The targets among `profiles` whose runtime reads JSON with rapidjson (the C++ runtimes).
+/// The targets among `targets` that read JSON with rapidjson (the C++ runtimes).
+pub(crate) fn rapidjson_targets_of(targets: Targets) -> Targets {
+    let profiles: Vec<&Profile> =
+        targets.of_format(FileFormat::DragonBones).iter().filter_map(target::profile).collect();
+    rapidjson_targets(&profiles)
+}
+
 fn rapidjson_targets(profiles: &[&Profile]) -> Targets {
     profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect()
 }

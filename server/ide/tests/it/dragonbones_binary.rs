@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use rigls_diagnostic::env::RealFs;
+use rigls_diagnostic::{Target, Targets};
 use rigls_dragonbones::DragonBonesFile;
 use rigls_dragonbones::binary::{self, Body};
 use rigls_dragonbones::eval::Runtime;
@@ -192,7 +193,12 @@ fn sample() -> (String, Body) {
 
 /// The diagnostics of a binary as `code line:col-line:col message`, positions in its view.
 fn report(bytes: &[u8]) -> String {
-    let analysis = Analysis::of_binary(Some(Path::new("broken_ske.dbbin")), bytes, &RealFs);
+    report_for(bytes, Targets::default())
+}
+
+/// [`report`] with `targets` named.
+fn report_for(bytes: &[u8], targets: Targets) -> String {
+    let analysis = Analysis::of_binary_for(Some(Path::new("broken_ske.dbbin")), bytes, &RealFs, targets);
     analysis
         .diagnostics
         .iter()
@@ -296,14 +302,59 @@ fn references_outside_their_arrays_are_errors_at_what_holds_them() {
     .assert_eq(&report(&binary::encode(&with_offsets(&header, &short), &short)));
 }
 
+/// An odd-length list and an unknown type under a slot the armature has are reported; the same
+/// under a name it lacks are not: both runtimes skip that list unread (`getSlot` gives null).
 #[test]
 fn a_timeline_list_of_odd_length_and_an_unknown_type_are_reported() {
     let (header, body) = sample();
-    let odd = header.replacen("\"slot\":{", "\"slot\":{\"ghost\":[21],", 1);
+    let odd = header.replacen("\"マント\":[22,27]", "\"マント\":[22,27,99,27,21]", 1);
     expect_test::expect![[r#"
-        binary-timeline Error 112:11-112:23 bytes 981–984: the timelines of `ghost` must be [type, offset] pairs; this list has 1 number, so the runtime pairs the last type with no offset (the official converter writes 4.5–5.5 deform timelines so, and their animation is lost)
+        binary-timeline Error 112:11-112:23 bytes 1005–1020: the timelines of `マント` must be [type, offset] pairs; this list has 5 numbers, so the runtime pairs the last type with no offset (the official converter writes 4.5–5.5 deform timelines so, and their animation is lost)
+        binary-timeline Error 112:11-112:23 bytes 1015–1016: timeline type 99 is none the runtime knows: it ignores this timeline
+    "#]].assert_eq(&report(&binary::encode(&odd, &body)));
+    let ghost = header.replacen("\"slot\":{", "\"slot\":{\"ghost\":[21,99,5],", 1);
+    assert_eq!(report(&binary::encode(&ghost, &body)), "", "a list under a name the armature lacks is not read");
+}
+
+/// What DragonBonesCPP's `BinaryDataParser` reads with rapidjson's `MemberBegin`, `Size`,
+/// `GetUint` and `GetInt` in the header, where DragonBonesJS converts: each change alone aborted
+/// the C++ harness and loaded in the JS one (`tests/runtimes`, bear's binary). Without a C++
+/// target named, only what DragonBonesJS rejects too is reported.
+#[test]
+fn header_values_the_cpp_runtime_asserts_on_are_load_failures() {
+    let (header, body) = sample();
+    let cpp: Targets = [Target::DragonBonesCpp].into_iter().collect();
+    let changed = |from: &str, to: &str| {
+        assert!(header.contains(from), "{from} in the header");
+        binary::encode(&header.replacen(from, to, 1), &body)
+    };
+    // An animation's slot timelines (arrays of numbers: the first `}` closes them) made null.
+    let at = header.find("\"slot\":{").expect("slot timelines");
+    let end = at + header[at..].find('}').expect("their end");
+    let slot_map = binary::encode(&format!("{}\"slot\":null{}", &header[..at], &header[end + 1..]), &body);
+    expect_test::expect![[r#"
+        target-load-failure Error 112:11-112:23 bytes 972–975: dragonbones-cpp reads an animation's `slot` as an object (`MemberBegin`), and null is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write an object of [type, offset] lists by name, or remove the key
     "#]]
-    .assert_eq(&report(&binary::encode(&odd, &body)));
+    .assert_eq(&report_for(&slot_map, cpp));
+    assert_eq!(report(&slot_map), "", "DragonBonesJS iterates nothing");
+    let offset = changed("\"offset\":[0,", "\"offset\":[0.0,");
+    expect_test::expect![[r#"
+        target-load-failure Error 112:11-112:23 bytes 913–915: dragonbones-cpp reads an animation's `offset`'s element 0 as an unsigned integer, and 0.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number from 0 to 4294967295
+    "#]].assert_eq(&report_for(&offset, cpp));
+    // A mesh's offset, a timeline's type and a timeline list of a bone and a slot; a list under
+    // a name the armature lacks is not read.
+    let many = header
+        .replacen("\"offset\":0}", "\"offset\":0.0}", 1)
+        .replacen("\"頭\":[12,7]", "\"頭\":[12.0,7],\"幽霊\":null", 1)
+        .replacen("\"マント\":[22,27]", "\"マント\":[22,27,23]", 1);
+    expect_test::expect![[r#"
+        target-load-failure Error 89:19-89:32 bytes 785–787: dragonbones-cpp reads a mesh's `offset` as an unsigned integer, and 0.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a whole number from 0 to 4294967295
+        binary-timeline Error 112:11-112:23 bytes 1023–1032: the timelines of `マント` must be [type, offset] pairs; this list has 3 numbers, so the runtime pairs the last type with no offset (the official converter writes 4.5–5.5 deform timelines so, and their animation is lost)
+        target-load-failure Error 112:11-112:23 bytes 1023–1032: dragonbones-cpp reads `マント`'s timelines as [type, offset] pairs, and the last type has no offset: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); give the last type its offset
+        target-load-failure Error 112:11-112:23 bytes 960–963: dragonbones-cpp reads a timeline's type as a 32-bit integer, and 12.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write the type's number
+    "#]].assert_eq(&report_for(&binary::encode(&many, &body), cpp));
+    assert_eq!(report(&binary::encode(&header, &body)), "", "the sample itself has no problem");
+    assert_eq!(report_for(&binary::encode(&header, &body), cpp), "", "nor for the C++ runtime");
 }
 
 mod never_panics {

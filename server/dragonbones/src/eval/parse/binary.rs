@@ -366,14 +366,15 @@ impl<'a> Parser<'a> {
             }
             return a;
         }
-        for reference in self.references(node) {
+        for reference in self.references(node, scope) {
             self.binary_reference(&mut a, offsets, reference, scope);
         }
         a
     }
 
     /// Every timeline reference of an animation's header, in the order the runtime reads them.
-    fn references(&mut self, node: NodeId) -> Vec<Reference> {
+    /// The list of a name the armature lacks is not read (`getBone` and the others give null).
+    fn references(&mut self, node: NodeId, scope: &ArmatureScope) -> Vec<Reference> {
         let raw = self.raw;
         let mut out = Vec::new();
         for (k, t) in [(key::ACTION, ty::ACTION), (key::Z_ORDER, ty::Z_ORDER)] {
@@ -396,6 +397,9 @@ impl<'a> Parser<'a> {
                 raw.tree.members(map).map(|m| (raw.tree.key(raw.text, m.key).into_owned(), m.value)).collect();
             js_key_order(&mut entries);
             for (name, list) in entries {
+                if !known(scope, group, &name) {
+                    continue;
+                }
                 let values: Vec<NodeId> = if raw.is_array(list) { raw.elements(list).collect() } else { Vec::new() };
                 if values.len() % 2 == 1 || !raw.is_array(list) {
                     let bytes = self.source().header_bytes(list);
@@ -492,28 +496,17 @@ impl<'a> Parser<'a> {
             self.problem(Code::BinaryTimeline, bytes, r.node, false, message);
             return;
         };
-        // The 5.5 lists file a timeline under a bone, slot or constraint the armature has (others
-        // are skipped); one of a kind that list does not take is ignored when posing.
+        // The 5.5 lists file a timeline under a bone, slot or constraint the armature has (the
+        // others were skipped); one of a kind that list does not take is ignored when posing.
         let group = group_of(kind);
-        if let Some(under) = r.under {
-            let known = match under {
-                Group::Bone => armature.bone(&r.name).is_some(),
-                Group::Slot => armature.slot(&r.name).is_some(),
-                Group::Constraint => scope.constraints.iter().any(|(n, _)| *n == r.name),
-                Group::Animation => true,
-            };
-            if !known {
-                return;
-            }
-            if under != group {
-                let bytes = self.source().header_bytes(r.node);
-                let message = format!(
-                    "a timeline of type {} under `{}`, which takes no such timeline: the runtime ignores it",
-                    r.ty, r.name
-                );
-                self.problem(Code::BinaryTimeline, bytes, r.node, false, message);
-                return;
-            }
+        if r.under.is_some_and(|under| under != group) {
+            let bytes = self.source().header_bytes(r.node);
+            let message = format!(
+                "a timeline of type {} under `{}`, which takes no such timeline: the runtime ignores it",
+                r.ty, r.name
+            );
+            self.problem(Code::BinaryTimeline, bytes, r.node, false, message);
+            return;
         }
         let Some(offset) = r.offset else {
             let bytes = self.source().header_bytes(r.node);
@@ -906,6 +899,17 @@ enum Group {
     Slot,
     Constraint,
     Animation,
+}
+
+/// Whether the armature has the bone, slot or constraint `name` that a 5.5 list files timelines
+/// under (`getBone`, `getSlot`, `getConstraint`).
+fn known(scope: &ArmatureScope, group: Group, name: &str) -> bool {
+    match group {
+        Group::Bone => scope.data.bone(name).is_some(),
+        Group::Slot => scope.data.slot(name).is_some(),
+        Group::Constraint => scope.constraints.iter().any(|(n, _)| n == name),
+        Group::Animation => true,
+    }
 }
 
 fn group_of(kind: TimelineKind) -> Group {

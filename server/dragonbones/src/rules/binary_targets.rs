@@ -1,0 +1,193 @@
+//! The target rules of a binary skeleton's header: the values DragonBonesCPP's
+//! `BinaryDataParser` (`parser/BinaryDataParser.cpp`) reads with rapidjson's `GetUint`, `GetInt`,
+//! `MemberBegin` and `Size`, which assert on a value of another type. DragonBonesJS reads each of
+//! these with JavaScript's conversions (`for … in` over a `null` map, `0.0` as 0) and loads the
+//! file. The header's other keys are the JSON parser's, checked on the file's JSON view.
+
+use rigls_diagnostic::{Code, Targets};
+use rigls_text::FastSet;
+
+use super::atlas_targets::shown;
+use super::targets::{fits_integer, names_verb};
+use crate::binary::{Binary, CONSTRAINT_TIMELINES, Problem};
+use crate::eval::parse::display_type;
+use crate::eval::raw::Raw;
+use crate::schema::key;
+use crate::syntax::NodeId;
+
+/// The header's problems for the rapidjson targets `concerned`, at the header's nodes.
+pub(crate) fn check(binary: &Binary, concerned: Targets) -> Vec<Problem> {
+    let raw = Raw::new(&binary.tree, &binary.header).as_rapidjson();
+    let mut out = Vec::new();
+    let Some(root) = binary.tree.root().filter(|&r| raw.is_object(r)) else { return out };
+    let Some(armatures) = raw.get(root, key::ARMATURE) else { return out };
+    let report = &mut Report { raw, binary, concerned, out: &mut out };
+    // `_parseArray`: the byte offsets of the six arrays, at the even places of the root `offset`.
+    report.offsets(root, 11, &[0, 2, 4, 6, 8, 10], "the root `offset`");
+    for armature in raw.elements(armatures).filter(|&a| raw.is_object(a)) {
+        let names = Names::of(&raw, armature);
+        for display in mesh_displays(&raw, armature, &names.slots) {
+            // `_parseVertices`.
+            let read_as = "a mesh's `offset` as an unsigned integer";
+            match raw.get(display, key::OFFSET) {
+                Some(offset) if fits_integer(&raw, offset, true) => {}
+                Some(offset) => report.not(offset, read_as, UINT_FIX),
+                None => report.missing(display, read_as, "give it its index in intArray"),
+            }
+        }
+        let Some(animations) = raw.get(armature, key::ANIMATION) else { continue };
+        for animation in raw.elements(animations).filter(|&a| raw.is_object(a)) {
+            report.offsets(animation, 3, &[0, 1, 2], "an animation's `offset`");
+            for name in [key::ACTION, key::Z_ORDER] {
+                if let Some(value) = raw.get(animation, name).filter(|&v| !fits_integer(&raw, v, true)) {
+                    report.not(value, &format!("an animation's `{name}` as an unsigned integer"), UINT_FIX);
+                }
+            }
+            for (map_key, known) in
+                [(key::BONE, &names.bones), (key::SLOT, &names.slots), (CONSTRAINT_TIMELINES, &names.constraints)]
+            {
+                let Some(map) = raw.get(animation, map_key) else { continue };
+                if !raw.is_object(map) {
+                    let read_as = format!("an animation's `{map_key}` as an object (`MemberBegin`)");
+                    report.not(map, &read_as, "write an object of [type, offset] lists by name, or remove the key");
+                    continue;
+                }
+                // Every member, a key given twice included: the runtime iterates them all, and
+                // reads the list of a name it finds.
+                for member in raw.tree.members(map) {
+                    let name = raw.tree.key(raw.text, member.key);
+                    if known.contains(name.as_ref()) {
+                        report.timeline_pairs(member.value, &format!("`{name}`'s timelines"));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+const UINT_FIX: &str = "write a whole number from 0 to 4294967295";
+
+/// Where the problems go, each a `target-load-failure` at a header node.
+struct Report<'r, 'a> {
+    raw: Raw<'a>,
+    binary: &'a Binary,
+    concerned: Targets,
+    out: &'r mut Vec<Problem>,
+}
+
+impl Report<'_, '_> {
+    /// `value`, read as `read_as`, is not one.
+    fn not(&mut self, value: NodeId, read_as: &str, fix: &str) {
+        let reads = names_verb(self.concerned, "reads", "read");
+        self.fail(value, &format!("{reads} {read_as}, and {} is not one", shown(&self.raw, value)), fix);
+    }
+
+    /// `object` lacks what is read as `read_as`.
+    fn missing(&mut self, object: NodeId, read_as: &str, fix: &str) {
+        let reads = names_verb(self.concerned, "reads", "read");
+        self.fail(object, &format!("{reads} {read_as}, and there is none"), fix);
+    }
+
+    fn fail(&mut self, node: NodeId, what: &str, fix: &str) {
+        let message = format!(
+            "{what}: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); {fix}"
+        );
+        let bytes = self.binary.header_range_bytes(self.raw.tree.range(node));
+        self.out.push(Problem::new(Code::TargetLoadFailure, bytes, Some(node), message));
+    }
+
+    /// The places `at` of the `offset` list of `object`, read with `GetUint`; the list needs
+    /// `len` elements (`operator[]` asserts past its end).
+    fn offsets(&mut self, object: NodeId, len: usize, at: &[usize], what: &str) {
+        let raw = self.raw;
+        let list = raw.get(object, key::OFFSET);
+        let elements: Vec<NodeId> =
+            list.filter(|&l| raw.is_array(l)).map(|l| raw.elements(l).collect()).unwrap_or_default();
+        if elements.len() < len {
+            let read_as = format!("{what} as a list of at least {len} numbers");
+            let fix = "write the offsets the converter writes";
+            match list {
+                Some(list) => self.not(list, &read_as, fix),
+                None => self.missing(object, &read_as, fix),
+            }
+            return;
+        }
+        for &i in at {
+            if !fits_integer(&raw, elements[i], true) {
+                self.not(elements[i], &format!("{what}'s element {i} as an unsigned integer"), UINT_FIX);
+            }
+        }
+    }
+
+    /// A bone's, slot's or constraint's `[type, offset, …]` list: `Size` asserts on anything but
+    /// a list, `operator[]` past its end, `GetInt` on a type and `GetUint` on an offset of another
+    /// kind.
+    fn timeline_pairs(&mut self, list: NodeId, whose: &str) {
+        let raw = self.raw;
+        if !raw.is_array(list) {
+            self.not(list, &format!("{whose} as a list (`Size`)"), "write [type, offset] pairs");
+            return;
+        }
+        let values: Vec<NodeId> = raw.elements(list).collect();
+        if values.len() % 2 == 1 {
+            let reads = names_verb(self.concerned, "reads", "read");
+            let what = format!("{reads} {whose} as [type, offset] pairs, and the last type has no offset");
+            self.fail(list, &what, "give the last type its offset");
+        }
+        for pair in values.chunks_exact(2) {
+            if !fits_integer(&raw, pair[0], false) {
+                self.not(pair[0], "a timeline's type as a 32-bit integer", "write the type's number");
+            }
+            if !fits_integer(&raw, pair[1], true) {
+                self.not(pair[1], "a timeline's offset as an unsigned integer", UINT_FIX);
+            }
+        }
+    }
+}
+
+/// An armature's bones, slots and constraints, by the names the runtime finds them by.
+struct Names {
+    bones: FastSet<String>,
+    slots: FastSet<String>,
+    /// IK constraints whose bone and target are bones (`_parseIKConstraint` drops the others).
+    constraints: FastSet<String>,
+}
+
+impl Names {
+    fn of(raw: &Raw<'_>, armature: NodeId) -> Names {
+        let named = |list: &str| -> Vec<NodeId> {
+            raw.get(armature, list).map(|l| raw.elements(l).filter(|&e| raw.is_object(e)).collect()).unwrap_or_default()
+        };
+        let name = |object: NodeId, key: &str| raw.string(object, key, "");
+        let bones: FastSet<String> = named(key::BONE).into_iter().map(|b| name(b, key::NAME)).collect();
+        let slots = named(key::SLOT).into_iter().map(|s| name(s, key::NAME)).collect();
+        let constraints = named(key::IK)
+            .into_iter()
+            .filter(|&c| bones.contains(&name(c, key::BONE)) && bones.contains(&name(c, key::TARGET)))
+            .map(|c| name(c, key::NAME))
+            .collect();
+        Names { bones, slots, constraints }
+    }
+}
+
+/// The mesh displays `_parseSkin` parses with `_parseVertices`: of every skin, under the slots
+/// the armature has, those not sharing another mesh's geometry.
+fn mesh_displays(raw: &Raw<'_>, armature: NodeId, slots: &FastSet<String>) -> Vec<NodeId> {
+    let mut out = Vec::new();
+    let Some(skins) = raw.get(armature, key::SKIN) else { return out };
+    for skin in raw.elements(skins).filter(|&s| raw.is_object(s)) {
+        let Some(skin_slots) = raw.get(skin, key::SLOT) else { continue };
+        for slot in raw.elements(skin_slots).filter(|&s| raw.is_object(s)) {
+            if !slots.contains(&raw.string(slot, key::NAME, "")) {
+                continue;
+            }
+            let Some(displays) = raw.get(slot, key::DISPLAY) else { continue };
+            out.extend(
+                raw.elements(displays)
+                    .filter(|&d| raw.is_object(d) && display_type(*raw, d) == 2.0 && !raw.has(d, key::SHARE)),
+            );
+        }
+    }
+    out
+}
