@@ -35,6 +35,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     let raw = Raw::new(tree, text).knowing_keys_given_twice(&given_twice);
     // The rules of the C++ runtimes read as rapidjson does: the first of a key given twice.
     let cpp = raw.as_rapidjson();
+    version_of_another_type(&cpp, root, &profiles, &mut out);
     out.extend(no_armature(&raw, root, &profiles));
     weight_counts(&cpp, root, &profiles, &mut out);
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
@@ -521,6 +522,26 @@ fn nulls(
             names_verb(concerned, "reads", "read"),
         );
         out.push(load_failure(raw.tree.range(value), message));
+    }
+}
+
+/// `version` written as true, false, a list or an object beside a `compatibleVersion`: the C++
+/// runtime reads it with `_getString`, whose `GetDouble` asserts (`parser/JSONDataParser.cpp:1831`),
+/// where DragonBonesJS reads its text ("true") and goes on to `compatibleVersion`. Null is
+/// [`nulls`]'s; without `compatibleVersion` no runtime reads the version (`unsupported-version`).
+fn version_of_another_type(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned = rapidjson_targets(profiles);
+    if concerned.is_empty() || raw.get(root, key::COMPATIBLE_VERSION).is_none() {
+        return;
+    }
+    let Some(version) = raw.get(root, key::VERSION) else { return };
+    if matches!(raw.kind(version), NodeKind::True | NodeKind::False | NodeKind::Array | NodeKind::Object) {
+        let message = format!(
+            "{} `version` as a string, and {} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write the data version as a string, e.g. `\"version\": \"5.5\"`",
+            names_verb(concerned, "reads", "read"),
+            super::atlas_targets::shown(raw, version),
+        );
+        out.push(load_failure(raw.tree.range(version), message));
     }
 }
 

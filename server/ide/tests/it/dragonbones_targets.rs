@@ -129,6 +129,20 @@ fn a_version_that_is_no_string_or_number_is_read_by_no_target() {
     );
 }
 
+/// `version` true beside `compatibleVersion` 5.5 (vine-pro's, changed): the C++ harness aborted
+/// (`_getString`'s `GetDouble`), the JS one read "true", then 5.5, and loaded it.
+#[test]
+fn a_version_of_another_type_beside_compatible_version_aborts_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesJs, Target::DragonBonesCpp],
+        r#"
+        {"name": "hero", "version": true, "compatibleVersion": "5.5", "frameRate": 24,
+                                    ^^^^ error[target-load-failure]: dragonbones-cpp reads `version` as a string, and true is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write the data version as a string, e.g. `"version": "5.5"`
+         "armature": [{"name": "hero", "bone": [{"name": "root"}]}]}
+        "#,
+    );
+}
+
 #[test]
 fn rapidjson_reads_the_first_of_duplicate_version_keys() {
     check(
