@@ -34,6 +34,11 @@ impl<'a> Raw<'a> {
         Raw { rapidjson: true, ..self }
     }
 
+    /// Whether values are read as the C++ runtime reads them ([`Raw::as_rapidjson`]).
+    pub fn is_rapidjson(&self) -> bool {
+        self.rapidjson
+    }
+
     /// The same values as 32-bit floats (see the module's documentation).
     pub fn as_float32(self) -> Raw<'a> {
         Raw { float32: true, ..self }

@@ -357,6 +357,71 @@ fn header_values_the_cpp_runtime_asserts_on_are_load_failures() {
     assert_eq!(report_for(&binary::encode(&header, &body), cpp), "", "nor for the C++ runtime");
 }
 
+/// A negative bone count in a weight block, the block's or a vertex's: DragonBonesCPP reads it
+/// unsigned and crashed (the harness segfaulted on each below, and on body's binary with a
+/// vertex's count made -32768); DragonBonesJS reads no bone there, but counts the block's weights
+/// stepping back by it: where that count is negative, playing the mantle's deform threw
+/// `Invalid array length` (the first case); body's stayed positive and it posed as rigls does.
+#[test]
+fn a_negative_count_in_a_weight_block_is_an_error() {
+    let (header, body) = sample();
+    // The mantle's geometry: 3 vertices, weights at intArray[7]: 2 bones, then per vertex its
+    // count and bones (1 [0], 2 [0, 1], 1 [1]).
+    assert_eq!(body.int[7..18], [2, 12, 1, 3, 1, 0, 2, 0, 1, 1, 1]);
+    let with = |at: usize, value: i16| {
+        let mut changed = body.clone();
+        changed.int[at] = value;
+        binary::encode(&header, &changed)
+    };
+    expect_test::expect![[r#"
+        binary-offset Error 89:19-89:32 bytes 1198–1199: the weight block at intArray[7] gives vertex 1 a bone count of -1: DragonBonesCPP reads it unsigned (4294967295) and crashes; DragonBonesJS reads no bone there, but counts -1 weights in the block, so playing a deform of this mesh throws (`Invalid array length`)
+    "#]].assert_eq(&report(&with(13, -1)));
+    expect_test::expect![[r#"
+        binary-offset Error 89:19-89:32 bytes 1204–1205: the weight block at intArray[7] gives vertex 2 a bone count of -1: DragonBonesCPP reads it unsigned (4294967295) and crashes; DragonBonesJS reads no bone there
+    "#]].assert_eq(&report(&with(16, -1)));
+    expect_test::expect![[r#"
+        binary-offset Error 89:19-89:32 bytes 1186–1187: the weight block at intArray[7] gives a bone count of -2: DragonBonesCPP reads it unsigned (4294967294) and crashes; DragonBonesJS reads no bone there
+        binary-offset Error 89:19-89:32 bytes 1186–1203: the weight block at intArray[7] gives a vertex bone 3, but it lists 0 bones: the runtime reads no bone for it (NaN vertices)
+        index-out-of-range Error 94:34-94:36 bone index -1 in `weights` is out of range: the armature has 4 bones (0–3)
+        weight-sum Warning 94:41-94:42 the weights of vertex 1 add up to 0.5, not 1: the vertex shrinks or overshoots
+    "#]].assert_eq(&report(&with(7, -2)));
+}
+
+/// A key frame made to start at frame -1 (bullet_01's binary, `frameArray[2]` 12 → -1, from a
+/// mutation round): DragonBonesJS shows that key frame from frame 1 on, DragonBonesCPP keeps its
+/// positions in `size_t`s, never reaches it and stays on the key frame before. Both harnesses
+/// posed this file so (x 100 and 0 at every time after the start).
+#[test]
+fn a_key_frame_at_a_negative_position_is_never_reached_by_the_cpp_runtime() {
+    let json = r#"{"version":"5.5","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],"animation":[{"name":"x","duration":12,"bone":[{"name":"b","translateFrame":[{"duration":12,"tweenEasing":0},{"duration":0,"x":100}]}]}]}]}"#;
+    let read = binary::read(&json_to_binary(json).expect("converted").bytes);
+    let (header, mut body) = (read.binary.header.trim_end().to_owned(), read.binary.body.expect("a body"));
+    // Key frame 0: position 0, a linear tween; key frame 1: position 12, no tween.
+    assert_eq!(body.frame, [0, 1, 12, 0]);
+    body.frame[2] = -1;
+    let analysis = Analysis::of_binary(None, &binary::encode(&header, &body), &RealFs);
+    let x_at = |time: f64, target: Target| {
+        let request = rigls_ide::pose::PoseRequest {
+            armature: None,
+            animation: Some("x".to_owned()),
+            time,
+            target: Some(target),
+        };
+        match rigls_ide::pose::pose(&analysis, &request) {
+            Ok(rigls_ide::pose::Pose::DragonBones(pose)) => pose.bones[0].matrix[4],
+            other => panic!("not posed: {other:?}"),
+        }
+    };
+    for time in [0.065, 0.25] {
+        assert_eq!(x_at(time, Target::DragonBonesJs), 100.0, "at {time} s");
+        assert_eq!(x_at(time, Target::DragonBonesCpp), 0.0, "at {time} s");
+    }
+    expect_test::expect![[r#"
+        binary-timeline Warning 18:15-18:26 bytes 236–237: key frame 1 starts at frame -1, not after key frame 0 (frame 0): the runtime shows key frame 0 until frame 0 (DragonBonesCPP, reading frame -1 unsigned, to the animation's end)
+        out-of-range Warning 21:19-21:32 a key frame of duration 0 before the last one shifts every later key frame by one frame
+    "#]].assert_eq(&report(&binary::encode(&header, &body)));
+}
+
 mod never_panics {
     use super::*;
     use proptest::prelude::*;

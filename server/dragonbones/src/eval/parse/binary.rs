@@ -277,6 +277,7 @@ impl<'a> Parser<'a> {
             at_vertex = list.end;
         }
         weight.count = influences;
+        self.negative_weight_counts(node, at, vertex_count);
         let floats = self.span(ArrayKind::Float, float_offset, influences * 3, node, "its weights")?;
         let values = &self.source().body.float[floats];
         let bone_total = weight.bones.len();
@@ -298,6 +299,51 @@ impl<'a> Parser<'a> {
             self.problem(Code::BinaryOffset, bytes, node, true, message);
         }
         Some(weight)
+    }
+}
+
+impl Parser<'_> {
+    /// A negative count in the weight block at `intArray[at]`, the block's bones' or a
+    /// vertex's: DragonBonesCPP reads it unsigned (`parser/BinaryDataParser.cpp:62-84`), 4 billion
+    /// and more, and crashes; DragonBonesJS reads no bone there, as [`Parser::read_weights`] does,
+    /// but counts the block's weights stepping back by it (`_parseGeometry`), and a deform of
+    /// the mesh throws when that count is negative (`Invalid array length`): then the problem is
+    /// fatal.
+    fn negative_weight_counts(&mut self, node: NodeId, at: usize, vertex_count: usize) {
+        let int = &self.source().body.int;
+        let read = |i: i64| usize::try_from(i).ok().and_then(|i| int.get(i)).map(|&v| i64::from(v));
+        let Some(bone_count) = read(at as i64) else { return };
+        let mut negative = (bone_count < 0).then_some((at, "a bone count".to_owned(), bone_count));
+        // `_parseGeometry`'s walk: `None` once it reads `undefined` (a NaN count).
+        let mut next = (at + binary::weight::BONES) as i64 + bone_count;
+        let mut count = Some(0i64);
+        for vertex in 0..vertex_count {
+            let Some(c) = read(next) else {
+                count = None;
+                break;
+            };
+            if c < 0 && negative.is_none() {
+                negative = Some((next as usize, format!("vertex {vertex} a bone count"), c));
+            }
+            count = count.map(|n| n + c);
+            next += 1 + c;
+        }
+        let Some((i, what, value)) = negative else { return };
+        let throws = count.is_none_or(|n| n < 0);
+        let js = if throws {
+            let counted = count.map_or("NaN".to_owned(), |n| n.to_string());
+            format!(
+                ", but counts {counted} weights in the block, so playing a deform of this mesh throws (`Invalid array length`)"
+            )
+        } else {
+            String::new()
+        };
+        let message = format!(
+            "the weight block at intArray[{at}] gives {what} of {value}: DragonBonesCPP reads it unsigned ({}) and crashes; DragonBonesJS reads no bone there{js}",
+            u32::from_ne_bytes((value as i32).to_ne_bytes()),
+        );
+        let bytes = self.source().body.bytes_of(ArrayKind::Int, i..i + 1);
+        self.problem(Code::BinaryOffset, bytes, node, throws, message);
     }
 }
 
@@ -609,7 +655,7 @@ impl<'a> Parser<'a> {
         }
         self.check_order(&timeline, &records, node);
         if key_frame_count > 1 {
-            timeline.frame_table = frame_table(&timeline.frames, a.frame_count);
+            timeline.frame_table = frame_table(&timeline.frames, a.frame_count, self.raw.is_rapidjson());
         }
         let head = Head { value_offset, value_count: value_count_field, slot_count };
         timeline.values = self.binary_values(&timeline, offsets, head, &records, node)?;
@@ -644,6 +690,12 @@ impl<'a> Parser<'a> {
         let bytes = self.source().body.bytes_of(ArrayKind::Frame, records[i]..records[i] + 1);
         let effect = if here == before {
             "never shows it".to_owned()
+        } else if here < 0 {
+            // `frame_table`: the C++ runtime's positions are unsigned.
+            format!(
+                "shows key frame {} until frame {before} (DragonBonesCPP, reading frame {here} unsigned, to the animation's end)",
+                i - 1
+            )
         } else {
             format!("shows key frame {} until frame {before}", i - 1)
         };
@@ -934,8 +986,10 @@ fn group_of(kind: TimelineKind) -> Group {
 /// positions, as `_parseBinaryTimeline` builds it (equal positions make a key frame unreachable,
 /// a position before its predecessor's holds the table on the predecessor). Its loop over every
 /// frame takes a key frame at the first frame at or after the end of the one before (one a frame
-/// at most): that frame is computed, not searched for.
-pub(super) fn frame_table(frames: &[FrameData], frame_count: f64) -> FrameTable {
+/// at most): that frame is computed, not searched for. The C++ runtime (`unsigned`) keeps the
+/// positions in `size_t`s, so the end of a key frame before one at a negative position is 2^64
+/// less a little, and the table stays on that key frame (`parser/BinaryDataParser.cpp:20-44`).
+pub(super) fn frame_table(frames: &[FrameData], frame_count: f64, unsigned: bool) -> FrameTable {
     let total = frame_count as i64 + 1;
     let count = frames.len();
     let mut table = FrameTable::new(total as u32);
@@ -953,7 +1007,7 @@ pub(super) fn frame_table(frames: &[FrameData], frame_count: f64) -> FrameTable 
         };
         table.push_run(i as u32, key as u32);
         key += 1;
-        due = frame_start + frame_len;
+        due = if unsigned && frame_start + frame_len < 0 { i64::MAX } else { frame_start + frame_len };
         i += 1;
     }
     table
