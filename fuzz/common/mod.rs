@@ -80,17 +80,26 @@ pub fn check_binary(data: &[u8], breadth: Breadth) -> Analysis {
     let path = "fuzz_ske.dbbin";
     let analysis = Analysis::of_binary(Some(Path::new(path)), data, &MemoryFs::default());
     check_analysis(&analysis, path, data, breadth);
-    let request = ide::pose::PoseRequest { armature: None, animation: None, time: 0.0, target: None };
-    let _ = ide::pose::pose(&analysis, &request);
-    if let Some(first) = analysis.dragonbones().and_then(|f| f.evaluation(&analysis.text).data()?.armatures.first()) {
-        for animation in first.animations.iter().take(2) {
-            let request = ide::pose::PoseRequest {
-                armature: None,
-                animation: Some(animation.name.clone()),
-                time: 0.25,
-                target: None,
-            };
-            let _ = ide::pose::pose(&analysis, &request);
+    // Every target's rules (the C++ runtime's read the header itself) and its reading's poses.
+    let targets = rigls_diagnostic::Targets::of(rigls_diagnostic::Target::ALL);
+    let named = Analysis::of_binary_for(Some(Path::new(path)), data, &MemoryFs::default(), targets);
+    for d in &named.diagnostics {
+        in_text(&named.text, d.range, d.code.as_str());
+    }
+    for target in [None, Some(rigls_diagnostic::Target::DragonBonesCpp)] {
+        let request = ide::pose::PoseRequest { armature: None, animation: None, time: 0.0, target };
+        let _ = ide::pose::pose(&analysis, &request);
+        if let Some(first) = analysis.dragonbones().and_then(|f| f.evaluation(&analysis.text).data()?.armatures.first())
+        {
+            for animation in first.animations.iter().take(2) {
+                let request = ide::pose::PoseRequest {
+                    armature: None,
+                    animation: Some(animation.name.clone()),
+                    time: 0.25,
+                    target,
+                };
+                let _ = ide::pose::pose(&analysis, &request);
+            }
         }
     }
     if let Ok(json) = ide::convert::binary_to_json(data) {

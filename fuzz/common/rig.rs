@@ -275,7 +275,8 @@ pub fn pose_everywhere(text: String, times: &[f64]) {
             for &time in times {
                 // DragonBonesJS, and the C++ runtime's `float` times and other differences.
                 for target in [None, Some(rigls_diagnostic::Target::DragonBonesCpp)] {
-                    let request = PoseRequest { armature: armature.clone(), animation: animation.clone(), time, target };
+                    let request =
+                        PoseRequest { armature: armature.clone(), animation: animation.clone(), time, target };
                     let _ = pose(&analysis, &request);
                 }
             }

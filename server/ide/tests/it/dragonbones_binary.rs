@@ -429,7 +429,8 @@ mod never_panics {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
-        /// Any byte changed, any cut: the reader, the view, the rules and a pose finish.
+        /// Any byte changed, any cut: the reader, the view, the rules (the C++ target's too) and
+        /// a pose finish.
         #[test]
         fn on_damaged_binaries(cut in 0usize..2000, at in 0usize..2000, byte in any::<u8>(), time in -1.0..3.0f64) {
             let (header, body) = sample();
@@ -437,7 +438,9 @@ mod never_panics {
             let at = at % bytes.len();
             bytes[at] = byte;
             bytes.truncate(bytes.len().saturating_sub(cut % 64));
-            let analysis = Analysis::of_binary(None, &bytes, &RealFs);
+            // The C++ runtime named: its header rules run too.
+            let cpp: Targets = [Target::DragonBonesCpp].into_iter().collect();
+            let analysis = Analysis::of_binary_for(None, &bytes, &RealFs, cpp);
             let request = rigls_ide::pose::PoseRequest { armature: None, animation: Some("待機".to_owned()), time, target: None };
             let _ = rigls_ide::pose::pose(&analysis, &request);
         }

@@ -333,6 +333,21 @@ fn numbers_and_products_past_the_range_of_a_float_are_infinite_in_the_cpp_runtim
     assert!(js[2].1.iter().all(|v| v.is_finite()), "{js:?}");
 }
 
+/// A two-bone IK chain under a bone scaled by 1e20: DragonBonesCPP squares the chain's lengths in
+/// `float`s (`IKConstraint::_computeB`), which overflow to infinity, and places the child at
+/// infinity; in doubles they stay finite. (A C++ `--binary` mutation round found it: robot's
+/// binary with a scale key frame made 1e20 posed `leg22` at NaN.) DragonBonesCPP printed
+/// `[-0.707106769,-0.707106769,7.07106791e+19,-7.07106791e+19,inf,inf]` for the child.
+#[test]
+fn an_ik_chain_whose_squared_lengths_overflow_a_float_is_infinite_in_the_cpp_runtime() {
+    const CHAIN: &str = r#"{"version":"5.5","frameRate":24,"name":"鎖","armature":[{"name":"a","bone":[{"name":"根"},{"name":"上","parent":"根","length":10,"transform":{"scY":1e20}},{"name":"下","parent":"上","length":10,"transform":{"x":10,"y":10}},{"name":"的","parent":"根","transform":{"x":5,"y":15}}],"ik":[{"name":"ik","bone":"下","target":"的","chain":1}]}]}"#;
+    let cpp = bones("chain_ske.json", CHAIN, None, 0.0, Some(Target::DragonBonesCpp));
+    let (a, c) = (f64::from(-0.707_106_77_f32), f64::from(7.071_068e19_f32));
+    assert!(same_printed(cpp[2].1, [a, a, c, -c, f64::INFINITY, f64::INFINITY]), "{cpp:?}");
+    let js = bones("chain_ske.json", CHAIN, None, 0.0, None);
+    assert!(js[2].1.iter().all(|v| v.is_finite()), "{js:?}");
+}
+
 /// The C++ runtime stores `tweenEasing × 100` in its `int16_t` frame array, converting the `float`
 /// as x86-64 does: to 32 bits, the low 16 kept (rigls saturated it before). An easing of 400
 /// (39,900) wraps to -25,636, one of 2^32 is past 32 bits and reads 0 (a plain quadratic in-out).

@@ -5,7 +5,7 @@ use std::f64::consts::PI;
 
 use super::Runtime;
 use crate::eval::data::{ConstraintKind, DisplayKind, PathConstraintData};
-use crate::eval::geom::{DEG_RAD, normalize_radian};
+use crate::eval::geom::{DEG_RAD, normalize_radian, to_f32};
 
 #[derive(Clone, Debug)]
 pub struct ConstraintState {
@@ -83,18 +83,23 @@ impl Runtime<'_> {
         let mut parent_global = self.bones[parent].global;
         let mut global = self.bones[child].global;
         let m = self.bones[child].matrix;
-        let (x, y) = (m.a * length, m.b * length);
-        let l_ll = x * x + y * y;
+        // The squared lengths as the runtime computes them: a `float` target's overflow past
+        // ±3.4e38 to infinity (a bone scaled by 1e20 makes its IK chain's position infinite or
+        // NaN in DragonBonesCPP), where 64 bits stay finite.
+        let float = |v: f64| if self.file.eval.float_values { to_f32(v) } else { v };
+        let squared = |x: f64, y: f64| float(float(x * x) + float(y * y));
+        let (x, y) = (float(m.a * length), float(m.b * length));
+        let l_ll = squared(x, y);
         let l_l = l_ll.sqrt();
         let (mut dx, mut dy) = (global.x - parent_global.x, global.y - parent_global.y);
-        let l_pp = dx * dx + dy * dy;
+        let l_pp = squared(dx, dy);
         let l_p = l_pp.sqrt();
         let raw_radian = global.rotation;
         let raw_parent_radian = parent_global.rotation;
         let raw_radian_a = dy.atan2(dx);
         dx = goal.x - parent_global.x;
         dy = goal.y - parent_global.y;
-        let l_tt = dx * dx + dy * dy;
+        let l_tt = squared(dx, dy);
         let l_t = l_tt.sqrt();
         let radian_a;
         if l_l + l_p <= l_t || l_t + l_l <= l_p || l_t + l_p <= l_l {
