@@ -80,6 +80,27 @@ impl DragonBonesFile {
         (view.text, file)
     }
 
+    /// The reading of `profile`'s runtime when it reads the skeleton otherwise than DragonBonesJS
+    /// 5.7 (the C++ runtime: no path constraints, surface bones as plain bones, no 5.6 keys, its
+    /// JSON read by rapidjson): poses, scenes and the rules of that target are built from it.
+    /// `None`: the file's own reading applies. `text` must be the text this file was parsed from.
+    pub fn target_reading(&self, text: &str, profile: &crate::target::Profile) -> Option<Parsed> {
+        let mut read_as = Some(profile.eval.value).filter(|e| *e != crate::target::Eval::DEFAULT)?;
+        if self.binary.is_some() {
+            // A binary's curves, easings and colours are stored as numbers that the runtime
+            // reads as they are: the rounding its JSON parse does differently (`truncates`) is
+            // the converter's, already done. The arrays are read, not the view: a weighted
+            // mesh's influences need not agree with one vertex the view could write.
+            read_as.truncates = false;
+            if let Some(reading) = self.binary_reading_as(read_as, profile.rapidjson) {
+                return reading.ok();
+            }
+        }
+        let raw = crate::eval::raw::Raw::new(&self.tree, text);
+        let raw = if profile.rapidjson { raw.as_rapidjson() } else { raw };
+        parse::parse_as(raw, self.tree.root()?, read_as).ok()
+    }
+
     /// The target rules of a binary skeleton's header ([`rules::binary_targets`]), at the view's
     /// objects; nothing for a JSON skeleton or where no rapidjson target is named.
     pub(crate) fn header_target_diagnostics(&self, text: &str, targets: Targets) -> Vec<Diagnostic> {

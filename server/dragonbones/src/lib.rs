@@ -248,6 +248,11 @@ impl DragonBonesFile {
     pub fn target_diagnostics(&self, text: &str, targets: rigls_diagnostic::Targets) -> Vec<Diagnostic> {
         let mut out = rules::targets::check(text, &self.tree, &self.model, targets);
         out.extend(self.header_target_diagnostics(text, targets));
+        if self.model.doc == DocKind::Skeleton {
+            let js = || self.evaluation(text).data();
+            let reading = |profile: &target::Profile| self.target_reading(text, profile);
+            out.extend(rules::float_poses::check(&self.tree, text, js, reading, targets));
+        }
         out
     }
 

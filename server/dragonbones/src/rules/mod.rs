@@ -8,6 +8,7 @@ mod armature_runtime;
 mod atlas_targets;
 pub(crate) mod binary_targets;
 mod build_targets;
+pub(crate) mod float_poses;
 mod geometry;
 mod indices;
 mod legacy;

@@ -55,29 +55,13 @@ pub fn pose(analysis: &Analysis, request: &PoseRequest) -> Result<DragonBonesPos
 }
 
 /// The reading of `target`'s runtime when it reads the skeleton otherwise than DragonBonesJS 5.7
-/// (the C++ runtime: no path constraints, surface bones as plain bones, no 5.6 keys, its JSON
-/// read by rapidjson): poses and scenes for that target are built from it. `None`: the file's
-/// own reading applies.
+/// ([`DragonBonesFile::target_reading`]); `None`: the file's own reading applies.
 pub fn target_reading(
     analysis: &Analysis,
     file: &DragonBonesFile,
     target: Option<rigls_diagnostic::Target>,
 ) -> Option<parse::Parsed> {
-    let profile = target.and_then(rigls_dragonbones::target::profile)?;
-    let mut read_as = Some(profile.eval.value).filter(|e| *e != rigls_dragonbones::target::Eval::DEFAULT)?;
-    if file.binary.is_some() {
-        // A binary's curves, easings and colours are stored as numbers that the runtime reads
-        // as they are: the rounding its JSON parse does differently (`truncates`) is the
-        // converter's, already done. The arrays are read, not the view: a weighted mesh's
-        // influences need not agree with one vertex the view could write.
-        read_as.truncates = false;
-        if let Some(reading) = file.binary_reading_as(read_as, profile.rapidjson) {
-            return reading.ok();
-        }
-    }
-    let raw = Raw::new(&file.tree, &analysis.text);
-    let raw = if profile.rapidjson { raw.as_rapidjson() } else { raw };
-    parse::parse_as(raw, file.tree.root()?, read_as).ok()
+    file.target_reading(&analysis.text, rigls_dragonbones::target::profile(target?)?)
 }
 
 /// The armature shown when none is asked for (by `rigls pose`, `rigls render` and the previews):

@@ -143,6 +143,26 @@ fn a_version_of_another_type_beside_compatible_version_aborts_the_cpp_runtime() 
     );
 }
 
+/// A bone scaled by 1e20 over a two-bone IK chain: DragonBonesCPP squares the chain's lengths in
+/// `float`s, which overflow, and placed the child at infinity (the harness printed `inf`); the
+/// JS runtime's doubles stay finite. No number is past a float's range, so only the target's
+/// own pose shows it. (A C++ `--binary` round found it on robot's binary, a scale key frame
+/// made 1e20.)
+#[test]
+fn a_pose_whose_float_products_overflow_fails_the_float_targets() {
+    check(
+        &[Target::DragonBonesJs, Target::DragonBonesCpp],
+        r#"
+        {"version": "5.5", "frameRate": 24, "name": "鎖", "armature": [{"name": "a",
+         "bone": [{"name": "根"}, {"name": "上", "parent": "根", "length": 10, "transform": {"scY": 1e20}},
+                  {"name": "下", "parent": "上", "length": 10, "transform": {"x": 10, "y": 10}},
+                           ^^^ error[target-float-overflow]: dragonbones-cpp computes in 32-bit floats, and bone `下` is not finite at the setup pose: a product or square of this file's large numbers passes ±3.4e38, where DragonBonesJS's 64-bit numbers stay finite; the runtime draws the bone and everything on it nowhere
+                  {"name": "的", "parent": "根", "transform": {"x": 5, "y": 15}}],
+         "ik": [{"name": "ik", "bone": "下", "target": "的", "chain": 1}]}]}
+        "#,
+    );
+}
+
 #[test]
 fn rapidjson_reads_the_first_of_duplicate_version_keys() {
     check(
