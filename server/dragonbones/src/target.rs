@@ -533,7 +533,7 @@ pub static PROFILES: &[Profile] = &[
             ),
             (
                 "Numbers",
-                "float keys written as strings are ignored; integer keys written `24.0`, negative, as strings or past their 32-bit range (`int` for frame rates, display indices and colours, `unsigned` for durations, play times, IK chains and deform key frames' `offset`) read 0, 4294967295, the string's length or the value's low 32 bits in a release build (a debug build aborts); so are the elements of `triangles`, `bonePose`'s bone indices, `zOrder` frames and actions' `ints`",
+                "float keys written as strings are ignored; integer keys written `24.0`, negative, as strings or past their 32-bit range (`int` for frame rates, display indices and colours, `unsigned` for durations, play times, IK chains and deform key frames' `offset`) read 0, 4294967295, the string's length or the value's low 32 bits in a release build (a debug build aborts); so are the elements of `triangles`, `bonePose`'s bone indices, `zOrder` frames and actions' `ints`; a boolean written as a number (`inheritScale`, `inheritRotation`, `inheritTranslation`, `inheritReflection`, `inheritDeform`, `bendPositive`, an IK constraint's `scale`) is read with `GetInt`, so `1.0`, 1.5 or 2^32 abort a debug build",
                 &["DragonBonesCPP `parser/JSONDataParser.h:26-104`"],
             ),
             (
@@ -543,7 +543,7 @@ pub static PROFILES: &[Profile] = &[
             ),
             (
                 "Binary headers",
-                "the root `offset` (its even places), an animation's `offset`, `action` and `zOrder`, and a mesh's `offset` are read as unsigned integers (`0.0`, -1 or null abort a debug build); an animation's `bone`, `slot` and `constraint` as objects, and the list of each name the armature has as [type, offset] pairs of integers (null, a list where an object belongs, an odd length abort); lists under other names are not read",
+                "the root `offset` (its even places), an animation's `offset`, `action` and `zOrder`, and a mesh's `offset` are read as unsigned integers (`0.0`, -1 or null abort a debug build); an animation's `bone`, `slot` and `constraint` as objects, and the list of each name the armature has as [type, offset] pairs of integers (null, a list where an object belongs, an odd length abort); lists under other names are not read; a mesh's weights past `intArray[32767]` (their offset stored negative) are read as none, and the mesh follows no bone; a key frame at a negative position is never reached (positions are `size_t`s)",
                 &["DragonBonesCPP `parser/BinaryDataParser.cpp:56-60, 94-210`"],
             ),
             (

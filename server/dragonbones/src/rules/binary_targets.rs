@@ -9,7 +9,7 @@ use rigls_text::FastSet;
 
 use super::atlas_targets::shown;
 use super::targets::{fits_integer, names_verb};
-use crate::binary::{Binary, CONSTRAINT_TIMELINES, Problem};
+use crate::binary::{ArrayKind, Binary, Body, CONSTRAINT_TIMELINES, Problem, geometry};
 use crate::eval::parse::display_type;
 use crate::eval::raw::Raw;
 use crate::schema::key;
@@ -30,7 +30,11 @@ pub(crate) fn check(binary: &Binary, concerned: Targets) -> Vec<Problem> {
             // `_parseVertices`.
             let read_as = "a mesh's `offset` as an unsigned integer";
             match raw.get(display, key::OFFSET) {
-                Some(offset) if fits_integer(&raw, offset, true) => {}
+                Some(offset) if fits_integer(&raw, offset, true) => {
+                    if let (Some(body), Ok(at)) = (&binary.body, raw.tree.range(offset).slice(raw.text).parse()) {
+                        report.wrapped_weights(body, at, display);
+                    }
+                }
                 Some(offset) => report.not(offset, read_as, UINT_FIX),
                 None => report.missing(display, read_as, "give it its index in intArray"),
             }
@@ -95,6 +99,25 @@ impl Report<'_, '_> {
         );
         let bytes = self.binary.header_range_bytes(self.raw.tree.range(node));
         self.out.push(Problem::new(Code::TargetLoadFailure, bytes, Some(node), message));
+    }
+
+    /// The weights of the mesh whose geometry is at `intArray[at]`, when their offset is past
+    /// 32 767 and so stored wrapped (negative, but not -1): DragonBonesJS adds 65 536 back, and
+    /// `_parseVertices` takes it for "no weights" (`parser/BinaryDataParser.cpp:62-63`): the C++
+    /// runtime draws the mesh from its plain vertices, following no bone (both harnesses posed
+    /// it so).
+    fn wrapped_weights(&mut self, body: &Body, at: usize, display: NodeId) {
+        let Some(&stored) = body.int.get(at + geometry::WEIGHT_OFFSET) else { return };
+        if stored >= -1 {
+            return;
+        }
+        let message = format!(
+            "{} this mesh's weights, at intArray[{}] (stored as {stored}), as none: its binary parser reads offsets past 32767 as negative, and the mesh is drawn in its setup shape, following no bone; split the skeleton so that its intArray stays under 32768 elements",
+            names_verb(self.concerned, "reads", "read"),
+            i64::from(stored) + 65536,
+        );
+        let bytes = body.bytes_of(ArrayKind::Int, at + geometry::WEIGHT_OFFSET..at + geometry::WEIGHT_OFFSET + 1);
+        self.out.push(Problem::new(Code::TargetDrops, bytes, Some(display), message));
     }
 
     /// The places `at` of the `offset` list of `object`, read with `GetUint`; the list needs

@@ -44,6 +44,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         // A deform key frame's `offset` is an unsigned integer, not a float.
         let deform_frames = deform_frames(&cpp, root);
         integers(&cpp, root, model, &deform_frames, &profiles, &mut out);
+        boolean_numbers(&cpp, root, &profiles, &mut out);
         integer_arrays(&cpp, root, &profiles, &mut out);
         nulls(&cpp, root, &deform_frames, &profiles, &mut out);
         // Unity keeps 32-bit floats too, and reads the last of a key given twice.
@@ -542,6 +543,51 @@ fn version_of_another_type(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], o
             super::atlas_targets::shown(raw, version),
         );
         out.push(load_failure(raw.tree.range(version), message));
+    }
+}
+
+/// Keys the C++ runtime reads with `_getBoolean` (`parser/JSONDataParser.h:26-59`), which
+/// reads a number with `GetInt`: one that is no 32-bit integer (`1.5`, `1.0`, 2^32) aborts it,
+/// where DragonBonesJS takes any number but 0 for true. An IK constraint's `scale` too.
+const BOOLEAN_KEYS: &[&str] = &[
+    key::INHERIT_TRANSLATION,
+    key::INHERIT_ROTATION,
+    key::INHERIT_SCALE,
+    key::INHERIT_REFLECTION,
+    key::INHERIT_DEFORM,
+    key::BEND_POSITIVE,
+];
+
+/// A number in a key read as a boolean ([`BOOLEAN_KEYS`]) that `GetInt` asserts on. 5.6 typed
+/// timelines are not read.
+fn boolean_numbers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned = rapidjson_targets(profiles);
+    if concerned.is_empty() {
+        return;
+    }
+    let constraints: rigls_text::FastSet<NodeId> =
+        list(raw, root, key::ARMATURE).into_iter().flat_map(|a| list(raw, a, key::IK)).collect();
+    let mut found = Vec::new();
+    each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
+        for member in raw.read_members(object) {
+            let is = |k: &str| raw.tree.key_is(raw.text, member.key, k);
+            let ik_scale = constraints.contains(&object) && is(key::SCALE);
+            let boolean = BOOLEAN_KEYS.iter().copied().find(|k| is(k)).or(ik_scale.then_some(key::SCALE));
+            if let Some(name) = boolean
+                && raw.kind(member.value) == NodeKind::Number
+                && !fits_integer(raw, member.value, false)
+            {
+                found.push((member.value, name));
+            }
+        }
+    });
+    for (value, name) in found {
+        let message = format!(
+            "{} a number `{name}` as a 32-bit integer (0 false, any other true), and {} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write true or false",
+            names_verb(concerned, "reads", "read"),
+            raw.tree.range(value).slice(raw.text),
+        );
+        out.push(load_failure(raw.tree.range(value), message));
     }
 }
 

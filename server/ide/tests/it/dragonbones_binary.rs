@@ -422,6 +422,49 @@ fn a_key_frame_at_a_negative_position_is_never_reached_by_the_cpp_runtime() {
     "#]].assert_eq(&report(&binary::encode(&header, &body)));
 }
 
+/// A weighted mesh whose weights lie past `intArray[32767]` (after a plain mesh of 11,000
+/// triangles): the offset is stored wrapped, DragonBonesJS adds 65,536 back and the mesh follows
+/// its bone; DragonBonesCPP takes the negative offset for "no weights" and draws the mesh where
+/// it was set up. Both harnesses posed this file so (`[100,0,110,0,100,10]` and `[0,0,10,0,0,10]`
+/// halfway through the animation).
+#[test]
+fn weights_past_16_bit_offsets_are_none_to_the_cpp_runtime() {
+    let triangles = 11_000;
+    let vertices: Vec<String> = (0..triangles + 2).map(|i| format!("{},{}", i % 100, i / 100)).collect();
+    let indices: Vec<String> = (0..triangles).map(|i| format!("{i},{},{}", i + 1, i + 2)).collect();
+    let uvs = vec!["0.5"; (triangles + 2) * 2].join(",");
+    let json = format!(
+        r#"{{"version":"5.5","frameRate":24,"name":"w","armature":[{{"name":"a","bone":[{{"name":"root"}},{{"name":"b","parent":"root"}}],
+"slot":[{{"name":"s1","parent":"root"}},{{"name":"s2","parent":"root"}}],
+"skin":[{{"slot":[{{"name":"s1","display":[{{"name":"big","type":"mesh","width":100,"height":100,"vertices":[{}],"uvs":[{uvs}],"triangles":[{}]}}]}},
+{{"name":"s2","display":[{{"name":"w","type":"mesh","width":10,"height":10,"vertices":[0,0,10,0,0,10],"uvs":[0,0,1,0,0,1],"triangles":[0,1,2],"weights":[1,1,1,1,1,1,1,1,1],"slotPose":[1,0,0,1,0,0],"bonePose":[1,1,0,0,1,0,0]}}]}}]}}],
+"animation":[{{"name":"m","duration":2,"bone":[{{"name":"b","translateFrame":[{{"duration":2,"x":100}}]}}]}}]}}]}}"#,
+        vertices.join(","),
+        indices.join(","),
+    );
+    let bytes = json_to_binary(&json).expect("converted").bytes;
+    let analysis = Analysis::of_binary(None, &bytes, &RealFs);
+    let mesh_at = |target: Target| {
+        let request = rigls_ide::pose::PoseRequest {
+            armature: None,
+            animation: Some("m".to_owned()),
+            time: 0.5,
+            target: Some(target),
+        };
+        match rigls_ide::pose::pose(&analysis, &request) {
+            Ok(rigls_ide::pose::Pose::DragonBones(pose)) => pose.slots[1].vertices.clone(),
+            other => panic!("not posed: {other:?}"),
+        }
+    };
+    assert_eq!(mesh_at(Target::DragonBonesJs), Some(vec![100.0, 0.0, 110.0, 0.0, 100.0, 10.0]));
+    assert_eq!(mesh_at(Target::DragonBonesCpp), Some(vec![0.0, 0.0, 10.0, 0.0, 0.0, 10.0]));
+    let cpp: Targets = [Target::DragonBonesCpp].into_iter().collect();
+    expect_test::expect![[r#"
+        target-drops Warning 48:19-48:30 bytes 66578–66579: dragonbones-cpp reads this mesh's weights, at intArray[33011] (stored as -32525), as none: its binary parser reads offsets past 32767 as negative, and the mesh is drawn in its setup shape, following no bone; split the skeleton so that its intArray stays under 32768 elements
+    "#]].assert_eq(&report_for(&bytes, cpp));
+    assert_eq!(report(&bytes), "", "DragonBonesJS reads the weights");
+}
+
 mod never_panics {
     use super::*;
     use proptest::prelude::*;

@@ -163,6 +163,30 @@ fn a_pose_whose_float_products_overflow_fails_the_float_targets() {
     );
 }
 
+/// Booleans written as numbers that are no 32-bit integers: the C++ runtime's `_getBoolean` reads
+/// a number with `GetInt`, and the harness aborted on each (`inheritScale` 2^32 came from a
+/// mutation round on mecha_2903's binary; an IK constraint's `scale` and a key frame's
+/// `bendPositive` are read alike). DragonBonesJS takes any number but 0 for true; 2 and -1
+/// passed in both.
+#[test]
+fn a_boolean_written_as_a_number_that_is_no_int_aborts_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesJs, Target::DragonBonesCpp],
+        r#"
+        {"version": "5.5", "frameRate": 24, "armature": [{"name": "a",
+         "bone": [{"name": "r"}, {"name": "b", "parent": "r", "inheritScale": 4294967296, "inheritRotation": 2}, {"name": "t", "parent": "r"}],
+                                                                              ^^^^^^^^^^ warning[invalid-value]: `inheritScale` expects `true` or `false`, not `4294967296`
+                                                                              ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads a number `inheritScale` as a 32-bit integer (0 false, any other true), and 4294967296 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write true or false
+                                                                                                             ^ warning[invalid-value]: `inheritRotation` expects `true` or `false`, not `2`
+         "ik": [{"name": "k", "bone": "b", "target": "t", "scale": 1.5}],
+                                                                   ^^^ warning[invalid-value]: `scale` expects `true` or `false`, not `1.5`
+                                                                   ^^^ error[target-load-failure]: dragonbones-cpp reads a number `scale` as a 32-bit integer (0 false, any other true), and 1.5 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write true or false
+         "animation": [{"name": "x", "duration": 1, "ik": [{"name": "k", "frame": [{"duration": 1, "bendPositive": 1.0}]}]}]}]}
+                                                                                                                   ^^^ error[target-load-failure]: dragonbones-cpp reads a number `bendPositive` as a 32-bit integer (0 false, any other true), and 1.0 is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write true or false
+        "#,
+    );
+}
+
 #[test]
 fn rapidjson_reads_the_first_of_duplicate_version_keys() {
     check(

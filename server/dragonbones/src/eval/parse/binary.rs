@@ -187,7 +187,10 @@ impl<'a> Parser<'a> {
         let (vertex_count, triangle_count) = (block[0], block[1]);
         let float_offset = unwrap_index(block[binary::geometry::FLOAT_OFFSET]);
         let mut weight_offset = i64::from(block[binary::geometry::WEIGHT_OFFSET]);
-        if weight_offset < -1 {
+        // An offset past 32 767 is stored wrapped: DragonBonesJS adds 65 536 back; DragonBonesCPP's
+        // `_parseVertices` takes any negative one for "no weights" (`parser/BinaryDataParser.cpp:62-63`)
+        // and draws the mesh from its plain vertices, following no bone.
+        if weight_offset < -1 && !self.raw.is_rapidjson() {
             weight_offset += 65536;
         }
         if vertex_count < 0 || triangle_count < 0 {
