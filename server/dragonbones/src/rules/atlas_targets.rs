@@ -5,7 +5,7 @@
 
 use rigls_diagnostic::{Diagnostic, Targets};
 
-use super::targets::{fits_integer, load_failure, names_verb};
+use super::targets::{fits_integer, load_failure, names_verb, value_shown};
 use crate::eval::raw::Raw;
 use crate::schema::key;
 use crate::syntax::{NodeId, NodeKind};
@@ -19,7 +19,7 @@ pub(super) fn check(raw: &Raw<'_>, root: NodeId, concerned: Targets, out: &mut V
         let message = format!(
             "{} {read_as}, and {} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); {fix}",
             names_verb(concerned, "reads", "read"),
-            shown(raw, node),
+            value_shown(raw, node),
         );
         out.push(load_failure(raw.tree.range(node), message));
     };
@@ -62,13 +62,4 @@ fn stringy(raw: &Raw<'_>, value: NodeId) -> bool {
 
 fn string_fix(raw: &Raw<'_>, value: NodeId) -> &'static str {
     if raw.kind(value) == NodeKind::Null { "remove the key" } else { "write a string" }
-}
-
-/// A value as the message names it: as written, but a list or an object by its kind.
-pub(super) fn shown<'a>(raw: &Raw<'a>, value: NodeId) -> &'a str {
-    match raw.kind(value) {
-        NodeKind::Array => "a list",
-        NodeKind::Object => "an object",
-        _ => raw.tree.range(value).slice(raw.text),
-    }
 }

@@ -7,8 +7,7 @@
 use rigls_diagnostic::{Code, Targets};
 use rigls_text::FastSet;
 
-use super::atlas_targets::shown;
-use super::targets::{fits_integer, names_verb};
+use super::targets::{fits_integer, names_verb, value_shown};
 use crate::binary::{ArrayKind, Binary, Body, CONSTRAINT_TIMELINES, Problem, geometry};
 use crate::eval::parse::display_type;
 use crate::eval::raw::Raw;
@@ -31,8 +30,8 @@ pub(crate) fn check(binary: &Binary, concerned: Targets) -> Vec<Problem> {
             let read_as = "a mesh's `offset` as an unsigned integer";
             match raw.get(display, key::OFFSET) {
                 Some(offset) if fits_integer(&raw, offset, true) => {
-                    if let (Some(body), Ok(at)) = (&binary.body, raw.tree.range(offset).slice(raw.text).parse()) {
-                        report.wrapped_weights(body, at, display);
+                    if let (Some(body), Some(at)) = (&binary.body, raw.tree.int(raw.text, offset)) {
+                        report.wrapped_weights(body, at as usize, display);
                     }
                 }
                 Some(offset) => report.not(offset, read_as, UINT_FIX),
@@ -84,7 +83,7 @@ impl Report<'_, '_> {
     /// `value`, read as `read_as`, is not one.
     fn not(&mut self, value: NodeId, read_as: &str, fix: &str) {
         let reads = names_verb(self.concerned, "reads", "read");
-        self.fail(value, &format!("{reads} {read_as}, and {} is not one", shown(&self.raw, value)), fix);
+        self.fail(value, &format!("{reads} {read_as}, and {} is not one", value_shown(&self.raw, value)), fix);
     }
 
     /// `object` lacks what is read as `read_as`.

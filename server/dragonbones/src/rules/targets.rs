@@ -44,7 +44,6 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         // A deform key frame's `offset` is an unsigned integer, not a float.
         let deform_frames = deform_frames(&cpp, root);
         integers(&cpp, root, model, &deform_frames, &profiles, &mut out);
-        boolean_numbers(&cpp, root, &profiles, &mut out);
         integer_arrays(&cpp, root, &profiles, &mut out);
         nulls(&cpp, root, &deform_frames, &profiles, &mut out);
         // Unity keeps 32-bit floats too, and reads the last of a key given twice.
@@ -271,7 +270,8 @@ pub fn integer_in_cpp(def: &KeyDef) -> bool {
 /// An integer key ([`INTEGER_KEYS`]) written as a string, with a fraction or an exponent
 /// (`24.0`), or past the range of the type it is read in: rapidjson's `GetInt`/`GetUint` assert
 /// that the value is an integer of that type, which aborts the runtime (a build without
-/// assertions reads garbage). 5.6 typed timelines are not read.
+/// assertions reads garbage). So is a number in a key read as a boolean ([`boolean_number`]).
+/// 5.6 typed timelines are not read.
 fn integers(
     raw: &Raw<'_>,
     root: NodeId,
@@ -299,9 +299,19 @@ fn integers(
         coloured.extend(raw.get(armature, key::CANVAS).filter(|&c| raw.kind(c) == NodeKind::Object));
     }
     let lone = lone_key_frames(raw, root);
+    let constraints: rigls_text::FastSet<NodeId> =
+        list(raw, root, key::ARMATURE).into_iter().flat_map(|a| list(raw, a, key::IK)).collect();
     let mut found = Vec::new();
     each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
         for member in raw.read_members(object) {
+            if let Some(name) = boolean_number(raw, object, member, &constraints) {
+                found.push((member.value, format!(
+                    "{} a number `{name}` as a 32-bit integer (0 false, any other true), and {} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write true or false",
+                    names_verb(concerned, "reads", "read"),
+                    raw.tree.range(member.value).slice(raw.text),
+                )));
+                continue;
+            }
             if lone.contains(&object) && raw.tree.key_is(raw.text, member.key, key::DURATION) {
                 continue;
             }
@@ -540,7 +550,7 @@ fn version_of_another_type(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], o
         let message = format!(
             "{} `version` as a string, and {} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write the data version as a string, e.g. `\"version\": \"5.5\"`",
             names_verb(concerned, "reads", "read"),
-            super::atlas_targets::shown(raw, version),
+            value_shown(raw, version),
         );
         out.push(load_failure(raw.tree.range(version), message));
     }
@@ -558,37 +568,21 @@ const BOOLEAN_KEYS: &[&str] = &[
     key::BEND_POSITIVE,
 ];
 
-/// A number in a key read as a boolean ([`BOOLEAN_KEYS`]) that `GetInt` asserts on. 5.6 typed
-/// timelines are not read.
-fn boolean_numbers(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
-    let concerned = rapidjson_targets(profiles);
-    if concerned.is_empty() {
-        return;
+/// The key `member` of `object` names when it is read as a boolean ([`BOOLEAN_KEYS`], or the
+/// `scale` of one of the IK `constraints`) and holds a number `GetInt` asserts on.
+fn boolean_number(
+    raw: &Raw<'_>,
+    object: NodeId,
+    member: crate::syntax::Member,
+    constraints: &rigls_text::FastSet<NodeId>,
+) -> Option<&'static str> {
+    if raw.kind(member.value) != NodeKind::Number {
+        return None;
     }
-    let constraints: rigls_text::FastSet<NodeId> =
-        list(raw, root, key::ARMATURE).into_iter().flat_map(|a| list(raw, a, key::IK)).collect();
-    let mut found = Vec::new();
-    each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
-        for member in raw.read_members(object) {
-            let is = |k: &str| raw.tree.key_is(raw.text, member.key, k);
-            let ik_scale = constraints.contains(&object) && is(key::SCALE);
-            let boolean = BOOLEAN_KEYS.iter().copied().find(|k| is(k)).or(ik_scale.then_some(key::SCALE));
-            if let Some(name) = boolean
-                && raw.kind(member.value) == NodeKind::Number
-                && !fits_integer(raw, member.value, false)
-            {
-                found.push((member.value, name));
-            }
-        }
-    });
-    for (value, name) in found {
-        let message = format!(
-            "{} a number `{name}` as a 32-bit integer (0 false, any other true), and {} is not one: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write true or false",
-            names_verb(concerned, "reads", "read"),
-            raw.tree.range(value).slice(raw.text),
-        );
-        out.push(load_failure(raw.tree.range(value), message));
-    }
+    let is = |k: &str| raw.tree.key_is(raw.text, member.key, k);
+    let ik_scale = constraints.contains(&object) && is(key::SCALE);
+    let name = BOOLEAN_KEYS.iter().copied().find(|k| is(k)).or(ik_scale.then_some(key::SCALE))?;
+    (!fits_integer(raw, member.value, false)).then_some(name)
 }
 
 /// The key frames of every deform (`ffd`) timeline: their `offset` is an unsigned integer to the
@@ -821,6 +815,15 @@ fn rapidjson_targets(profiles: &[&Profile]) -> Targets {
 /// Calls `visit` on every object at or below `node`, parents before children (not in `userData`).
 fn each_object(raw: &Raw<'_>, node: NodeId, visit: &mut dyn FnMut(NodeId)) {
     each_object_but(raw, node, &[], visit);
+}
+
+/// A value as the message names it: as written, but a list or an object by its kind.
+pub(super) fn value_shown<'a>(raw: &Raw<'a>, value: NodeId) -> &'a str {
+    match raw.kind(value) {
+        NodeKind::Array => "a list",
+        NodeKind::Object => "an object",
+        _ => raw.tree.range(value).slice(raw.text),
+    }
 }
 
 /// `dragonbones-cpp does`, `dragonbones-cpp and godot do`.

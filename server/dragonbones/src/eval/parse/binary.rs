@@ -270,9 +270,12 @@ impl<'a> Parser<'a> {
         let mut at_vertex = bones_span.end;
         let mut influences = 0usize;
         let mut locals = Vec::new();
+        let mut negative = bone_count < 0;
         for _ in 0..vertex_count {
             let span = self.span(ArrayKind::Int, at_vertex, 1, node, "a weight block's vertices")?;
-            let count = self.source().body.int[span.start].max(0) as usize;
+            let written = self.source().body.int[span.start];
+            negative |= written < 0;
+            let count = written.max(0) as usize;
             let list = self.span(ArrayKind::Int, at_vertex + 1, count, node, "a weight block's vertices")?;
             locals.extend(self.source().body.int[list.clone()].iter().copied());
             weight.vertex_bone_counts.push(count);
@@ -280,7 +283,9 @@ impl<'a> Parser<'a> {
             at_vertex = list.end;
         }
         weight.count = influences;
-        self.negative_weight_counts(node, at, vertex_count);
+        if negative {
+            self.negative_weight_counts(node, at, vertex_count);
+        }
         let floats = self.span(ArrayKind::Float, float_offset, influences * 3, node, "its weights")?;
         let values = &self.source().body.float[floats];
         let bone_total = weight.bones.len();
@@ -306,12 +311,12 @@ impl<'a> Parser<'a> {
 }
 
 impl Parser<'_> {
-    /// A negative count in the weight block at `intArray[at]`, the block's bones' or a
-    /// vertex's: DragonBonesCPP reads it unsigned (`parser/BinaryDataParser.cpp:62-84`), 4 billion
-    /// and more, and crashes; DragonBonesJS reads no bone there, as [`Parser::read_weights`] does,
-    /// but counts the block's weights stepping back by it (`_parseGeometry`), and a deform of
-    /// the mesh throws when that count is negative (`Invalid array length`): then the problem is
-    /// fatal.
+    /// A negative count in the weight block at `intArray[at]` (one [`Parser::read_weights`]
+    /// met), the block's bones' or a vertex's: DragonBonesCPP reads it unsigned
+    /// (`parser/BinaryDataParser.cpp:62-84`), 4 billion and more, and crashes; DragonBonesJS
+    /// reads no bone there, as [`Parser::read_weights`] does, but counts the block's weights
+    /// stepping back by it (`_parseGeometry`), and a deform of the mesh throws when that count
+    /// is negative (`Invalid array length`): then the problem is fatal.
     fn negative_weight_counts(&mut self, node: NodeId, at: usize, vertex_count: usize) {
         let int = &self.source().body.int;
         let read = |i: i64| usize::try_from(i).ok().and_then(|i| int.get(i)).map(|&v| i64::from(v));
