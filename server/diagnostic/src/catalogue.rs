@@ -915,6 +915,19 @@ impl Code {
                 good: "\"transform\": {\"x\": 1000}\n",
                 fixable: false,
             },
+            Code::ArrayOverflow => &Rule {
+                code: Code::ArrayOverflow,
+                severity: Severity::Warning,
+                formats: DRAGONBONES,
+                format_severities: &[],
+                cases: &[],
+                targets: &[],
+                summary: "A mesh, surface or path whose floats the runtime stores past the place its 16-bit references reach, or a mesh of more vertices than its 16-bit count holds: the runtime reads another geometry's floats, or none, instead.",
+                why: "DragonBonesJS and the C++ runtime put every geometry of a file, armature after armature, into one `floatArray` (vertices, UVs, weighted vertices) and keep where each starts in a 16-bit integer. A mesh that starts past float 65,535 is drawn with the vertices (and UVs) found at its place less 65,536, another mesh's; a surface or a path past float 32,767 reads a negative place, NaN. A mesh's vertex count is a 16-bit integer too: from 32,768 vertices DragonBonesJS reads it negative and draws no vertex (the C++ runtime crashes: `target-load-failure` when it is named), from 65,536 it draws the first few. The file loads, and the part is drawn wrong. `rigls pose` and the preview show what the runtime reads.",
+                bad: "{\"type\": \"mesh\", \"name\": \"cape\", \"vertices\": [...]}   (after meshes of 20,000 vertices in all: it starts at float 80,000)\n",
+                good: "{\"type\": \"mesh\", \"name\": \"cape\", \"vertices\": [...]}   (in a skeleton file of its own, or after meshes of fewer vertices)\n",
+                fixable: false,
+            },
         }
     }
 }

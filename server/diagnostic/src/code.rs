@@ -96,6 +96,7 @@ codes! {
     TargetLoadFailure = "target-load-failure",
     TargetDrops = "target-drops",
     TargetFloatOverflow = "target-float-overflow",
+    ArrayOverflow = "array-overflow",
 }
 
 impl Code {

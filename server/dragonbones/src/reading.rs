@@ -114,7 +114,9 @@ impl DragonBonesFile {
         if let Some(found) = self.parses.get(index) {
             return Some(found);
         }
-        let (parsed, _) = parse::parse_shown(raw, root, elements, names, index, parse::DeformValues::Kept).ok()?;
+        let layout = self.findings.runtime.layout();
+        let (parsed, _) =
+            parse::parse_shown(raw, root, elements, names, index, parse::DeformValues::Kept, layout).ok()?;
         if parsed.shares_geometry {
             return None;
         }

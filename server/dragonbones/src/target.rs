@@ -521,9 +521,10 @@ pub static PROFILES: &[Profile] = &[
         notes: &[
             (
                 "Load failures",
-                "crashes on a slot without a valid parent, a mesh without `uvs`, weights without `slotPose`/`bonePose`, bone indices past the bones, malformed `zOrder` frames, negative durations, an armature showing itself; hangs on bone and IK cycles and on `weights` shorter than the vertices; a debug build aborts on a rejected version or one that is true, false, a list or an object (even beside a `compatibleVersion` it reads), a wrongly typed number, a duplicate name, a polygon without `vertices` or with an odd number of them (read two at a time past the array), an armature display in an armature's first skin naming no armature of the file (the displays of other skins are not built), a `curve` of other than 4, 10, 16… numbers (one written with its end points is read past its end)",
+                "crashes on a slot without a valid parent, a mesh without `uvs`, weights without `slotPose`/`bonePose`, bone indices past the bones, malformed `zOrder` frames, negative durations, an armature showing itself; hangs on bone and IK cycles and on `weights` shorter than the vertices; a debug build aborts on a rejected version or one that is true, false, a list or an object (even beside a `compatibleVersion` it reads), a wrongly typed number, a duplicate name, a polygon without `vertices` or with an odd number of them (read two at a time past the array), an armature display in an armature's first skin naming no armature of the file (the displays of other skins are not built), a `curve` of other than 4, 10, 16… numbers (one written with its end points is read past its end); crashes drawing a mesh of 32,768 to 65,535 vertices (its 16-bit vertex count reads negative)",
                 &[
                     "DragonBonesCPP `armature/Slot.cpp:525`",
+                    "`parser/JSONDataParser.cpp:605-627`",
                     "`parser/JSONDataParser.cpp:608, 637-698, 757-773, 1318-1348`",
                     "`model/ArmatureData.cpp:94-130, 186-251`",
                     "`factory/BaseFactory.cpp:134-191, 448-455`",

@@ -20,7 +20,7 @@ use super::runtime::{AnimationFindings, PoseFindings};
 use super::{DragonBonesCheck, Previous, armature_local, runtime};
 use crate::eval::Evaluation;
 use crate::eval::data::ConstraintKind;
-use crate::eval::parse::{self, DeformValues, FailureKind, Parsed};
+use crate::eval::parse::{self, DeformValues, FailureKind, FloatLayout, Parsed};
 use crate::eval::raw::Raw;
 use crate::schema::key;
 use crate::syntax::{NodeId, Tree};
@@ -33,9 +33,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// version's check.
 #[derive(Clone, Debug, Default)]
 pub struct RuntimeFindings {
-    /// What every armature's parse read of the root: name, version and frame rate (`None`: the
-    /// file was evaluated whole, and nothing is kept).
-    root: Option<(String, String, u64)>,
+    /// What every armature's parse read of the root: name, version and frame rate, and the
+    /// signature of the file's [`FloatLayout`] (`None`: the file was evaluated whole, and nothing
+    /// is kept).
+    root: Option<RootRead>,
+    /// Where the runtime lays out the armatures' geometry, when it can pass the `floatArray`'s
+    /// 16-bit references: what a reading of one armature needs.
+    layout: Option<Arc<FloatLayout>>,
     armatures: Vec<ArmatureFindings>,
     /// How many armatures this check evaluated, and how many it took from the previous one.
     pub evaluated: usize,
@@ -54,7 +58,16 @@ impl RuntimeFindings {
         self.root.as_ref()?;
         Some(self.armatures.iter().flat_map(|a| a.thrown.iter().cloned()).collect())
     }
+
+    /// The layout a parse of some armatures reads its geometry by ([`parse::float_layout`]).
+    pub fn layout(&self) -> Option<&FloatLayout> {
+        self.layout.as_deref()
+    }
 }
+
+/// What an armature's parse reads of the root, and the signature of the file's [`FloatLayout`]
+/// (0: none).
+type RootRead = (String, String, u64, u64);
 
 /// What the runtime rules found on one element of the root's `armature` list.
 #[derive(Clone, Debug)]
@@ -73,6 +86,8 @@ pub struct ArmatureFindings {
     ik: Vec<Diagnostic>,
     /// Building it builds too many armatures (`too-many-armatures`).
     too_many: Vec<Diagnostic>,
+    /// Its geometry the runtime reads from another place (`array-overflow`).
+    wrapped: Vec<Diagnostic>,
     /// It fails to parse (so no pose is checked anywhere); the failures no other rule reports.
     failed: bool,
     failures: Vec<Diagnostic>,
@@ -95,12 +110,13 @@ pub enum Plan<'p> {
     /// Names that are not unique: the whole file is evaluated at once (by the first thread that
     /// claims it).
     Whole(AtomicBool),
-    Armatures(ArmaturePlan<'p>),
+    Armatures(Box<ArmaturePlan<'p>>),
 }
 
 pub struct ArmaturePlan<'p> {
     root: NodeId,
-    root_read: (String, String, u64),
+    root_read: RootRead,
+    layout: Option<Arc<FloatLayout>>,
     elements: Vec<NodeId>,
     names: Vec<String>,
     /// Each armature's previous findings, when they can be reused; else, for one armature an
@@ -142,7 +158,9 @@ impl<'p> Plan<'p> {
         if sorted.windows(2).any(|w| w[0] == w[1]) {
             return Plan::Whole(AtomicBool::new(false));
         }
-        let root_read = (data.name, data.version, data.frame_rate.to_bits());
+        let layout = parse::float_layout(raw, root, &elements).map(Arc::new);
+        let signature = layout.as_ref().map_or(0, |l| l.signature);
+        let root_read = (data.name, data.version, data.frame_rate.to_bits(), signature);
         let previous = previous.filter(|p| p.runtime.root.as_ref() == Some(&root_read));
         let unchanged: Vec<Option<&ArmatureFindings>> = match previous {
             Some(p) => {
@@ -158,9 +176,10 @@ impl<'p> Plan<'p> {
         let partly = previous
             .and_then(|p| AnimationReuse::find(p, tree, &elements, &names))
             .filter(|&(i, _)| reused[i].is_none());
-        Plan::Armatures(ArmaturePlan {
+        Plan::Armatures(Box::new(ArmaturePlan {
             root,
             root_read,
+            layout,
             elements,
             names,
             reused,
@@ -168,7 +187,7 @@ impl<'p> Plan<'p> {
             todo,
             taken: AtomicUsize::new(0),
             whole: AtomicBool::new(false),
-        })
+        }))
     }
 
     /// Evaluates the armatures no thread has taken yet, one at a time, until none is left, or the
@@ -229,7 +248,11 @@ impl<'p> Plan<'p> {
             _ => return RuntimeFindings::default(),
         };
         let mut by_index: Vec<Option<ArmatureFindings>> = (0..plan.elements.len()).map(|_| None).collect();
-        let mut findings = RuntimeFindings { root: Some(plan.root_read.clone()), ..RuntimeFindings::default() };
+        let mut findings = RuntimeFindings {
+            root: Some(plan.root_read.clone()),
+            layout: plan.layout.clone(),
+            ..RuntimeFindings::default()
+        };
         findings.evaluated = fresh.len();
         for (i, found) in fresh {
             findings.animations_posed += found.animations_posed;
@@ -279,6 +302,7 @@ impl Plan<'_> {
             if let Some(old) = plan.reused[i] {
                 let found = moved(old, element, ctx.tree.range(element));
                 out.extend(found.ik);
+                out.extend(found.wrapped);
                 match failed {
                     true => out.extend(found.failures),
                     false => out.extend(found.poses.iter().flat_map(PoseFindings::diagnostics).cloned()),
@@ -347,6 +371,7 @@ fn moved(old: &ArmatureFindings, element: NodeId, range: TextRange) -> ArmatureF
         children: old.children.iter().map(|(name, at)| (name.clone(), at.moved_by(delta))).collect(),
         ik: moved(&old.ik),
         too_many: moved(&old.too_many),
+        wrapped: moved(&old.wrapped),
         failed: old.failed,
         failures: moved(&old.failures),
         thrown: old.thrown.iter().map(|(at, kind)| (at.moved_by(delta), kind.clone())).collect(),
@@ -457,7 +482,8 @@ fn evaluate_reading(
 ) -> Result<Option<Checked>, NeedsDeformValues> {
     let (root, elements, names) = (plan.root, &plan.elements, &plan.names);
     let raw = Raw::new(ctx.tree, ctx.text);
-    let Ok((parsed, list)) = parse::parse_shown(raw, root, elements, names, i, deform_values) else {
+    let layout = plan.layout.as_deref();
+    let Ok((parsed, list)) = parse::parse_shown(raw, root, elements, names, i, deform_values, layout) else {
         return Ok(None);
     };
     if parsed.shares_geometry {
@@ -488,6 +514,10 @@ fn evaluate_reading(
     };
     let ik = split(ctx, &|ctx| runtime::ik_cycles(ctx, armature));
     let too_many = split(ctx, &|ctx| runtime::too_many_armatures_of(ctx, data, index));
+    let range = ctx.tree.range(elements[i]);
+    let own_wrapped: Vec<_> =
+        parsed.wrapped_geometry.iter().filter(|w| range.contains_range(ctx.tree.range(w.node))).cloned().collect();
+    let wrapped = split(ctx, &|ctx| runtime::wrapped_geometry(ctx, &own_wrapped));
     let reported = split(ctx, &|ctx| runtime::failures(ctx, own));
     let animations: Vec<TextRange> = armature.animations.iter().map(|a| ctx.tree.range(a.node)).collect();
     let unique_animation_names = {
@@ -519,6 +549,7 @@ fn evaluate_reading(
         children: runtime::child_armatures(ctx, armature),
         ik,
         too_many,
+        wrapped,
         failed: !own.is_empty(),
         failures: reported,
         thrown: own.iter().map(|f| (ctx.tree.range(f.node), f.kind.clone())).collect(),
@@ -539,6 +570,9 @@ fn report(ctx: &mut DragonBonesCheck, armatures: &[ArmatureFindings]) {
     runtime::armature_cycles(ctx, &names, &children);
     for a in armatures {
         ctx.out.extend(a.too_many.iter().cloned());
+    }
+    for a in armatures {
+        ctx.out.extend(a.wrapped.iter().cloned());
     }
     if armatures.iter().any(|a| a.failed) {
         for a in armatures {

@@ -6,7 +6,7 @@ use super::{DragonBonesCheck, report as diagnostic};
 use crate::eval::data::{
     AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues,
 };
-use crate::eval::parse::{Failure, FailureKind};
+use crate::eval::parse::{Failure, FailureKind, GeometryKind, Wrapped, WrappedGeometry};
 use crate::eval::runtime::{MAX_ARMATURES_BUILT, OUT_OF_MEMORY, armatures_built, armatures_shown};
 use crate::eval::{Evaluation, PosedPart, Poser, Runtime};
 use crate::schema::key;
@@ -23,6 +23,9 @@ pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
     let children: Vec<_> = data.armatures.iter().map(|a| child_armatures(ctx, a)).collect();
     armature_cycles(ctx, &names, &children);
     too_many_armatures(ctx, data);
+    if let Ok(parsed) = &evaluation.parsed {
+        wrapped_geometry(ctx, &parsed.wrapped_geometry);
+    }
     // Where parsing fails the runtime loads nothing or NaN data; other rules report most of it.
     if let Ok(parsed) = &evaluation.parsed
         && !parsed.failures.is_empty()
@@ -65,6 +68,43 @@ pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
             _ => name_range(ctx, f.node),
         };
         ctx.push(diagnostic(code, at, message));
+    }
+}
+
+/// Geometries the runtime reads from another place of its `floatArray` than it stored them at.
+pub(super) fn wrapped_geometry(ctx: &mut DragonBonesCheck, wrapped: &[WrappedGeometry]) {
+    for w in wrapped {
+        let what = match w.kind {
+            GeometryKind::Mesh => "mesh",
+            GeometryKind::Surface => "surface",
+            GeometryKind::Path => "path",
+        };
+        let message = match w.wrapped {
+            Wrapped::Floats { stored_at, read_at } => {
+                let reads = match read_at {
+                    Some(at) => format!("reads them at floatArray[{at}], another geometry's floats"),
+                    None => "reads them at a negative place, NaN".to_owned(),
+                };
+                let (reach, runtimes) = match w.kind {
+                    GeometryKind::Mesh => ("65,535", "DragonBonesJS and DragonBonesCPP draw"),
+                    // The C++ runtime reads neither.
+                    GeometryKind::Surface | GeometryKind::Path => ("32,767", "DragonBonesJS draws"),
+                };
+                format!(
+                    "the runtime stores this {what}'s floats at floatArray[{stored_at}], past what its 16-bit references reach ({reach}), and {reads}: {runtimes} it wrong; keep the file's geometry (vertices, UVs and weights of every armature) within floatArray[{reach}], or split the skeleton into several files"
+                )
+            }
+            Wrapped::VertexCount { count, read } => {
+                let draws = match read {
+                    ..0 => "draws none of them (the C++ runtime crashes)".to_owned(),
+                    _ => format!("draws only the first {read}"),
+                };
+                format!(
+                    "this {what} has {count} vertices, more than the 32,767 the runtime's 16-bit vertex count holds: it reads the count as {read} and {draws}; split the mesh into meshes of at most 32,767 vertices"
+                )
+            }
+        };
+        ctx.push(diagnostic(Code::ArrayOverflow, name_range(ctx, w.node), message));
     }
 }
 

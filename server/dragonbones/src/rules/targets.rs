@@ -38,6 +38,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     version_of_another_type(&cpp, root, &profiles, &mut out);
     out.extend(no_armature(&raw, root, &profiles));
     weight_counts(&cpp, root, &profiles, &mut out);
+    negative_vertex_counts(&cpp, root, &profiles, &mut out);
     if !model.data_version.is_some_and(|v| v.is_legacy()) {
         curves(&cpp, root, &profiles, &mut out);
         negative_counts(&cpp, root, &profiles, &mut out);
@@ -155,6 +156,39 @@ fn weight_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut V
                     }
                 }
             }
+        }
+    }
+}
+
+/// A mesh of 32,768 to 65,535 vertices: the C++ runtime stores its vertex count in 16 bits and
+/// reads it back negative, and its mesh slot (cocos2d-x's, the harness's) reads out of bounds.
+fn negative_vertex_counts(raw: &Raw<'_>, root: NodeId, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned = rapidjson_targets(profiles);
+    if concerned.is_empty() {
+        return;
+    }
+    for armature in list(raw, root, key::ARMATURE) {
+        for display in list(raw, armature, key::SKIN)
+            .into_iter()
+            .flat_map(|skin| list(raw, skin, key::SLOT))
+            .flat_map(|slot| list(raw, slot, key::DISPLAY))
+        {
+            let Some(vertices) = raw.array(display, key::VERTICES) else { continue };
+            let count = raw.tree.len(vertices) / 2;
+            if (count as u16 as i16) >= 0
+                || crate::eval::parse::display_type(*raw, display) != 2.0
+                || raw.has(display, key::SHARE)
+            {
+                continue;
+            }
+            let message = format!(
+                "{} this mesh's {count} vertices as {} (a 16-bit count) and crash{} drawing it; split the mesh into meshes of at most 32,767 vertices",
+                names_verb(concerned, "reads", "read"),
+                count as u16 as i16,
+                if concerned.len() == 1 { "es" } else { "" },
+            );
+            let key = raw.tree.member(raw.text, display, key::VERTICES).map(|m| m.key);
+            out.push(load_failure(raw.tree.range(key.unwrap_or(vertices)), message));
         }
     }
 }

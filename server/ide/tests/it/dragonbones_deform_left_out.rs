@@ -55,8 +55,9 @@ fn both_reads(text: &str) -> Vec<(DragonBonesData, parse::Parsed)> {
     let names: Vec<String> = elements.iter().map(|&e| raw.string(e, key::NAME, "")).collect();
     (0..elements.len())
         .filter_map(|i| {
-            let (kept, _) = parse::parse_shown(raw, root, &elements, &names, i, DeformValues::Kept).ok()?;
-            let (checked, _) = parse::parse_shown(raw, root, &elements, &names, i, DeformValues::CheckedFinite).ok()?;
+            let (kept, _) = parse::parse_shown(raw, root, &elements, &names, i, DeformValues::Kept, None).ok()?;
+            let (checked, _) =
+                parse::parse_shown(raw, root, &elements, &names, i, DeformValues::CheckedFinite, None).ok()?;
             Some((kept.data, checked))
         })
         .collect()

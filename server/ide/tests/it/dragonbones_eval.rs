@@ -228,7 +228,7 @@ fn an_armature_of_a_chain_is_parsed_with_the_armatures_it_builds() {
     let elements = armature_elements(raw, root);
     let names: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
     let shown = |i: usize| {
-        let (parsed, list) = parse_shown(raw, root, &elements, &names, i, DeformValues::Kept).expect("parsed");
+        let (parsed, list) = parse_shown(raw, root, &elements, &names, i, DeformValues::Kept, None).expect("parsed");
         let parsed_names: Vec<String> = parsed.data.armatures.iter().map(|a| a.name.clone()).collect();
         assert_eq!(parsed_names, list.iter().map(|&a| names[a].clone()).collect::<Vec<_>>());
         list

@@ -205,7 +205,7 @@ fn a_parse_that_left_nothing_out_is_the_full_parse() {
         let names: Vec<String> =
             elements.iter().map(|&e| raw.string(e, rigls_dragonbones::schema::key::NAME, "")).collect();
         for i in 0..elements.len() {
-            let read = |values| parse::parse_shown(raw, top, &elements, &names, i, values);
+            let read = |values| parse::parse_shown(raw, top, &elements, &names, i, values, None);
             let Ok((checked, _)) = read(DeformValues::CheckedFinite) else { continue };
             if checked.deform_values_left_out {
                 left_out += 1;

@@ -11,6 +11,7 @@ mod dragonbones_deform_left_out;
 mod dragonbones_eval;
 mod dragonbones_eval_props;
 mod dragonbones_finite_skip;
+mod dragonbones_float_array;
 mod dragonbones_long_animations;
 mod dragonbones_model;
 mod dragonbones_names;

@@ -78,6 +78,7 @@ pub fn parse_binary_as(binary: &Binary, read_as: crate::target::Eval, rapidjson:
         failures_per_armature,
         binary_problems: source.problems,
         geometry_nodes: source.geometry_nodes,
+        wrapped_geometry: Vec::new(),
     })
 }
 

@@ -3,21 +3,185 @@
 
 use super::super::data::{GeometryData, Influence, WeightData};
 use super::super::geom::{Matrix, to_f32, to_i16};
-use super::super::raw::at;
-use super::{FailureKind, Parser};
+use super::super::raw::{Raw, at};
+use super::{FailureKind, Parser, display_type};
 use crate::schema::key;
 use crate::syntax::NodeId;
 
+/// What a geometry belongs to, which says how the runtime reads back its place in the
+/// `floatArray`, stored in 16 bits (`intArray`, an `Int16Array`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeometryKind {
+    /// The renderers' mesh slots add 65,536 to a negative place, so places past 65,535 wrap to
+    /// the array's start, another geometry's floats.
+    Mesh,
+    /// Surfaces and paths read the place as stored: past 32,767 it is negative and reads
+    /// `undefined` (NaN), and past 65,535 it wraps.
+    Surface,
+    Path,
+}
+
+impl GeometryKind {
+    /// Where the runtime reads what it stored at `at`; `None`: before the array (NaN).
+    pub fn read_at(self, at: usize) -> Option<usize> {
+        match self {
+            GeometryKind::Mesh => Some(at % 65536),
+            GeometryKind::Surface | GeometryKind::Path => usize::try_from(at as u16 as i16).ok(),
+        }
+    }
+}
+
+/// Where the runtime's JSON parser puts a geometry's floats: its vertices (then its UVs), and its
+/// weighted vertices.
+#[derive(Debug)]
+pub(crate) struct FloatPlace {
+    geometry: usize,
+    read: GeometryKind,
+    vertices_at: usize,
+    weights_at: Option<usize>,
+}
+
+/// A geometry the runtime reads otherwise than it stored it, for want of 16 bits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WrappedGeometry {
+    pub node: NodeId,
+    pub kind: GeometryKind,
+    pub wrapped: Wrapped,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Wrapped {
+    /// Its floats, stored at `stored_at` (its vertices', or, when those fit, its weighted
+    /// vertices'), read at `read_at` (`None`: a negative place, NaN).
+    Floats { stored_at: usize, read_at: Option<usize> },
+    /// A mesh's vertex count, read as `read` (negative: no vertex drawn).
+    VertexCount { count: usize, read: i16 },
+}
+
 impl Parser<'_> {
-    /// A mesh's, path's or surface's geometry, added to the data; its index.
-    pub(super) fn geometry(&mut self, node: NodeId, raw_bones: &[Option<usize>]) -> usize {
+    /// A mesh's, path's or surface's geometry, added to the data; its index. `read`: what it
+    /// belongs to, for where the runtime reads its floats (`None`: it does not parse it).
+    pub(super) fn geometry(&mut self, node: NodeId, raw_bones: &[Option<usize>], read: Option<GeometryKind>) -> usize {
         if self.binary.is_some() {
             return self.binary_geometry(node, raw_bones);
         }
         let index = self.data.geometries.len();
         let geometry = self.read_geometry(node, raw_bones);
+        if let Some(read) = read {
+            let vertices_at = self.float_len;
+            let vertex_floats = geometry.vertex_count * 2;
+            self.float_len += vertex_floats + if geometry.uvs.is_some() { vertex_floats } else { 0 };
+            let weights_at = geometry.weight.as_ref().map(|w| {
+                let at = self.float_len;
+                self.float_len += w.influences.len() * 3;
+                at
+            });
+            self.float_places.push(FloatPlace { geometry: index, read, vertices_at, weights_at });
+        }
+        if read == Some(GeometryKind::Mesh) && geometry.vertex_count > 32767 {
+            self.many_vertices.push(index);
+        }
         self.data.geometries.push(geometry);
         index
+    }
+
+    /// A mesh of more than 32,767 vertices: the renderers read its vertex count from the
+    /// `intArray` (an `Int16Array`), negative (no vertex) or wrapped (the first few).
+    fn wrap_vertex_count(&mut self, index: usize) {
+        let g = &mut self.data.geometries[index];
+        let count = g.vertex_count;
+        let read = count as u16 as i16;
+        let kept = usize::try_from(read).unwrap_or(0);
+        g.vertex_count = kept;
+        g.vertices.truncate(kept * 2);
+        if let Some(uvs) = &mut g.uvs {
+            uvs.truncate(kept * 2);
+        }
+        if let Some(w) = &mut g.weight {
+            w.vertex_bone_counts.truncate(kept);
+            let influences = w.vertex_bone_counts.iter().sum();
+            w.influences.truncate(influences);
+        }
+        let wrapped = Wrapped::VertexCount { count, read };
+        self.wrapped_geometry.push(WrappedGeometry { node: g.node, kind: GeometryKind::Mesh, wrapped });
+    }
+
+    /// The runtime's `floatArray` as this parse lays it out (NaN where nothing is written).
+    fn float_array(&self) -> Vec<f64> {
+        let mut array = vec![f64::NAN; self.float_len];
+        for p in &self.float_places {
+            let g = &self.data.geometries[p.geometry];
+            let uvs = g.uvs.iter().flatten();
+            for (slot, &v) in array[p.vertices_at..].iter_mut().zip(g.vertices.iter().chain(uvs)) {
+                *slot = v;
+            }
+            if let (Some(at), Some(w)) = (p.weights_at, &g.weight) {
+                let floats = w.influences.iter().flat_map(|i| [i.weight, i.x, i.y]);
+                for (slot, v) in array[at..].iter_mut().zip(floats) {
+                    *slot = v;
+                }
+            }
+        }
+        array
+    }
+
+    /// Gives the geometry what the runtime reads of what it stored in 16 bits: vertex counts, and
+    /// (when `floats`: a parse of the whole file, or of a file with a [`FloatLayout`]) places in
+    /// the `floatArray`.
+    pub(super) fn read_as_stored(&mut self, floats: bool) {
+        if floats {
+            self.wrap_floats();
+        }
+        for index in std::mem::take(&mut self.many_vertices) {
+            self.wrap_vertex_count(index);
+        }
+    }
+
+    /// Gives each geometry whose place in the runtime's `floatArray` its 16-bit offsets cannot
+    /// reach the floats the runtime reads instead (`_parseGeometry` lays the array out, geometry
+    /// after geometry, for the whole file: a parse of some armatures reads where the others' end,
+    /// and what a wrapped place reads, from the file's [`FloatLayout`]).
+    fn wrap_floats(&mut self) {
+        let wraps = |p: &FloatPlace| {
+            let limit = if p.read == GeometryKind::Mesh { 65536 } else { 32768 };
+            p.vertices_at >= limit || p.weights_at.is_some_and(|w| w >= limit)
+        };
+        if !self.float_places.iter().any(wraps) {
+            return;
+        }
+        let built;
+        let array: &[f64] = match self.layout {
+            Some(layout) => &layout.head,
+            None => {
+                built = self.float_array();
+                &built
+            }
+        };
+        let read = |at: Option<usize>, i: usize| at.and_then(|at| array.get(at + i)).copied().unwrap_or(f64::NAN);
+        for p in self.float_places.iter().filter(|p| wraps(p)) {
+            let g = &mut self.data.geometries[p.geometry];
+            let vertices_at = p.read.read_at(p.vertices_at);
+            let n = g.vertices.len();
+            for (i, v) in g.vertices.iter_mut().enumerate() {
+                *v = read(vertices_at, i);
+            }
+            for (i, v) in g.uvs.iter_mut().flatten().enumerate() {
+                *v = read(vertices_at, n + i);
+            }
+            let mut stored_at = p.vertices_at;
+            if let (Some(at), Some(w)) = (p.weights_at, &mut g.weight) {
+                let weights_at = p.read.read_at(at);
+                for (k, i) in w.influences.iter_mut().enumerate() {
+                    (i.weight, i.x, i.y) =
+                        (read(weights_at, k * 3), read(weights_at, k * 3 + 1), read(weights_at, k * 3 + 2));
+                }
+                if p.read.read_at(p.vertices_at) == Some(p.vertices_at) {
+                    stored_at = at;
+                }
+            }
+            let wrapped = Wrapped::Floats { stored_at, read_at: p.read.read_at(stored_at) };
+            self.wrapped_geometry.push(WrappedGeometry { node: g.node, kind: p.read, wrapped });
+        }
     }
 
     fn read_geometry(&mut self, node: NodeId, raw_bones: &[Option<usize>]) -> GeometryData {
@@ -142,4 +306,88 @@ fn influence_count(count: f64, remaining: usize) -> Option<usize> {
         return Some(0);
     }
     (count <= (remaining / 2) as f64).then_some(count as usize)
+}
+
+/// Where the runtime's JSON parser puts each armature's geometry in its `floatArray`, for a file
+/// whose geometry may pass the array's 16-bit references: what a parse of some of its armatures
+/// needs to read their geometry as the runtime does ([`Parser::read_as_stored`]).
+#[derive(Debug)]
+pub struct FloatLayout {
+    /// Each element of the root's `armature` list, in file order, and the array's length before it.
+    starts: Vec<(NodeId, usize)>,
+    /// The floats the runtime stores first: all a wrapped place (below 65,536) can read.
+    head: Vec<f64>,
+    /// A hash of both: two versions of a file with equal signatures read their geometry alike.
+    pub signature: u64,
+}
+
+impl FloatLayout {
+    pub(super) fn start(&self, element: NodeId) -> Option<usize> {
+        let at = self.starts.binary_search_by_key(&element, |&(node, _)| node).ok()?;
+        Some(self.starts[at].1)
+    }
+}
+
+/// The layout of the runtime's `floatArray` for the root's `armature` list `elements`; `None`
+/// when no geometry can pass its 16-bit references (most files). The places are counted from
+/// the arrays' lengths, without reading a number; the floats a wrapped place reads, from a parse
+/// of the first armatures' geometry.
+pub fn float_layout(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Option<FloatLayout> {
+    let tree = raw.tree;
+    let (mut floats, mut signed, mut largest) = (0usize, false, 0usize);
+    let mut starts = Vec::with_capacity(elements.len());
+    let objects = |node: NodeId, key: &str| raw.array(node, key).into_iter().flat_map(|a| raw.elements(a));
+    for &armature in elements {
+        starts.push((armature, floats));
+        let mut count = |node: NodeId| {
+            let len = |key: &str| raw.array(node, key).map_or(0, |a| tree.len(a));
+            let vertex_floats = len(key::VERTICES) / 2 * 2;
+            let uvs = if raw.array(node, key::UVS).is_some() { vertex_floats } else { 0 };
+            let weights = len(key::WEIGHTS).saturating_sub(vertex_floats / 2) / 2 * 3;
+            largest = largest.max(vertex_floats + uvs).max(weights);
+            floats += vertex_floats + uvs + weights;
+        };
+        for bone in objects(armature, key::BONE) {
+            if is_surface(raw, bone) {
+                signed = true;
+                count(bone);
+            }
+        }
+        let displays =
+            objects(armature, key::SKIN).flat_map(|s| objects(s, key::SLOT)).flat_map(|s| objects(s, key::DISPLAY));
+        for display in displays {
+            let ty = display_type(raw, display);
+            if (ty == 2.0 && !raw.has(display, key::SHARE)) || ty == 4.0 {
+                signed |= ty == 4.0;
+                count(display);
+            }
+        }
+    }
+    if floats <= 65536 && !(signed && floats > 32768) {
+        return None;
+    }
+    // The head: the geometry of the armatures that start within it, or close enough for a
+    // geometry read there to reach into them.
+    let reach = 65536 + largest;
+    let within = starts.iter().take_while(|&&(_, start)| start < reach).count();
+    let mut parser = Parser::new(raw, root, super::DeformValues::Kept, crate::target::Eval::DEFAULT).ok()?;
+    parser.animations = false;
+    parser.armatures(&elements[..within]);
+    let mut head = parser.float_array();
+    head.truncate(reach);
+    let mut hasher = std::hash::DefaultHasher::new();
+    std::hash::Hash::hash(&starts, &mut hasher);
+    head.iter().for_each(|v| std::hash::Hash::hash(&v.to_bits(), &mut hasher));
+    let signature = std::hash::Hasher::finish(&hasher);
+    Some(FloatLayout { starts, head, signature })
+}
+
+/// A bone the runtime reads as a surface (`type` "surface", any case, or 1).
+pub(super) fn is_surface(raw: Raw<'_>, bone: NodeId) -> bool {
+    match raw.get(bone, key::TYPE) {
+        Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
+            raw.to_js_string(t).eq_ignore_ascii_case("surface")
+        }
+        _ => raw.number(bone, key::TYPE, 0.0) == 1.0,
+    }
 }

@@ -20,6 +20,7 @@ mod geometry;
 
 pub use animation::Rotation;
 pub use binary::{parse_binary, parse_binary_as};
+pub use geometry::{FloatLayout, GeometryKind, Wrapped, WrappedGeometry, float_layout};
 
 /// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
 /// entry per frame and run out of memory (its frame positions wrap at 32,768 already).
@@ -86,6 +87,9 @@ pub struct Parsed {
     /// A binary skeleton's displays and bones with geometry, and the geometry each points at
     /// (displays pointing at one block share it).
     pub geometry_nodes: Vec<(NodeId, usize)>,
+    /// Geometries the runtime reads from another place than it stored them at (a parse of the
+    /// whole file only: the places run on from armature to armature).
+    pub wrapped_geometry: Vec<WrappedGeometry>,
 }
 
 /// What a parse does with the values of slot deform key frames, most of a skeleton's numbers.
@@ -107,7 +111,7 @@ pub struct Rejected {
 }
 
 pub fn parse(raw: Raw<'_>, root: NodeId) -> Result<Parsed, Rejected> {
-    parse_armatures(raw, root, &armature_elements(raw, root), DeformValues::Kept)
+    parse_as(raw, root, Eval::DEFAULT)
 }
 
 /// The elements of the root's `armature` list, which [`parse`] reads in turn.
@@ -137,15 +141,26 @@ pub fn parse_armatures(
     root: NodeId,
     elements: &[NodeId],
     deform_values: DeformValues,
+    layout: Option<&FloatLayout>,
 ) -> Result<Parsed, Rejected> {
-    parse_armatures_as(raw, root, elements, deform_values, Eval::DEFAULT)
+    parse_armatures_as(raw, root, elements, deform_values, Eval::DEFAULT, Layout::Given(layout))
+}
+
+/// Where a parse's geometry lies in the runtime's `floatArray`.
+#[derive(Clone, Copy)]
+enum Layout<'l> {
+    /// The parse is of the whole file, which lays the array out.
+    Whole,
+    /// The parse is of some armatures, of a file laid out so ([`float_layout`]; `None`: its
+    /// geometry fits the array's 16-bit references).
+    Given(Option<&'l FloatLayout>),
 }
 
 /// [`parse`] as a runtime other than DragonBonesJS 5.7 reads the skeleton, where that changes
 /// its poses ([`Eval`]: path constraints, surface bones and 5.6 keys it does not read, animations
 /// of no duration lasting one frame).
 pub fn parse_as(raw: Raw<'_>, root: NodeId, read_as: Eval) -> Result<Parsed, Rejected> {
-    parse_armatures_as(raw, root, &armature_elements(raw, root), DeformValues::Kept, read_as)
+    parse_armatures_as(raw, root, &armature_elements(raw, root), DeformValues::Kept, read_as, Layout::Whole)
 }
 
 fn parse_armatures_as(
@@ -154,9 +169,14 @@ fn parse_armatures_as(
     elements: &[NodeId],
     deform_values: DeformValues,
     read_as: Eval,
+    layout: Layout<'_>,
 ) -> Result<Parsed, Rejected> {
     let mut parser = Parser::new(raw, root, deform_values, read_as)?;
+    if let Layout::Given(given) = layout {
+        parser.layout = given;
+    }
     let failures_per_armature = parser.armatures(elements);
+    parser.read_as_stored(matches!(layout, Layout::Whole | Layout::Given(Some(_))));
     Ok(Parsed {
         shares_geometry: parser.shares_geometry,
         deform_values_left_out: parser.deform_values_left_out,
@@ -166,6 +186,7 @@ fn parse_armatures_as(
         failures_per_armature,
         binary_problems: Vec::new(),
         geometry_nodes: Vec::new(),
+        wrapped_geometry: parser.wrapped_geometry,
     })
 }
 
@@ -184,10 +205,11 @@ pub fn parse_shown(
     names: &[String],
     i: usize,
     deform_values: DeformValues,
+    layout: Option<&FloatLayout>,
 ) -> Result<(Parsed, Vec<usize>), Rejected> {
     if child_armature_names(raw, elements[i]).is_empty() {
         // Shows nothing (most armatures): its parse alone is the one.
-        return Ok((parse_armatures(raw, root, &elements[i..=i], deform_values)?, vec![i]));
+        return Ok((parse_armatures(raw, root, &elements[i..=i], deform_values, layout)?, vec![i]));
     }
     let mut read = vec![false; elements.len()];
     read[i] = true;
@@ -211,7 +233,7 @@ pub fn parse_shown(
     }
     let list: Vec<usize> = (0..elements.len()).filter(|&a| read[a]).collect();
     let nodes: Vec<NodeId> = list.iter().map(|&a| elements[a]).collect();
-    Ok((parse_armatures(raw, root, &nodes, deform_values)?, list))
+    Ok((parse_armatures(raw, root, &nodes, deform_values, layout)?, list))
 }
 
 /// A display's type as the runtime reads it: 0 image, 1 armature, 2 mesh, 3 bounding box, 4 path
@@ -300,6 +322,15 @@ pub(super) struct Parser<'a> {
     pub(super) read_as: Eval,
     /// Animations are read (not when only the armatures shown are wanted).
     pub(super) animations: bool,
+    /// The length of the runtime's `floatArray` so far, and where each geometry's floats are.
+    pub(super) float_len: usize,
+    pub(super) float_places: Vec<geometry::FloatPlace>,
+    pub(super) wrapped_geometry: Vec<WrappedGeometry>,
+    /// Meshes of more vertices than a 16-bit count holds (indices into the data's geometries).
+    pub(super) many_vertices: Vec<usize>,
+    /// Where the armatures' geometry starts, for a parse of some armatures of a file whose
+    /// geometry passes the `floatArray`'s 16-bit references.
+    pub(super) layout: Option<&'a FloatLayout>,
 }
 
 /// What the parse of one armature carries between its parts.
@@ -331,6 +362,11 @@ impl<'a> Parser<'a> {
             deform_scratch: Vec::new(),
             binary: None,
             animations: true,
+            float_len: 0,
+            float_places: Vec::new(),
+            wrapped_geometry: Vec::new(),
+            many_vertices: Vec::new(),
+            layout: None,
         })
     }
 
@@ -345,6 +381,9 @@ impl<'a> Parser<'a> {
         let mut names: rigls_text::FastSet<String> = self.data.armatures.iter().map(|a| a.name.clone()).collect();
         for &a in elements {
             rigls_text::cancel::check();
+            if let Some(start) = self.layout.and_then(|l| l.start(a)) {
+                self.float_len = start;
+            }
             let before = self.failures.len();
             let armature = self.armature(a);
             failures_per_armature.push(self.failures.len() - before);
@@ -458,13 +497,7 @@ impl<'a> Parser<'a> {
 
     fn bone(&mut self, node: NodeId, name: String, raw_bones: &[Option<usize>]) -> BoneData {
         let raw = self.raw;
-        let surface = !self.read_as.no_surfaces
-            && match raw.get(node, key::TYPE) {
-                Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
-                    raw.to_js_string(t).eq_ignore_ascii_case("surface")
-                }
-                _ => raw.number(node, key::TYPE, 0.0) == 1.0,
-            };
+        let surface = !self.read_as.no_surfaces && geometry::is_surface(raw, node);
         let no_56 = self.read_as.no_56;
         let mut bone = BoneData {
             name,
@@ -480,7 +513,7 @@ impl<'a> Parser<'a> {
             surface: None,
         };
         if surface {
-            let geometry = self.geometry(node, raw_bones);
+            let geometry = self.geometry(node, raw_bones, Some(GeometryKind::Surface));
             bone.surface = Some(SurfaceData {
                 segment_x: raw.number(node, key::SEGMENT_X, 0.0),
                 segment_y: raw.number(node, key::SEGMENT_Y, 0.0),
@@ -689,7 +722,7 @@ impl<'a> Parser<'a> {
                     }
                     0
                 } else {
-                    let geometry = self.geometry(node, &scope.data.raw_bones);
+                    let geometry = self.geometry(node, &scope.data.raw_bones, Some(GeometryKind::Mesh));
                     if raw.has(node, key::WEIGHTS) {
                         let slot_pose = raw.numbers_at(node, key::SLOT_POSE).unwrap_or_default();
                         let bone_pose = raw.numbers_at(node, key::BONE_POSE).unwrap_or_default();
@@ -714,7 +747,9 @@ impl<'a> Parser<'a> {
                     self.fail(node, FailureKind::NoLengths);
                     return None;
                 };
-                let geometry = self.geometry(node, &scope.data.raw_bones);
+                // A runtime without paths does not parse one (nor store its floats).
+                let read = (!self.read_as.no_paths).then_some(GeometryKind::Path);
+                let geometry = self.geometry(node, &scope.data.raw_bones, read);
                 DisplayKind::Path {
                     geometry,
                     closed: raw.boolean(node, key::CLOSED, false),

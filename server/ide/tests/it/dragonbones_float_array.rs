@@ -1,0 +1,177 @@
+//! The runtime keeps the geometry of every armature of a skeleton (vertices, UVs, weighted
+//! vertices) in one float array, in file order, and where each geometry starts in a 16-bit
+//! integer: a mesh stored past float 65,535 is read at its place less 65,536, another geometry's
+//! floats; a surface past float 32,767 reads a negative place, NaN. The poses below are what
+//! DragonBonesJS and DragonBonesCPP printed for the same skeletons (`tests/runtimes/`).
+
+use rigls_diagnostic::Target;
+use rigls_ide::pose::{Pose, PoseRequest, pose};
+use rigls_test_support::fixture as support;
+
+/// Three armatures, each with a bone at (5, 5) and a slot on it: `大` shows a mesh of `big`
+/// vertices with UVs (4 floats a vertex), `一` a triangle, `二` the same triangle weighted to the
+/// bone. The triangle starts at float `4 × big`, the weighted one 12 floats later (its weighted
+/// vertices 12 floats after that).
+fn skeleton(big: usize) -> String {
+    let vertices: Vec<String> = (0..big).map(|i| format!("{},{}", i % 100, i / 100)).collect();
+    let uvs = vec!["0.5"; big * 2].join(",");
+    let armature = |name: &str, display: &str| {
+        format!(
+            r#"{{"name": "{name}", "bone": [{{"name": "根"}}, {{"name": "骨", "parent": "根", "transform": {{"x": 5, "y": 5}}}}],
+ "slot": [{{"name": "面", "parent": "骨"}}],
+ "skin": [{{"slot": [{{"name": "面", "display": [{display}]}}]}}]}}"#
+        )
+    };
+    let triangle = r#""width": 10, "height": 10, "vertices": [0, 0, 10, 0, 0, 10], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]"#;
+    let big_mesh = format!(
+        r#"{{"type": "mesh", "name": "大", "width": 10, "height": 10, "vertices": [{}], "uvs": [{uvs}], "triangles": [0, 1, 2]}}"#,
+        vertices.join(",")
+    );
+    let weighted = format!(
+        r#"{{"type": "mesh", "name": "小", {triangle}, "weights": [1, 1, 1, 1, 1, 1, 1, 1, 1], "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [1, 1, 0, 0, 1, 5, 5]}}"#
+    );
+    format!(
+        "{{\"name\": \"大\", \"version\": \"5.5\", \"frameRate\": 24, \"armature\": [\n{},\n{},\n{}]}}",
+        armature("大", &big_mesh),
+        armature("一", &format!(r#"{{"type": "mesh", "name": "小", {triangle}}}"#)),
+        armature("二", &weighted),
+    )
+}
+
+/// The setup pose's vertices of armature `name`'s one slot, in armature space.
+fn vertices(analysis: &rigls_ide::Analysis, name: &str, target: Option<Target>) -> Vec<f64> {
+    let request = PoseRequest { armature: Some(name.to_owned()), animation: None, time: 0.0, target };
+    match pose(analysis, &request) {
+        Ok(Pose::DragonBones(p)) => p.slots[0].vertices.clone().expect("a mesh"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn meshes_within_the_float_arrays_16_bit_reach_are_read_where_they_are() {
+    let analysis = support::analyse("大_ske.json", &skeleton(16_000), &[]);
+    assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
+    for target in [None, Some(Target::DragonBonesCpp)] {
+        assert_eq!(vertices(&analysis, "一", target), [5.0, 5.0, 15.0, 5.0, 5.0, 15.0]);
+        assert_eq!(vertices(&analysis, "二", target), [0.0, 0.0, 10.0, 0.0, 0.0, 10.0]);
+    }
+}
+
+#[test]
+fn a_mesh_past_float_65535_is_drawn_with_the_floats_at_its_place_less_65536() {
+    let analysis = support::analyse("大_ske.json", &skeleton(16_400), &[]);
+    expect_test::expect![[r#"
+        [
+            "array-overflow 6:71-6:74 the runtime stores this mesh's floats at floatArray[65600], past what its 16-bit references reach (65,535), and reads them at floatArray[64], another geometry's floats: DragonBonesJS and DragonBonesCPP draw it wrong; keep the file's geometry (vertices, UVs and weights of every armature) within floatArray[65,535], or split the skeleton into several files",
+            "array-overflow 9:71-9:74 the runtime stores this mesh's floats at floatArray[65612], past what its 16-bit references reach (65,535), and reads them at floatArray[76], another geometry's floats: DragonBonesJS and DragonBonesCPP draw it wrong; keep the file's geometry (vertices, UVs and weights of every armature) within floatArray[65,535], or split the skeleton into several files",
+        ]
+    "#]]
+    .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
+    // The same places with CRLF line ends and a byte-order mark.
+    let text = skeleton(16_400);
+    for variant in [text.replace('\n', "\r\n"), format!("\u{feff}{text}")] {
+        let other = support::analyse("大_ske.json", &variant, &[]);
+        let positions = |a: &rigls_ide::Analysis| support::positions(a, rigls_text::PositionEncoding::Utf16);
+        assert_eq!(positions(&other), positions(&analysis));
+    }
+    for target in [None, Some(Target::DragonBonesCpp)] {
+        // Vertices 32 to 34 of `大`, moved by the bone.
+        assert_eq!(vertices(&analysis, "一", target), [37.0, 5.0, 38.0, 5.0, 39.0, 5.0]);
+        // Weights, bind-space vertices and their bones all read from `大`'s vertices.
+        assert_eq!(vertices(&analysis, "二", target), [220.0, 2200.0, 0.0, 0.0, 235.0, 2491.0]);
+    }
+}
+
+#[test]
+fn a_surface_past_float_32767_reads_a_negative_place() {
+    // `大`'s mesh takes floats 0 to 35,999: the surface, in the next armature, starts at 36,000.
+    let vertices: Vec<String> = (0..9_000).map(|i| format!("{},{}", i % 100, i / 100)).collect();
+    let uvs = vec!["0.5"; 18_000].join(",");
+    let text = format!(
+        r#"{{"name": "面", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24, "armature": [
+{{"name": "大", "bone": [{{"name": "根"}}], "slot": [{{"name": "面", "parent": "根"}}],
+ "skin": [{{"slot": [{{"name": "面", "display": [{{"type": "mesh", "name": "大", "width": 10, "height": 10, "vertices": [{}], "uvs": [{uvs}], "triangles": [0, 1, 2]}}]}}]}}]}},
+{{"name": "面", "bone": [{{"name": "根"}},
+ {{"name": "曲面", "type": "surface", "segmentX": 1, "segmentY": 1, "vertices": [-50, -50, 50, -50, -50, 50, 50, 50]}},
+ {{"name": "子", "parent": "曲面", "transform": {{"x": 10, "y": 20}}}}]}}]}}"#,
+        vertices.join(",")
+    );
+    let analysis = support::analyse("面_ske.json", &text, &[]);
+    expect_test::expect![[r#"
+        [
+            "non-finite-pose 4:10-4:14 bone `曲面` has a transform that is not a finite number at the setup pose: the runtime draws it and everything on it nowhere",
+            "array-overflow 4:10-4:14 the runtime stores this surface's floats at floatArray[36000], past what its 16-bit references reach (32,767), and reads them at a negative place, NaN: DragonBonesJS draws it wrong; keep the file's geometry (vertices, UVs and weights of every armature) within floatArray[32,767], or split the skeleton into several files",
+        ]
+    "#]]
+    .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
+}
+
+/// An edit to the first armature's mesh moves the other armatures' floats: their findings and
+/// poses are not the previous version's, though their text is unchanged; an edit elsewhere keeps
+/// them.
+#[test]
+fn an_edit_that_moves_the_floats_of_later_armatures_evaluates_them_again() {
+    let fs = rigls_diagnostic::env::MemoryFs::default();
+    let path = Some(std::path::Path::new("大_ske.json"));
+    let (fits, past) = (skeleton(16_000), skeleton(16_400));
+    let mut analysis = rigls_ide::Analysis::new(path, fits.clone(), &fs);
+    for (text, warnings) in [(&past, 2), (&fits, 0), (&past, 2)] {
+        analysis = rigls_ide::Analysis::reanalyse(&analysis, text.clone(), &fs);
+        assert_eq!(analysis.diagnostics, rigls_ide::Analysis::new(path, text.clone(), &fs).diagnostics);
+        assert_eq!(analysis.diagnostics.iter().filter(|d| d.code == "array-overflow").count(), warnings);
+        assert_eq!(analysis.reuse.armatures_reused, 0);
+        let expected = if warnings == 0 { [5.0, 5.0, 15.0, 5.0, 5.0, 15.0] } else { [37.0, 5.0, 38.0, 5.0, 39.0, 5.0] };
+        assert_eq!(vertices(&analysis, "一", None), expected);
+    }
+    // A bone of `二` moved: `一`'s findings are reused, `二`'s warning found again.
+    let moved = past.replacen(r#""x": 5, "y": 5}}]"#, r#""x": 6, "y": 5}}]"#, 3).replacen(
+        r#""x": 6, "y": 5}}]"#,
+        r#""x": 5, "y": 5}}]"#,
+        2,
+    );
+    let edited = rigls_ide::Analysis::reanalyse(&analysis, moved.clone(), &fs);
+    assert_eq!(edited.diagnostics, rigls_ide::Analysis::new(path, moved, &fs).diagnostics);
+    assert_eq!(edited.diagnostics.iter().filter(|d| d.code == "array-overflow").count(), 2);
+    assert_eq!((edited.reuse.armatures_evaluated, edited.reuse.armatures_reused), (1, 2));
+}
+
+/// One armature showing one mesh of `count` vertices (vertex `i` at `(i % 100, i / 100)`).
+fn one_mesh(count: usize) -> String {
+    let vertices: Vec<String> = (0..count).map(|i| format!("{},{}", i % 100, i / 100)).collect();
+    let uvs = vec!["0.5"; count * 2].join(",");
+    format!(
+        r#"{{"name": "網", "version": "5.5", "frameRate": 24, "armature": [{{"name": "網", "bone": [{{"name": "根"}}],
+ "slot": [{{"name": "面", "parent": "根"}}],
+ "skin": [{{"slot": [{{"name": "面", "display": [{{"type": "mesh", "name": "網", "width": 1, "height": 1,
+ "vertices": [{}], "uvs": [{uvs}], "triangles": [0, 1, 2]}}]}}]}}]}}]}}"#,
+        vertices.join(",")
+    )
+}
+
+/// The runtime keeps a mesh's vertex count in 16 bits too: from 32,768 vertices it reads a
+/// negative count (DragonBonesJS draws no vertex, DragonBonesCPP's mesh slot crashes), from
+/// 65,536 the count less 65,536.
+#[test]
+fn a_mesh_of_more_than_32767_vertices_is_read_with_a_16_bit_count() {
+    let cpp = [Target::DragonBonesCpp].into_iter().collect();
+    let analysis = support::analyse_for("網_ske.json", &one_mesh(33_000), &[], cpp);
+    expect_test::expect![[r#"
+        [
+            "array-overflow 2:71-2:74 this mesh has 33000 vertices, more than the 32,767 the runtime's 16-bit vertex count holds: it reads the count as -32536 and draws none of them (the C++ runtime crashes); split the mesh into meshes of at most 32,767 vertices",
+            "target-load-failure 3:1-3:11 dragonbones-cpp reads this mesh's 33000 vertices as -32536 (a 16-bit count) and crashes drawing it; split the mesh into meshes of at most 32,767 vertices",
+        ]
+    "#]]
+    .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
+    assert_eq!(vertices(&analysis, "網", None), Vec::<f64>::new());
+    let analysis = support::analyse_for("網_ske.json", &one_mesh(66_000), &[], cpp);
+    expect_test::expect![[r#"
+        [
+            "array-overflow 2:71-2:74 this mesh has 66000 vertices, more than the 32,767 the runtime's 16-bit vertex count holds: it reads the count as 464 and draws only the first 464; split the mesh into meshes of at most 32,767 vertices",
+        ]
+    "#]]
+    .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
+    for target in [None, Some(Target::DragonBonesCpp)] {
+        let drawn = vertices(&analysis, "網", target);
+        assert_eq!((drawn.len(), &drawn[drawn.len() - 4..]), (928, &[62.0, 4.0, 63.0, 4.0][..]));
+    }
+}
