@@ -544,8 +544,11 @@ pub static PROFILES: &[Profile] = &[
             ),
             (
                 "Binary headers",
-                "the root `offset` (its even places), an animation's `offset`, `action` and `zOrder`, and a mesh's `offset` are read as unsigned integers (`0.0`, -1 or null abort a debug build); an animation's `bone`, `slot` and `constraint` as objects, and the list of each name the armature has as [type, offset] pairs of integers (null, a list where an object belongs, an odd length abort); lists under other names are not read; a mesh's weights past `intArray[32767]` (their offset stored negative) are read as none, and the mesh follows no bone; a key frame at a negative position is never reached (positions are `size_t`s)",
-                &["DragonBonesCPP `parser/BinaryDataParser.cpp:56-60, 94-210`"],
+                "the root `offset` (its even places), an animation's `offset`, `action` and `zOrder`, and a mesh's `offset` are read as unsigned integers (`0.0`, -1 or null abort a debug build); an animation's `bone`, `slot` and `constraint` as objects, and the list of each name the armature has as [type, offset] pairs of integers (null, a list where an object belongs, an odd length abort); lists under other names are not read; a mesh's weights past `intArray[32767]` (their offset stored negative) are read as none, and the mesh follows no bone; a key frame at a negative position is never reached (positions are `size_t`s); a slot deform timeline of a mesh with no vertex (or no influence) crashes it, written through a null pointer",
+                &[
+                    "DragonBonesCPP `parser/BinaryDataParser.cpp:56-60, 94-210`",
+                    "`animation/TimelineState.cpp:886-960`",
+                ],
             ),
             (
                 "Duplicate keys",

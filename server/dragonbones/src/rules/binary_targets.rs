@@ -8,7 +8,10 @@ use rigls_diagnostic::{Code, Targets};
 use rigls_text::FastSet;
 
 use super::targets::{fits_integer, names_verb, value_shown};
-use crate::binary::{ArrayKind, Binary, Body, CONSTRAINT_TIMELINES, Problem, geometry};
+use crate::binary::{
+    ArrayKind, Binary, Body, CONSTRAINT_TIMELINES, Problem, deform, geometry, timeline, timeline_type, unwrap_index,
+    weight,
+};
 use crate::eval::parse::display_type;
 use crate::eval::raw::Raw;
 use crate::schema::key;
@@ -25,7 +28,8 @@ pub(crate) fn check(binary: &Binary, concerned: Targets) -> Vec<Problem> {
     report.offsets(root, 11, &[0, 2, 4, 6, 8, 10], "the root `offset`");
     for armature in raw.elements(armatures).filter(|&a| raw.is_object(a)) {
         let names = Names::of(&raw, armature);
-        for display in mesh_displays(&raw, armature, &names.slots) {
+        let meshes = mesh_displays(&raw, armature, &names.slots);
+        for &(_, display) in &meshes {
             // `_parseVertices`.
             let read_as = "a mesh's `offset` as an unsigned integer";
             match raw.get(display, key::OFFSET) {
@@ -41,6 +45,9 @@ pub(crate) fn check(binary: &Binary, concerned: Targets) -> Vec<Problem> {
         let Some(animations) = raw.get(armature, key::ANIMATION) else { continue };
         for animation in raw.elements(animations).filter(|&a| raw.is_object(a)) {
             report.offsets(animation, 3, &[0, 1, 2], "an animation's `offset`");
+            if let Some(body) = &binary.body {
+                report.deform_overruns(body, animation, &meshes);
+            }
             for name in [key::ACTION, key::Z_ORDER] {
                 if let Some(value) = raw.get(animation, name).filter(|&v| !fits_integer(&raw, v, true)) {
                     report.not(value, &format!("an animation's `{name}` as an unsigned integer"), UINT_FIX);
@@ -119,6 +126,59 @@ impl Report<'_, '_> {
         self.out.push(Problem::new(Code::TargetDrops, bytes, Some(display), message));
     }
 
+    /// Slot deform timelines of `animation` whose mesh has no value to deform: the C++ runtime
+    /// sizes a mesh's deform buffer from the mesh (its vertex count, or a weighted mesh's
+    /// influences, × 2) and writes the timeline's count of values into it
+    /// (`DeformTimelineState::update`, `animation/TimelineState.cpp:886-960`): into an empty one,
+    /// through a null pointer, a crash. DragonBonesJS's array grows. (A buffer too small but not
+    /// empty is overrun too, which the harness survives: not reported.) A binary the converter
+    /// wrote never has it.
+    fn deform_overruns(&mut self, body: &Body, animation: NodeId, meshes: &[(String, NodeId)]) {
+        let raw = self.raw;
+        let number =
+            |n: Option<NodeId>| n.and_then(|n| raw.tree.int(raw.text, n)).and_then(|v| usize::try_from(v).ok());
+        let first = raw.get(animation, key::OFFSET).and_then(|l| raw.elements(l).next());
+        let (Some(frame_int), Some(map)) = (number(first), raw.get(animation, key::SLOT)) else { return };
+        for member in raw.tree.members(map) {
+            let name = raw.tree.key(raw.text, member.key);
+            let blocks: Vec<usize> = meshes
+                .iter()
+                .filter(|(slot, _)| *slot == *name)
+                .filter_map(|&(_, d)| number(raw.get(d, key::OFFSET)))
+                .collect();
+            let pairs: Vec<NodeId> = raw.elements(member.value).collect();
+            for pair in pairs.chunks_exact(2) {
+                let (Some(ty), Some(t)) = (number(Some(pair[0])), number(Some(pair[1]))) else { continue };
+                if ty != timeline_type::SLOT_DEFORM as usize {
+                    continue;
+                }
+                let Some(&header) = body.timeline.get(t + timeline::VALUE_COUNT) else { continue };
+                let at = frame_int + usize::from(header);
+                let (Some(&geometry), Some(&count)) =
+                    (body.frame_int.get(at + deform::GEOMETRY), body.frame_int.get(at + deform::COUNT))
+                else {
+                    continue;
+                };
+                let block = unwrap_index(geometry);
+                // Only a display of the slot is deformed (`DeformTimelineState::update`).
+                let (true, Some(buffer), Ok(count)) =
+                    (blocks.contains(&block), deform_buffer(body, block), usize::try_from(count))
+                else {
+                    continue;
+                };
+                if buffer > 0 || count == 0 {
+                    continue;
+                }
+                let message = format!(
+                    "{} this deform timeline's {count} values into the mesh at intArray[{block}], which has none (no vertex, or no influence): through a null pointer, and the runtime crashes playing the animation (DragonBonesJS's array grows); give the mesh its vertices, or remove the timeline",
+                    names_verb(self.concerned, "writes", "write"),
+                );
+                let bytes = self.binary.header_range_bytes(raw.tree.range(pair[1]));
+                self.out.push(Problem::new(Code::TargetLoadFailure, bytes, Some(pair[1]), message));
+            }
+        }
+    }
+
     /// The places `at` of the `offset` list of `object`, read with `GetUint`; the list needs
     /// `len` elements (`operator[]` asserts past its end).
     fn offsets(&mut self, object: NodeId, len: usize, at: &[usize], what: &str) {
@@ -193,21 +253,40 @@ impl Names {
     }
 }
 
-/// The mesh displays `_parseSkin` parses with `_parseVertices`: of every skin, under the slots
-/// the armature has, those not sharing another mesh's geometry.
-fn mesh_displays(raw: &Raw<'_>, armature: NodeId, slots: &FastSet<String>) -> Vec<NodeId> {
+/// The size of the deform buffer DragonBonesCPP gives the mesh at `intArray[block]`
+/// (`DeformVertices::init`): twice its vertex count, or a weighted mesh's influences (counted as
+/// `_parseVertices` does); `None` where the arrays do not hold it.
+fn deform_buffer(body: &Body, block: usize) -> Option<usize> {
+    let int = |i: usize| body.int.get(i).copied();
+    let vertices = usize::try_from(int(block + geometry::VERTEX_COUNT)?).ok()?;
+    let Ok(weights) = usize::try_from(int(block + geometry::WEIGHT_OFFSET)?) else { return Some(vertices * 2) };
+    let bones = usize::try_from(int(weights + weight::BONE_COUNT)?).ok()?;
+    let (mut at, mut influences) = (weights + weight::BONES + bones, 0usize);
+    for _ in 0..vertices {
+        let n = usize::try_from(int(at)?).ok()?;
+        influences += n;
+        at += 1 + n;
+    }
+    Some(influences * 2)
+}
+
+/// The mesh displays `_parseSkin` parses with `_parseVertices`, with their slots' names: of
+/// every skin, under the slots the armature has, those not sharing another mesh's geometry.
+fn mesh_displays(raw: &Raw<'_>, armature: NodeId, slots: &FastSet<String>) -> Vec<(String, NodeId)> {
     let mut out = Vec::new();
     let Some(skins) = raw.get(armature, key::SKIN) else { return out };
     for skin in raw.elements(skins).filter(|&s| raw.is_object(s)) {
         let Some(skin_slots) = raw.get(skin, key::SLOT) else { continue };
         for slot in raw.elements(skin_slots).filter(|&s| raw.is_object(s)) {
-            if !slots.contains(&raw.string(slot, key::NAME, "")) {
+            let name = raw.string(slot, key::NAME, "");
+            if !slots.contains(&name) {
                 continue;
             }
             let Some(displays) = raw.get(slot, key::DISPLAY) else { continue };
             out.extend(
                 raw.elements(displays)
-                    .filter(|&d| raw.is_object(d) && display_type(*raw, d) == 2.0 && !raw.has(d, key::SHARE)),
+                    .filter(|&d| raw.is_object(d) && display_type(*raw, d) == 2.0 && !raw.has(d, key::SHARE))
+                    .map(|d| (name.clone(), d)),
             );
         }
     }

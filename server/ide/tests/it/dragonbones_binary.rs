@@ -387,6 +387,30 @@ fn a_negative_count_in_a_weight_block_is_an_error() {
     "#]].assert_eq(&report(&with(7, -2)));
 }
 
+/// The mantle's vertex count made 0 (`intArray[0]` 3 → 0, from a mutation round): DragonBonesCPP
+/// gives the mesh an empty deform buffer, and its deform timeline writes 8 values through a null
+/// pointer (the harness crashed playing 待機); DragonBonesJS posed every time.
+#[test]
+fn a_deform_of_a_mesh_without_vertices_crashes_the_cpp_runtime() {
+    let (header, mut body) = sample();
+    assert_eq!(body.int[0], 3);
+    body.int[0] = 0;
+    let bytes = binary::encode(&header, &body);
+    let cpp: Targets = [Target::DragonBonesCpp].into_iter().collect();
+    expect_test::expect![[r#"
+        index-out-of-range Warning 93:33-93:34 triangle index 0 is out of range: the mesh has 0 vertices
+        index-out-of-range Warning 93:36-93:37 triangle index 1 is out of range: the mesh has 0 vertices
+        index-out-of-range Warning 93:39-93:40 triangle index 2 is out of range: the mesh has 0 vertices
+        target-load-failure Error 179:15-179:28 bytes 1009–1010: dragonbones-cpp writes this deform timeline's 8 values into the mesh at intArray[0], which has none (no vertex, or no influence): through a null pointer, and the runtime crashes playing the animation (DragonBonesJS's array grows); give the mesh its vertices, or remove the timeline
+    "#]].assert_eq(&report_for(&bytes, cpp));
+    expect_test::expect![[r#"
+        index-out-of-range Warning 93:33-93:34 triangle index 0 is out of range: the mesh has 0 vertices
+        index-out-of-range Warning 93:36-93:37 triangle index 1 is out of range: the mesh has 0 vertices
+        index-out-of-range Warning 93:39-93:40 triangle index 2 is out of range: the mesh has 0 vertices
+    "#]]
+    .assert_eq(&report(&bytes));
+}
+
 /// A key frame made to start at frame -1 (bullet_01's binary, `frameArray[2]` 12 → -1, from a
 /// mutation round): DragonBonesJS shows that key frame from frame 1 on, DragonBonesCPP keeps its
 /// positions in `size_t`s, never reaches it and stays on the key frame before. Both harnesses
