@@ -139,6 +139,10 @@ pub struct Eval {
     /// Numbers are read, and bones' transforms and matrices kept, as 32-bit floats (`float`):
     /// a value past ±3.4e38 is infinite, as is a product that overflows there.
     pub float_values: bool,
+    /// Colour key frames share the `intArray` with the geometry (DragonBonesCPP 5.6), so a
+    /// mesh's place there is not DragonBonesJS's (not modelled: its deform timelines are
+    /// matched to it as if it fit 16 bits).
+    pub colours_in_int_array: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,6 +322,7 @@ const CPP_EVAL: Eval = Eval {
     deform_per_slot: true,
     float_time: true,
     float_values: true,
+    colours_in_int_array: true,
 };
 
 /// Every DragonBones profile, in [`Target::ALL`] order.
@@ -701,6 +706,7 @@ impl Eval {
         deform_per_slot: false,
         float_time: false,
         float_values: false,
+        colours_in_int_array: false,
     };
 }
 

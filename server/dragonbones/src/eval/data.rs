@@ -400,6 +400,10 @@ impl TimelineMap {
     pub fn all(&self) -> impl Iterator<Item = &TimelineData> {
         self.entries.iter().flat_map(|(_, t)| t)
     }
+
+    pub fn all_mut(&mut self) -> impl Iterator<Item = &mut TimelineData> {
+        self.entries.iter_mut().flat_map(|(_, t)| t)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

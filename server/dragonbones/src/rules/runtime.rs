@@ -94,6 +94,9 @@ pub(super) fn wrapped_geometry(ctx: &mut DragonBonesCheck, wrapped: &[WrappedGeo
                     "the runtime stores this {what}'s floats at floatArray[{stored_at}], past what its 16-bit references reach ({reach}), and {reads}: {runtimes} it wrong; keep the file's geometry (vertices, UVs and weights of every armature) within floatArray[{reach}], or split the skeleton into several files"
                 )
             }
+            Wrapped::DeformNeverApplied { ints_at } => format!(
+                "this deform timeline is never applied: its mesh's block is at intArray[{ints_at}], past the 65,535 the timeline's 16-bit header reaches, and the runtime matches it to no mesh of the slot (DragonBonesCPP's intArray holds colour key frames too: it drops it where its own places pass 65,535); keep the file's meshes (4 numbers, their triangles' and weights') within intArray[65,535], or split the skeleton into several files"
+            ),
             Wrapped::VertexCount { count, read } => {
                 let draws = match read {
                     ..0 => "draws none of them (the C++ runtime crashes)".to_owned(),

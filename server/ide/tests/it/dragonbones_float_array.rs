@@ -175,3 +175,57 @@ fn a_mesh_of_more_than_32767_vertices_is_read_with_a_16_bit_count() {
         assert_eq!((drawn.len(), &drawn[drawn.len() - 4..]), (928, &[62.0, 4.0, 63.0, 4.0][..]));
     }
 }
+
+/// A mesh of 300 vertices and `triangles` triangles, then a triangle whose deform timeline moves
+/// its first vertex by (5, 5): the triangle's block starts at `intArray[4 + 3 × triangles]`.
+fn deformed_after(triangles: usize) -> String {
+    let vertices: Vec<String> = (0..300).map(|i| format!("{},{}", i % 100, i / 100)).collect();
+    let indices: Vec<String> = (0..triangles).map(|k| format!("{},{},{}", k % 298, k % 298 + 1, k % 298 + 2)).collect();
+    format!(
+        r#"{{"name": "大", "version": "5.5", "frameRate": 24, "armature": [{{"name": "大", "bone": [{{"name": "根"}}],
+ "slot": [{{"name": "大", "parent": "根"}}, {{"name": "小", "parent": "根"}}],
+ "skin": [{{"slot": [{{"name": "大", "display": [{{"type": "mesh", "name": "大", "width": 1, "height": 1, "vertices": [{}], "uvs": [{}], "triangles": [{}]}}]}},
+  {{"name": "小", "display": [{{"type": "mesh", "name": "小", "width": 10, "height": 10, "vertices": [0, 0, 10, 0, 0, 10], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]}}]}}]}}],
+ "animation": [{{"name": "動", "duration": 10, "ffd": [{{"name": "小", "slot": "小", "frame": [{{"duration": 10, "vertices": [5, 5]}}, {{"duration": 0, "vertices": [5, 5, 7, 7]}}]}}]}}]}}]}}"#,
+        vertices.join(","),
+        vec!["0.5"; 600].join(","),
+        indices.join(",")
+    )
+}
+
+/// The triangle's first vertex at the start of `動`.
+fn deformed_vertex(analysis: &rigls_ide::Analysis, target: Option<Target>) -> (f64, f64) {
+    let request = PoseRequest { armature: None, animation: Some("動".to_owned()), time: 0.0, target };
+    match pose(analysis, &request) {
+        Ok(Pose::DragonBones(p)) => {
+            let v = p.slots[1].vertices.clone().expect("a mesh");
+            (v[0], v[1])
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A deform timeline's header keeps its mesh's place in the `intArray` in 16 bits: DragonBonesJS
+/// adds 65,536 back to a negative one and matches no mesh past 65,535; DragonBonesCPP reads it
+/// into an `unsigned` and matches none past 32,767. Both harnesses played these so.
+#[test]
+fn a_deform_of_a_mesh_past_the_int_arrays_16_bit_reach_is_never_applied() {
+    let cpp = Some(Target::DragonBonesCpp);
+    // At intArray[30,004]: both apply it.
+    let analysis = support::analyse("大_ske.json", &deformed_after(10_000), &[]);
+    assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
+    assert_eq!((deformed_vertex(&analysis, None), deformed_vertex(&analysis, cpp)), ((5.0, 5.0), (5.0, 5.0)));
+    // At intArray[33,004]: DragonBonesJS applies it, DragonBonesCPP does not.
+    let analysis = support::analyse("大_ske.json", &deformed_after(11_000), &[]);
+    assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
+    assert_eq!((deformed_vertex(&analysis, None), deformed_vertex(&analysis, cpp)), ((5.0, 5.0), (0.0, 0.0)));
+    // At intArray[66,004]: neither.
+    let analysis = support::analyse("大_ske.json", &deformed_after(22_000), &[]);
+    expect_test::expect![[r#"
+        [
+            "array-overflow 4:62-4:65 this deform timeline is never applied: its mesh's block is at intArray[66004], past the 65,535 the timeline's 16-bit header reaches, and the runtime matches it to no mesh of the slot (DragonBonesCPP's intArray holds colour key frames too: it drops it where its own places pass 65,535); keep the file's meshes (4 numbers, their triangles' and weights') within intArray[65,535], or split the skeleton into several files",
+        ]
+    "#]]
+    .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
+    assert_eq!((deformed_vertex(&analysis, None), deformed_vertex(&analysis, cpp)), ((0.0, 0.0), (0.0, 0.0)));
+}

@@ -405,6 +405,9 @@ impl Parser<'_> {
             }
             FrameReader::SlotColor => {
                 let key = if raw.has(f, key::VALUE) { key::VALUE } else { "color" };
+                if self.read_as.colours_in_int_array {
+                    self.store_colour_ints(f, key);
+                }
                 let color = raw.get(f, key).filter(|&c| raw.is_object(c) && raw.tree.members(c).next().is_some());
                 let c = color.map_or(super::super::geom::ColorTransform::IDENTITY, |c| self.color(c));
                 let ints = if self.read_as.truncates {

@@ -39,6 +39,8 @@ pub(crate) struct FloatPlace {
     read: GeometryKind,
     vertices_at: usize,
     weights_at: Option<usize>,
+    /// Where its block (counts, triangles, weights) starts in the `intArray`.
+    ints_at: usize,
 }
 
 /// A geometry the runtime reads otherwise than it stored it, for want of 16 bits.
@@ -56,6 +58,10 @@ pub enum Wrapped {
     Floats { stored_at: usize, read_at: Option<usize> },
     /// A mesh's vertex count, read as `read` (negative: no vertex drawn).
     VertexCount { count: usize, read: i16 },
+    /// A deform timeline (at `node`) of a mesh whose block is at `intArray[ints_at]`, past
+    /// 65,535: its header keeps the place in 16 bits, and the runtime, matching it against the
+    /// slot's meshes' places, applies it to none.
+    DeformNeverApplied { ints_at: usize },
 }
 
 impl Parser<'_> {
@@ -76,7 +82,14 @@ impl Parser<'_> {
                 self.float_len += w.influences.len() * 3;
                 at
             });
-            self.float_places.push(FloatPlace { geometry: index, read, vertices_at, weights_at });
+            let ints_at = self.int_len;
+            self.int_len += 4 + geometry.triangles.len();
+            if let Some(w) = &geometry.weight {
+                // `_parseGeometry`: bone count, float offset, the bones, then per vertex read its
+                // count and bones.
+                self.int_len += 2 + w.bones.len() + w.vertex_bone_counts.len() + w.influences.len();
+            }
+            self.float_places.push(FloatPlace { geometry: index, read, vertices_at, weights_at, ints_at });
         }
         if read == Some(GeometryKind::Mesh) && geometry.vertex_count > 32767 {
             self.many_vertices.push(index);
@@ -106,6 +119,44 @@ impl Parser<'_> {
         self.wrapped_geometry.push(WrappedGeometry { node: g.node, kind: GeometryKind::Mesh, wrapped });
     }
 
+    /// Slot deform timelines of meshes whose block starts past `intArray[65535]`: applied to no
+    /// display (`AnimationState._updateTimelines` compares the slot's geometries' places with
+    /// the one the timeline's header keeps in 16 bits). DragonBonesCPP reads that place into an
+    /// `unsigned` without adding 65,536 back (`DeformTimelineState::init`), so there every place
+    /// past 32,767 is never matched.
+    fn drop_deforms_past_16_bits(&mut self) {
+        let reach = if self.read_as.colours_in_int_array { 32767 } else { 65535 };
+        if self.int_len <= reach {
+            return;
+        }
+        let ints_at: rigls_text::FastMap<usize, usize> =
+            self.float_places.iter().map(|p| (p.geometry, p.ints_at)).collect();
+        for armature in &mut self.data.armatures {
+            for animation in &mut armature.animations {
+                for t in animation.slot_timelines.all_mut() {
+                    let Some(at) = t.geometry.and_then(|g| ints_at.get(&g).copied()).filter(|&at| at > reach) else {
+                        continue;
+                    };
+                    t.geometry = None;
+                    let wrapped = Wrapped::DeformNeverApplied { ints_at: at };
+                    self.wrapped_geometry.push(WrappedGeometry { node: t.node, kind: GeometryKind::Mesh, wrapped });
+                }
+            }
+        }
+    }
+
+    /// The `intArray` entries DragonBonesCPP stores for a colour key frame `frame` (read under
+    /// `key`, `_parseSlotColorFrame`): 8 when it gives a colour, else 8 the first time, for the
+    /// default colour all such key frames share.
+    pub(super) fn store_colour_ints(&mut self, frame: NodeId, key: &str) {
+        let raw = self.raw;
+        let keys = [key::A_M, key::R_M, key::G_M, key::B_M, key::A_O, key::R_O, key::G_O, key::B_O];
+        let given = raw.get(frame, key).is_some_and(|c| keys.iter().any(|k| raw.has(c, k)));
+        if given || !std::mem::replace(&mut self.default_colour_stored, true) {
+            self.int_len += 8;
+        }
+    }
+
     /// The runtime's `floatArray` as this parse lays it out (NaN where nothing is written).
     fn float_array(&self) -> Vec<f64> {
         let mut array = vec![f64::NAN; self.float_len];
@@ -131,6 +182,11 @@ impl Parser<'_> {
     pub(super) fn read_as_stored(&mut self, floats: bool) {
         if floats {
             self.wrap_floats();
+            // Places from the file's layout are DragonBonesJS's: a reading that stores colours
+            // among the geometry is made of a whole file, which counts them.
+            if !self.read_as.colours_in_int_array || self.layout.is_none() {
+                self.drop_deforms_past_16_bits();
+            }
         }
         for index in std::mem::take(&mut self.many_vertices) {
             self.wrap_vertex_count(index);
@@ -313,8 +369,9 @@ fn influence_count(count: f64, remaining: usize) -> Option<usize> {
 /// needs to read their geometry as the runtime does ([`Parser::read_as_stored`]).
 #[derive(Debug)]
 pub struct FloatLayout {
-    /// Each element of the root's `armature` list, in file order, and the array's length before it.
-    starts: Vec<(NodeId, usize)>,
+    /// Each element of the root's `armature` list, in file order, and the lengths of the
+    /// `floatArray` and the `intArray` before it.
+    starts: Vec<(NodeId, usize, usize)>,
     /// The floats the runtime stores first: all a wrapped place (below 65,536) can read.
     head: Vec<f64>,
     /// A hash of both: two versions of a file with equal signatures read their geometry alike.
@@ -322,9 +379,9 @@ pub struct FloatLayout {
 }
 
 impl FloatLayout {
-    pub(super) fn start(&self, element: NodeId) -> Option<usize> {
-        let at = self.starts.binary_search_by_key(&element, |&(node, _)| node).ok()?;
-        Some(self.starts[at].1)
+    pub(super) fn start(&self, element: NodeId) -> Option<(usize, usize)> {
+        let at = self.starts.binary_search_by_key(&element, |&(node, ..)| node).ok()?;
+        Some((self.starts[at].1, self.starts[at].2))
     }
 }
 
@@ -334,18 +391,23 @@ impl FloatLayout {
 /// of the first armatures' geometry.
 pub fn float_layout(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Option<FloatLayout> {
     let tree = raw.tree;
-    let (mut floats, mut signed, mut largest) = (0usize, false, 0usize);
+    let (mut floats, mut ints, mut signed, mut largest) = (0usize, 0usize, false, 0usize);
     let mut starts = Vec::with_capacity(elements.len());
     let objects = |node: NodeId, key: &str| raw.array(node, key).into_iter().flat_map(|a| raw.elements(a));
     for &armature in elements {
-        starts.push((armature, floats));
+        starts.push((armature, floats, ints));
         let mut count = |node: NodeId| {
             let len = |key: &str| raw.array(node, key).map_or(0, |a| tree.len(a));
             let vertex_floats = len(key::VERTICES) / 2 * 2;
             let uvs = if raw.array(node, key::UVS).is_some() { vertex_floats } else { 0 };
-            let weights = len(key::WEIGHTS).saturating_sub(vertex_floats / 2) / 2 * 3;
-            largest = largest.max(vertex_floats + uvs).max(weights);
-            floats += vertex_floats + uvs + weights;
+            let influences = len(key::WEIGHTS).saturating_sub(vertex_floats / 2) / 2;
+            largest = largest.max(vertex_floats + uvs).max(influences * 3);
+            floats += vertex_floats + uvs + influences * 3;
+            ints += 4 + len(key::TRIANGLES) / 3 * 3;
+            if raw.array(node, key::WEIGHTS).is_some() {
+                let bones = if raw.has(node, key::BONE_POSE) { len(key::BONE_POSE) / 7 } else { len(key::BONES) };
+                ints += 2 + bones + vertex_floats / 2 + influences;
+            }
         };
         for bone in objects(armature, key::BONE) {
             if is_surface(raw, bone) {
@@ -363,13 +425,13 @@ pub fn float_layout(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Option<F
             }
         }
     }
-    if floats <= 65536 && !(signed && floats > 32768) {
+    if floats <= 65536 && !(signed && floats > 32768) && ints <= 65536 {
         return None;
     }
     // The head: the geometry of the armatures that start within it, or close enough for a
     // geometry read there to reach into them.
     let reach = 65536 + largest;
-    let within = starts.iter().take_while(|&&(_, start)| start < reach).count();
+    let within = starts.iter().take_while(|&&(_, start, _)| start < reach).count();
     let mut parser = Parser::new(raw, root, super::DeformValues::Kept, crate::target::Eval::DEFAULT).ok()?;
     parser.animations = false;
     parser.armatures(&elements[..within]);

@@ -324,6 +324,11 @@ pub(super) struct Parser<'a> {
     pub(super) animations: bool,
     /// The length of the runtime's `floatArray` so far, and where each geometry's floats are.
     pub(super) float_len: usize,
+    /// The length of the `intArray` so far (DragonBonesJS's: geometry blocks alone).
+    pub(super) int_len: usize,
+    /// DragonBonesCPP stored its default colour in the `intArray` (the first colour key frame
+    /// without a colour).
+    pub(super) default_colour_stored: bool,
     pub(super) float_places: Vec<geometry::FloatPlace>,
     pub(super) wrapped_geometry: Vec<WrappedGeometry>,
     /// Meshes of more vertices than a 16-bit count holds (indices into the data's geometries).
@@ -363,6 +368,8 @@ impl<'a> Parser<'a> {
             binary: None,
             animations: true,
             float_len: 0,
+            int_len: 0,
+            default_colour_stored: false,
             float_places: Vec::new(),
             wrapped_geometry: Vec::new(),
             many_vertices: Vec::new(),
@@ -381,8 +388,8 @@ impl<'a> Parser<'a> {
         let mut names: rigls_text::FastSet<String> = self.data.armatures.iter().map(|a| a.name.clone()).collect();
         for &a in elements {
             rigls_text::cancel::check();
-            if let Some(start) = self.layout.and_then(|l| l.start(a)) {
-                self.float_len = start;
+            if let Some((floats, ints)) = self.layout.and_then(|l| l.start(a)) {
+                (self.float_len, self.int_len) = (floats, ints);
             }
             let before = self.failures.len();
             let armature = self.armature(a);
