@@ -229,3 +229,70 @@ fn a_deform_of_a_mesh_past_the_int_arrays_16_bit_reach_is_never_applied() {
     .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
     assert_eq!((deformed_vertex(&analysis, None), deformed_vertex(&analysis, cpp)), ((0.0, 0.0), (0.0, 0.0)));
 }
+
+/// A parse of one armature, given the file's layout, reads its geometry and drops its deforms as
+/// the parse of the whole file does: armatures of meshes of many sizes, weighted or not, each
+/// with a deform timeline, passing the `floatArray`'s and the `intArray`'s 16-bit reach.
+#[test]
+fn a_parse_of_one_armature_reads_what_the_whole_files_parse_reads() {
+    use rigls_dragonbones::DragonBonesFile;
+    use rigls_dragonbones::eval::parse::{self, DeformValues, armature_elements, parse_shown};
+    use rigls_dragonbones::eval::raw::Raw;
+    let armature = |i: usize| {
+        let n = 500 + (i * 997) % 3_000;
+        let vertices: Vec<String> = (0..n).map(|k| format!("{},{}", (k * 7 + i) % 311, k / 50)).collect();
+        let triangles: Vec<String> =
+            (0..n * 2).map(|k| format!("{},{},{}", k % (n - 2), k % (n - 2) + 1, k % (n - 2) + 2)).collect();
+        let weights = if i.is_multiple_of(3) {
+            let w: Vec<String> = (0..n).map(|k| format!("1,{},1", k % 2)).collect();
+            format!(
+                r#", "weights": [{}], "slotPose": [1,0,0,1,0,0], "bonePose": [0,1,0,0,1,0,0,1,1,0,0,1,3,4]"#,
+                w.join(",")
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            r#"{{"name": "a{i}", "bone": [{{"name": "r"}}, {{"name": "b", "parent": "r", "transform": {{"x": 3, "y": 4}}}}], "slot": [{{"name": "s", "parent": "b"}}],
+ "skin": [{{"slot": [{{"name": "s", "display": [{{"type": "mesh", "name": "m", "width": 1, "height": 1, "vertices": [{}], "uvs": [{}], "triangles": [{}]{weights}}}]}}]}}],
+ "animation": [{{"name": "d", "duration": 4, "ffd": [{{"name": "m", "slot": "s", "frame": [{{"duration": 4, "offset": 2, "vertices": [1, 1]}}, {{"duration": 0}}]}}]}}]}}"#,
+            vertices.join(","),
+            vec!["0.5"; n * 2].join(","),
+            triangles.join(",")
+        )
+    };
+    let list: Vec<String> = (0..24).map(armature).collect();
+    let text = format!(r#"{{"name": "w", "version": "5.5", "frameRate": 24, "armature": [{}]}}"#, list.join(",\n"));
+    let file = DragonBonesFile::parse(&text).expect("a skeleton");
+    let raw = Raw::new(&file.tree, &text);
+    let root = file.tree.root().expect("a root");
+    let elements = armature_elements(raw, root);
+    let names: Vec<String> = (0..elements.len()).map(|i| format!("a{i}")).collect();
+    let layout = parse::float_layout(raw, root, &elements).expect("past the 16-bit reach");
+    let whole = parse::parse(raw, root).expect("parsed");
+    let (mut geometries, mut wrapped, mut applied) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..elements.len() {
+        let (one, _) = parse_shown(raw, root, &elements, &names, i, DeformValues::Kept, Some(&layout)).expect("parsed");
+        geometries.extend(one.data.geometries.iter().map(|g| format!("{g:?}")));
+        wrapped.extend(one.wrapped_geometry);
+        let timelines = one.data.armatures[0].animations.iter().flat_map(|a| a.slot_timelines.all());
+        applied.extend(timelines.map(|t| t.geometry.is_some()));
+    }
+    let whole_geometries: Vec<String> = whole.data.geometries.iter().map(|g| format!("{g:?}")).collect();
+    assert_eq!(geometries.len(), whole_geometries.len());
+    let differing = (0..geometries.len()).find(|&g| geometries[g] != whole_geometries[g]);
+    assert_eq!(differing, None, "geometry read otherwise alone than in the whole file");
+    assert_eq!(wrapped, whole.wrapped_geometry);
+    let timelines = whole.data.armatures.iter().flat_map(|a| &a.animations).flat_map(|a| a.slot_timelines.all());
+    assert_eq!(applied, timelines.map(|t| t.geometry.is_some()).collect::<Vec<_>>());
+    // Both limits are passed: floats read elsewhere, and deforms dropped.
+    let kinds: std::collections::BTreeSet<&str> = wrapped
+        .iter()
+        .map(|w| match w.wrapped {
+            parse::Wrapped::Floats { .. } => "floats",
+            parse::Wrapped::VertexCount { .. } => "count",
+            parse::Wrapped::DeformNeverApplied { .. } => "deform",
+        })
+        .collect();
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["deform", "floats"]);
+}

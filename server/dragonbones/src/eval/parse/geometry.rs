@@ -191,6 +191,8 @@ impl Parser<'_> {
         for index in std::mem::take(&mut self.many_vertices) {
             self.wrap_vertex_count(index);
         }
+        // In file order, as a parse armature by armature lists them.
+        self.wrapped_geometry.sort_by_key(|w| w.node);
     }
 
     /// Gives each geometry whose place in the runtime's `floatArray` its 16-bit offsets cannot
