@@ -140,8 +140,8 @@ pub struct Eval {
     /// a value past ±3.4e38 is infinite, as is a product that overflows there.
     pub float_values: bool,
     /// Colour key frames share the `intArray` with the geometry (DragonBonesCPP 5.6), so a
-    /// mesh's place there is not DragonBonesJS's (not modelled: its deform timelines are
-    /// matched to it as if it fit 16 bits).
+    /// mesh's place there is not DragonBonesJS's, and a deform timeline, which keeps that place
+    /// in 16 bits and reads it back unsigned, matches no mesh past 32,767.
     pub colours_in_int_array: bool,
 }
 

@@ -95,7 +95,7 @@ pub(super) fn wrapped_geometry(ctx: &mut DragonBonesCheck, wrapped: &[WrappedGeo
                 )
             }
             Wrapped::DeformNeverApplied { ints_at } => format!(
-                "this deform timeline is never applied: its mesh's block is at intArray[{ints_at}], past the 65,535 the timeline's 16-bit header reaches, and the runtime matches it to no mesh of the slot (DragonBonesCPP's intArray holds colour key frames too: it drops it where its own places pass 65,535); keep the file's meshes (4 numbers, their triangles' and weights') within intArray[65,535], or split the skeleton into several files"
+                "this deform timeline is never applied: its mesh's block is at intArray[{ints_at}], past the 65,535 the timeline's 16-bit header reaches, and the runtime matches it to no mesh of the slot (DragonBonesCPP, which reads the place unsigned and matches none past 32,767, drops it too); keep the file's meshes (4 numbers, their triangles' and weights') within intArray[65,535], or split the skeleton into several files"
             ),
             Wrapped::VertexCount { count, read } => {
                 let draws = match read {

@@ -223,7 +223,7 @@ fn a_deform_of_a_mesh_past_the_int_arrays_16_bit_reach_is_never_applied() {
     let analysis = support::analyse("大_ske.json", &deformed_after(22_000), &[]);
     expect_test::expect![[r#"
         [
-            "array-overflow 4:62-4:65 this deform timeline is never applied: its mesh's block is at intArray[66004], past the 65,535 the timeline's 16-bit header reaches, and the runtime matches it to no mesh of the slot (DragonBonesCPP's intArray holds colour key frames too: it drops it where its own places pass 65,535); keep the file's meshes (4 numbers, their triangles' and weights') within intArray[65,535], or split the skeleton into several files",
+            "array-overflow 4:62-4:65 this deform timeline is never applied: its mesh's block is at intArray[66004], past the 65,535 the timeline's 16-bit header reaches, and the runtime matches it to no mesh of the slot (DragonBonesCPP, which reads the place unsigned and matches none past 32,767, drops it too); keep the file's meshes (4 numbers, their triangles' and weights') within intArray[65,535], or split the skeleton into several files",
         ]
     "#]]
     .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));

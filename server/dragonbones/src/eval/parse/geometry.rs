@@ -29,6 +29,11 @@ impl GeometryKind {
             GeometryKind::Surface | GeometryKind::Path => usize::try_from(at as u16 as i16).ok(),
         }
     }
+
+    /// The runtime reads what it stored at `at` elsewhere.
+    fn moves(self, at: usize) -> bool {
+        self.read_at(at) != Some(at)
+    }
 }
 
 /// Where the runtime's JSON parser puts a geometry's floats: its vertices (then its UVs), and its
@@ -200,10 +205,7 @@ impl Parser<'_> {
     /// after geometry, for the whole file: a parse of some armatures reads where the others' end,
     /// and what a wrapped place reads, from the file's [`FloatLayout`]).
     fn wrap_floats(&mut self) {
-        let wraps = |p: &FloatPlace| {
-            let limit = if p.read == GeometryKind::Mesh { 65536 } else { 32768 };
-            p.vertices_at >= limit || p.weights_at.is_some_and(|w| w >= limit)
-        };
+        let wraps = |p: &FloatPlace| p.read.moves(p.vertices_at) || p.weights_at.is_some_and(|w| p.read.moves(w));
         if !self.float_places.iter().any(wraps) {
             return;
         }
@@ -233,7 +235,7 @@ impl Parser<'_> {
                     (i.weight, i.x, i.y) =
                         (read(weights_at, k * 3), read(weights_at, k * 3 + 1), read(weights_at, k * 3 + 2));
                 }
-                if p.read.read_at(p.vertices_at) == Some(p.vertices_at) {
+                if !p.read.moves(p.vertices_at) {
                     stored_at = at;
                 }
             }

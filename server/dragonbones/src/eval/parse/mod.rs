@@ -87,8 +87,10 @@ pub struct Parsed {
     /// A binary skeleton's displays and bones with geometry, and the geometry each points at
     /// (displays pointing at one block share it).
     pub geometry_nodes: Vec<(NodeId, usize)>,
-    /// Geometries the runtime reads from another place than it stored them at (a parse of the
-    /// whole file only: the places run on from armature to armature).
+    /// Geometry the runtime reads otherwise than it stored it for want of 16 bits, in file
+    /// order: vertex counts always; places in its arrays (floats read elsewhere, deforms never
+    /// applied) when the parse is of the whole file or was given the file's [`FloatLayout`], as
+    /// the places run on from armature to armature.
     pub wrapped_geometry: Vec<WrappedGeometry>,
 }
 
