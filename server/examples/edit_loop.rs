@@ -3,7 +3,8 @@
 //! from the previous one ([`Analysis::reanalyse`], or [`Analysis::new`] with `FRESH=1`); prints
 //! the median and the slowest wall time; then, for a DragonBones file, the CPU time of each
 //! phase of one edit's analysis (best of 3, this thread's CPU time, which other processes on a
-//! busy machine disturb less than wall time).
+//! busy machine disturb less than wall time). `LOOP_ONLY=1` stops after the edits, for a profile
+//! of them alone.
 //!
 //! `cargo run --release -p rigls --example edit_loop -- FILE [N]`
 
@@ -92,6 +93,9 @@ fn main() {
         ms(times[n - 1]),
         analysis.reuse.reparsed
     );
+    if std::env::var_os("LOOP_ONLY").is_some() {
+        return;
+    }
     let Some(file) = analysis.dragonbones() else { return };
     let text = analysis.text.as_str();
     let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1e3);

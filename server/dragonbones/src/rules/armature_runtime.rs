@@ -20,7 +20,7 @@ use super::runtime::{AnimationFindings, PoseFindings};
 use super::{DragonBonesCheck, Previous, armature_local, runtime};
 use crate::eval::Evaluation;
 use crate::eval::data::ConstraintKind;
-use crate::eval::parse::{self, DeformValues, FailureKind, FloatLayout, Parsed};
+use crate::eval::parse::{self, DeformValues, FailureKind, FloatLayout, GeometrySize, Parsed};
 use crate::eval::raw::Raw;
 use crate::schema::key;
 use crate::syntax::{NodeId, Tree};
@@ -41,6 +41,8 @@ pub struct RuntimeFindings {
     /// 16-bit references: what a reading of one armature needs.
     layout: Option<Arc<FloatLayout>>,
     armatures: Vec<ArmatureFindings>,
+    /// Each armature's geometry size ([`parse::geometry_size`]), for the next version's layout.
+    sizes: Vec<GeometrySize>,
     /// How many armatures this check evaluated, and how many it took from the previous one.
     pub evaluated: usize,
     pub reused: usize,
@@ -117,6 +119,8 @@ pub struct ArmaturePlan<'p> {
     root: NodeId,
     root_read: RootRead,
     layout: Option<Arc<FloatLayout>>,
+    /// Each armature's geometry size, for the layout of the next version.
+    sizes: Vec<GeometrySize>,
     elements: Vec<NodeId>,
     names: Vec<String>,
     /// Each armature's previous findings, when they can be reused; else, for one armature an
@@ -158,16 +162,31 @@ impl<'p> Plan<'p> {
         if sorted.windows(2).any(|w| w[0] == w[1]) {
             return Plan::Whole(AtomicBool::new(false));
         }
-        let layout = parse::float_layout(raw, root, &elements).map(Arc::new);
-        let signature = layout.as_ref().map_or(0, |l| l.signature);
-        let root_read = (data.name, data.version, data.frame_rate.to_bits(), signature);
-        let previous = previous.filter(|p| p.runtime.root.as_ref() == Some(&root_read));
-        let unchanged: Vec<Option<&ArmatureFindings>> = match previous {
+        // The previous version's armatures this one has unchanged, when it read the root alike.
+        let same_root = |r: &RootRead| (&r.0, &r.1, r.2) == (&data.name, &data.version, data.frame_rate.to_bits());
+        let prior = previous.filter(|p| p.runtime.root.as_ref().is_some_and(same_root));
+        let unchanged_at: Vec<Option<usize>> = match prior {
             Some(p) => {
                 let old: Vec<(NodeId, TextRange)> = p.runtime.armatures.iter().map(|a| (a.node, a.range)).collect();
-                let found = armature_local::unchanged(tree, &elements, p, &old);
-                found.into_iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect()
+                armature_local::unchanged(tree, &elements, p, &old)
             }
+            None => vec![None; elements.len()],
+        };
+        // Their geometry sizes and the layout's head are the previous ones.
+        let sizes: Vec<GeometrySize> = (elements.iter().zip(&unchanged_at))
+            .map(|(&e, at)| match (prior, at) {
+                (Some(p), Some(j)) => p.runtime.sizes.get(*j).copied().unwrap_or_else(|| parse::geometry_size(raw, e)),
+                _ => parse::geometry_size(raw, e),
+            })
+            .collect();
+        let same = |i: usize| unchanged_at[i] == Some(i);
+        let kept = prior.and_then(|p| p.runtime.layout.as_deref()).map(|l| (l, &same as &dyn Fn(usize) -> bool));
+        let layout = parse::float_layout_of(raw, root, &elements, &sizes, kept).map(Arc::new);
+        let signature = layout.as_ref().map_or(0, |l| l.signature);
+        let root_read = (data.name, data.version, data.frame_rate.to_bits(), signature);
+        let previous = prior.filter(|p| p.runtime.root.as_ref() == Some(&root_read));
+        let unchanged: Vec<Option<&ArmatureFindings>> = match previous {
+            Some(p) => unchanged_at.iter().map(|i| i.map(|i| &p.runtime.armatures[i])).collect(),
             None => vec![None; elements.len()],
         };
         let reused: Vec<Option<&ArmatureFindings>> =
@@ -180,6 +199,7 @@ impl<'p> Plan<'p> {
             root,
             root_read,
             layout,
+            sizes,
             elements,
             names,
             reused,
@@ -282,6 +302,7 @@ impl<'p> Plan<'p> {
             };
             findings.armatures.push(found);
         }
+        findings.sizes = plan.sizes;
         report(ctx, &findings.armatures);
         findings
     }

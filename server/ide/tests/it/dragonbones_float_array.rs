@@ -135,6 +135,25 @@ fn an_edit_that_moves_the_floats_of_later_armatures_evaluates_them_again() {
     assert_eq!((edited.reuse.armatures_evaluated, edited.reuse.armatures_reused), (1, 2));
 }
 
+/// An edit to a number of the first armature's mesh changes what the wrapped meshes after it
+/// read: the layout's floats are read again (they are kept only while the armatures they come
+/// from are unchanged).
+#[test]
+fn an_edit_to_the_floats_a_wrapped_mesh_reads_changes_its_pose() {
+    let fs = rigls_diagnostic::env::MemoryFs::default();
+    let path = Some(std::path::Path::new("大_ske.json"));
+    let past = skeleton(16_400);
+    let analysis = rigls_ide::Analysis::new(path, past.clone(), &fs);
+    // `一` reads vertices 32 to 34 of `大`: vertex 32 (32, 0) becomes (132, 0).
+    let edited_text = past.replacen(",32,0,", ",132,0,", 1);
+    let edited = rigls_ide::Analysis::reanalyse(&analysis, edited_text.clone(), &fs);
+    assert_eq!(edited.diagnostics, rigls_ide::Analysis::new(path, edited_text, &fs).diagnostics);
+    assert_eq!(vertices(&edited, "一", None), [137.0, 5.0, 38.0, 5.0, 39.0, 5.0]);
+    // And back.
+    let back = rigls_ide::Analysis::reanalyse(&edited, past, &fs);
+    assert_eq!(vertices(&back, "一", None), [37.0, 5.0, 38.0, 5.0, 39.0, 5.0]);
+}
+
 /// One armature showing one mesh of `count` vertices (vertex `i` at `(i % 100, i / 100)`).
 fn one_mesh(count: usize) -> String {
     let vertices: Vec<String> = (0..count).map(|i| format!("{},{}", i % 100, i / 100)).collect();

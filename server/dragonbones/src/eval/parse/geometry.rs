@@ -376,9 +376,15 @@ pub struct FloatLayout {
     /// Each element of the root's `armature` list, in file order, and the lengths of the
     /// `floatArray` and the `intArray` before it.
     starts: Vec<(NodeId, usize, usize)>,
-    /// The floats the runtime stores first: all a wrapped place (below 65,536) can read.
-    head: Vec<f64>,
-    /// A hash of both: two versions of a file with equal signatures read their geometry alike.
+    /// The floats the runtime stores first: all a wrapped place (below 65,536) can read. Shared
+    /// with the next version's layout when the armatures it comes from are unchanged.
+    head: std::sync::Arc<[f64]>,
+    /// How many armatures the head is read from, how far it reaches, and a hash of it.
+    within: usize,
+    reach: usize,
+    head_hash: u64,
+    /// A hash of the places and the head: two versions of a file with equal signatures read
+    /// their geometry alike.
     pub signature: u64,
 }
 
@@ -389,45 +395,83 @@ impl FloatLayout {
     }
 }
 
+/// How much of the runtime's `floatArray` and `intArray` one armature's geometry takes, counted
+/// from the arrays' lengths without reading a number ([`geometry_size`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GeometrySize {
+    floats: usize,
+    ints: usize,
+    /// The most floats one of its geometries' vertices, or weights, take.
+    largest: usize,
+    /// It has a surface or a path, whose places are read signed.
+    signed: bool,
+}
+
+/// The geometry of the armature `armature` (an element of the root's `armature` list) as the
+/// runtime's `_parseGeometry` stores it: surface bones first, then every skin's meshes (not
+/// shared ones) and paths.
+pub fn geometry_size(raw: Raw<'_>, armature: NodeId) -> GeometrySize {
+    let tree = raw.tree;
+    let mut size = GeometrySize::default();
+    let objects = |node: NodeId, key: &str| raw.array(node, key).into_iter().flat_map(|a| raw.elements(a));
+    let mut count = |node: NodeId, signed: bool| {
+        let len = |key: &str| raw.array(node, key).map_or(0, |a| tree.len(a));
+        let vertex_floats = len(key::VERTICES) / 2 * 2;
+        let uvs = if raw.array(node, key::UVS).is_some() { vertex_floats } else { 0 };
+        let influences = len(key::WEIGHTS).saturating_sub(vertex_floats / 2) / 2;
+        size.largest = size.largest.max(vertex_floats + uvs).max(influences * 3);
+        size.floats += vertex_floats + uvs + influences * 3;
+        size.ints += 4 + len(key::TRIANGLES) / 3 * 3;
+        size.signed |= signed;
+        if raw.array(node, key::WEIGHTS).is_some() {
+            let bones = if raw.has(node, key::BONE_POSE) { len(key::BONE_POSE) / 7 } else { len(key::BONES) };
+            size.ints += 2 + bones + vertex_floats / 2 + influences;
+        }
+    };
+    for bone in objects(armature, key::BONE) {
+        if is_surface(raw, bone) {
+            count(bone, true);
+        }
+    }
+    let displays =
+        objects(armature, key::SKIN).flat_map(|s| objects(s, key::SLOT)).flat_map(|s| objects(s, key::DISPLAY));
+    for display in displays {
+        let ty = display_type(raw, display);
+        if (ty == 2.0 && !raw.has(display, key::SHARE)) || ty == 4.0 {
+            count(display, ty == 4.0);
+        }
+    }
+    size
+}
+
 /// The layout of the runtime's `floatArray` for the root's `armature` list `elements`; `None`
 /// when no geometry can pass its 16-bit references (most files). The places are counted from
 /// the arrays' lengths, without reading a number; the floats a wrapped place reads, from a parse
 /// of the first armatures' geometry.
 pub fn float_layout(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Option<FloatLayout> {
-    let tree = raw.tree;
+    let sizes: Vec<GeometrySize> = elements.iter().map(|&e| geometry_size(raw, e)).collect();
+    float_layout_of(raw, root, elements, &sizes, None)
+}
+
+/// [`float_layout`] from each armature's [`geometry_size`]. `kept`: the layout of a previous
+/// version of the file (whose root reads as this one's), and whether its armature at an index is
+/// this version's at that index, unchanged; the head is taken from it when it is read from those
+/// armatures alone (an edit past the first armatures reads no geometry again).
+pub fn float_layout_of(
+    raw: Raw<'_>,
+    root: NodeId,
+    elements: &[NodeId],
+    sizes: &[GeometrySize],
+    kept: Option<(&FloatLayout, &dyn Fn(usize) -> bool)>,
+) -> Option<FloatLayout> {
     let (mut floats, mut ints, mut signed, mut largest) = (0usize, 0usize, false, 0usize);
     let mut starts = Vec::with_capacity(elements.len());
-    let objects = |node: NodeId, key: &str| raw.array(node, key).into_iter().flat_map(|a| raw.elements(a));
-    for &armature in elements {
+    for (&armature, size) in elements.iter().zip(sizes) {
         starts.push((armature, floats, ints));
-        let mut count = |node: NodeId| {
-            let len = |key: &str| raw.array(node, key).map_or(0, |a| tree.len(a));
-            let vertex_floats = len(key::VERTICES) / 2 * 2;
-            let uvs = if raw.array(node, key::UVS).is_some() { vertex_floats } else { 0 };
-            let influences = len(key::WEIGHTS).saturating_sub(vertex_floats / 2) / 2;
-            largest = largest.max(vertex_floats + uvs).max(influences * 3);
-            floats += vertex_floats + uvs + influences * 3;
-            ints += 4 + len(key::TRIANGLES) / 3 * 3;
-            if raw.array(node, key::WEIGHTS).is_some() {
-                let bones = if raw.has(node, key::BONE_POSE) { len(key::BONE_POSE) / 7 } else { len(key::BONES) };
-                ints += 2 + bones + vertex_floats / 2 + influences;
-            }
-        };
-        for bone in objects(armature, key::BONE) {
-            if is_surface(raw, bone) {
-                signed = true;
-                count(bone);
-            }
-        }
-        let displays =
-            objects(armature, key::SKIN).flat_map(|s| objects(s, key::SLOT)).flat_map(|s| objects(s, key::DISPLAY));
-        for display in displays {
-            let ty = display_type(raw, display);
-            if (ty == 2.0 && !raw.has(display, key::SHARE)) || ty == 4.0 {
-                signed |= ty == 4.0;
-                count(display);
-            }
-        }
+        floats += size.floats;
+        ints += size.ints;
+        signed |= size.signed;
+        largest = largest.max(size.largest);
     }
     if floats <= 65536 && !(signed && floats > 32768) && ints <= 65536 {
         return None;
@@ -436,16 +480,26 @@ pub fn float_layout(raw: Raw<'_>, root: NodeId, elements: &[NodeId]) -> Option<F
     // geometry read there to reach into them.
     let reach = 65536 + largest;
     let within = starts.iter().take_while(|&&(_, start, _)| start < reach).count();
-    let mut parser = Parser::new(raw, root, super::DeformValues::Kept, crate::target::Eval::DEFAULT).ok()?;
-    parser.animations = false;
-    parser.armatures(&elements[..within]);
-    let mut head = parser.float_array();
-    head.truncate(reach);
+    let kept = kept.filter(|(old, same)| old.within == within && old.reach == reach && (0..within).all(same));
+    let (head, head_hash) = match kept {
+        Some((old, _)) => (old.head.clone(), old.head_hash),
+        None => {
+            let mut parser = Parser::new(raw, root, super::DeformValues::Kept, crate::target::Eval::DEFAULT).ok()?;
+            parser.animations = false;
+            parser.armatures(&elements[..within]);
+            let mut head = parser.float_array();
+            head.truncate(reach);
+            let mut hasher = std::hash::DefaultHasher::new();
+            head.iter().for_each(|v| std::hash::Hash::hash(&v.to_bits(), &mut hasher));
+            (head.into(), std::hash::Hasher::finish(&hasher))
+        }
+    };
     let mut hasher = std::hash::DefaultHasher::new();
-    std::hash::Hash::hash(&starts, &mut hasher);
-    head.iter().for_each(|v| std::hash::Hash::hash(&v.to_bits(), &mut hasher));
+    let places: Vec<(usize, usize)> = starts.iter().map(|&(_, f, i)| (f, i)).collect();
+    std::hash::Hash::hash(&places, &mut hasher);
+    std::hash::Hash::hash(&head_hash, &mut hasher);
     let signature = std::hash::Hasher::finish(&hasher);
-    Some(FloatLayout { starts, head, signature })
+    Some(FloatLayout { starts, head, within, reach, head_hash, signature })
 }
 
 /// A bone the runtime reads as a surface (`type` "surface", any case, or 1).

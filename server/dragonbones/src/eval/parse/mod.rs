@@ -20,7 +20,9 @@ mod geometry;
 
 pub use animation::Rotation;
 pub use binary::{parse_binary, parse_binary_as};
-pub use geometry::{FloatLayout, GeometryKind, Wrapped, WrappedGeometry, float_layout};
+pub use geometry::{
+    FloatLayout, GeometryKind, GeometrySize, Wrapped, WrappedGeometry, float_layout, float_layout_of, geometry_size,
+};
 
 /// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
 /// entry per frame and run out of memory (its frame positions wrap at 32,768 already).
