@@ -108,8 +108,32 @@ impl DragonBonesFile {
     /// [`DragonBonesFile::of_tree`] of a file whose name says whether it is a skeleton
     /// ([`model::classify_named`]).
     pub fn of_tree_named(text: &str, tree: Tree, named_skeleton: bool) -> Option<DragonBonesFile> {
+        DragonBonesFile::of_tree_after(text, tree, named_skeleton, None)
+    }
+
+    /// [`DragonBonesFile::of_tree_named`] of a tree [`reparse::reparse`] made from `previous`'s
+    /// (`reparsed`: the file it was made from, the region it parsed again in `text`, and the
+    /// change): the model takes from `previous`'s what the armatures the reparse left alone
+    /// recorded ([`Model::build_after`]).
+    pub fn of_tree_after(
+        text: &str,
+        tree: Tree,
+        named_skeleton: bool,
+        reparsed: Option<(&DragonBonesFile, rigls_text::TextRange, TextChange)>,
+    ) -> Option<DragonBonesFile> {
         let doc = model::classify_named(&tree, text, named_skeleton)?;
-        let model = Model::build(text, &tree, doc);
+        let model = match reparsed {
+            Some((previous, region, change)) => {
+                let moves = model::Moves {
+                    old: &previous.model,
+                    old_nodes: previous.tree.nodes.len(),
+                    region,
+                    delta: change.delta(),
+                };
+                Model::build_after(text, &tree, doc, &moves)
+            }
+            None => Model::build(text, &tree, doc),
+        };
         Some(DragonBonesFile {
             tree,
             model,

@@ -417,7 +417,8 @@ impl Analysis {
                     Some(done) => {
                         reparsed = Some(done.region);
                         spliced = Some(done.old_region);
-                        dragonbones_file(DragonBonesFile::of_tree_named(&text, done.tree, named_skeleton(path)))
+                        let after = Some((&**old, done.region, change));
+                        dragonbones_file(DragonBonesFile::of_tree_after(&text, done.tree, named_skeleton(path), after))
                     }
                     None => dragonbones(path, &text),
                 }

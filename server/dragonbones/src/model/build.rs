@@ -119,7 +119,8 @@ impl<'a> Builder<'a> {
 
     /// `halves`: the first armature of the second half (by default where the nodes are halved,
     /// in a large file; else none).
-    pub(super) fn skeleton(&mut self, root: NodeId, halves: Option<usize>) {
+    /// `moves`: the previous version's model, whose armatures an edit left alone are taken from it.
+    pub(super) fn skeleton(&mut self, root: NodeId, halves: Option<usize>, moves: Option<&super::Moves<'_>>) {
         self.model.name = self.name_of(root, key::NAME).map(|n| n.0);
         self.model.version = self.version_value(root, key::VERSION);
         self.model.compatible_version = self.version_value(root, key::COMPATIBLE_VERSION);
@@ -146,6 +147,30 @@ impl<'a> Builder<'a> {
             }
         }
         let names: Vec<String> = self.model.armatures.iter().map(|a| a.name.clone()).collect();
+        // The previous version's, when it read what every armature depends on alike.
+        let moves = moves.filter(|m| {
+            let old = m.old;
+            old.doc == self.model.doc
+                && old.data_version == self.model.data_version
+                && old.armatures.iter().map(|a| &a.name).eq(names.iter())
+        });
+        if let Some(moves) = moves {
+            let (text, tree) = (self.text, self.tree);
+            let mut b = Builder { text, tree, model: &mut *self.model, first: 0, names: &names };
+            b.model.armatures.clear();
+            for (i, &arm) in armatures.iter().enumerate() {
+                rigls_text::cancel::check();
+                match moves.shift(i, arm, tree) {
+                    Some(shift) => b.model.push_moved(moves.old, i, shift),
+                    None => {
+                        b.model.armatures.push(Armature { node: arm, name: names[i].clone(), ..Armature::default() });
+                        b.spanned(|b| b.armature(i as u32, arm, legacy));
+                    }
+                }
+            }
+            self.root_records(root);
+            return;
+        }
         let half = halves.unwrap_or_else(|| {
             let large = self.text.len() >= rigls_text::parallel::PARALLEL_ABOVE;
             if large { middle_armature(self.tree, &armatures) } else { armatures.len() }
@@ -159,7 +184,7 @@ impl<'a> Builder<'a> {
             let count = b.model.armatures.len();
             for (i, &arm) in armatures[first..first + count].iter().enumerate() {
                 rigls_text::cancel::check();
-                b.armature((first + i) as u32, arm, legacy);
+                b.spanned(|b| b.armature((first + i) as u32, arm, legacy));
             }
         };
         if half < armatures.len() {
@@ -169,10 +194,29 @@ impl<'a> Builder<'a> {
         } else {
             build(self.model, 0);
         }
+        self.root_records(root);
+    }
+
+    /// What the root records after its armatures: the stage and inline atlases.
+    fn root_records(&mut self, root: NodeId) {
         self.refer(NameKind::Armature, root, key::STAGE, Scope::File, Site::Stage);
         for atlas in self.objects(root, key::TEXTURE_ATLAS) {
             self.atlas(atlas);
         }
+    }
+
+    /// Runs `build` (of one armature) and records where its records lie.
+    pub(super) fn spanned(&mut self, build: impl FnOnce(&mut Self)) {
+        let m = &self.model;
+        let (defs, refs, skin_slots) = (m.defs.len(), m.refs.len(), m.skin_slots.len());
+        build(self);
+        let m = &mut self.model;
+        let span = super::ArmatureSpan {
+            defs: defs..m.defs.len(),
+            refs: refs..m.refs.len(),
+            skin_slots: skin_slots..m.skin_slots.len(),
+        };
+        m.spans.push(span);
     }
 
     fn armature(&mut self, a: u32, arm: NodeId, legacy: bool) {
