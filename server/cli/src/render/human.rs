@@ -37,8 +37,9 @@ fn level(severity: Severity) -> Level<'static> {
 /// renderer measures every character of the line it is given (for a minified skeleton, 1 MB for
 /// each diagnostic), and shows a terminal's width of it.
 const LONG_LINE: usize = 4096;
-/// The bytes kept on each side of the range: many times what the renderer shows beside it.
-const WINDOW: usize = 1024;
+/// The bytes kept on each side of the range: more than the renderer shows beside it (its 140
+/// columns: 70 wide characters, 280 bytes of Japanese, 280 of emoji).
+const WINDOW: usize = 512;
 
 /// The source shown for a range: whole lines around it, or a window of one long line.
 struct Excerpt<'a> {
