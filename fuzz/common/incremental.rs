@@ -178,8 +178,14 @@ pub fn reanalyse_and_compare(previous: &Analysis, text: String, fs: &dyn FileSys
 
 /// The codes the runtime's rules report: what the first step of an analysis in two steps may
 /// lack or hold from the previous version.
-pub const RUNTIME_CODES: [Code; 5] =
-    [Code::NonFinitePose, Code::IkCycle, Code::ArmatureCycle, Code::InvalidValue, Code::UnknownDisplay];
+pub const RUNTIME_CODES: [Code; 6] = [
+    Code::NonFinitePose,
+    Code::IkCycle,
+    Code::ArmatureCycle,
+    Code::InvalidValue,
+    Code::UnknownDisplay,
+    Code::ArrayOverflow,
+];
 
 /// Checks the first steps `first` of the analysis in two steps `analysis` of a later version of
 /// `previous`: one step for a DragonBones skeleton (no binary), none otherwise; in reading order;

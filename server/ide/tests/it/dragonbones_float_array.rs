@@ -154,6 +154,33 @@ fn an_edit_to_the_floats_a_wrapped_mesh_reads_changes_its_pose() {
     assert_eq!(vertices(&back, "一", None), [37.0, 5.0, 38.0, 5.0, 39.0, 5.0]);
 }
 
+/// An edit inside an animation of an armature whose mesh the runtime reads elsewhere: the first
+/// of an analysis's two steps (what the server publishes before the runtime's rules end) keeps
+/// the warnings, as the second has them; the edit moves no geometry.
+#[test]
+fn an_edit_inside_an_animation_keeps_the_warnings_in_the_first_step() {
+    let fs = rigls_diagnostic::env::MemoryFs::default();
+    let path = Some(std::path::Path::new("大_ske.json"));
+    let slot = r#""slot": [{"name": "面", "parent": "骨"}],"#;
+    let animation = r#""animation": [{"name": "動", "duration": 2, "bone": [{"name": "骨", "translateFrame": [{"duration": 2, "x": 1}]}]}],"#;
+    let text = skeleton(16_400).replace(slot, &format!("{slot}\n {animation}"));
+    let analysis = rigls_ide::Analysis::new(path, text.clone(), &fs);
+    // In `一`'s animation (each armature has one).
+    let at = text.match_indices(r#""x": 1}"#).nth(1).expect("一's key frame").0;
+    let edited = format!("{}\"x\": 2}}{}", &text[..at], &text[at + 7..]);
+    let first = std::sync::Mutex::new(Vec::new());
+    let early = |step: rigls_ide::FirstStep<'_>| first.lock().unwrap().push(step.diagnostics);
+    let after = rigls_ide::Analysis::reanalyse_in_steps(&analysis, edited.clone(), &fs, false, Some(&early));
+    let warnings = |list: &[rigls_diagnostic::Diagnostic]| {
+        list.iter().filter(|d| d.code == "array-overflow").map(|d| d.range).collect::<Vec<_>>()
+    };
+    let first = first.into_inner().unwrap();
+    assert_eq!(after.reuse.armatures_reused, 2, "the edit is inside one armature's animation");
+    assert_eq!(warnings(&after.diagnostics).len(), 2);
+    assert_eq!(warnings(&first[0]), warnings(&after.diagnostics));
+    assert_eq!(after.diagnostics, rigls_ide::Analysis::new(path, edited, &fs).diagnostics);
+}
+
 /// One armature showing one mesh of `count` vertices (vertex `i` at `(i % 100, i / 100)`).
 fn one_mesh(count: usize) -> String {
     let vertices: Vec<String> = (0..count).map(|i| format!("{},{}", i % 100, i / 100)).collect();
