@@ -118,7 +118,12 @@ impl State {
         if items.is_none() && !published.contains_key(&uri) {
             return;
         }
-        published.insert(uri.clone(), this);
+        let first_published = published.insert(uri.clone(), this) == Some(Published { complete: false, ..this });
+        // Its first step said all this already: only the `data` would be new, and a code action
+        // finds a first step's diagnostic by its range, code and message.
+        if first_published && items.as_deref().is_some_and(|items| task.first_step_was(items)) {
+            return;
+        }
         self.client.publish_diagnostics(uri, items.unwrap_or_default(), Some(task.version)).await;
     }
 

@@ -13,7 +13,8 @@
 //!   `textDocument/diagnostic`, after severities from `rigls.toml` and editor settings
 //!   ([`rigls_diagnostic::config`]). A large skeleton's are published twice per version
 //!   ([`Options::publish_in_steps_above`]): first without waiting for the runtime's rules (their
-//!   previous findings kept where the edit left them alone, no `data`), then all of them.
+//!   previous findings kept where the edit left them alone, no `data`), then all of them
+//!   (unless they are those of the first step again).
 //! - Rules read other files through an overlay that prefers open documents ([`overlay`]); an
 //!   analysis that read a file is renewed when that file changes.
 //! - Memory stays near what an open document needs: large texts go around the transport's
@@ -79,7 +80,8 @@ pub struct Options {
     /// Skeletons of at least this many bytes have their diagnostics published in two steps: those
     /// of every rule but the runtime's, with the previous version's runtime findings on what the
     /// edit left alone, as soon as they are found; then all of them once the runtime's rules have
-    /// been evaluated ([`rigls_ide::Analysis::reanalyse_in_steps`]).
+    /// been evaluated ([`rigls_ide::Analysis::reanalyse_in_steps`]), unless the runtime's rules
+    /// found what the first step kept of them.
     pub publish_in_steps_above: usize,
 }
 

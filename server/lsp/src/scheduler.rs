@@ -161,6 +161,18 @@ impl AnalysisTask {
         rx.wait_for(Option::is_some).await.ok().and_then(|step| step.clone())
     }
 
+    /// Whether the analysis's first step reported `items`, all but their `data` (which a first
+    /// step leaves out).
+    pub fn first_step_was(&self, items: &[tower_lsp_server::ls_types::Diagnostic]) -> bool {
+        let first = self.first_step.borrow();
+        let same = |a: &tower_lsp_server::ls_types::Diagnostic, b: &tower_lsp_server::ls_types::Diagnostic| {
+            (&a.range, &a.severity, &a.code, &a.code_description, &a.source, &a.message)
+                == (&b.range, &b.severity, &b.code, &b.code_description, &b.source, &b.message)
+                && (&a.related_information, &a.tags) == (&b.related_information, &b.tags)
+        };
+        first.as_ref().is_some_and(|f| f.len() == items.len() && f.iter().zip(items).all(|(a, b)| same(a, b)))
+    }
+
     /// Whether a change to `path` may change this analysis: it read `path` (or listed its folder),
     /// or it is still running and may be reading it now.
     pub fn may_depend_on(&self, path: &Path) -> bool {
