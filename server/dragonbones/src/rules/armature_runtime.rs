@@ -344,10 +344,9 @@ impl AnimationReuse<'_> {
         let through = |d: &Diagnostic| through(d, change);
         let mut out: Vec<Diagnostic> = self.old.ik.iter().filter_map(through).collect();
         // Geometry read elsewhere (an edit inside an animation moves none), and deforms never
-        // applied in the animations it left alone.
-        let edited =
-            |d: &&Diagnostic| self.old.animations.iter().any(|r| change.map(*r).is_none() && r.contains_range(d.range));
-        out.extend(self.old.wrapped.iter().filter(|d| !edited(d)).filter_map(through));
+        // applied: where the runtime puts a mesh does not depend on the animations, only which
+        // deform timelines there are does (one the edit touched is dropped, found again next).
+        out.extend(self.old.wrapped.iter().filter_map(through));
         let Some(poses) = self.old.poses.as_ref().filter(|_| !failed) else { return out };
         out.extend(poses.setup.iter().chain(&poses.meshes).filter_map(through));
         for (range, found) in self.old.animations.iter().zip(&poses.animations) {

@@ -179,6 +179,18 @@ fn an_edit_inside_an_animation_keeps_the_warnings_in_the_first_step() {
     assert_eq!(warnings(&after.diagnostics).len(), 2);
     assert_eq!(warnings(&first[0]), warnings(&after.diagnostics));
     assert_eq!(after.diagnostics, rigls_ide::Analysis::new(path, edited, &fs).diagnostics);
+    // A deform never applied, its key frame's values edited: kept as well.
+    let text = deformed_after(22_000);
+    let analysis = rigls_ide::Analysis::new(path, text.clone(), &fs);
+    let edited = text.replacen("[5, 5]}", "[6, 5]}", 1);
+    let first = std::sync::Mutex::new(Vec::new());
+    let early = |step: rigls_ide::FirstStep<'_>| first.lock().unwrap().push(step.diagnostics);
+    let after = rigls_ide::Analysis::reanalyse_in_steps(&analysis, edited.clone(), &fs, false, Some(&early));
+    let first = first.into_inner().unwrap();
+    assert_eq!(after.reuse.animations_posed, 1, "the edit is inside the animation");
+    assert_eq!(warnings(&after.diagnostics).len(), 1);
+    assert_eq!(warnings(&first[0]), warnings(&after.diagnostics));
+    assert_eq!(after.diagnostics, rigls_ide::Analysis::new(path, edited, &fs).diagnostics);
 }
 
 /// One armature showing one mesh of `count` vertices (vertex `i` at `(i % 100, i / 100)`).
