@@ -276,6 +276,7 @@ impl DragonBonesFile {
             let js = || self.evaluation(text).data();
             let reading = |profile: &target::Profile| self.target_reading(text, profile);
             out.extend(rules::float_poses::check(&self.tree, text, js, reading, targets));
+            out.extend(rules::int_places::check(&self.tree, text, reading, targets));
         }
         out
     }

@@ -800,6 +800,9 @@ impl Profile {
         if e.float_time {
             poses.push("a play request's time is compared with the animation's duration, and a timeline's key frame found, in 32-bit floats (a time that rounds to the duration plays the end, one that rounds to a key frame shows it)");
         }
+        if e.colours_in_int_array {
+            poses.push("colour key frames stored in the `intArray` beside the meshes, and a deform timeline's mesh found by its place there read back unsigned: a deform of a mesh past `intArray[32767]` is never applied (DragonBonesJS: past 65,535)");
+        }
         if e.float_values {
             poses.push("numbers read, angles turned into radians, and bones' transforms and matrices kept, as 32-bit floats (a value past ±3.4e38 is infinite); a value stored in 16 bits keeps the low 16 bits of its 32-bit integer, as the compiled runtime converts it");
         }

@@ -5,16 +5,16 @@
 //! and a bone that is not finite there, but is in DragonBonesJS's pose, is a
 //! `target-float-overflow` error.
 
-use rigls_diagnostic::{Code, Diagnostic, FileFormat, Targets};
+use rigls_diagnostic::{Code, Diagnostic, Targets};
 
-use super::targets::names_verb;
+use super::targets::{names_verb, reading_groups};
 use crate::eval::Runtime;
 use crate::eval::data::{ArmatureData, DragonBonesData};
 use crate::eval::parse::Parsed;
 use crate::eval::runtime::Poser;
 use crate::schema::key;
 use crate::syntax::{NodeId, NodeKind, Tree};
-use crate::target::{self, Profile};
+use crate::target::Profile;
 
 /// Numbers from this magnitude on can overflow a `float` through a few products.
 const LARGE: f64 = 1e9;
@@ -30,28 +30,13 @@ pub(crate) fn check<'d>(
     targets: Targets,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let profiles: Vec<&Profile> = targets
-        .of_format(FileFormat::DragonBones)
-        .iter()
-        .filter_map(target::profile)
-        .filter(|p| p.eval.value.float_values)
-        .collect();
-    if profiles.is_empty() || !holds_a_large_number(tree, text) {
+    let groups = reading_groups(targets, |p| p.eval.value.float_values);
+    if groups.is_empty() || !holds_a_large_number(tree, text) {
         return out;
     }
     let Some(js) = js() else { return out };
     // Targets reading alike are posed once and named together.
-    let mut done: Vec<&Profile> = Vec::new();
-    for profile in &profiles {
-        if done.iter().any(|d| d.eval.value == profile.eval.value && d.rapidjson == profile.rapidjson) {
-            continue;
-        }
-        done.push(profile);
-        let alike: Targets = profiles
-            .iter()
-            .filter(|p| p.eval.value == profile.eval.value && p.rapidjson == profile.rapidjson)
-            .map(|p| p.target)
-            .collect();
+    for (profile, alike) in groups {
         let Some(reading) = reading(profile) else { continue };
         for (index, armature) in reading.data.armatures.iter().enumerate() {
             let Some(theirs) = js.armatures.iter().position(|a| a.name == armature.name) else { continue };

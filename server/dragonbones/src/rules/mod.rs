@@ -11,6 +11,7 @@ mod build_targets;
 pub(crate) mod float_poses;
 mod geometry;
 mod indices;
+pub(crate) mod int_places;
 mod legacy;
 mod names;
 mod regions;

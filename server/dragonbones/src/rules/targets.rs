@@ -842,6 +842,22 @@ pub(crate) fn rapidjson_targets_of(targets: Targets) -> Targets {
     rapidjson_targets(&profiles)
 }
 
+/// The DragonBones targets named in `targets` whose profile is `wanted`, grouped by how they read
+/// a file (their evaluation and JSON reader): one profile of each group, and the group's targets.
+pub(super) fn reading_groups(targets: Targets, wanted: impl Fn(&Profile) -> bool) -> Vec<(&'static Profile, Targets)> {
+    let mut groups: Vec<(&'static Profile, Targets)> = Vec::new();
+    let profiles = targets.of_format(FileFormat::DragonBones).iter().filter_map(target::profile);
+    for profile in profiles.filter(|p| wanted(p)) {
+        let alike =
+            |(p, _): &&mut (&Profile, Targets)| p.eval.value == profile.eval.value && p.rapidjson == profile.rapidjson;
+        match groups.iter_mut().find(alike) {
+            Some((_, group)) => *group = group.iter().chain([profile.target]).collect(),
+            None => groups.push((profile, [profile.target].into_iter().collect())),
+        }
+    }
+    groups
+}
+
 fn rapidjson_targets(profiles: &[&Profile]) -> Targets {
     profiles.iter().filter(|p| p.rapidjson).map(|p| p.target).collect()
 }

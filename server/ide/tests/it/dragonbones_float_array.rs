@@ -253,7 +253,8 @@ fn deformed_after(triangles: usize) -> String {
 
 /// The triangle's first vertex at the start of `動`.
 fn deformed_vertex(analysis: &rigls_ide::Analysis, target: Option<Target>) -> (f64, f64) {
-    let request = PoseRequest { armature: None, animation: Some("動".to_owned()), time: 0.0, target };
+    let request =
+        PoseRequest { armature: Some("大".to_owned()), animation: Some("動".to_owned()), time: 0.0, target };
     match pose(analysis, &request) {
         Ok(Pose::DragonBones(p)) => {
             let v = p.slots[1].vertices.clone().expect("a mesh");
@@ -273,9 +274,39 @@ fn a_deform_of_a_mesh_past_the_int_arrays_16_bit_reach_is_never_applied() {
     let analysis = support::analyse("大_ske.json", &deformed_after(10_000), &[]);
     assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
     assert_eq!((deformed_vertex(&analysis, None), deformed_vertex(&analysis, cpp)), ((5.0, 5.0), (5.0, 5.0)));
-    // At intArray[33,004]: DragonBonesJS applies it, DragonBonesCPP does not.
+    // At intArray[33,004]: DragonBonesJS applies it, DragonBonesCPP does not (a warning when it
+    // is named).
     let analysis = support::analyse("大_ske.json", &deformed_after(11_000), &[]);
     assert_eq!(support::positions(&analysis, rigls_text::PositionEncoding::Utf16), Vec::<String>::new());
+    assert_eq!((deformed_vertex(&analysis, None), deformed_vertex(&analysis, cpp)), ((5.0, 5.0), (0.0, 0.0)));
+    let named = [Target::DragonBonesCpp, Target::DragonBonesJs].into_iter().collect();
+    let analysis = support::analyse_for("大_ske.json", &deformed_after(11_000), &[], named);
+    expect_test::expect![[r#"
+        [
+            "target-drops 4:62-4:65 dragonbones-cpp never applies this deform timeline: its mesh's block is at intArray[33004] there (the C++ runtime keeps colour key frames in that array too), past the 32,767 it reads back from the timeline's 16-bit header, so it matches no mesh of the slot (DragonBonesJS applies it); keep the file's meshes and colour key frames within intArray[32,767], or split the skeleton into several files",
+        ]
+    "#]]
+    .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
+    // At intArray[30,004], after an armature of 400 colour key frames, which the C++ runtime
+    // stores in that array before it: the same there.
+    let colours: Vec<String> =
+        (0..400).map(|i| format!(r#"{{"duration": 1, "value": {{"aM": {}}}}}"#, i % 100)).collect();
+    let colour_armature = format!(
+        r#"{{"name": "色", "bone": [{{"name": "根"}}], "slot": [{{"name": "色", "parent": "根"}}], "animation": [{{"name": "色", "duration": 400, "slot": [{{"name": "色", "colorFrame": [{}]}}]}}]}}"#,
+        colours.join(", ")
+    );
+    let coloured =
+        deformed_after(10_000).replacen(r#""armature": ["#, &format!(r#""armature": [{colour_armature}, "#), 1);
+    let crlf = support::analyse_for("大_ske.json", &coloured.replace('\n', "\r\n"), &[], named);
+    let analysis = support::analyse_for("大_ske.json", &coloured, &[], named);
+    let positions = |a: &rigls_ide::Analysis| support::positions(a, rigls_text::PositionEncoding::Utf16);
+    assert_eq!(positions(&crlf), positions(&analysis));
+    expect_test::expect![[r#"
+        [
+            "target-drops 4:62-4:65 dragonbones-cpp never applies this deform timeline: its mesh's block is at intArray[33204] there (the C++ runtime keeps colour key frames in that array too), past the 32,767 it reads back from the timeline's 16-bit header, so it matches no mesh of the slot (DragonBonesJS applies it); keep the file's meshes and colour key frames within intArray[32,767], or split the skeleton into several files",
+        ]
+    "#]]
+    .assert_debug_eq(&support::positions(&analysis, rigls_text::PositionEncoding::Utf16));
     assert_eq!((deformed_vertex(&analysis, None), deformed_vertex(&analysis, cpp)), ((5.0, 5.0), (0.0, 0.0)));
     // At intArray[66,004]: neither.
     let analysis = support::analyse("大_ske.json", &deformed_after(22_000), &[]);

@@ -400,7 +400,7 @@ impl FloatLayout {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GeometrySize {
     floats: usize,
-    ints: usize,
+    pub ints: usize,
     /// The most floats one of its geometries' vertices, or weights, take.
     largest: usize,
     /// It has a surface or a path, whose places are read signed.
