@@ -174,9 +174,9 @@ impl<'p> Plan<'p> {
         };
         // Their geometry sizes and the layout's head are the previous ones.
         let sizes: Vec<GeometrySize> = (elements.iter().zip(&unchanged_at))
-            .map(|(&e, at)| match (prior, at) {
-                (Some(p), Some(j)) => p.runtime.sizes.get(*j).copied().unwrap_or_else(|| parse::geometry_size(raw, e)),
-                _ => parse::geometry_size(raw, e),
+            .map(|(&e, &at)| {
+                let kept = prior.zip(at).and_then(|(p, j)| p.runtime.sizes.get(j).copied());
+                kept.unwrap_or_else(|| parse::geometry_size(raw, e))
             })
             .collect();
         let same = |i: usize| unchanged_at[i] == Some(i);
