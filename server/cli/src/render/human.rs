@@ -37,9 +37,11 @@ fn level(severity: Severity) -> Level<'static> {
 /// renderer measures every character of the line it is given (for a minified skeleton, 1 MB for
 /// each diagnostic), and shows a terminal's width of it.
 const LONG_LINE: usize = 4096;
-/// The bytes kept on each side of the range: more than the renderer shows beside it (its 140
-/// columns: 70 wide characters, 280 bytes of Japanese, 280 of emoji).
-const WINDOW: usize = 512;
+/// The columns kept on each side of the range. The renderer shows at most its 140 columns: at
+/// most 76 of them before the range (half the width and its 6 columns of `...`), and it cuts the
+/// line 140 columns after where it starts showing it, so no further than 146 columns after the
+/// range's start; a window reaching past either shows what the whole line shows.
+const WINDOW_COLUMNS: usize = 160;
 
 /// The source shown for a range: whole lines around it, or a window of one long line.
 struct Excerpt<'a> {
@@ -65,17 +67,10 @@ fn excerpt(report: &FileReport, range: TextRange, long_line: usize) -> Excerpt<'
     let source = TextRange::new(start, end).slice(&report.text);
     let span_start = (range.start.clamp(start, end) - start) as usize;
     let span_end = (range.end.clamp(start, end) - start) as usize;
-    let (mut from, mut to) = (0, source.len());
-    if first == last && source.len() > long_line {
-        from = span_start.saturating_sub(WINDOW);
-        to = span_end.saturating_add(WINDOW).min(source.len());
-        while !source.is_char_boundary(from) {
-            from -= 1;
-        }
-        while !source.is_char_boundary(to) {
-            to += 1;
-        }
-    }
+    let (from, to) = match first == last && source.len() > long_line {
+        true => window(source, span_start, span_end),
+        false => (0, source.len()),
+    };
     Excerpt {
         line: first as usize + 1,
         source: &source[from..to],
@@ -84,6 +79,38 @@ fn excerpt(report: &FileReport, range: TextRange, long_line: usize) -> Excerpt<'
         // made 10,000 diagnostics on a 4 MB line take a second.
         cut: report.lines.line_col(start + from as u32, PositionEncoding::Utf32).col as usize,
     }
+}
+
+/// The bytes of `line` to give the renderer for a range at `span_start..span_end`: at least
+/// [`WINDOW_COLUMNS`] columns on each side (counted no wider than the renderer counts them). The
+/// window starts at a character that is not whitespace, or at the line's start, and holds one
+/// that is not when the line does: the renderer places an excerpt by the whitespace it starts with.
+fn window(line: &str, span_start: usize, span_end: usize) -> (usize, usize) {
+    let width = |c: char| match c {
+        '\t' => 4,
+        c => unicode_width::UnicodeWidthChar::width(c).unwrap_or(1),
+    };
+    let (mut from, mut columns, mut starts_blank) = (span_start, 0, false);
+    for c in line[..span_start].chars().rev() {
+        if columns >= WINDOW_COLUMNS && !starts_blank {
+            break;
+        }
+        columns += width(c);
+        from -= c.len_utf8();
+        starts_blank = c.is_whitespace();
+    }
+    // The renderer reads no leading whitespace off a line of whitespace alone.
+    let mut blank = line[from..span_end].trim_start().is_empty();
+    let (mut to, mut columns) = (span_end, 0);
+    for c in line[span_end..].chars() {
+        if columns >= WINDOW_COLUMNS && !blank {
+            break;
+        }
+        columns += width(c);
+        to += c.len_utf8();
+        blank &= c.is_whitespace();
+    }
+    (from, to)
 }
 
 /// The renderer names a window's place as `path:line:column` with the column in the window:
@@ -263,6 +290,59 @@ mod tests {
                 let whole = render_with_lines_from(&report, &d, &renderer, usize::MAX);
                 assert_eq!(windowed, whole, "range {range:?}");
             }
+        }
+    }
+
+    /// Pieces a long line is made of: JSON, wide and zero-width characters, tabs, and runs of
+    /// whitespace long enough for the renderer to trim.
+    const PIECES: [&str; 9] = [
+        "{\"name\":\"bone\",\"x\":1.5},",
+        "\"骨の名前\":",
+        "🦴,",
+        "e\u{301}\u{301}\u{301}",
+        "\t",
+        " ",
+        "                                        ",
+        "\u{202E}\u{0007}",
+        "[0,1,2,3,4,5,6,7,8,9],",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// The same, for ranges anywhere on lines of any of those pieces, led by any whitespace.
+        #[test]
+        fn any_long_line_renders_as_its_window_does(
+            lead in proptest::prop_oneof![proptest::prelude::Just(0usize), 1usize..12, 150usize..400],
+            pieces in proptest::collection::vec((0..PIECES.len(), 1usize..40), 8..40),
+            at in (0.0f64..1.0, 0usize..400),
+            other in (0.0f64..1.0, 0usize..40),
+        ) {
+            let mut text = " ".repeat(lead);
+            for &(piece, times) in &pieces {
+                text.push_str(&PIECES[piece].repeat(times));
+            }
+            while text.len() <= LONG_LINE {
+                text.push_str(PIECES[0]);
+            }
+            text.push('\n');
+            let range = |(fraction, len): (f64, usize)| {
+                let mut start = (fraction * text.len() as f64) as usize;
+                while !text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                let mut end = (start + len).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                TextRange::new(start as u32, end as u32)
+            };
+            let report = FileReport::new("a_ske.json".to_owned(), text.clone(), LineIndex::new(&text), Vec::new());
+            let mut d = Diagnostic::new(Code::InvalidValue, FileFormat::DragonBones, range(at), "a message");
+            d.related.push(Related { file: None, range: range(other), message: "see here".to_owned() });
+            let renderer = Renderer::plain();
+            let windowed = render_with_lines_from(&report, &d, &renderer, LONG_LINE);
+            let whole = render_with_lines_from(&report, &d, &renderer, usize::MAX);
+            proptest::prop_assert_eq!(windowed, whole);
         }
     }
 }
