@@ -10,13 +10,22 @@
 //!
 //! At most one syntax error is reported per line.
 
+mod plain_runs;
+
 use super::lexer::{Lexer, Token, TokenKind};
 use super::schema::{self, ScopeKind};
 use super::syntax::{BraceMode, Entry, Item, KeyLine, ROOT, Scope, ScopeId, SyntaxTree};
+use plain_runs::PlainRuns;
 use rigls_diagnostic::{Code, Diagnostic, FileFormat, Fix};
 use rigls_text::{LineIndex, TextRange};
 
 pub fn parse(text: &str) -> SyntaxTree {
+    let ahead = (text.len() >= plain_runs::READ_AHEAD_FROM).then_some(plain_runs::CHUNK);
+    parse_reading_ahead(text, ahead)
+}
+
+/// [`parse`], with the lines of numbers read ahead in chunks of this many bytes when given.
+fn parse_reading_ahead(text: &str, chunk: Option<usize>) -> SyntaxTree {
     let root = Scope {
         kind: ScopeKind::Global,
         tag: TextRange::empty(0),
@@ -29,6 +38,7 @@ pub fn parse(text: &str) -> SyntaxTree {
         items: Vec::new(),
     };
     let mut parser = Parser::new(text, vec![root], BraceMode::default());
+    parser.ahead = chunk.map(|chunk| PlainRuns::read(text, chunk));
     let start = if text.starts_with(rigls_text::BOM) { rigls_text::BOM.len() } else { 0 };
     parser.run(start, None);
     parser.close_at_eof();
@@ -107,6 +117,8 @@ struct Parser<'a> {
     braces_misaligned: bool,
     /// A reparse stops at the first syntax error: it is given up then.
     bail_on_error: bool,
+    /// The lines of numbers of a large text, read ahead.
+    ahead: Option<PlainRuns>,
 }
 
 impl<'a> Parser<'a> {
@@ -121,6 +133,7 @@ impl<'a> Parser<'a> {
             braces_aligned: u32::from(mode.aligned),
             braces_misaligned: mode.misaligned,
             bail_on_error: false,
+            ahead: None,
         }
     }
 }
@@ -143,6 +156,17 @@ impl Parser<'_> {
             }
             if pos >= text.len() {
                 return;
+            }
+            if let Some((entries, next)) = self.ahead.as_mut().and_then(|ahead| ahead.take(pos)) {
+                rigls_text::cancel::check();
+                let top = self.top();
+                let items = &mut self.tree.scopes[top as usize].items;
+                match items.is_empty() {
+                    true => *items = entries,
+                    false => items.extend(entries),
+                }
+                pos = next;
+                continue;
             }
             // Most lines of a mesh: what the lexer and `plain_line` would make of them, sooner.
             if let Some((entry, next)) = plain_number_line(text, pos) {
