@@ -42,6 +42,19 @@ pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
 /// The failures no other rule reports.
 pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
     for f in failures {
+        if let FailureKind::FrameValuesPastReach { start, later } = f.kind {
+            let others = match later {
+                0 => String::new(),
+                1 => " (as does 1 later timeline of the animation)".to_owned(),
+                n => format!(" (as do {n} later timelines of the animation)"),
+            };
+            let message = format!(
+                "this timeline's key frame values start at entry {start} of the runtime's frameFloatArray (counted from its animation's first), past the 65,535 its 16-bit reference reaches: DragonBonesJS and DragonBonesCPP read them at entry {}, another timeline's values, and play it wrong{others}; deform key frames store every vertex of their mesh: deform fewer vertices or key frames, or split the animation",
+                start - 65_536
+            );
+            ctx.push(diagnostic(Code::ArrayOverflow, name_range(ctx, f.node), message));
+            continue;
+        }
         let (code, message) = match f.kind {
             FailureKind::FractionalDuration => (
                 Code::InvalidValue,

@@ -61,6 +61,7 @@ impl Parser<'_> {
         let raw = self.raw;
         let armature = &scope.data;
         let mut a = self.animation_head(node, armature);
+        (self.animation_floats, self.floats_past_reach) = (0, None);
         if let Some(z) = raw.get(node, key::Z_ORDER) {
             let reader = FrameReader::ZOrder { slot_count: armature.slots.len() };
             a.z_order_timeline = self.timeline(&a, z, key::FRAME, TimelineKind::ZOrder, reader);
@@ -99,7 +100,31 @@ impl Parser<'_> {
         if frame_array_overflows(&a) {
             self.fail(node, FailureKind::FrameArrayOverflow);
         }
+        if let Some((timeline, start, later)) = self.floats_past_reach.take() {
+            self.fail(timeline, FailureKind::FrameValuesPastReach { start, later });
+        }
         a
+    }
+
+    /// Counts the entries a timeline just read takes of the runtime's `frameFloatArray`
+    /// (`_parseTimeline` stores where they start, relative to the animation's, in the 16-bit
+    /// `timelineArray`), noting it when they start past that reach.
+    fn place_float_values(&mut self, timeline: &TimelineData, reader: FrameReader<'_>) {
+        let floats = match (reader, &timeline.values) {
+            (FrameReader::Deform { .. }, _) => timeline.deform_count * timeline.frames.len(),
+            (_, TimelineValues::Float { values, .. }) => values.len(),
+            _ => return,
+        };
+        if floats == 0 {
+            return;
+        }
+        if self.animation_floats > usize::from(u16::MAX) {
+            match &mut self.floats_past_reach {
+                Some((_, _, later)) => *later += 1,
+                None => self.floats_past_reach = Some((timeline.node, self.animation_floats, 0)),
+            }
+        }
+        self.animation_floats += floats;
     }
 
     /// What the JSON and binary parses read alike of an animation: its name (`default` when
@@ -310,6 +335,7 @@ impl Parser<'_> {
         if raw_frames.len() == 1 {
             let frame = self.frame(raw_frames[0], 0.0, 0.0, reader, &mut rotation, &mut timeline);
             timeline.frames.push(frame);
+            self.place_float_values(&timeline, reader);
             return Some(timeline);
         }
         let total = a.frame_count + 1.0;
@@ -339,6 +365,7 @@ impl Parser<'_> {
             next = i + 1.0;
         }
         timeline.frame_table = table;
+        self.place_float_values(&timeline, reader);
         Some(timeline)
     }
 

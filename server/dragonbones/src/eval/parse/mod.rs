@@ -63,6 +63,11 @@ pub enum FailureKind {
     /// references reach: key frames past entry 65,535 (from the animation's first) are read at a
     /// wrapped offset, another key frame's data.
     FrameArrayOverflow,
+    /// A timeline whose key frame values start past entry 65,535 of the runtime's
+    /// `frameFloatArray` (from its animation's first), which its 16-bit reference cannot reach:
+    /// its values are read at `start` less 65,536, another timeline's (`later`: how many more
+    /// timelines of the animation do the same).
+    FrameValuesPastReach { start: usize, later: usize },
     /// A `zOrder` list of odd length or too long (parse throws `RangeError`), or with slot indices
     /// out of order or millions past the slots (parse never ends).
     BadZOrder,
@@ -340,6 +345,11 @@ pub(super) struct Parser<'a> {
     /// Where the armatures' geometry starts, for a parse of some armatures of a file whose
     /// geometry passes the `floatArray`'s 16-bit references.
     pub(super) layout: Option<&'a FloatLayout>,
+    /// The animation being read: how many entries its timelines so far take of the runtime's
+    /// `frameFloatArray`, and the timelines that start past what 16 bits reference (the first,
+    /// where it starts, and how many more).
+    pub(super) animation_floats: usize,
+    pub(super) floats_past_reach: Option<(NodeId, usize, usize)>,
 }
 
 /// What the parse of one armature carries between its parts.
@@ -369,6 +379,8 @@ impl<'a> Parser<'a> {
             deform_values_left_out: false,
             deform_not_finite: false,
             deform_scratch: Vec::new(),
+            animation_floats: 0,
+            floats_past_reach: None,
             binary: None,
             animations: true,
             float_len: 0,
