@@ -178,7 +178,8 @@ def mutate_binary(data, rnd):
         new = rnd.choice(INTS + [old + 1, old - 1, old * 2])
         new = new % 65536 if kind == "<H" else (new + 32768) % 65536 - 32768
         struct.pack_into(kind, body, at_, new)
-    return join_binary(header, bytes(body)), f"{name}[{(at_ - start) // (4 if 'float' in name else 2)}] {old!r} -> {new!r}"
+    width = 4 if name in ("floatArray", "frameFloatArray") else 2
+    return join_binary(header, bytes(body)), f"{name}[{(at_ - start) // width}] {old!r} -> {new!r}"
 
 
 def runtime_outcome(command, skeleton):
