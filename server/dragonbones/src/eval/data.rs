@@ -406,7 +406,7 @@ impl TimelineMap {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimelineKind {
     Action,
     ZOrder,

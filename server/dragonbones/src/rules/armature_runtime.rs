@@ -522,7 +522,7 @@ fn evaluate_reading(
     }
     let path_constraints =
         || parsed.data.armatures.iter().flat_map(|a| &a.constraints).any(|c| matches!(c.kind, ConstraintKind::Path(_)));
-    if left_out && (parsed.deform_not_finite || path_constraints()) {
+    if left_out && (parsed.deform_not_finite || parsed.wrapped_values_need_deforms || path_constraints()) {
         return Err(NeedsDeformValues);
     }
     let Parsed { data, failures, failures_per_armature, .. } = &*parsed;
@@ -542,7 +542,12 @@ fn evaluate_reading(
     let range = ctx.tree.range(elements[i]);
     let own_wrapped: Vec<_> =
         parsed.wrapped_geometry.iter().filter(|w| range.contains_range(ctx.tree.range(w.node))).cloned().collect();
-    let wrapped = split(ctx, &|ctx| runtime::wrapped_geometry(ctx, &own_wrapped));
+    let own_values: Vec<_> =
+        parsed.wrapped_values.iter().filter(|w| range.contains_range(ctx.tree.range(w.node))).cloned().collect();
+    let wrapped = split(ctx, &|ctx| {
+        runtime::wrapped_geometry(ctx, &own_wrapped);
+        runtime::wrapped_values(ctx, &own_values);
+    });
     let reported = split(ctx, &|ctx| runtime::failures(ctx, own));
     let animations: Vec<TextRange> = armature.animations.iter().map(|a| ctx.tree.range(a.node)).collect();
     let unique_animation_names = {

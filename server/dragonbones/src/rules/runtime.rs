@@ -6,7 +6,7 @@ use super::{DragonBonesCheck, report as diagnostic};
 use crate::eval::data::{
     AnimationData, ArmatureData, ConstraintKind, DisplayKind, DragonBonesData, TimelineKind, TimelineValues,
 };
-use crate::eval::parse::{Failure, FailureKind, GeometryKind, Wrapped, WrappedGeometry};
+use crate::eval::parse::{Failure, FailureKind, GeometryKind, Wrapped, WrappedGeometry, WrappedValues};
 use crate::eval::runtime::{MAX_ARMATURES_BUILT, OUT_OF_MEMORY, armatures_built, armatures_shown};
 use crate::eval::{Evaluation, PosedPart, Poser, Runtime};
 use crate::schema::key;
@@ -25,6 +25,7 @@ pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
     too_many_armatures(ctx, data);
     if let Ok(parsed) = &evaluation.parsed {
         wrapped_geometry(ctx, &parsed.wrapped_geometry);
+        wrapped_values(ctx, &parsed.wrapped_values);
     }
     // Where parsing fails the runtime loads nothing or NaN data; other rules report most of it.
     if let Ok(parsed) = &evaluation.parsed
@@ -42,19 +43,6 @@ pub fn check(ctx: &mut DragonBonesCheck, evaluation: &Evaluation) {
 /// The failures no other rule reports.
 pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
     for f in failures {
-        if let FailureKind::FrameValuesPastReach { start, later } = f.kind {
-            let others = match later {
-                0 => String::new(),
-                1 => " (as does 1 later timeline of the animation)".to_owned(),
-                n => format!(" (as do {n} later timelines of the animation)"),
-            };
-            let message = format!(
-                "this timeline's key frame values start at entry {start} of the runtime's frameFloatArray (counted from its animation's first), past the 65,535 its 16-bit reference reaches: DragonBonesJS and DragonBonesCPP read them at entry {}, another timeline's values, and play it wrong{others}; deform key frames store every vertex of their mesh: deform fewer vertices or key frames, or split the animation",
-                start - 65_536
-            );
-            ctx.push(diagnostic(Code::ArrayOverflow, name_range(ctx, f.node), message));
-            continue;
-        }
         let (code, message) = match f.kind {
             FailureKind::FractionalDuration => (
                 Code::InvalidValue,
@@ -81,6 +69,23 @@ pub(super) fn failures(ctx: &mut DragonBonesCheck, failures: &[Failure]) {
             _ => name_range(ctx, f.node),
         };
         ctx.push(diagnostic(code, at, message));
+    }
+}
+
+/// Timelines whose key frame values the runtime reads from another place of its
+/// `frameFloatArray` than it stored them at.
+pub(super) fn wrapped_values(ctx: &mut DragonBonesCheck, wrapped: &[WrappedValues]) {
+    for w in wrapped {
+        let others = match w.later {
+            0 => String::new(),
+            1 => " (as does 1 later timeline of the animation)".to_owned(),
+            n => format!(" (as do {n} later timelines of the animation)"),
+        };
+        let message = format!(
+            "this timeline's key frame values start at entry {} of the runtime's frameFloatArray (counted from its animation's first), past the 65,535 its 16-bit reference reaches: the runtime reads them at entry {}, another timeline's values, and plays it wrong{others}; deform key frames store every vertex of their mesh: deform fewer vertices or key frames, or split the animation",
+            w.start, w.read_at
+        );
+        ctx.push(diagnostic(Code::ArrayOverflow, name_range(ctx, w.node), message));
     }
 }
 

@@ -256,9 +256,6 @@ pub fn failure_message(kind: &FailureKind) -> &'static str {
         FailureKind::FrameArrayOverflow => {
             "an animation whose key frames take more than 65,535 entries of the runtime's frame array: those past it are read at a wrapped 16-bit offset, another key frame's data"
         }
-        FailureKind::FrameValuesPastReach { .. } => {
-            "a timeline whose key frame values start past entry 65,535 of the runtime's frameFloatArray (from its animation's first): they are read at a wrapped 16-bit offset, another timeline's values"
-        }
         FailureKind::Binary => {
             "a binary file's arrays that the runtime cannot read as they are (see its `binary-*` errors)"
         }

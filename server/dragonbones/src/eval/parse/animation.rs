@@ -45,6 +45,26 @@ enum FrameReader<'g> {
     Ik,
 }
 
+/// Where one timeline's values go in the runtime's `frameFloatArray`, counted from its
+/// animation's first.
+pub(super) struct ValuesPlace {
+    node: NodeId,
+    kind: TimelineKind,
+    start: usize,
+    len: usize,
+}
+
+/// A timeline whose values start at `start` of the runtime's `frameFloatArray` (counted from its
+/// animation's first), past the 65,535 its 16-bit reference reaches: the runtime reads them at
+/// `read_at`, another timeline's (and so do `later` timelines after it in the animation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WrappedValues {
+    pub node: NodeId,
+    pub start: usize,
+    pub read_at: usize,
+    pub later: usize,
+}
+
 /// What the frame readers of one timeline share: the rotation of the key frame before and its
 /// `clockwise` (`tweenRotate`), against which the next key frame's rotation is unwrapped.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,7 +81,7 @@ impl Parser<'_> {
         let raw = self.raw;
         let armature = &scope.data;
         let mut a = self.animation_head(node, armature);
-        (self.animation_floats, self.floats_past_reach) = (0, None);
+        self.value_places.clear();
         if let Some(z) = raw.get(node, key::Z_ORDER) {
             let reader = FrameReader::ZOrder { slot_count: armature.slots.len() };
             a.z_order_timeline = self.timeline(&a, z, key::FRAME, TimelineKind::ZOrder, reader);
@@ -100,31 +120,78 @@ impl Parser<'_> {
         if frame_array_overflows(&a) {
             self.fail(node, FailureKind::FrameArrayOverflow);
         }
-        if let Some((timeline, start, later)) = self.floats_past_reach.take() {
-            self.fail(timeline, FailureKind::FrameValuesPastReach { start, later });
-        }
+        self.read_values_past_reach(&mut a);
         a
     }
 
-    /// Counts the entries a timeline just read takes of the runtime's `frameFloatArray`
-    /// (`_parseTimeline` stores where they start, relative to the animation's, in the 16-bit
-    /// `timelineArray`), noting it when they start past that reach.
+    /// Notes where the values of a timeline just read go in the runtime's `frameFloatArray`:
+    /// after those of the animation's timelines before it (`_parseTimeline` stores the place,
+    /// relative to the animation's, in the 16-bit `timelineArray`).
     fn place_float_values(&mut self, timeline: &TimelineData, reader: FrameReader<'_>) {
-        let floats = match (reader, &timeline.values) {
+        let len = match (reader, &timeline.values) {
             (FrameReader::Deform { .. }, _) => timeline.deform_count * timeline.frames.len(),
             (_, TimelineValues::Float { values, .. }) => values.len(),
             _ => return,
         };
-        if floats == 0 {
-            return;
+        let start = self.value_places.last().map_or(0, |p| p.start + p.len);
+        if len > 0 {
+            self.value_places.push(ValuesPlace { node: timeline.node, kind: timeline.kind, start, len });
         }
-        if self.animation_floats > usize::from(u16::MAX) {
-            match &mut self.floats_past_reach {
-                Some((_, _, later)) => *later += 1,
-                None => self.floats_past_reach = Some((timeline.node, self.animation_floats, 0)),
+    }
+
+    /// The values the runtime reads for the timelines of `a` whose values start past entry
+    /// 65,535: those at their place less a multiple of 65,536, another timeline's, which stay
+    /// within the animation's own (a timeline reads at most up to where its own values end).
+    fn read_values_past_reach(&mut self, a: &mut AnimationData) {
+        let places = std::mem::take(&mut self.value_places);
+        let reach = usize::from(u16::MAX) + 1;
+        let Some(first) = places.iter().position(|p| p.start >= reach) else {
+            self.value_places = places;
+            return;
+        };
+        // The animation's part of the array, as the runtime fills it (`None`: left out).
+        let mut kept: rigls_text::FastMap<(NodeId, TimelineKind), &[f64]> = rigls_text::FastMap::default();
+        for t in a.pose_timelines() {
+            if let TimelineValues::Float { values, .. } = &t.values {
+                kept.insert((t.node, t.kind), values);
             }
         }
-        self.animation_floats += floats;
+        let mut array: Vec<Option<f64>> = Vec::new();
+        for p in &places {
+            match kept.get(&(p.node, p.kind)).filter(|v| v.len() == p.len) {
+                Some(values) => array.extend(values.iter().map(|&v| Some(v))),
+                None => array.extend(std::iter::repeat_n(None, p.len)),
+            }
+        }
+        let mut read: rigls_text::FastMap<(NodeId, TimelineKind), Vec<f64>> = rigls_text::FastMap::default();
+        for p in &places[first..] {
+            if kept.get(&(p.node, p.kind)).is_none_or(|v| v.len() != p.len) {
+                continue; // Values left out: none to read.
+            }
+            let at = p.start % reach;
+            match array[at..at + p.len].iter().copied().collect::<Option<Vec<f64>>>() {
+                Some(values) => {
+                    read.insert((p.node, p.kind), values);
+                }
+                None => self.wrapped_values_need_deforms = true,
+            }
+        }
+        drop(kept);
+        for t in a.bone_timelines.all_mut().chain(a.slot_timelines.all_mut()) {
+            if let Some(values) = read.remove(&(t.node, t.kind))
+                && let TimelineValues::Float { values: v, .. } = &mut t.values
+            {
+                *v = values;
+            }
+        }
+        let p = &places[first];
+        self.wrapped_values.push(WrappedValues {
+            node: p.node,
+            start: p.start,
+            read_at: p.start % reach,
+            later: places.len() - first - 1,
+        });
+        self.value_places = places;
     }
 
     /// What the JSON and binary parses read alike of an animation: its name (`default` when

@@ -78,6 +78,8 @@ pub fn parse_binary_as(binary: &Binary, read_as: crate::target::Eval, rapidjson:
         failures_per_armature,
         binary_problems: source.problems,
         geometry_nodes: source.geometry_nodes,
+        wrapped_values: Vec::new(),
+        wrapped_values_need_deforms: false,
         wrapped_geometry: Vec::new(),
     })
 }

@@ -18,7 +18,7 @@ mod binary;
 mod deform;
 mod geometry;
 
-pub use animation::Rotation;
+pub use animation::{Rotation, WrappedValues};
 pub use binary::{parse_binary, parse_binary_as};
 pub use geometry::{
     FloatLayout, GeometryKind, GeometrySize, Wrapped, WrappedGeometry, float_layout, float_layout_of, geometry_size,
@@ -63,11 +63,6 @@ pub enum FailureKind {
     /// references reach: key frames past entry 65,535 (from the animation's first) are read at a
     /// wrapped offset, another key frame's data.
     FrameArrayOverflow,
-    /// A timeline whose key frame values start past entry 65,535 of the runtime's
-    /// `frameFloatArray` (from its animation's first), which its 16-bit reference cannot reach:
-    /// its values are read at `start` less 65,536, another timeline's (`later`: how many more
-    /// timelines of the animation do the same).
-    FrameValuesPastReach { start: usize, later: usize },
     /// A `zOrder` list of odd length or too long (parse throws `RangeError`), or with slot indices
     /// out of order or millions past the slots (parse never ends).
     BadZOrder,
@@ -94,6 +89,11 @@ pub struct Parsed {
     /// A binary skeleton's displays and bones with geometry, and the geometry each points at
     /// (displays pointing at one block share it).
     pub geometry_nodes: Vec<(NodeId, usize)>,
+    /// Timelines whose key frame values the runtime reads from another place of its
+    /// `frameFloatArray` for want of 16 bits (their values here are those it reads), in file order.
+    pub wrapped_values: Vec<WrappedValues>,
+    /// A wrapped timeline reads slot deform values that were left out: the parse must keep them.
+    pub wrapped_values_need_deforms: bool,
     /// Geometry the runtime reads otherwise than it stored it for want of 16 bits, in file
     /// order: vertex counts always; places in its arrays (floats read elsewhere, deforms never
     /// applied) when the parse is of the whole file or was given the file's [`FloatLayout`], as
@@ -195,6 +195,8 @@ fn parse_armatures_as(
         failures_per_armature,
         binary_problems: Vec::new(),
         geometry_nodes: Vec::new(),
+        wrapped_values: parser.wrapped_values,
+        wrapped_values_need_deforms: parser.wrapped_values_need_deforms,
         wrapped_geometry: parser.wrapped_geometry,
     })
 }
@@ -345,11 +347,11 @@ pub(super) struct Parser<'a> {
     /// Where the armatures' geometry starts, for a parse of some armatures of a file whose
     /// geometry passes the `floatArray`'s 16-bit references.
     pub(super) layout: Option<&'a FloatLayout>,
-    /// The animation being read: how many entries its timelines so far take of the runtime's
-    /// `frameFloatArray`, and the timelines that start past what 16 bits reference (the first,
-    /// where it starts, and how many more).
-    pub(super) animation_floats: usize,
-    pub(super) floats_past_reach: Option<(NodeId, usize, usize)>,
+    /// Where the timelines of the animation being read put their values in the runtime's
+    /// `frameFloatArray` (counted from the animation's first), in the order it reads them.
+    value_places: Vec<animation::ValuesPlace>,
+    pub(super) wrapped_values: Vec<WrappedValues>,
+    pub(super) wrapped_values_need_deforms: bool,
 }
 
 /// What the parse of one armature carries between its parts.
@@ -379,8 +381,9 @@ impl<'a> Parser<'a> {
             deform_values_left_out: false,
             deform_not_finite: false,
             deform_scratch: Vec::new(),
-            animation_floats: 0,
-            floats_past_reach: None,
+            value_places: Vec::new(),
+            wrapped_values: Vec::new(),
+            wrapped_values_need_deforms: false,
             binary: None,
             animations: true,
             float_len: 0,
