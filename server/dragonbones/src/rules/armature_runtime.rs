@@ -540,10 +540,9 @@ fn evaluate_reading(
     let ik = split(ctx, &|ctx| runtime::ik_cycles(ctx, armature));
     let too_many = split(ctx, &|ctx| runtime::too_many_armatures_of(ctx, data, index));
     let range = ctx.tree.range(elements[i]);
-    let own_wrapped: Vec<_> =
-        parsed.wrapped_geometry.iter().filter(|w| range.contains_range(ctx.tree.range(w.node))).cloned().collect();
-    let own_values: Vec<_> =
-        parsed.wrapped_values.iter().filter(|w| range.contains_range(ctx.tree.range(w.node))).cloned().collect();
+    let in_armature = |node: NodeId| range.contains_range(ctx.tree.range(node));
+    let own_wrapped: Vec<_> = parsed.wrapped_geometry.iter().filter(|w| in_armature(w.node)).cloned().collect();
+    let own_values: Vec<_> = parsed.wrapped_values.iter().filter(|w| in_armature(w.node)).cloned().collect();
     let wrapped = split(ctx, &|ctx| {
         runtime::wrapped_geometry(ctx, &own_wrapped);
         runtime::wrapped_values(ctx, &own_values);

@@ -81,7 +81,6 @@ impl Parser<'_> {
         let raw = self.raw;
         let armature = &scope.data;
         let mut a = self.animation_head(node, armature);
-        self.value_places.clear();
         if let Some(z) = raw.get(node, key::Z_ORDER) {
             let reader = FrameReader::ZOrder { slot_count: armature.slots.len() };
             a.z_order_timeline = self.timeline(&a, z, key::FRAME, TimelineKind::ZOrder, reader);
@@ -145,29 +144,26 @@ impl Parser<'_> {
     fn read_values_past_reach(&mut self, a: &mut AnimationData) {
         let places = std::mem::take(&mut self.value_places);
         let reach = usize::from(u16::MAX) + 1;
-        let Some(first) = places.iter().position(|p| p.start >= reach) else {
-            self.value_places = places;
-            return;
-        };
-        // The animation's part of the array, as the runtime fills it (`None`: left out).
+        let Some(first) = places.iter().position(|p| p.start >= reach) else { return };
         let mut kept: rigls_text::FastMap<(NodeId, TimelineKind), &[f64]> = rigls_text::FastMap::default();
         for t in a.pose_timelines() {
             if let TimelineValues::Float { values, .. } = &t.values {
                 kept.insert((t.node, t.kind), values);
             }
         }
+        // A timeline's values as the runtime stored them; `None` when they were left out.
+        let stored = |p: &ValuesPlace| kept.get(&(p.node, p.kind)).copied().filter(|v| v.len() == p.len);
+        // The animation's part of the array, as the runtime fills it.
         let mut array: Vec<Option<f64>> = Vec::new();
         for p in &places {
-            match kept.get(&(p.node, p.kind)).filter(|v| v.len() == p.len) {
+            match stored(p) {
                 Some(values) => array.extend(values.iter().map(|&v| Some(v))),
                 None => array.extend(std::iter::repeat_n(None, p.len)),
             }
         }
         let mut read: rigls_text::FastMap<(NodeId, TimelineKind), Vec<f64>> = rigls_text::FastMap::default();
-        for p in &places[first..] {
-            if kept.get(&(p.node, p.kind)).is_none_or(|v| v.len() != p.len) {
-                continue; // Values left out: none to read.
-            }
+        // Timelines whose values were left out have none to read.
+        for p in places[first..].iter().filter(|p| stored(p).is_some()) {
             let at = p.start % reach;
             match array[at..at + p.len].iter().copied().collect::<Option<Vec<f64>>>() {
                 Some(values) => {
@@ -191,7 +187,6 @@ impl Parser<'_> {
             read_at: p.start % reach,
             later: places.len() - first - 1,
         });
-        self.value_places = places;
     }
 
     /// What the JSON and binary parses read alike of an animation: its name (`default` when
