@@ -390,7 +390,8 @@ impl<'a> Writer<'a> {
             None => 0,
         };
         if value_base > u16::MAX as usize {
-            self.refuse_overflow("key frame values", "a value array", value_base);
+            let array = if value_array(t.kind) == Some(Values::Int) { "frameIntArray" } else { "frameFloatArray" };
+            self.refuse_overflow("key frame values", array, value_base);
         }
         self.body.timeline[at + binary::timeline::VALUE_OFFSET] = value_base as u16;
         for (i, f) in t.frames.iter().enumerate() {
@@ -705,6 +706,7 @@ impl References {
 }
 
 /// What array a kind's values are in.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Values {
     Int,
     Float,
@@ -750,7 +752,12 @@ fn type_of(kind: TimelineKind) -> u32 {
 }
 
 fn overflow(what: &str, array: &str, index: usize) -> String {
+    // Key frames and their values are referenced from their animation's first entry.
+    let counted = match array {
+        "frameArray" | "frameIntArray" | "frameFloatArray" => " (counted from its animation's first)",
+        _ => "",
+    };
     format!(
-        "{what} at {array}[{index}] and every one after it: indices past 65 535 do not fit the binary's 16-bit references (split the skeleton into several files)"
+        "{what} at {array}[{index}]{counted} and every one after it: indices past 65 535 do not fit the binary's 16-bit references (split the skeleton into several files)"
     )
 }

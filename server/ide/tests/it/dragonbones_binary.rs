@@ -538,6 +538,40 @@ fn a_skeleton_too_large_for_16_bit_references_is_refused_once_per_array() {
     .assert_debug_eq(&refused.0);
 }
 
+/// Key frame values past entry 65,535 of `frameFloatArray`, counted from their animation's first
+/// (a 2,048-vertex mesh deformed over 17 key frames, then a small mesh's deform): the refusal
+/// names the array and says where it counts from.
+#[test]
+fn key_frame_values_past_the_reach_are_refused_naming_their_array() {
+    let n = 2048;
+    let vertices: Vec<String> = (0..n).flat_map(|i| [(i % 50).to_string(), (i / 50).to_string()]).collect();
+    let triangles: Vec<String> = (0..n - 2).flat_map(|i| [i, i + 1, i + 2]).map(|i| i.to_string()).collect();
+    let big = format!(
+        r#"{{"type":"mesh","name":"big","vertices":[{}],"uvs":[{}],"triangles":[{}]}}"#,
+        vertices.join(","),
+        vec!["0.5"; 2 * n].join(","),
+        triangles.join(",")
+    );
+    let small = r#"{"type":"mesh","name":"small","vertices":[0,0,10,0,10,10],"uvs":[0,0,1,0,1,1],"triangles":[0,1,2]}"#;
+    let frame = |k: usize| format!(r#"{{"duration":1,"vertices":[{}]}}"#, vec![k.to_string(); 2 * n].join(","));
+    let frames: Vec<String> = (1..=17).map(frame).collect();
+    let text = format!(
+        r#"{{"name":"wrap","version":"5.5","frameRate":24,"armature":[{{"name":"wrap","bone":[{{"name":"root"}}],
+"slot":[{{"name":"s_big","parent":"root"}},{{"name":"s_small","parent":"root"}}],
+"skin":[{{"slot":[{{"name":"s_big","display":[{big}]}},{{"name":"s_small","display":[{small}]}}]}}],
+"animation":[{{"name":"动","duration":17,"ffd":[{{"name":"big","slot":"s_big","frame":[{}]}},
+{{"name":"small","slot":"s_small","frame":[{{"duration":17,"vertices":[5,5,5,5,5,5]}}]}}]}}]}}]}}"#,
+        frames.join(",")
+    );
+    let Err(refused) = json_to_binary(&text) else { panic!("converted") };
+    expect_test::expect![[r#"
+        [
+            "key frame values at frameFloatArray[69632] (counted from its animation's first) and every one after it: indices past 65 535 do not fit the binary's 16-bit references (split the skeleton into several files)",
+        ]
+    "#]]
+    .assert_debug_eq(&refused.0);
+}
+
 /// `userData` nested 200,000 levels deep: the converters copy it as written past 256 levels, so
 /// neither converting it nor analysing the binary overflows the stack (each aborted rigls).
 #[test]
