@@ -137,6 +137,33 @@ impl Matrix {
         (self.a * x + self.c * y + self.tx, self.b * x + self.d * y + self.ty)
     }
 
+    /// DragonBonesCPP's `Matrix::invert`, in `float`s: it has no case for a singular matrix,
+    /// whose inverse is then infinite or NaN (DragonBonesJS's, [`Matrix::invert`], is the
+    /// identity). Each operation is rounded as `float` arithmetic rounds it.
+    pub fn inverted_f32(&self) -> Matrix {
+        let f = to_f32;
+        let Matrix { a, b, c, d, tx, ty } = self.to_f32();
+        let n = f(f(a * d) - f(b * c));
+        Matrix {
+            a: f(d / n),
+            b: f(-b / n),
+            c: f(-c / n),
+            d: f(a / n),
+            tx: f(f(f(c * ty) - f(d * tx)) / n),
+            ty: f(-f(f(a * ty) - f(b * tx)) / n),
+        }
+    }
+
+    /// [`Matrix::transform_point`] in `float`s, as DragonBonesCPP computes it (the products
+    /// summed, then the translation added); `delta` leaves the translation out.
+    pub fn transform_point_f32(&self, x: f64, y: f64, delta: bool) -> (f64, f64) {
+        let f = to_f32;
+        let m = self.to_f32();
+        let (x, y) = (f(x), f(y));
+        let (rx, ry) = (f(f(m.a * x) + f(m.c * y)), f(f(m.b * x) + f(m.d * y)));
+        if delta { (rx, ry) } else { (f(rx + m.tx), f(ry + m.ty)) }
+    }
+
     /// A direction: the point without the translation.
     pub fn transform_vector(&self, x: f64, y: f64) -> (f64, f64) {
         (self.a * x + self.c * y, self.b * x + self.d * y)

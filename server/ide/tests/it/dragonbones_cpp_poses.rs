@@ -152,6 +152,32 @@ fn each_slot_deform_timeline_deforms_its_own_mesh() {
     assert_eq!(vertices(None)[1], Some(vec![20.0, 0.0, 30.0, 0.0, 30.0, 10.0]));
 }
 
+/// A weighted 4.5 mesh whose `slotPose` holds 2^31 (`poses/slot_pose_ske.json`): the runtimes
+/// move each vertex through it and through its bones' inverted `bonePose`s while parsing. The
+/// C++ runtime does it in `float`s (`parser/JSONDataParser.cpp:681-708`, `geom/Matrix.h:211-256`)
+/// and skins in `float`s; DragonBonesJS in doubles, from the vertices as written (its parse
+/// array becomes a `Float32Array` only at the end). So the second vertex lies at x = 16 in
+/// DragonBonesCPP (`"vertices":[0,0.100000001,16,0.100000001,0,0.100000001,4.33791672e+10,
+/// 20.2999992]`) and at 10 in DragonBonesJS (`[0,0.1000000015,10,0.1000000015,5,…]`).
+#[test]
+fn a_huge_slot_pose_is_applied_in_floats() {
+    let path = rigls_test_support::server_dir().join("tests/fixtures/dragonbones/poses/slot_pose_ske.json");
+    let text = std::fs::read_to_string(path).expect("the fixture");
+    let vertices = |target: Option<Target>| -> Vec<f64> {
+        let analysis = support::analyse("slot_pose_ske.json", &text, &[]);
+        let request = PoseRequest { armature: None, animation: None, time: 0.0, target };
+        match pose(&analysis, &request).expect("a pose") {
+            Pose::DragonBones(p) => p.slots[0].vertices.clone().expect("a mesh"),
+            other => panic!("{other:?}"),
+        }
+    };
+    let cpp = vertices(Some(Target::DragonBonesCpp));
+    assert_eq!(cpp[..6], [0.0, 0.10000000149011612, 16.0, 0.10000000149011612, 0.0, 0.10000000149011612]);
+    assert!((cpp[6] / 4.33791672e10 - 1.0).abs() < 1e-8, "{cpp:?}");
+    let js = vertices(None);
+    assert_eq!(js[..6], [0.0, 0.10000000149011612, 10.0, 0.10000000149011612, 5.0, 0.10000000149011612]);
+}
+
 const PAST_THE_END: &str = r#"{"name": "越", "version": "5.5", "frameRate": 24,
  "armature": [{"name": "越", "type": "Armature",
    "bone": [{"name": "root"}],

@@ -93,15 +93,21 @@ impl Parser<'_> {
                 let (slot_pose, bone_pose) = poses.unwrap_or((&[], &[]));
                 let slot = Matrix::from_slice(slot_pose);
                 // Each bone's pose inverted once, not once for each vertex it weighs.
-                let inverses = inverses(bone_pose);
+                let cpp = self.read_as.float_values;
+                let inverses = inverses(bone_pose, cpp);
                 out.reserve(weight.count * 2);
                 let mut influence = 0;
                 for v in 0..geometry.vertex_count {
-                    let (x, y) = slot.transform_vector(value(v * 2), value(v * 2 + 1));
+                    let (x, y) = if cpp {
+                        slot.transform_point_f32(value(v * 2), value(v * 2 + 1), true)
+                    } else {
+                        slot.transform_vector(value(v * 2), value(v * 2 + 1))
+                    };
                     for _ in 0..weight.vertex_bone_counts.get(v).copied().unwrap_or(0) {
                         let bone = weight.influences.get(influence).and_then(|i| i.bone);
                         influence += 1;
                         let (bx, by) = match bone.and_then(|b| inverses.get(b)) {
+                            Some(m) if cpp => m.transform_point_f32(x, y, true),
                             Some(m) => m.transform_vector(x, y),
                             None => (f64::NAN, f64::NAN),
                         };
@@ -125,12 +131,16 @@ fn deform_array(raw: Raw<'_>, f: NodeId, typed: bool) -> Option<NodeId> {
     }
 }
 
-/// The inverse of each bone's matrix in a weighted mesh's `bonePose` (7 numbers a bone).
-fn inverses(bone_pose: &[f64]) -> Vec<Matrix> {
+/// The inverse of each bone's matrix in a weighted mesh's `bonePose` (7 numbers a bone), as
+/// DragonBonesJS or (`cpp`) DragonBonesCPP inverts it.
+fn inverses(bone_pose: &[f64], cpp: bool) -> Vec<Matrix> {
     bone_pose
         .chunks_exact(7)
         .map(|pose| {
             let mut m = Matrix::from_slice(&pose[1..]);
+            if cpp {
+                return m.inverted_f32();
+            }
             m.invert();
             m
         })
@@ -141,12 +151,17 @@ fn inverses(bone_pose: &[f64]) -> Vec<Matrix> {
 /// as [`Parser::deform`] computes them: for a weighted mesh each delta is a vector through the slot's
 /// matrix, then a bone's inverse, so it is at most the two matrices' largest row sums times the
 /// largest number.
-pub(super) fn deform_bound(geometry: &GeometryData, poses: Option<(&[f64], &[f64])>, typed: bool) -> DeformBound {
+pub(super) fn deform_bound(
+    geometry: &GeometryData,
+    poses: Option<(&[f64], &[f64])>,
+    typed: bool,
+    cpp: bool,
+) -> DeformBound {
     match (&geometry.weight, poses) {
         (Some(_), None) if typed => DeformBound { count: 0, scale: Some(0.0) },
         (Some(weight), poses) => {
             let (slot_pose, bone_pose) = poses.unwrap_or((&[], &[]));
-            let inverses = inverses(bone_pose);
+            let inverses = inverses(bone_pose, cpp);
             let influences = (0..geometry.vertex_count)
                 .map(|v| weight.vertex_bone_counts.get(v).copied().unwrap_or(0))
                 .fold(0usize, usize::saturating_add);

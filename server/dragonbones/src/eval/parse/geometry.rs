@@ -280,6 +280,8 @@ impl Parser<'_> {
                 return g;
             };
             let slot_matrix = Matrix::from_slice(&slot_pose);
+            // DragonBonesCPP computes this in `float`s, with its own inverse.
+            let cpp = self.read_as.float_values;
             let pose_bones = bone_pose.len() / 7;
             let raw_indices: Vec<f64> = (0..pose_bones).map(|i| bone_pose[i * 7]).collect();
             for &r in &raw_indices {
@@ -301,7 +303,14 @@ impl Parser<'_> {
                 }
                 let count = count.unwrap_or(0);
                 weight.vertex_bone_counts.push(count);
-                let (x, y) = slot_matrix.transform_point(g.vertices[i * 2], g.vertices[i * 2 + 1]);
+                // The vertices as read, not as stored: DragonBonesJS parses into a plain array it
+                // makes a `Float32Array` at the end (the C++ runtime's are floats already, and
+                // so are the numbers its reading gives).
+                let (x, y) = if cpp {
+                    slot_matrix.transform_point_f32(vertices[i * 2], vertices[i * 2 + 1], false)
+                } else {
+                    slot_matrix.transform_point(vertices[i * 2], vertices[i * 2 + 1])
+                };
                 for _ in 0..count {
                     let raw_bone = at(&weights, iw);
                     let w = at(&weights, iw + 1);
@@ -309,6 +318,9 @@ impl Parser<'_> {
                     let bone = raw_indices.iter().position(|&r| r == raw_bone);
                     missing |= bone.is_none();
                     let (bx, by) = match bone {
+                        Some(b) if cpp => {
+                            Matrix::from_slice(&bone_pose[b * 7 + 1..]).inverted_f32().transform_point_f32(x, y, false)
+                        }
                         Some(b) => {
                             let mut m = Matrix::from_slice(&bone_pose[b * 7 + 1..]);
                             m.invert();

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::Runtime;
 use crate::eval::data::{DisplayData, DisplayKind};
-use crate::eval::geom::{ColorTransform, Matrix, Transform};
+use crate::eval::geom::{ColorTransform, Matrix, Transform, to_f32};
 
 /// The engine object a display frame shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,6 +263,7 @@ impl Runtime<'_> {
         let count = geometry.vertex_count;
         let mut out = vec![0.0; count * 2];
         let mut skinned = false;
+        let float = |v: f64| if self.file.eval.float_values { to_f32(v) } else { v };
         if let Some(weight) = &geometry.weight {
             skinned = true;
             let mut influence = 0;
@@ -277,12 +278,20 @@ impl Runtime<'_> {
                         let m = &self.bones[b].matrix;
                         let (mut xl, mut yl) = (inf.x, inf.y);
                         if has_deform {
-                            xl += deform.get(d).copied().unwrap_or(f64::NAN);
-                            yl += deform.get(d + 1).copied().unwrap_or(f64::NAN);
+                            xl = float(xl + deform.get(d).copied().unwrap_or(f64::NAN));
+                            yl = float(yl + deform.get(d + 1).copied().unwrap_or(f64::NAN));
                             d += 2;
                         }
-                        xg += (m.a * xl + m.c * yl + m.tx) * inf.weight;
-                        yg += (m.b * xl + m.d * yl + m.ty) * inf.weight;
+                        if self.file.eval.float_values {
+                            // DragonBonesCPP skins in `float`s: at huge local positions the
+                            // rounding of each step shows.
+                            let (x, y) = m.transform_point_f32(xl, yl, false);
+                            xg = float(xg + float(x * inf.weight));
+                            yg = float(yg + float(y * inf.weight));
+                        } else {
+                            xg += (m.a * xl + m.c * yl + m.tx) * inf.weight;
+                            yg += (m.b * xl + m.d * yl + m.ty) * inf.weight;
+                        }
                     } else if inf.bone.is_none() {
                         // A bone missing from `bonePose`: the runtime's data is NaN.
                         xg = f64::NAN;
@@ -300,8 +309,8 @@ impl Runtime<'_> {
             for k in 0..count {
                 let (mut x, mut y) = (vertices[k * 2], vertices[k * 2 + 1]);
                 if has_deform {
-                    x += deform.get(k * 2).copied().unwrap_or(f64::NAN);
-                    y += deform.get(k * 2 + 1).copied().unwrap_or(f64::NAN);
+                    x = float(x + deform.get(k * 2).copied().unwrap_or(f64::NAN));
+                    y = float(y + deform.get(k * 2 + 1).copied().unwrap_or(f64::NAN));
                 }
                 if on_surface {
                     let m = self.surface_matrix_at(parent, x, y);
