@@ -6,6 +6,7 @@
 //! drops or draws otherwise is one `target-drops` warning listing every runtime concerned and
 //! what its users see.
 
+use crate::eval::geom::{Matrix, to_f32};
 use crate::eval::raw::Raw;
 use crate::model::{DocKind, Model, is_polygon};
 use crate::schema::{BLEND_MODE, DisplayType, KeyDef, ValueType, Version, key};
@@ -51,6 +52,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         let float_targets = profiles.iter().filter(|p| p.eval.value.float_values);
         let float_raw = if float_targets.clone().all(|p| p.rapidjson) { cpp } else { raw };
         float_overflows(&float_raw, root, model, &deform_frames, &profiles, &mut out);
+        singular_bone_poses(&float_raw, model, &profiles, &mut out);
         unreadable_polygons(&cpp, model, &profiles, &mut out);
         let concerned = rapidjson_targets(&profiles);
         if !concerned.is_empty() {
@@ -734,6 +736,58 @@ fn float_overflows(
             names_verb(concerned, "reads", "read"),
         );
         out.push(Diagnostic::new(Code::TargetFloatOverflow, FileFormat::DragonBones, raw.tree.range(value), message));
+    }
+}
+
+/// Weighted meshes of 4.x data whose `bonePose` gives a bone a singular matrix (determinant 0
+/// in 32-bit floats) that a weight uses. The C++ runtime moves each vertex into its bones'
+/// spaces by inverting their `bonePose` matrices with no case for a singular one
+/// (`parser/JSONDataParser.cpp:681-708`, `geom/Matrix.h:211-227`): it divides by 0, and every
+/// vertex weighted to that bone is NaN (a harness printed `-nan`). DragonBonesJS inverts such a
+/// matrix to the identity.
+fn singular_bone_poses(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
+    let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
+    if concerned.is_empty() {
+        return;
+    }
+    for display in model.displays().filter(|d| d.ty == Some(DisplayType::Mesh)) {
+        let Some(poses) = raw.array(display.node, key::BONE_POSE) else { continue };
+        let (Some(vertices), Some(weights)) =
+            (raw.numbers_at(display.node, key::VERTICES), raw.numbers_at(display.node, key::WEIGHTS))
+        else {
+            continue;
+        };
+        // Per vertex: its influence count, then a bone index and a weight per influence.
+        // The bone indices weighted to, as bits (`+ 0.0` makes -0 read as 0).
+        let mut used = rigls_text::FastSet::default();
+        let mut at = 0;
+        for _ in 0..vertices.len() / 2 {
+            let Some(&count) = weights.get(at) else { break };
+            if !(count >= 0.0 && count.fract() == 0.0) {
+                break;
+            }
+            // A count past the end of the list (10^20 once hung a scan) reads what is there.
+            let pairs = (weights.len() - at - 1) / 2;
+            let count = if count > pairs as f64 { pairs } else { count as usize };
+            used.extend((0..count).map(|k| (weights[at + 1 + 2 * k] + 0.0).to_bits()));
+            at += 1 + 2 * count;
+        }
+        let elements: Vec<NodeId> = raw.elements(poses).collect();
+        for pose in elements.chunks_exact(7) {
+            let index = raw.to_number(pose[0]);
+            let m = Matrix::from_slice(&pose[1..].iter().map(|&n| raw.to_number(n)).collect::<Vec<_>>()).to_f32();
+            // `aA * dA - bA * cA` in floats (values past a float's range are reported as such).
+            let determinant = to_f32(to_f32(m.a * m.d) - to_f32(m.b * m.c));
+            if !used.contains(&(index + 0.0).to_bits()) || determinant != 0.0 {
+                continue;
+            }
+            let message = format!(
+                "{} this `bonePose` matrix of bone {index} in 32-bit floats, and its determinant is 0: the inverse is infinite or NaN, and every vertex of the mesh weighted to that bone is NaN and drawn nowhere (DragonBonesJS inverts it to the identity); write the bone's matrix as the mesh was bound to it, with a scale other than 0",
+                names_verb(concerned, "inverts", "invert"),
+            );
+            let range = raw.tree.range(pose[1]).cover(raw.tree.range(pose[4]));
+            out.push(Diagnostic::new(Code::TargetFloatOverflow, FileFormat::DragonBones, range, message));
+        }
     }
 }
 

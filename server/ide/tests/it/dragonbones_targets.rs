@@ -380,6 +380,27 @@ fn the_duration_of_a_timelines_only_key_frame_is_not_read() {
     );
 }
 
+/// A weighted 4.5 mesh whose `bonePose` gives bone 1 a matrix of scale 0: DragonBonesCPP divides
+/// by its determinant, 0, and printed `-nan` for the two vertices weighted to that bone
+/// (`[0,0.100000001,10,0.100000001,-nan,-nan,-nan,-nan]`); DragonBonesJS drew them finite. Bone
+/// 2's matrix is all zeros, but no vertex is weighted to it: not reported.
+#[test]
+fn a_singular_bone_pose_matrix_makes_the_cpp_runtimes_draw_nan() {
+    check(
+        &[Target::DragonBonesCpp, Target::DragonBonesJs],
+        r#"
+        {"name": "姿勢", "version": "4.5", "frameRate": 24,
+         "armature": [{"name": "姿勢", "type": "Armature", "bone": [{"name": "根"}, {"name": "腕", "parent": "根", "transform": {"x": 10}}, {"name": "脚", "parent": "根"}],
+           "slot": [{"name": "帯", "parent": "根", "z": 0}],
+           "skin": [{"name": "", "slot": [{"name": "帯", "display": [{"type": "mesh", "name": "帯",
+             "vertices": [0, 0.1, 10, 0.1, 5, 0.1, 5, 20.3], "uvs": [0, 0, 1, 0, 0.5, 0, 0.5, 1], "triangles": [0, 1, 3, 1, 2, 3],
+             "weights": [1, 0, 1, 1, 0, 1, 2, 0, 0.5, 1, 0.5, 1, 1, 1],
+             "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 10, 0, 2, 0, 0, 0, 0, 0, 0]}]}]}]}]}
+                                                                                  ^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp inverts this `bonePose` matrix of bone 1 in 32-bit floats, and its determinant is 0: the inverse is infinite or NaN, and every vertex of the mesh weighted to that bone is NaN and drawn nowhere (DragonBonesJS inverts it to the identity); write the bone's matrix as the mesh was bound to it, with a scale other than 0
+        "#,
+    );
+}
+
 #[test]
 fn numbers_past_the_range_of_a_float_read_infinite_in_the_cpp_runtimes() {
     // A mesh's `width`, `edges` and `userEdges` are never read (a bounding box's `height` is).
