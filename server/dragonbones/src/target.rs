@@ -805,7 +805,7 @@ impl Profile {
             poses.push("colour key frames stored in the `intArray` beside the meshes, and a deform timeline's mesh found by its place there read back unsigned: a deform of a mesh past `intArray[32767]` is never applied (DragonBonesJS: past 65,535)");
         }
         if e.float_values {
-            poses.push("numbers read, angles turned into radians, and bones' transforms and matrices kept, as 32-bit floats (a value past ±3.4e38 is infinite); a value stored in 16 bits keeps the low 16 bits of its 32-bit integer, as the compiled runtime converts it; a weighted mesh of 4.x data moved through its `slotPose` and each bone's inverted `bonePose` in 32-bit floats, by an inverse with no case for a singular matrix (its vertices are then NaN, where DragonBonesJS inverts it to the identity), and meshes skinned in 32-bit floats");
+            poses.push("numbers read, angles turned into radians, and bones' transforms and matrices kept, as 32-bit floats (a value past ±3.4e38 is infinite); a value stored in 16 bits keeps the low 16 bits of its 32-bit integer, as the compiled runtime converts it; a weighted mesh of 4.x data moved through its `slotPose` and each bone's inverted `bonePose` in 32-bit floats (the C++ core's inverse has no case for a singular matrix: the vertices are then NaN, where DragonBonesJS and the C# port invert it to the identity), and meshes skinned in 32-bit floats");
         }
         let poses = if poses.is_empty() { "as DragonBonesJS 5.7".to_owned() } else { poses.join("; ") };
         out.push(fact("Poses", poses, self.eval.evidence));

@@ -746,7 +746,9 @@ fn float_overflows(
 /// vertex weighted to that bone is NaN (a harness printed `-nan`). DragonBonesJS inverts such a
 /// matrix to the identity.
 fn singular_bone_poses(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out: &mut Vec<Diagnostic>) {
-    let concerned: Targets = profiles.iter().filter(|p| p.eval.value.float_values).map(|p| p.target).collect();
+    // The C++ core (read with rapidjson); the C# port's inverse has DragonBonesJS's cases.
+    let concerned: Targets =
+        profiles.iter().filter(|p| p.eval.value.float_values && p.rapidjson).map(|p| p.target).collect();
     if concerned.is_empty() {
         return;
     }

@@ -386,8 +386,9 @@ fn the_duration_of_a_timelines_only_key_frame_is_not_read() {
 /// 2's matrix is all zeros, but no vertex is weighted to it: not reported.
 #[test]
 fn a_singular_bone_pose_matrix_makes_the_cpp_runtimes_draw_nan() {
+    // Unity's C# port inverts with DragonBonesJS's cases: not named.
     check(
-        &[Target::DragonBonesCpp, Target::DragonBonesJs],
+        &[Target::DragonBonesCpp, Target::Godot, Target::Unity, Target::DragonBonesJs],
         r#"
         {"name": "姿勢", "version": "4.5", "frameRate": 24,
          "armature": [{"name": "姿勢", "type": "Armature", "bone": [{"name": "根"}, {"name": "腕", "parent": "根", "transform": {"x": 10}}, {"name": "脚", "parent": "根"}],
@@ -396,7 +397,7 @@ fn a_singular_bone_pose_matrix_makes_the_cpp_runtimes_draw_nan() {
              "vertices": [0, 0.1, 10, 0.1, 5, 0.1, 5, 20.3], "uvs": [0, 0, 1, 0, 0.5, 0, 0.5, 1], "triangles": [0, 1, 3, 1, 2, 3],
              "weights": [1, 0, 1, 1, 0, 1, 2, 0, 0.5, 1, 0.5, 1, 1, 1],
              "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 10, 0, 2, 0, 0, 0, 0, 0, 0]}]}]}]}]}
-                                                                                  ^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp inverts this `bonePose` matrix of bone 1 in 32-bit floats, and its determinant is 0: the inverse is infinite or NaN, and every vertex of the mesh weighted to that bone is NaN and drawn nowhere (DragonBonesJS inverts it to the identity); write the bone's matrix as the mesh was bound to it, with a scale other than 0
+                                                                                  ^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp and godot invert this `bonePose` matrix of bone 1 in 32-bit floats, and its determinant is 0: the inverse is infinite or NaN, and every vertex of the mesh weighted to that bone is NaN and drawn nowhere (DragonBonesJS inverts it to the identity); write the bone's matrix as the mesh was bound to it, with a scale other than 0
         "#,
     );
 }

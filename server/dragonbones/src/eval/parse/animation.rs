@@ -274,9 +274,8 @@ impl Parser<'_> {
         let poses = scope.poses.get(&key).cloned();
         let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
         let poses = poses.as_ref().map(|(s, b)| (s.as_slice(), b.as_slice()));
-        let left_out = self
-            .leaves_deform_values_out()
-            .then(|| deform_bound(&geometry_data, poses, false, self.read_as.float_values));
+        let left_out =
+            self.leaves_deform_values_out().then(|| deform_bound(&geometry_data, poses, false, self.inverts_as_cpp()));
         let reader = FrameReader::Deform { geometry: &geometry_data, poses, typed: false, left_out };
         let timeline = self.timeline(a, t, key::FRAME, TimelineKind::SlotDeform, reader);
         self.data.geometries[geometry] = geometry_data;
@@ -333,7 +332,7 @@ impl Parser<'_> {
                 let kind = if ty == 50.0 { TimelineKind::Surface } else { TimelineKind::SlotDeform };
                 let geometry_data = std::mem::take(&mut self.data.geometries[geometry]);
                 let left_out = (kind == TimelineKind::SlotDeform && self.leaves_deform_values_out())
-                    .then(|| deform_bound(&geometry_data, None, true, self.read_as.float_values));
+                    .then(|| deform_bound(&geometry_data, None, true, self.inverts_as_cpp()));
                 let reader = FrameReader::Deform { geometry: &geometry_data, poses: None, typed: true, left_out };
                 let timeline = self.timeline(a, t, key::FRAME, kind, reader);
                 self.data.geometries[geometry] = geometry_data;

@@ -23,6 +23,13 @@ const MOST_DIGITS: f64 = 37.0;
 
 impl Parser<'_> {
     /// Whether this parse leaves the values of slot deform key frames out.
+    /// Whether `bonePose` matrices are inverted as DragonBonesCPP inverts them
+    /// ([`Matrix::inverted_f32`]): the C++ core's reading (rapidjson, `float`s), not the C# port's,
+    /// whose inverse has DragonBonesJS's cases for a singular matrix.
+    pub(super) fn inverts_as_cpp(&self) -> bool {
+        self.read_as.float_values && self.raw.is_rapidjson()
+    }
+
     pub(super) fn leaves_deform_values_out(&self) -> bool {
         self.deform_values == DeformValues::CheckedFinite
     }
@@ -93,12 +100,12 @@ impl Parser<'_> {
                 let (slot_pose, bone_pose) = poses.unwrap_or((&[], &[]));
                 let slot = Matrix::from_slice(slot_pose);
                 // Each bone's pose inverted once, not once for each vertex it weighs.
-                let cpp = self.read_as.float_values;
-                let inverses = inverses(bone_pose, cpp);
+                let floats = self.read_as.float_values;
+                let inverses = inverses(bone_pose, self.inverts_as_cpp());
                 out.reserve(weight.count * 2);
                 let mut influence = 0;
                 for v in 0..geometry.vertex_count {
-                    let (x, y) = if cpp {
+                    let (x, y) = if floats {
                         slot.transform_point_f32(value(v * 2), value(v * 2 + 1), true)
                     } else {
                         slot.transform_vector(value(v * 2), value(v * 2 + 1))
@@ -107,7 +114,7 @@ impl Parser<'_> {
                         let bone = weight.influences.get(influence).and_then(|i| i.bone);
                         influence += 1;
                         let (bx, by) = match bone.and_then(|b| inverses.get(b)) {
-                            Some(m) if cpp => m.transform_point_f32(x, y, true),
+                            Some(m) if floats => m.transform_point_f32(x, y, true),
                             Some(m) => m.transform_vector(x, y),
                             None => (f64::NAN, f64::NAN),
                         };

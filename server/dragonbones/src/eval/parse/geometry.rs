@@ -280,8 +280,10 @@ impl Parser<'_> {
                 return g;
             };
             let slot_matrix = Matrix::from_slice(&slot_pose);
-            // DragonBonesCPP computes this in `float`s, with its own inverse.
-            let cpp = self.read_as.float_values;
+            // The C++ runtime and its C# port compute this in `float`s; the C++ one (the
+            // rapidjson reading) with its own inverse.
+            let floats = self.read_as.float_values;
+            let cpp = self.inverts_as_cpp();
             let pose_bones = bone_pose.len() / 7;
             let raw_indices: Vec<f64> = (0..pose_bones).map(|i| bone_pose[i * 7]).collect();
             for &r in &raw_indices {
@@ -306,7 +308,7 @@ impl Parser<'_> {
                 // The vertices as read, not as stored: DragonBonesJS parses into a plain array it
                 // makes a `Float32Array` at the end (the C++ runtime's are floats already, and
                 // so are the numbers its reading gives).
-                let (x, y) = if cpp {
+                let (x, y) = if floats {
                     slot_matrix.transform_point_f32(vertices[i * 2], vertices[i * 2 + 1], false)
                 } else {
                     slot_matrix.transform_point(vertices[i * 2], vertices[i * 2 + 1])
@@ -324,7 +326,7 @@ impl Parser<'_> {
                         Some(b) => {
                             let mut m = Matrix::from_slice(&bone_pose[b * 7 + 1..]);
                             m.invert();
-                            m.transform_point(x, y)
+                            if floats { m.transform_point_f32(x, y, false) } else { m.transform_point(x, y) }
                         }
                         None => (f64::NAN, f64::NAN),
                     };
