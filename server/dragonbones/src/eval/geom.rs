@@ -142,8 +142,8 @@ impl Matrix {
     /// identity). Each operation is rounded as `float` arithmetic rounds it.
     pub fn inverted_f32(&self) -> Matrix {
         let f = to_f32;
+        let n = self.determinant_f32();
         let Matrix { a, b, c, d, tx, ty } = self.to_f32();
-        let n = f(f(a * d) - f(b * c));
         Matrix {
             a: f(d / n),
             b: f(-b / n),
@@ -152,6 +152,13 @@ impl Matrix {
             tx: f(f(f(c * ty) - f(d * tx)) / n),
             ty: f(-f(f(a * ty) - f(b * tx)) / n),
         }
+    }
+
+    /// [`Matrix::determinant`] in `float`s (`aA * dA - bA * cA`), as DragonBonesCPP's inverse
+    /// divides by it.
+    pub fn determinant_f32(&self) -> f64 {
+        let m = self.to_f32();
+        to_f32(to_f32(m.a * m.d) - to_f32(m.b * m.c))
     }
 
     /// [`Matrix::transform_point`] in `float`s, as DragonBonesCPP computes it (the products

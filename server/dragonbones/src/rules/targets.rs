@@ -6,7 +6,7 @@
 //! drops or draws otherwise is one `target-drops` warning listing every runtime concerned and
 //! what its users see.
 
-use crate::eval::geom::{Matrix, to_f32};
+use crate::eval::geom::Matrix;
 use crate::eval::raw::Raw;
 use crate::model::{DocKind, Model, is_polygon};
 use crate::schema::{BLEND_MODE, DisplayType, KeyDef, ValueType, Version, key};
@@ -777,10 +777,9 @@ fn singular_bone_poses(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out:
         let elements: Vec<NodeId> = raw.elements(poses).collect();
         for pose in elements.chunks_exact(7) {
             let index = raw.to_number(pose[0]);
-            let m = Matrix::from_slice(&pose[1..].iter().map(|&n| raw.to_number(n)).collect::<Vec<_>>()).to_f32();
-            // `aA * dA - bA * cA` in floats (values past a float's range are reported as such).
-            let determinant = to_f32(to_f32(m.a * m.d) - to_f32(m.b * m.c));
-            if !used.contains(&(index + 0.0).to_bits()) || determinant != 0.0 {
+            let m = Matrix::from_slice(&pose[1..].iter().map(|&n| raw.to_number(n)).collect::<Vec<_>>());
+            // Values past a float's range make it NaN: they are reported as such.
+            if !used.contains(&(index + 0.0).to_bits()) || m.determinant_f32() != 0.0 {
                 continue;
             }
             let message = format!(

@@ -22,7 +22,6 @@ pub(super) struct DeformBound {
 const MOST_DIGITS: f64 = 37.0;
 
 impl Parser<'_> {
-    /// Whether this parse leaves the values of slot deform key frames out.
     /// Whether `bonePose` matrices are inverted as DragonBonesCPP inverts them
     /// ([`Matrix::inverted_f32`]): the C++ core's reading (rapidjson, `float`s), not the C# port's,
     /// whose inverse has DragonBonesJS's cases for a singular matrix.
@@ -30,6 +29,7 @@ impl Parser<'_> {
         self.read_as.float_values && self.raw.is_rapidjson()
     }
 
+    /// Whether this parse leaves the values of slot deform key frames out.
     pub(super) fn leaves_deform_values_out(&self) -> bool {
         self.deform_values == DeformValues::CheckedFinite
     }
@@ -140,7 +140,7 @@ fn deform_array(raw: Raw<'_>, f: NodeId, typed: bool) -> Option<NodeId> {
 
 /// The inverse of each bone's matrix in a weighted mesh's `bonePose` (7 numbers a bone), as
 /// DragonBonesJS or (`cpp`) DragonBonesCPP inverts it.
-fn inverses(bone_pose: &[f64], cpp: bool) -> Vec<Matrix> {
+pub(super) fn inverses(bone_pose: &[f64], cpp: bool) -> Vec<Matrix> {
     bone_pose
         .chunks_exact(7)
         .map(|pose| {

@@ -283,7 +283,8 @@ impl Parser<'_> {
             // The C++ runtime and its C# port compute this in `float`s; the C++ one (the
             // rapidjson reading) with its own inverse.
             let floats = self.read_as.float_values;
-            let cpp = self.inverts_as_cpp();
+            // Each bone's pose inverted once, not once for each vertex it weighs.
+            let inverses = super::deform::inverses(&bone_pose, self.inverts_as_cpp());
             let pose_bones = bone_pose.len() / 7;
             let raw_indices: Vec<f64> = (0..pose_bones).map(|i| bone_pose[i * 7]).collect();
             for &r in &raw_indices {
@@ -319,15 +320,9 @@ impl Parser<'_> {
                     iw += 2;
                     let bone = raw_indices.iter().position(|&r| r == raw_bone);
                     missing |= bone.is_none();
-                    let (bx, by) = match bone {
-                        Some(b) if cpp => {
-                            Matrix::from_slice(&bone_pose[b * 7 + 1..]).inverted_f32().transform_point_f32(x, y, false)
-                        }
-                        Some(b) => {
-                            let mut m = Matrix::from_slice(&bone_pose[b * 7 + 1..]);
-                            m.invert();
-                            if floats { m.transform_point_f32(x, y, false) } else { m.transform_point(x, y) }
-                        }
+                    let (bx, by) = match bone.map(|b| &inverses[b]) {
+                        Some(m) if floats => m.transform_point_f32(x, y, false),
+                        Some(m) => m.transform_point(x, y),
                         None => (f64::NAN, f64::NAN),
                     };
                     weight.influences.push(Influence { bone, weight: to_f32(w), x: to_f32(bx), y: to_f32(by) });
