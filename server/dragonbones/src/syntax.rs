@@ -228,14 +228,21 @@ impl Tree {
 
     /// True when a member's key is `name`.
     pub fn key_is(&self, text: &str, key: NodeId, name: &str) -> bool {
-        let node = self.node(key);
-        if node.flags() != 0 {
-            return self.key(text, key) == name;
+        match self.plain_key(text, key) {
+            Some(bytes) => bytes == name.as_bytes(),
+            None => self.key(text, key) == name,
         }
-        // A plain quoted key: compare the bytes between the quotes.
+    }
+
+    /// A plain quoted key's bytes between the quotes (no escapes, closed); `None` for other keys,
+    /// which [`Tree::key`] reads.
+    pub fn plain_key<'t>(&self, text: &'t str, key: NodeId) -> Option<&'t [u8]> {
+        let node = self.node(key);
         let r = node.range();
-        r.len() as usize == name.len() + 2
-            && text.as_bytes().get(r.start as usize + 1..r.end as usize - 1) == Some(name.as_bytes())
+        if node.flags() != 0 || r.len() < 2 {
+            return None;
+        }
+        text.as_bytes().get(r.start as usize + 1..r.end as usize - 1)
     }
 
     /// A member's key, unescaped (a bare word as written; `""` when the key is missing).

@@ -73,8 +73,13 @@ impl<'a> Raw<'a> {
             return found;
         }
         for member in self.tree.members(object) {
+            // Each member's key read once, whatever the number of keys looked for.
+            let found_at = match self.tree.plain_key(self.text, member.key) {
+                Some(bytes) => keys.iter().position(|key| key.as_bytes() == bytes),
+                None => keys.iter().position(|key| self.tree.key_is(self.text, member.key, key)),
+            };
             // The last member of a key is its value (`JSON.parse`); rapidjson finds the first.
-            if let Some(k) = keys.iter().position(|key| self.tree.key_is(self.text, member.key, key))
+            if let Some(k) = found_at
                 && !(self.rapidjson && found[k].is_some())
             {
                 found[k] = Some(member.value);
