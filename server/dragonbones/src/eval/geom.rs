@@ -90,17 +90,20 @@ impl Matrix {
     }
 
     /// [`Matrix::concat`] as DragonBonesCPP computes it (`geom/Matrix.h`): every product summed,
-    /// where JavaScript skips those of a zero `b` and `c`. The same for finite values but for the
-    /// sign of a zero; an infinite value times such a zero makes NaN.
-    pub fn concat_every_product(&mut self, then: &Matrix) {
-        let m = *self;
+    /// where JavaScript skips those of a zero `b` and `c`, each product and sum rounded as `float`
+    /// arithmetic rounds it. Two turns that cancel then give a `b` of exactly 0 where 64 bits
+    /// leave 1e-10, which a deform of 1e20 makes 1e10 (a mutated Ubbie's leg).
+    pub fn concat_f32(&mut self, then: &Matrix) {
+        let f = to_f32;
+        let m = self.to_f32();
+        let t = then.to_f32();
         *self = Matrix {
-            a: m.a * then.a + m.b * then.c,
-            b: m.a * then.b + m.b * then.d,
-            c: m.c * then.a + m.d * then.c,
-            d: m.c * then.b + m.d * then.d,
-            tx: then.a * m.tx + then.c * m.ty + then.tx,
-            ty: then.d * m.ty + then.b * m.tx + then.ty,
+            a: f(f(m.a * t.a) + f(m.b * t.c)),
+            b: f(f(m.a * t.b) + f(m.b * t.d)),
+            c: f(f(m.c * t.a) + f(m.d * t.c)),
+            d: f(f(m.c * t.b) + f(m.d * t.d)),
+            tx: f(f(f(t.a * m.tx) + f(t.c * m.ty)) + t.tx),
+            ty: f(f(f(t.d * m.ty) + f(t.b * m.tx)) + t.ty),
         };
     }
 

@@ -178,6 +178,38 @@ fn a_huge_slot_pose_is_applied_in_floats() {
     assert_eq!(js[..6], [0.0, 0.10000000149011612, 10.0, 0.10000000149011612, 5.0, 0.10000000149011612]);
 }
 
+const TURNED_BACK: &str = r#"{"name": "回", "version": "5.5", "frameRate": 24,
+ "armature": [{"name": "回", "type": "Armature",
+   "bone": [{"name": "root"}, {"name": "脚", "parent": "root", "transform": {"x": 58.9, "y": -23.2925, "skX": 91.6408, "skY": 91.6408}}],
+   "slot": [{"name": "脚", "parent": "脚"}],
+   "skin": [{"slot": [
+     {"name": "脚", "display": [{"type": "mesh", "name": "布", "width": 10, "height": 10, "transform": {"x": 61.3304, "y": 5.296, "skX": -91.6408, "skY": -91.6408}, "vertices": [0, 0, 10, 0, 10, 10], "uvs": [0, 0, 1, 0, 1, 1], "triangles": [0, 1, 2]}]}]}],
+   "animation": [{"name": "a", "duration": 10, "ffd": [{"name": "布", "slot": "脚", "frame": [{"duration": 10, "vertices": [1e20]}, {"duration": 0}]}]}]}]}"#;
+
+/// A mesh display turned back by as much as its bone turns (Ubbie's legs), deformed by 1e20
+/// (mutation round 2004, on a `.dbbin`). The C++ runtime concatenates the slot's matrix in
+/// `float` arithmetic (`geom/Matrix.h:179-200`), each product rounded: the turns cancel to a
+/// `b` of exactly 0, so the deform moves the vertex along x alone (the harness:
+/// `[1.00000002e+20,37.8611107,61.8500748,37.8611107,…]`). In doubles `b` is 2e-10, and
+/// DragonBonesJS puts the vertex at y = 22,589.27; rigls had −2.19e10 for the C++ runtime.
+#[test]
+fn a_slot_matrix_is_concatenated_in_floats() {
+    let vertices = |target: Option<Target>| -> Vec<f64> {
+        let analysis = support::analyse("回_ske.json", TURNED_BACK, &[]);
+        let request = PoseRequest { armature: None, animation: Some("a".to_owned()), time: 0.0, target };
+        match pose(&analysis, &request).expect("a pose") {
+            Pose::DragonBones(p) => p.slots[0].vertices.clone().expect("a mesh"),
+            other => panic!("{other:?}"),
+        }
+    };
+    let cpp = vertices(Some(Target::DragonBonesCpp));
+    assert_eq!(cpp[0], 1e20f32 as f64);
+    let expected = [37.8611107, 61.8500748, 37.8611107, 61.8500748, 47.8611107];
+    assert!(cpp[1..].iter().zip(expected).all(|(v, e)| (v - e).abs() < 1e-5), "{cpp:?}");
+    let js = vertices(None);
+    assert!((js[1] - 22_589.266_750_139_726).abs() < 1e-6, "{js:?}");
+}
+
 const PAST_THE_END: &str = r#"{"name": "越", "version": "5.5", "frameRate": 24,
  "armature": [{"name": "越", "type": "Armature",
    "bone": [{"name": "root"}],

@@ -137,9 +137,9 @@ impl Runtime<'_> {
     }
 
     /// `matrix` followed by `parent`, as the target's runtime concatenates them
-    /// ([`Matrix::concat_every_product`] for one that keeps `float`s, the C++ core).
+    /// ([`Matrix::concat_f32`] for one that keeps `float`s, the C++ core).
     pub(super) fn concat_as_runtime(&self, matrix: &mut Matrix, parent: &Matrix) {
-        if self.file.eval.float_values { matrix.concat_every_product(parent) } else { matrix.concat(parent) }
+        if self.file.eval.float_values { matrix.concat_f32(parent) } else { matrix.concat(parent) }
     }
 
     /// A global transform's matrix as the target's runtime computes it ([`Transform::to_matrix_f32`]

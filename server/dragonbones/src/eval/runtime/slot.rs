@@ -339,7 +339,10 @@ impl Runtime<'_> {
         let m = slot.matrix;
         let mut out = Vec::with_capacity(slot.mesh_vertices.len());
         for p in slot.mesh_vertices.chunks(2) {
-            let (x, y) = m.transform_point(p[0], *p.get(1).unwrap_or(&f64::NAN));
+            let (x, y) = (p[0], *p.get(1).unwrap_or(&f64::NAN));
+            // A renderer keeping `float`s (cocos2d-x) moves them in `float` arithmetic.
+            let (x, y) =
+                if self.file.eval.float_values { m.transform_point_f32(x, y, false) } else { m.transform_point(x, y) };
             out.push(x);
             out.push(y);
         }
