@@ -168,11 +168,23 @@ fn faults_around_the_split_parse_alike() {
     let own = text[split..].match_indices([']', '}']).map(|(i, _)| split + i).take(4);
     let mut places = vec![split.saturating_sub(3), split - 1, split, split + 1, split + 2];
     places.extend(closes.into_iter().chain(own).flat_map(|c| [c, c + 1]));
-    for &at in &places {
-        for piece in ["\"a\\\"b\"", "1.", "/*c*/", "}", "]", ",", "\"k\":", "[", "\"x, \"", ",\"k\":1", ",1", ",{}"] {
-            assert_same_tree(&inserted(&text, at, piece));
+    // About 300 parses of a 1 MB text twice over: split between two threads (half the time of
+    // the crate's longest test on two cores).
+    let (first, second) = places.split_at(places.len() / 2);
+    std::thread::scope(|scope| {
+        for places in [first, second] {
+            let text = &text;
+            scope.spawn(move || {
+                for &at in places {
+                    for piece in
+                        ["\"a\\\"b\"", "1.", "/*c*/", "}", "]", ",", "\"k\":", "[", "\"x, \"", ",\"k\":1", ",1", ",{}"]
+                    {
+                        assert_same_tree(&inserted(text, at, piece));
+                    }
+                }
+            });
         }
-    }
+    });
     // A string that holds what looks like the split's start.
     let mut fooled = text.clone();
     // Inside the element before the split's, which ends in `},` there.
