@@ -928,6 +928,19 @@ impl Code {
                 good: "{\"type\": \"mesh\", \"name\": \"cape\", \"vertices\": [...]}   (in a skeleton file of its own, or after meshes of fewer vertices)\n",
                 fixable: false,
             },
+            Code::SingularBonePose => &Rule {
+                code: Code::SingularBonePose,
+                severity: Severity::Warning,
+                formats: DRAGONBONES,
+                format_severities: &[],
+                cases: &[],
+                targets: &[],
+                summary: "A weighted mesh's `bonePose` gives a bone its weights use a matrix with no inverse (a determinant of 0: the bone bound at a scale of 0).",
+                why: "The runtimes move each vertex of a weighted mesh into the space of each bone it is weighted to by inverting that bone's `bonePose` matrix while parsing. A matrix with a determinant of 0 has no inverse: DragonBonesJS (and the C# port) takes the identity instead, or a scale of 0 when its `b` and `c` are 0, so the vertices weighted to that bone are drawn away from where the mesh was bound, or collapsed onto the bone; DragonBonesCPP divides by 0 and draws them nowhere (`target-float-overflow` when it is named).",
+                bad: "\"bonePose\": [1, 0, 0, 0, 0, 30, 0]\n",
+                good: "\"bonePose\": [1, 1, 0, 0, 1, 30, 0]\n",
+                fixable: false,
+            },
         }
     }
 }

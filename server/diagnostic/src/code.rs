@@ -97,6 +97,7 @@ codes! {
     TargetDrops = "target-drops",
     TargetFloatOverflow = "target-float-overflow",
     ArrayOverflow = "array-overflow",
+    SingularBonePose = "singular-bone-pose",
 }
 
 impl Code {

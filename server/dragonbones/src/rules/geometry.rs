@@ -309,6 +309,8 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
     let mut i = 0;
     let mut vertex = 0;
     let mut bad_bones: HashSet<i64> = HashSet::new();
+    // The bones the weights use, whose bind poses the runtime inverts.
+    let mut used: HashSet<i64> = HashSet::new();
     let mut reported = 0;
     let mut sum_reported = false;
     while vertex < vertex_count && i < numbers.len() {
@@ -328,6 +330,9 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
             i += 2;
             let index = bone as i64;
             let out = bone < 0.0 || bone.fract() != 0.0 || index as usize >= bone_count;
+            if !out {
+                used.insert(index);
+            }
             let unposed = !out && posed.as_ref().is_some_and(|p| !p.contains(&index));
             if (out || unposed) && bad_bones.insert(index) && reported < MAX_PER_ARRAY {
                 reported += 1;
@@ -369,6 +374,41 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
             )
         };
         ctx.push(report(Code::CountMismatch, key_range(ctx, display, key::WEIGHTS), message));
+    }
+    if let Some(pose) = ctx.is_array(bone_pose) {
+        singular_bind_poses(ctx, pose, &used);
+    }
+}
+
+/// The bind poses of bones the weights use whose matrix has no inverse, as DragonBonesJS's
+/// `Matrix.invert` finds it (`geom/Matrix.ts`): a zero `a` or `d` where `b` and `c` are 0, else
+/// a determinant of 0. It takes a scale of 0 or the identity instead and draws the vertices
+/// weighted to the bone away from where they were bound; the C++ runtime divides by 0.
+fn singular_bind_poses(ctx: &mut DragonBonesCheck, pose: NodeId, used: &HashSet<i64>) {
+    let elements: Vec<NodeId> = ctx.tree.elements(pose).collect();
+    // The runtime takes the first bind pose of a bone (`indexOf`).
+    let mut seen = HashSet::new();
+    for group in elements.chunks_exact(7) {
+        let Some(numbers) = group.iter().map(|&e| ctx.tree.number(ctx.text, e)).collect::<Option<Vec<f64>>>() else {
+            continue;
+        };
+        let index = numbers[0];
+        if index.fract() != 0.0 || !used.contains(&(index as i64)) || !seen.insert(index as i64) {
+            continue;
+        }
+        let (a, b, c, d) = (numbers[1], numbers[2], numbers[3], numbers[4]);
+        let singular = if b == 0.0 && c == 0.0 { a == 0.0 || d == 0.0 } else { a * d - b * c == 0.0 };
+        if singular {
+            let (why, instead) = match b == 0.0 && c == 0.0 {
+                true => ("a scale of 0", "a scale of 0"),
+                false => ("its determinant is 0", "the identity"),
+            };
+            let message = format!(
+                "the `bonePose` matrix of bone {index} has no inverse ({why}), and the runtime inverts it to move the vertices weighted to that bone into its space: DragonBonesJS takes {instead} instead and draws them away from where the mesh was bound, DragonBonesCPP draws them nowhere; write the bone's matrix as the mesh was bound to it"
+            );
+            let range = ctx.tree.range(group[1]).cover(ctx.tree.range(group[4]));
+            ctx.push(report(Code::SingularBonePose, range, message));
+        }
     }
 }
 

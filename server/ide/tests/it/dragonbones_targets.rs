@@ -398,6 +398,7 @@ fn a_singular_bone_pose_matrix_makes_the_cpp_runtimes_draw_nan() {
              "weights": [1, 0, 1, 1, 0, 1, 2, 0, 0.5, 1, 0.5, 1, 1, 1],
              "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 10, 0, 2, 0, 0, 0, 0, 0, 0]}]}]}]}]}
                                                                                   ^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp and godot invert this `bonePose` matrix of bone 1 in 32-bit floats, and its determinant is 0: the inverse is infinite or NaN, and every vertex of the mesh weighted to that bone is NaN and drawn nowhere (DragonBonesJS inverts it to the identity); write the bone's matrix as the mesh was bound to it, with a scale other than 0
+                                                                                  ^^^^^^^^^^ warning[singular-bone-pose]: the `bonePose` matrix of bone 1 has no inverse (a scale of 0), and the runtime inverts it to move the vertices weighted to that bone into its space: DragonBonesJS takes a scale of 0 instead and draws them away from where the mesh was bound, DragonBonesCPP draws them nowhere; write the bone's matrix as the mesh was bound to it
         "#,
     );
 }
