@@ -271,7 +271,6 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
     // Bones with a bind pose.
     let mut posed: Option<HashSet<i64>> = None;
     if let Some(pose) = ctx.is_array(bone_pose) {
-        let numbers = ctx.numbers(pose);
         let count = len(ctx, pose);
         if !count.is_multiple_of(7) {
             let message = format!(
@@ -281,12 +280,15 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
             ctx.push(report(Code::CountMismatch, key_range(ctx, display, key::BONE_POSE), message));
         }
         let mut set = HashSet::new();
-        for (v, node) in numbers.iter().step_by(7) {
-            let index = *v as i64;
-            if *v < 0.0 || index as usize >= bone_count || v.fract() != 0.0 {
+        // The runtime reads the bone index at every seventh element, whatever the others hold.
+        let indices: Vec<(f64, NodeId)> =
+            ctx.tree.elements(pose).step_by(7).filter_map(|e| Some((ctx.tree.number(ctx.text, e)?, e))).collect();
+        for (v, node) in indices {
+            let index = v as i64;
+            if v < 0.0 || index as usize >= bone_count || v.fract() != 0.0 {
                 let message =
-                    format!("bone index {} in `bonePose` is out of range: {}", fmt(*v), bones_phrase(bone_count));
-                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(*node), message));
+                    format!("bone index {} in `bonePose` is out of range: {}", fmt(v), bones_phrase(bone_count));
+                ctx.push(report(Code::IndexOutOfRange, ctx.tree.range(node), message));
             } else {
                 set.insert(index);
             }

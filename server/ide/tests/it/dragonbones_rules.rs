@@ -221,6 +221,28 @@ fn skinned_mesh_counts_v55() {
     );
 }
 
+/// The runtime reads a bone index at every seventh element of `bonePose`, whatever the others
+/// hold: a string among the matrix numbers shifts nothing (it read the second group's index
+/// from its `a`, 2, as out of range, and bone 1 as having no bind pose).
+#[test]
+fn bone_pose_indices_are_read_by_position() {
+    check_diagnostics(
+        "姿勢_ske.json",
+        r#"
+        {"name": "姿勢", "version": "4.5", "frameRate": 24,
+         "armature": [{"name": "姿勢", "bone": [{"name": "根"}, {"name": "腕", "parent": "根"}],
+           "slot": [{"name": "帯", "parent": "根"}],
+                             ^^^ error[non-finite-pose]: the mesh of slot `帯` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
+           "skin": [{"slot": [{"name": "帯", "display": [{"type": "mesh", "name": "帯",
+             "vertices": [0, 0, 10, 0, 5, 20], "uvs": [0, 0, 1, 0, 0.5, 1], "triangles": [0, 1, 2],
+             "weights": [1, 0, 1, 1, 1, 1, 1, 1, 1],
+             "slotPose": [1, 0, 0, 1, 0, 0],
+             "bonePose": [0, "x", 0, 0, 1, 0, 0, 1, 2, 0, 0, 1, 0, 0]}]}]}]}]}
+                             ^^^ error[invalid-value]: `bonePose` holds numbers, but this element is a string
+        "#,
+    );
+}
+
 /// `bonePose` matrices with no inverse, as DragonBonesJS's `Matrix.invert` finds them: bone 1's
 /// has a zero `a` where `b` and `c` are 0 (it takes a scale of 0 instead), bone 2's a
 /// determinant of 0 (the identity instead). Bone 3's is all zeros but no weight uses it, and a
