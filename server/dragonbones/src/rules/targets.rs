@@ -775,11 +775,14 @@ fn singular_bone_poses(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out:
             at += 1 + 2 * count;
         }
         let elements: Vec<NodeId> = raw.elements(poses).collect();
+        // The runtime reads the first bind pose of a bone (`indexOf`), never a later one.
+        let mut seen = rigls_text::FastSet::default();
         for pose in elements.chunks_exact(7) {
             let index = raw.to_number(pose[0]);
+            let first = seen.insert((index + 0.0).to_bits());
             let m = Matrix::from_slice(&pose[1..].iter().map(|&n| raw.to_number(n)).collect::<Vec<_>>());
             // Values past a float's range make it NaN: they are reported as such.
-            if !used.contains(&(index + 0.0).to_bits()) || m.determinant_f32() != 0.0 {
+            if !first || !used.contains(&(index + 0.0).to_bits()) || m.determinant_f32() != 0.0 {
                 continue;
             }
             let message = format!(

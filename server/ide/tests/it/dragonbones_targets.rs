@@ -383,7 +383,8 @@ fn the_duration_of_a_timelines_only_key_frame_is_not_read() {
 /// A weighted 4.5 mesh whose `bonePose` gives bone 1 a matrix of scale 0: DragonBonesCPP divides
 /// by its determinant, 0, and printed `-nan` for the two vertices weighted to that bone
 /// (`[0,0.100000001,10,0.100000001,-nan,-nan,-nan,-nan]`); DragonBonesJS drew them finite. Bone
-/// 2's matrix is all zeros, but no vertex is weighted to it: not reported.
+/// 2's matrix is all zeros, but no vertex is weighted to it: not reported; nor is a second,
+/// all-zero bind pose of bone 0, which the runtime never reads (`indexOf` finds the first).
 #[test]
 fn a_singular_bone_pose_matrix_makes_the_cpp_runtimes_draw_nan() {
     // Unity's C# port inverts with DragonBonesJS's cases: not named.
@@ -396,7 +397,7 @@ fn a_singular_bone_pose_matrix_makes_the_cpp_runtimes_draw_nan() {
            "skin": [{"name": "", "slot": [{"name": "帯", "display": [{"type": "mesh", "name": "帯",
              "vertices": [0, 0.1, 10, 0.1, 5, 0.1, 5, 20.3], "uvs": [0, 0, 1, 0, 0.5, 0, 0.5, 1], "triangles": [0, 1, 3, 1, 2, 3],
              "weights": [1, 0, 1, 1, 0, 1, 2, 0, 0.5, 1, 0.5, 1, 1, 1],
-             "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 10, 0, 2, 0, 0, 0, 0, 0, 0]}]}]}]}]}
+             "slotPose": [1, 0, 0, 1, 0, 0], "bonePose": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 10, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}]}]}]}]}
                                                                                   ^^^^^^^^^^ error[target-float-overflow]: dragonbones-cpp and godot invert this `bonePose` matrix of bone 1 in 32-bit floats, and its determinant is 0: the inverse is infinite or NaN, and every vertex of the mesh weighted to that bone is NaN and drawn nowhere (DragonBonesJS inverts it to the identity); write the bone's matrix as the mesh was bound to it, with a scale other than 0
                                                                                   ^^^^^^^^^^ warning[singular-bone-pose]: the `bonePose` matrix of bone 1 has no inverse (a scale of 0), and the runtime inverts it to move the vertices weighted to that bone into its space: DragonBonesJS takes a scale of 0 instead and draws them away from where the mesh was bound, DragonBonesCPP draws them nowhere; write the bone's matrix as the mesh was bound to it
         "#,
