@@ -391,14 +391,15 @@ fn singular_bind_poses(ctx: &mut DragonBonesCheck, pose: NodeId, used: &HashSet<
     // The runtime takes the first bind pose of a bone (`indexOf`).
     let mut seen = HashSet::new();
     for group in elements.chunks_exact(7) {
-        let Some(numbers) = group.iter().map(|&e| ctx.tree.number(ctx.text, e)).collect::<Option<Vec<f64>>>() else {
-            continue;
-        };
-        let index = numbers[0];
-        if index.fract() != 0.0 || !used.contains(&(index as i64)) || !seen.insert(index as i64) {
+        let Some(index) = ctx.tree.number(ctx.text, group[0]).filter(|i| i.fract() == 0.0) else { continue };
+        if !seen.insert(index as i64) || !used.contains(&(index as i64)) {
             continue;
         }
-        let (a, b, c, d) = (numbers[1], numbers[2], numbers[3], numbers[4]);
+        // A matrix number that is none is NaN to the runtime: no determinant of 0.
+        let Some(m) = group[1..5].iter().map(|&e| ctx.tree.number(ctx.text, e)).collect::<Option<Vec<f64>>>() else {
+            continue;
+        };
+        let (a, b, c, d) = (m[0], m[1], m[2], m[3]);
         let singular = if b == 0.0 && c == 0.0 { a == 0.0 || d == 0.0 } else { a * d - b * c == 0.0 };
         if singular {
             let (why, instead) = match b == 0.0 && c == 0.0 {

@@ -245,8 +245,9 @@ fn bone_pose_indices_are_read_by_position() {
 
 /// `bonePose` matrices with no inverse, as DragonBonesJS's `Matrix.invert` finds them: bone 1's
 /// has a zero `a` where `b` and `c` are 0 (it takes a scale of 0 instead), bone 2's a
-/// determinant of 0 (the identity instead). Bone 3's is all zeros but no weight uses it, and a
-/// second bind pose of bone 1 is not the one the runtime reads (`indexOf`).
+/// determinant of 0 (the identity instead). Bone 3's is all zeros but no weight uses it; a
+/// second bind pose of bone 1 is not the one the runtime reads (`indexOf`), nor is a second of
+/// bone 0 after a first whose matrix holds a string (NaN to the runtime: no inverse is missed).
 #[test]
 fn singular_bone_poses_of_weighted_bones() {
     check_diagnostics(
@@ -255,13 +256,15 @@ fn singular_bone_poses_of_weighted_bones() {
         {"name": "姿勢", "version": "4.5", "frameRate": 24,
          "armature": [{"name": "姿勢", "bone": [{"name": "根"}, {"name": "腕", "parent": "根"}, {"name": "脚", "parent": "根"}, {"name": "尾", "parent": "根"}],
            "slot": [{"name": "帯", "parent": "根"}],
+                             ^^^ error[non-finite-pose]: the mesh of slot `帯` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
            "skin": [{"slot": [{"name": "帯", "display": [{"type": "mesh", "name": "帯",
              "vertices": [0, 0, 10, 0, 5, 20], "uvs": [0, 0, 1, 0, 0.5, 1], "triangles": [0, 1, 2],
              "weights": [1, 0, 1, 1, 1, 1, 2, 1, 0.5, 2, 0.5],
              "slotPose": [1, 0, 0, 1, 0, 0],
-             "bonePose": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 10, 0, 2, 2, 4, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]}]}]}]}]}
-                                                  ^^^^^^^^^^ warning[singular-bone-pose]: the `bonePose` matrix of bone 1 has no inverse (a scale of 0), and the runtime inverts it to move the vertices weighted to that bone into its space: DragonBonesJS takes a scale of 0 instead and draws them away from where the mesh was bound, DragonBonesCPP draws them nowhere; write the bone's matrix as the mesh was bound to it
-                                                                        ^^^^^^^^^^ warning[singular-bone-pose]: the `bonePose` matrix of bone 2 has no inverse (its determinant is 0), and the runtime inverts it to move the vertices weighted to that bone into its space: DragonBonesJS takes the identity instead and draws them away from where the mesh was bound, DragonBonesCPP draws them nowhere; write the bone's matrix as the mesh was bound to it
+             "bonePose": [0, "x", 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 10, 0, 2, 2, 4, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}]}]}]}]}
+                             ^^^ error[invalid-value]: `bonePose` holds numbers, but this element is a string
+                                                    ^^^^^^^^^^ warning[singular-bone-pose]: the `bonePose` matrix of bone 1 has no inverse (a scale of 0), and the runtime inverts it to move the vertices weighted to that bone into its space: DragonBonesJS takes a scale of 0 instead and draws them away from where the mesh was bound, DragonBonesCPP draws them nowhere; write the bone's matrix as the mesh was bound to it
+                                                                          ^^^^^^^^^^ warning[singular-bone-pose]: the `bonePose` matrix of bone 2 has no inverse (its determinant is 0), and the runtime inverts it to move the vertices weighted to that bone into its space: DragonBonesJS takes the identity instead and draws them away from where the mesh was bound, DragonBonesCPP draws them nowhere; write the bone's matrix as the mesh was bound to it
         "#,
     );
 }
