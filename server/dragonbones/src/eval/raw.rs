@@ -76,7 +76,10 @@ impl<'a> Raw<'a> {
             // Each member's key read once, whatever the number of keys looked for.
             let found_at = match self.tree.plain_key(self.text, member.key) {
                 Some(bytes) => keys.iter().position(|key| key.as_bytes() == bytes),
-                None => keys.iter().position(|key| self.tree.key_is(self.text, member.key, key)),
+                None => {
+                    let written = self.tree.key(self.text, member.key);
+                    keys.iter().position(|&key| key == written)
+                }
             };
             // The last member of a key is its value (`JSON.parse`); rapidjson finds the first.
             if let Some(k) = found_at
