@@ -386,6 +386,12 @@ fn first_non_finite(runtime: &Runtime<'_>) -> Option<Problem> {
     None
 }
 
+/// Whether a surface's deform, as this update blended it, holds a value that is not finite.
+fn surface_deform_not_finite(runtime: &Runtime<'_>) -> bool {
+    let deforms = runtime.bones.iter().filter_map(|b| b.surface.as_ref()).map(|s| &s.deform);
+    deforms.flat_map(|d| d.iter()).any(|v| !v.is_finite())
+}
+
 enum Problem {
     Bone(usize),
     Mesh(usize),
@@ -574,8 +580,12 @@ fn animation_findings<'d>(
             }
             continue;
         }
-        let problem = first_non_finite(&poser.at(seconds))
-            .or_else(|| meshes_too.then(|| first_non_finite(&posed(setup, |_| {}))).flatten());
+        let bones_posed = poser.at(seconds);
+        // Meshes on a surface whose deform is not finite are not finite either, and posing bones
+        // alone leaves them unplaced: a full update tells (one with nothing on it shows nothing).
+        let full_too = meshes_too || surface_deform_not_finite(&bones_posed);
+        let problem = first_non_finite(&bones_posed)
+            .or_else(|| full_too.then(|| first_non_finite(&posed(setup, |_| {}))).flatten());
         if let Some(p) = problem {
             // Report what a full update shows (meshes included).
             let p = first_non_finite(&posed(setup, |_| {})).unwrap_or(p);

@@ -118,6 +118,18 @@ fn a_deform_timeline_whose_time_scale_is_infinite() {
     assert_eq!(codes(&a), [("error", "non-finite-pose")]);
 }
 
+/// Runtime (DragonBonesJS): the surface timeline of `揺れ` moves lattice point 6 of `面` (4 × 4
+/// cells) to −1e39, −∞ as a 32-bit float, for its first five frames. The surface's own matrix
+/// reads only the lattice's corners and stays finite; the mesh of `房` on it looks up the cell of
+/// that point for its first vertex, which the harness printed `null, null` at 0 and 0.1542 s.
+/// Posing bones alone, as key frames are, leaves the mesh unplaced: the surface's deform shows
+/// it must be posed in full.
+#[test]
+fn a_surface_deform_that_is_not_finite_under_a_mesh() {
+    let a = check("non_finite_surface_ske.json", None);
+    assert_eq!(codes(&a), [("error", "non-finite-pose")]);
+}
+
 /// Runtime: the same bone turns NaN at frame 5 of `縮む`, where its parent's scale reaches 0.
 #[test]
 fn a_pose_that_is_not_finite_at_a_key_frame() {
