@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Mutates skeletons one change at a time and asks an official runtime and rigls about each.
 
-For every mutation (a number replaced by 1e39, 2^32, -1, 1.5, "3", null…, a key or an array
+For every mutation (a number replaced by 1e39, 2^32, -1, 1.5, "3", null… or by one an animator
+might type (doubled, halved, negated, a degree or 90 more), a flag turned over, a key or an array
 element deleted, swapped with its neighbour or given twice, a key given twice with another
 value, a value made null, a name emptied or made another of the file's) the runtime's harness (`dragonbones-js.js` or `dragonbones-cpp`,
 see README.md) loads and poses the file, and `rigls --check --target dragonbones-js` (or
@@ -97,8 +98,20 @@ def mutate(data, rnd):
     else:
         parent, value, roll = at(data, path[:-1]), at(data, path), rnd.random()
     if roll < 0.6:
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
+        if isinstance(value, bool):
+            # Flags the runtimes pose by (`bendPositive`, `inheritRotation`…), turned over.
+            parent[path[-1]] = not value
+            return f"{list(path)} {value!r} -> {not value!r}"
+        if not isinstance(value, (int, float)):
             return None
+        if rnd.random() < 0.3:
+            # A value an animator might have typed: poses then differ in ordinary ranges, where
+            # the evaluator's arithmetic, not only its guards, is compared with the runtime's.
+            op, by = rnd.choice([("*", -1), ("*", 0.5), ("*", 2), ("*", 3.7), ("+", 1), ("+", -0.25), ("+", 90)])
+            new = value * by if op == "*" else value + by
+            new = int(new) if isinstance(value, int) and new == int(new) else new
+            parent[path[-1]] = new
+            return f"{list(path)} {value!r} -> {new!r}"
         # One time in seventeen the same number written as a float (`24.0`): rapidjson's
         # `GetInt`/`GetUint` assert on it, JavaScript reads 24.
         new = rnd.choice(VALUES + [AS_FLOAT])
@@ -185,7 +198,7 @@ def mutate_binary(data, rnd):
 def runtime_outcome(command, skeleton):
     """`ok`, `fails`, `nothing` (no armature built) or `nonfinite`, and the poses printed."""
     try:
-        run = subprocess.run(command + [skeleton], capture_output=True, text=True, timeout=20)
+        run = subprocess.run(command + [skeleton], capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
         return "fails", []
     lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
@@ -218,7 +231,11 @@ def errors(rigls, target, skeleton):
 
 
 def pose_difference(rigls, target, skeleton, poses):
-    for theirs in poses[:5]:
+    # The setup pose, then at most ten of the animated ones spread over every animation (a
+    # mutation may be in any of them).
+    animated = [p for p in poses[1:] if p["animation"] is not None and p["time"] > 0]
+    step = max(1, -(-len(animated) // 10))
+    for theirs in poses[:1] + animated[::step]:
         posed = compare.rigls_pose(rigls, skeleton, theirs, target)
         if posed.returncode != 0:
             return f"rigls did not pose {theirs['animation']}: {posed.stderr.strip()[:120]}"
