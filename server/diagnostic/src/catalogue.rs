@@ -80,6 +80,10 @@ pub mod case {
         Code::NonFinitePose,
         "A pose is not finite only at a key frame where a path constraint divides by the length of bones scaled to zero: the bones vanish for that frame and come back once they grow.",
     );
+    pub const FRAME_PUSHED_PAST_END: Case = warning(
+        Code::FrameAfterEnd,
+        "A key frame whose written durations before it end within the animation, pushed past the end by how the runtimes count them (a duration of 0 or less as one frame, a fraction rounded up; the official converter writes negative ones): dropped all the same, and a tween into it reads garbage, but nothing fails.",
+    );
     pub const NEGATIVE_FRAME_RATE: Case = Case {
         code: Code::OutOfRange,
         format: FileFormat::DragonBones,
@@ -608,7 +612,7 @@ impl Code {
                 severity: Severity::Error,
                 formats: DRAGONBONES,
                 format_severities: &[],
-                cases: &[],
+                cases: &[&case::FRAME_PUSHED_PAST_END],
                 targets: &[],
                 summary: "A key frame starts after its animation's `duration`, or an animation of duration 0 has timelines with several key frames.",
                 why: "Runtimes drop key frames past the end and leave garbage offsets in the timeline; a 0-frame animation with several key frames throws when played.",

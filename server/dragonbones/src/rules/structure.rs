@@ -421,8 +421,14 @@ fn whole(ctx: &mut DragonBonesCheck, def: &KeyDef, value: NodeId) {
     let node = ctx.tree.node(value);
     if node.has(flag::FLOAT) && ctx.tree.int(ctx.text, value).is_none() {
         let shown = node.range().slice(ctx.text).to_owned();
-        let message =
-            format!("`{}` must be a whole number, not {shown} (the C++ runtime asserts on fractions)", def.name);
+        let message = match ctx.tree.number(ctx.text, value) {
+            // `1e20`: whole, but past what `int` reads (and any integer type the runtimes read).
+            Some(v) if v.fract() == 0.0 => format!(
+                "`{}` is {shown}, too large for the whole number it must be (the C++ runtime asserts on it)",
+                def.name
+            ),
+            _ => format!("`{}` must be a whole number, not {shown} (the C++ runtime asserts on fractions)", def.name),
+        };
         ctx.push(Diagnostic::of_case(&case::FRACTION, node.range(), message));
     }
 }

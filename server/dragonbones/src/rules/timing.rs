@@ -82,30 +82,61 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
     }
     for list in &lists {
         let frames: Vec<NodeId> = ctx.tree.elements(list.frames).filter(|&f| ctx.tree.is_object(f)).collect();
-        let mut start: i64 = 0;
         let last = frames.len().saturating_sub(1);
+        // The runtimes' loop over the animation's frames takes a key frame at the first whole
+        // frame at or after the end of the one before, one frame after it at least: a fraction
+        // rounds up, a duration of 0 or less moves on one frame, and one too large for an integer
+        // (`1e39`, which `int` does not read) is still read.
+        // `written`: where the key frame starts by the durations as written, added up.
+        let (mut start, mut due, mut written) = (0.0f64, 0.0f64, 0.0f64);
         for (i, &frame) in frames.iter().enumerate() {
             let here = frame_anchor(ctx, frame);
-            if start > duration {
-                let message = format!(
-                    "this key frame starts at frame {start}, after the end of animation `{name}` ({}): runtimes drop it and corrupt the timeline",
-                    plural(duration, "frame", "frames")
-                );
-                let mut d = report(Code::FrameAfterEnd, here, message);
-                if let Some(r) = duration_range {
-                    d = d.with_related(r, "the animation's duration");
-                }
-                ctx.push(d);
+            if i > 0 {
+                start = if due > start + 1.0 { due.ceil() } else { start + 1.0 };
+            }
+            if start > duration as f64 {
+                ctx.push(after_end(name, duration, duration_range, here, start, written));
                 break;
             }
-            let length = ctx.int(frame, key::DURATION).unwrap_or(1);
-            if length == 0 && i < last {
+            let length = ctx.get(frame, key::DURATION).map_or(Some(1.0), |d| ctx.tree.number(ctx.text, d));
+            if length == Some(0.0) && i < last {
                 let message = "a key frame of duration 0 before the last one shifts every later key frame by one frame";
                 ctx.push(report(Code::OutOfRange, here, message));
             }
-            start = start.saturating_add(length);
+            // A value of another type is reported as such; the runtime's reading of it aside.
+            due = start + length.unwrap_or(1.0);
+            written += length.unwrap_or(1.0);
         }
     }
+}
+
+/// A key frame at `here` that the runtime starts at frame `start`, past the animation's end; by
+/// the durations as written it starts at `written`.
+fn after_end(
+    name: &str,
+    duration: i64,
+    duration_range: Option<TextRange>,
+    here: TextRange,
+    start: f64,
+    written: f64,
+) -> Diagnostic {
+    let frames = plural(duration, "frame", "frames");
+    let shown = frame_shown(start);
+    let mut d = if written > duration as f64 {
+        let message = format!(
+            "this key frame starts at frame {shown}, after the end of animation `{name}` ({frames}): runtimes drop it and corrupt the timeline"
+        );
+        report(Code::FrameAfterEnd, here, message)
+    } else {
+        let message = format!(
+            "this key frame starts at frame {shown} as the runtimes count the durations before it (one of 0 or less as one frame, a fraction rounded up), after the end of animation `{name}` ({frames}): they drop it, and a tween into it reads garbage"
+        );
+        Diagnostic::of_case(&case::FRAME_PUSHED_PAST_END, here, message)
+    };
+    if let Some(r) = duration_range {
+        d = d.with_related(r, "the animation's duration");
+    }
+    d
 }
 
 /// The frame's `duration` member, else its opening brace.
@@ -174,5 +205,14 @@ fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
             ctx.push(report(Code::OutOfRange, tree.range(node), message));
             break;
         }
+    }
+}
+
+/// A frame number as the message says it: whole up to 10^15, then as `1e39`, or `infinity`.
+fn frame_shown(frame: f64) -> String {
+    match frame {
+        f if f.is_infinite() => "infinity".to_owned(),
+        f if f < 1e15 => fmt_num(f),
+        f => format!("{f:e}"),
     }
 }

@@ -481,10 +481,45 @@ fn frames_after_the_end_v55() {
                                                                                            ^^^^^^^^^^^^^ error[frame-after-end]: this key frame starts at frame 7, after the end of animation `walk` (6 frames): runtimes drop it and corrupt the timeline
                "bone": [{"name": "root", "rotateFrame": [{"duration": 0, "rotate": 1}, {"duration": 6}, {"rotate": 2}]}]},
                                                           ^^^^^^^^^^^^^ warning[out-of-range]: a key frame of duration 0 before the last one shifts every later key frame by one frame
+                                                                                                        ^ warning[frame-after-end]: this key frame starts at frame 7 as the runtimes count the durations before it (one of 0 or less as one frame, a fraction rounded up), after the end of animation `walk` (6 frames): they drop it, and a tween into it reads garbage
               {"name": "noduration", "bone": [{"name": "root", "translateFrame": [{"duration": 1}, {"duration": 0}]}]},
                ^^^^^^^^^^^^^^^^^^^^ error[frame-after-end]: animation `noduration` has duration 0 but timeline `root` (`translateFrame`) has 2 key frames: playing it throws
               {"name": "negative", "duration": 2, "bone": [{"name": "root", "scaleFrame": [{"duration": -1}, {"duration": 1}, {"duration": 2}]}]}
                                                                                                         ^^ warning[out-of-range]: `duration` is -1 but must be at least 0 (default 1)
+            ]
+          }]
+        }
+        "#,
+    );
+}
+
+/// Key frames start where DragonBonesJS's (and DragonBonesCPP's) loop over the frames takes them:
+/// at the first whole frame at or after the end of the one before, a frame after it at least.
+/// `拍`: 2.5 rounds up to 3, then 3.5 to 4, past 3 frames, though the durations add up to 3 (a
+/// warning); `揺れ`: a duration of -60 (as the official converter wrote shizuku's) counts as one
+/// frame, so the fourth key frame starts at 121 of 120; `長い`: 1e39, too large for an integer,
+/// is still a duration (DragonBonesJS poses NaN there), an error.
+#[test]
+fn frames_pushed_past_the_end_as_runtimes_count_them() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "bone": [{"name": "root"}],
+            "animation": [
+              {"name": "拍", "duration": 3, "bone": [{"name": "root", "rotateFrame": [{"duration": 2.5}, {"duration": 0.5}, {}]}]},
+                                                                                                  ^^^ warning[invalid-value]: `duration` must be a whole number, not 2.5 (the C++ runtime asserts on fractions)
+                                                                                                                     ^^^ warning[invalid-value]: `duration` must be a whole number, not 0.5 (the C++ runtime asserts on fractions)
+                                                                                                                           ^ warning[frame-after-end]: this key frame starts at frame 4 as the runtimes count the durations before it (one of 0 or less as one frame, a fraction rounded up), after the end of animation `拍` (3 frames): they drop it, and a tween into it reads garbage
+              {"name": "揺れ", "duration": 120, "bone": [{"name": "root", "translateFrame": [{"duration": -60}, {"duration": 60}, {"duration": 60}, {"duration": 60}, {}]}]},
+                                                                                                        ^^^ warning[out-of-range]: `duration` is -60 but must be at least 0 (default 1)
+                                                                                                                                                   ^^^^^^^^^^^^^^ warning[frame-after-end]: this key frame starts at frame 121 as the runtimes count the durations before it (one of 0 or less as one frame, a fraction rounded up), after the end of animation `揺れ` (120 frames): they drop it, and a tween into it reads garbage
+              {"name": "長い", "duration": 10, "bone": [{"name": "root", "scaleFrame": [{"duration": 1e39}, {"duration": 0}]}]}
+                                                                                                   ^^^^ warning[invalid-value]: `duration` is 1e39, too large for the whole number it must be (the C++ runtime asserts on it)
+                                                                                                           ^^^^^^^^^^^^^ error[frame-after-end]: this key frame starts at frame 1e39, after the end of animation `長い` (10 frames): runtimes drop it and corrupt the timeline
             ]
           }]
         }
