@@ -4,6 +4,9 @@
 //! not 4 MB (a file of many long timelines took gigabytes), and builds it without visiting each
 //! frame.
 
+use crate::schema::key;
+use crate::syntax::{NodeId, Tree};
+
 /// The table: `len` entries, as runs of one key frame index.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FrameTable {
@@ -48,6 +51,51 @@ impl FrameTable {
 pub fn first_frame_due(due: f64, from: f64, len: f64) -> Option<f64> {
     let frame = if due > from { due.ceil() } else { from };
     (!due.is_nan() && frame < len).then_some(frame)
+}
+
+/// One key frame of a list, where the runtimes start it: see [`key_frame_starts`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeyFrameStart {
+    pub node: NodeId,
+    /// The frame the runtimes start it at (whole; infinite past every frame).
+    pub start: f64,
+    /// Where the durations before it, as written, add up to.
+    pub written: f64,
+    /// Its own `duration` (1 when absent; `None` when not a number).
+    pub duration: Option<f64>,
+}
+
+/// Where the runtimes' loop over an animation's frames (`_parseTimeline`, whose frames
+/// [`first_frame_due`] finds) starts each key frame of the list `frames`, the animation's end
+/// aside: at the first whole frame at or after the end of the key frame before (a fraction rounds
+/// up), one frame after it at least (a duration of 0 or less counts as one frame). A `duration`
+/// that is not a number counts as 1 (it is reported as such).
+pub fn key_frame_starts(tree: &Tree, text: &str, frames: NodeId) -> Vec<KeyFrameStart> {
+    let (mut start, mut due, mut written) = (0.0f64, 0.0f64, 0.0f64);
+    let mut out = Vec::new();
+    for (i, node) in tree.elements(frames).enumerate() {
+        if i > 0 {
+            start = if due > start + 1.0 { due.ceil() } else { start + 1.0 };
+        }
+        let duration = match tree.member(text, node, key::DURATION) {
+            None => Some(1.0),
+            Some(m) => tree.number(text, m.value),
+        };
+        out.push(KeyFrameStart { node, start, written, duration });
+        due = start + duration.unwrap_or(1.0);
+        written += duration.unwrap_or(1.0);
+    }
+    out
+}
+
+/// A key frame's start as messages and hints show it: whole up to 10^15, then as `1e39`, or
+/// `infinity`.
+pub fn frame_shown(frame: f64) -> String {
+    match frame {
+        f if f.is_infinite() => "infinity".to_owned(),
+        f if f < 1e15 => crate::schema::fmt_num(f),
+        f => format!("{f:e}"),
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! not have timelines of several key frames, and Bézier `curve`s must have a valid shape.
 
 use super::{DragonBonesCheck, plural, report};
+use crate::eval::frame_table::{frame_shown, key_frame_starts};
 use crate::schema::fmt_num;
 use crate::schema::key;
 use crate::syntax::NodeId;
@@ -81,31 +82,20 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
         return;
     }
     for list in &lists {
-        let frames: Vec<NodeId> = ctx.tree.elements(list.frames).filter(|&f| ctx.tree.is_object(f)).collect();
-        let last = frames.len().saturating_sub(1);
-        // The runtimes' loop over the animation's frames takes a key frame at the first whole
-        // frame at or after the end of the one before, one frame after it at least: a fraction
-        // rounds up, a duration of 0 or less moves on one frame, and one too large for an integer
-        // (`1e39`, which `int` does not read) is still read.
-        // `written`: where the key frame starts by the durations as written, added up.
-        let (mut start, mut due, mut written) = (0.0f64, 0.0f64, 0.0f64);
-        for (i, &frame) in frames.iter().enumerate() {
-            let here = frame_anchor(ctx, frame);
-            if i > 0 {
-                start = if due > start + 1.0 { due.ceil() } else { start + 1.0 };
+        let frames = key_frame_starts(ctx.tree, ctx.text, list.frames);
+        for (i, frame) in frames.iter().enumerate() {
+            if !ctx.tree.is_object(frame.node) {
+                continue; // reported as such
             }
-            if start > duration as f64 {
-                ctx.push(after_end(name, duration, duration_range, here, start, written));
+            let here = frame_anchor(ctx, frame.node);
+            if frame.start > duration as f64 {
+                ctx.push(after_end(name, duration, duration_range, here, frame.start, frame.written));
                 break;
             }
-            let length = ctx.get(frame, key::DURATION).map_or(Some(1.0), |d| ctx.tree.number(ctx.text, d));
-            if length == Some(0.0) && i < last {
+            if frame.duration == Some(0.0) && i + 1 < frames.len() {
                 let message = "a key frame of duration 0 before the last one shifts every later key frame by one frame";
                 ctx.push(report(Code::OutOfRange, here, message));
             }
-            // A value of another type is reported as such; the runtime's reading of it aside.
-            due = start + length.unwrap_or(1.0);
-            written += length.unwrap_or(1.0);
         }
     }
 }
@@ -205,14 +195,5 @@ fn curves(ctx: &mut DragonBonesCheck, frames: NodeId) {
             ctx.push(report(Code::OutOfRange, tree.range(node), message));
             break;
         }
-    }
-}
-
-/// A frame number as the message says it: whole up to 10^15, then as `1e39`, or `infinity`.
-fn frame_shown(frame: f64) -> String {
-    match frame {
-        f if f.is_infinite() => "infinity".to_owned(),
-        f if f < 1e15 => fmt_num(f),
-        f => format!("{f:e}"),
     }
 }

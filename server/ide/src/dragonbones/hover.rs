@@ -9,6 +9,7 @@ use crate::capped;
 use crate::color::swatch_markdown;
 use crate::links::location_link;
 use crate::{Analysis, Hover};
+use rigls_dragonbones::eval::frame_table::{frame_shown, key_frame_starts};
 use rigls_dragonbones::model::{Def, NameAt, Ref, Scope, Site, display_type};
 use rigls_dragonbones::schema::key;
 use rigls_dragonbones::schema::{self, DisplayType, NameKind, ObjectKind, ValueType};
@@ -118,24 +119,14 @@ fn value_note(ctx: &DragonBonesDoc, kind: ObjectKind, key: &str, ty: ValueType, 
 fn frame_timing(ctx: &DragonBonesDoc, frame: NodeId) -> Option<String> {
     let chain = ctx.file.ancestry(frame);
     let array = *chain.iter().rev().nth(1).filter(|&&n| ctx.tree.is_array(n))?;
-    let mut start = 0i64;
-    let mut index = 0;
-    let mut count = 0;
-    for (i, f) in ctx.tree.elements(array).enumerate() {
-        if f == frame {
-            index = i;
-            count = ctx.tree.len(array);
-            break;
-        }
-        start = start.saturating_add(ctx.int(f, key::DURATION).unwrap_or(1).max(0));
-    }
-    if count == 0 {
-        return None;
-    }
+    let starts = key_frame_starts(ctx.tree, ctx.text, array);
+    let index = starts.iter().position(|f| f.node == frame)?;
+    let (start, count) = (starts[index].start, starts.len());
     let fps = frame_rate(ctx, ctx.model.armature_at(ctx.tree, ctx.tree.range(frame).start));
     Some(format!(
-        "**Key frame {index}** of {count} · starts at frame {start} ({} at {fps} fps)",
-        seconds(start as f64 / fps as f64)
+        "**Key frame {index}** of {count} · starts at frame {} ({} at {fps} fps)",
+        frame_shown(start),
+        seconds(start / fps as f64)
     ))
 }
 

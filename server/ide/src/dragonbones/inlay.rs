@@ -13,6 +13,7 @@ use super::indices::{self, Space};
 use super::walk::{Visit, walk};
 use super::{DragonBonesDoc, plural};
 use crate::{Analysis, InlayHint, InlayKind};
+use rigls_dragonbones::eval::frame_table::{frame_shown, key_frame_starts};
 use rigls_dragonbones::schema::key;
 use rigls_dragonbones::schema::{ObjectKind, ValueType};
 use rigls_dragonbones::syntax::{NodeId, NodeKind};
@@ -23,7 +24,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
     let mut out = Vec::new();
     // Per array read on entry: bone positions of `weights`, start frames of frame lists.
     let mut bone_positions: HashMap<NodeId, Vec<usize>> = HashMap::new();
-    let mut starts: HashMap<NodeId, Vec<i64>> = HashMap::new();
+    let mut starts: HashMap<NodeId, Vec<f64>> = HashMap::new();
     walk(&ctx, Some(range), |v| {
         let Some(def) = v.def else { return };
         match v.kind {
@@ -42,7 +43,8 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
                 let offset = ctx.tree.range(v.node).start;
                 if range.contains_inclusive(offset) {
                     let fps = frame_rate(&ctx, armature(&ctx, v));
-                    let time = seconds(*start as f64 / fps as f64);
+                    let time = seconds(*start / fps as f64);
+                    let start = frame_shown(*start);
                     out.push(InlayHint {
                         offset,
                         label: format!("@{start} {}", time.replace(' ', "")),
@@ -78,17 +80,9 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
     out
 }
 
-/// The frame each key frame of a list starts at: the sum of the durations before it.
-fn frame_starts(ctx: &DragonBonesDoc, array: NodeId) -> Vec<i64> {
-    let mut at = 0i64;
-    ctx.tree
-        .elements(array)
-        .map(|f| {
-            let start = at;
-            at = at.saturating_add(ctx.int(f, key::DURATION).unwrap_or(1).max(0));
-            start
-        })
-        .collect()
+/// The frame each key frame of a list starts at, as the runtimes start it.
+fn frame_starts(ctx: &DragonBonesDoc, array: NodeId) -> Vec<f64> {
+    key_frame_starts(ctx.tree, ctx.text, array).iter().map(|f| f.start).collect()
 }
 
 fn armature(ctx: &DragonBonesDoc, v: &Visit) -> Option<u32> {

@@ -476,6 +476,37 @@ fn colours_as_swatches() {
     );
 }
 
+/// A key frame after one of duration 0 starts a frame later, as the runtimes start it.
+#[test]
+fn a_key_frame_after_a_duration_of_0_starts_a_frame_later() {
+    let text = r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"animation":[{"name":"x","duration":10,"bone":[{"name":"根","translateFrame":[{"duration":0},{"duration":4,"x":1},{"x":2}]}]}]}]}"#;
+    let fixture = Fixture { name: "a_ske.json", text, atlas: None };
+    check(
+        fixture,
+        "{\"duration\":4$0",
+        expect![[r#"
+        1:168 "4"
+        ---
+        **At this key frame** (frame 1, 0.042 s of `x`), as the runtime poses it: bone `根`: position (1, 0) · rotation 0° · scale (1, 1)
+
+        ---
+
+        **Key frame 1** of 3 · starts at frame 1 (0.042 s at 24 fps)
+
+        ---
+
+        **`duration`** · key of a translate key frame
+
+        Length of this key frame in frames; the next key frame starts this many frames later. The last key frame lasts to the end of the animation.
+
+        - Type: whole number
+        - Range: at least 0
+        - Default: `1`
+        - Data versions: all versions
+    "#]],
+    );
+}
+
 #[test]
 fn key_frame_duration_shows_its_start() {
     check(

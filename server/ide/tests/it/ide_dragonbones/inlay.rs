@@ -83,6 +83,16 @@ fn a_minified_file_gets_hints_for_the_range_only() {
     expect![[r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"slot":[{"name":"s","parent":"根","displayIndex":0}],"skin":[{"slot":[{"name":"s","display":[{"name":"絵"}]}]}],"animation":[{"name":"x","duration":4,"slot":[{"name":"s","displayFrame":[⟨@0 0s⟩ {"duration":2,"value":0 ⟨→ 絵⟩},⟨@2 0.083s⟩ {"duration":2,"value":-1 ⟨→ none⟩}]}]}]}]}"#]].assert_eq(&render_inlays(text, &hints));
 }
 
+/// Key frames start where the runtimes' loop over the frames takes them: a duration of 0 or less
+/// moves on one frame, a fraction rounds up (0, 1, 2, ⌈2 + 2.5⌉ = 5, 6).
+#[test]
+fn key_frame_starts_as_the_runtimes_count_durations() {
+    let text = r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"animation":[{"name":"x","duration":10,"bone":[{"name":"根","translateFrame":[{"duration":0},{"duration":-2},{"duration":2.5},{"duration":1},{}]}]}]}]}"#;
+    let fixture = Fixture { name: "a_ske.json", text, atlas: None };
+    let hints = ide::inlay_hints(&fixture.analyse(), TextRange::new(0, text.len() as u32));
+    expect![[r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"animation":[{"name":"x","duration":10,"bone":[{"name":"根","translateFrame":[⟨@0 0s⟩ {"duration":0},⟨@1 0.042s⟩ {"duration":-2},⟨@2 0.083s⟩ {"duration":2.5},⟨@5 0.208s⟩ {"duration":1},⟨@6 0.25s⟩ {}]}]}]}]}"#]].assert_eq(&render_inlays(text, &hints));
+}
+
 /// A skeleton of one animation of `frames` key frames, on one line or a frame a line.
 fn many_key_frames(frames: usize, break_lines: bool) -> String {
     let frame = |i: usize| format!("{{\"duration\": 1, \"x\": {i}}}");
