@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Mutates `.elem` models one change at a time and asks Danmakufu ph3's loader and rigls about each.
 
-For every mutation (a number replaced by -1, 0, 1.5, 4.0, a huge one…, a count off by one, a
-token, line or brace deleted or duplicated, a name changed, a separator swapped, a blank or
-comment line inserted…) the harness of Danmakufu's real loader (`danmakufu-elem`, see README.md)
+For every mutation (a number replaced by -1, 0, 1.5, 4.0, a huge one… or by one an animator might
+type (doubled, halved, negated, 90 more), a count off by one, a token, line or brace deleted or
+duplicated, a name changed, a separator swapped, a blank or comment line inserted…) the harness of Danmakufu's real loader (`danmakufu-elem`, see README.md)
 loads the file and draws each clip at a few frames, and `rigls --check --target danmakufu-ph3`
 gives its verdict. Printed are the disagreements:
 
@@ -56,8 +56,15 @@ def mutate(text, rnd):
             return None
         i = rnd.choice(nums)
         t = toks[i]
-        if rnd.random() < 0.3 and re.fullmatch(r"[-+]?\d+", t):
+        roll = rnd.random()
+        if roll < 0.3 and re.fullmatch(r"[-+]?\d+", t):
             new = str(int(t) + rnd.choice([-1, 1]))
+        elif roll < 0.6 and re.fullmatch(r"[-+]?\d*\.\d+(?:[eE][-+]?\d+)?", t):
+            # A value an animator might have typed: a pose then differs in ordinary ranges, where
+            # the arithmetic, not only the guards, is compared with the loader's.
+            op, by = rnd.choice([("*", -1), ("*", 0.5), ("*", 2), ("*", 3.7), ("+", 1), ("+", -0.25), ("+", 90)])
+            value = float(t) * by if op == "*" else float(t) + by
+            new = repr(round(value, 6))
         else:
             new = rnd.choice(NUMBERS)
         toks[i] = new
