@@ -306,7 +306,10 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
         let message = format!("`weights` needs {list}: runtimes throw while parsing a skinned mesh without them");
         ctx.push(report(Code::MissingKey, key_range(ctx, display, key::WEIGHTS), message));
     }
-    let numbers = ctx.numbers(weights);
+    // By position, as the runtimes index them: an element that is no number (reported as such;
+    // `null` in a binary's view is a NaN there) is NaN, not skipped.
+    let numbers: Vec<(f64, NodeId)> =
+        ctx.tree.elements(weights).map(|e| (ctx.tree.number(ctx.text, e).unwrap_or(f64::NAN), e)).collect();
     let total = len(ctx, weights);
     let mut i = 0;
     let mut vertex = 0;
@@ -330,6 +333,9 @@ fn skinning(ctx: &mut DragonBonesCheck, display: NodeId, vertex_count: usize, bo
             };
             sum += numbers.get(i + 1).map_or(0.0, |w| w.0);
             i += 2;
+            if bone.is_nan() {
+                continue;
+            }
             let index = bone as i64;
             let out = bone < 0.0 || bone.fract() != 0.0 || index as usize >= bone_count;
             if !out {

@@ -243,6 +243,27 @@ fn bone_pose_indices_are_read_by_position() {
     );
 }
 
+/// `weights` are read by position too: a string where vertex 0's second bone index stands is
+/// reported as such, and shifts nothing (skipped, the next numbers made 0.5 a bone index out of
+/// range and vertex 0 weigh 1.5).
+#[test]
+fn weights_are_read_by_position() {
+    check_diagnostics(
+        "姿勢_ske.json",
+        r#"
+        {"name": "姿勢", "version": "4.5", "frameRate": 24,
+         "armature": [{"name": "姿勢", "bone": [{"name": "根"}, {"name": "腕", "parent": "根"}],
+           "slot": [{"name": "帯", "parent": "根"}],
+           "skin": [{"slot": [{"name": "帯", "display": [{"type": "mesh", "name": "帯",
+             "vertices": [0, 0, 10, 0, 5, 20], "uvs": [0, 0, 1, 0, 0.5, 1], "triangles": [0, 1, 2],
+             "weights": [2, 0, 0.5, "1", 0.5, 1, 1, 1, 1, 1, 1],
+                                    ^^^ error[invalid-value]: `weights` holds numbers, but this element is a string
+             "slotPose": [1, 0, 0, 1, 0, 0],
+             "bonePose": [0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0]}]}]}]}]}
+        "#,
+    );
+}
+
 /// `bonePose` matrices with no inverse, as DragonBonesJS's `Matrix.invert` finds them: bone 1's
 /// has a zero `a` where `b` and `c` are 0 (it takes a scale of 0 instead), bone 2's a
 /// determinant of 0 (the identity instead). Bone 3's is all zeros but no weight uses it; a
