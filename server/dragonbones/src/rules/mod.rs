@@ -59,6 +59,9 @@ pub struct DragonBonesCheck<'a> {
     /// Where the runtime rules keep their full parses of single armatures, for this version's
     /// poses, hovers and scenes.
     pub parses: Option<&'a crate::eval::ArmatureParses>,
+    /// The text is a binary skeleton's view (where `null` stands for a float that is NaN or
+    /// infinite in the binary).
+    pub binary: bool,
     pub out: Vec<Diagnostic>,
 }
 
@@ -247,6 +250,7 @@ fn check_with<'e>(
         deform_refs: &deform_refs,
         parallel,
         parses,
+        binary,
         out: Vec::new(),
     };
     let rules: [fn(&mut DragonBonesCheck); 8] = [

@@ -524,6 +524,14 @@ fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
                 }
             }
             NodeKind::Missing | NodeKind::Invalid => {}
+            NodeKind::Null if ctx.binary => {
+                let message = format!(
+                    "`{}` holds numbers, but this one is NaN or infinite in the binary (its JSON view writes null)",
+                    def.name
+                );
+                ctx.push(invalid_value(def, tree.range(e), message));
+                return;
+            }
             _ => {
                 let message = format!("`{}` holds numbers, but this element is {}", def.name, tree.describe(e));
                 ctx.push(invalid_value(def, tree.range(e), message));

@@ -242,6 +242,19 @@ fn a_truncated_binary_names_the_bytes_missing() {
     .assert_eq(&report(b"{\"armature\": []}"));
 }
 
+/// A float that is NaN in the binary is `null` in its view: the view's rules say so, and a
+/// weight read by position leaves the counts of `weights` whole (no `count-mismatch` or
+/// `weight-sum` from a shifted reading). `floatArray[12]` is the first weight of the mesh `マント`.
+#[test]
+fn a_nan_weight_in_the_binary_is_reported_as_such_in_its_view() {
+    let (header, mut body) = sample();
+    body.float[12] = f32::NAN;
+    expect_test::expect![[r#"
+        non-finite-pose Error 55:19-55:24 the mesh of slot `マント` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
+        invalid-value Error 94:37-94:41 `weights` holds numbers, but this one is NaN or infinite in the binary (its JSON view writes null)
+    "#]].assert_eq(&report(&binary::encode(&header, &body)));
+}
+
 /// A JSON part with a syntax error (found by the `binary_read` fuzz target): the runtime's
 /// `JSON.parse` throws, so `rigls convert` refuses it instead of writing the broken JSON.
 #[test]
