@@ -80,6 +80,10 @@ pub mod case {
         Code::NonFinitePose,
         "A pose is not finite only at a key frame where a path constraint divides by the length of bones scaled to zero: the bones vanish for that frame and come back once they grow.",
     );
+    pub const BINARY_NON_FINITE_FLOAT: Case = warning(
+        Code::InvalidValue,
+        "A float of a `.dbbin` that is NaN or infinite (its JSON view writes null): the runtime keeps it as stored; where a pose reads it, `non-finite-pose` reports what it breaks, elsewhere (texture coordinates, a key frame no pose reaches) it draws garbage but nothing fails.",
+    );
     pub const FRAME_PUSHED_PAST_END: Case = warning(
         Code::FrameAfterEnd,
         "A key frame whose written durations before it end within the animation, pushed past the end by how the runtimes count them (a duration of 0 or less as one frame, a fraction rounded up; the official converter writes negative ones): dropped all the same, and a tween into it reads garbage, but nothing fails.",
@@ -326,6 +330,7 @@ impl Code {
                     &case::UNREAD_KEY_VALUE,
                     &case::BOOLEAN_SPELLING,
                     &case::ENUM_FALLBACK,
+                    &case::BINARY_NON_FINITE_FLOAT,
                 ],
                 targets: &[],
                 summary: "A value that is not of its documented type (`FaceCount=two`, `Loop=Yes`, an unknown `VertexFormat` entry).",

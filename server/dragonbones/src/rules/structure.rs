@@ -529,7 +529,7 @@ fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
                     "`{}` holds numbers, but this one is NaN or infinite in the binary (its JSON view writes null)",
                     def.name
                 );
-                ctx.push(invalid_value(def, tree.range(e), message));
+                ctx.push(Diagnostic::of_case(&case::BINARY_NON_FINITE_FLOAT, tree.range(e), message));
                 return;
             }
             _ => {

@@ -251,7 +251,7 @@ fn a_nan_weight_in_the_binary_is_reported_as_such_in_its_view() {
     body.float[12] = f32::NAN;
     expect_test::expect![[r#"
         non-finite-pose Error 55:19-55:24 the mesh of slot `マント` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
-        invalid-value Error 94:37-94:41 `weights` holds numbers, but this one is NaN or infinite in the binary (its JSON view writes null)
+        invalid-value Warning 94:37-94:41 `weights` holds numbers, but this one is NaN or infinite in the binary (its JSON view writes null)
     "#]].assert_eq(&report(&binary::encode(&header, &body)));
 }
 
