@@ -456,7 +456,22 @@ fn a_key_frame_at_a_negative_position_is_never_reached_by_the_cpp_runtime() {
     }
     expect_test::expect![[r#"
         binary-timeline Warning 18:15-18:26 bytes 236–237: key frame 1 starts at frame -1, not after key frame 0 (frame 0): the runtime shows key frame 0 until frame 0 (DragonBonesCPP, reading frame -1 unsigned, to the animation's end)
-        out-of-range Warning 21:19-21:32 a key frame of duration 0 before the last one shifts every later key frame by one frame
+    "#]].assert_eq(&report(&binary::encode(&header, &body)));
+}
+
+/// A key frame that starts where the one before it does (`frameArray[2]` 6 → 0): the binary's
+/// reading says so, and the view, which writes the key frames' positions as durations (0 for
+/// it), is not read as JSON key frames are: there a duration of 0 moves on one frame, which
+/// pushed the last key frame to frame 13 of 12 (a false `frame-after-end`) and warned of the shift.
+#[test]
+fn key_frames_out_of_order_in_a_binary_are_not_pushed_past_the_end() {
+    let json = r#"{"version":"5.5","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],"animation":[{"name":"x","duration":12,"bone":[{"name":"b","translateFrame":[{"duration":6,"tweenEasing":0},{"duration":6,"tweenEasing":0,"x":50},{"duration":0,"x":100}]}]}]}]}"#;
+    let read = binary::read(&json_to_binary(json).expect("converted").bytes);
+    let (header, mut body) = (read.binary.header.trim_end().to_owned(), read.binary.body.expect("a body"));
+    assert_eq!(body.frame, [0, 1, 6, 1, 12, 0]);
+    body.frame[2] = 0;
+    expect_test::expect![[r#"
+        binary-timeline Warning 18:15-18:26 bytes 244–245: key frame 1 starts at frame 0, not after key frame 0 (frame 0): the runtime never shows it
     "#]].assert_eq(&report(&binary::encode(&header, &body)));
 }
 
