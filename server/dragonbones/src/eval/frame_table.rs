@@ -69,12 +69,16 @@ pub struct KeyFrameStart {
 /// [`first_frame_due`] finds) starts each key frame of the list `frames`, the animation's end
 /// aside: at the first whole frame at or after the end of the key frame before (a fraction rounds
 /// up), one frame after it at least (a duration of 0 or less counts as one frame). A `duration`
-/// that is not a number counts as 1 (it is reported as such).
-pub fn key_frame_starts(tree: &Tree, text: &str, frames: NodeId) -> Vec<KeyFrameStart> {
+/// that is not a number counts as 1 (it is reported as such). In a binary's view (`binary`) the
+/// durations are the differences of the positions the binary stores: they start where the
+/// durations add up to.
+pub fn key_frame_starts(tree: &Tree, text: &str, frames: NodeId, binary: bool) -> Vec<KeyFrameStart> {
     let (mut start, mut due, mut written) = (0.0f64, 0.0f64, 0.0f64);
     let mut out = Vec::new();
     for (i, node) in tree.elements(frames).enumerate() {
-        if i > 0 {
+        if binary {
+            start = written;
+        } else if i > 0 {
             start = if due > start + 1.0 { due.ceil() } else { start + 1.0 };
         }
         let duration = match tree.member(text, node, key::DURATION) {

@@ -82,22 +82,20 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
         return;
     }
     for list in &lists {
-        let frames = key_frame_starts(ctx.tree, ctx.text, list.frames);
+        let frames = key_frame_starts(ctx.tree, ctx.text, list.frames, ctx.binary);
         for (i, frame) in frames.iter().enumerate() {
             if !ctx.tree.is_object(frame.node) {
                 continue; // reported as such
             }
             let here = frame_anchor(ctx, frame.node);
-            // A binary stores each key frame's position, which its view writes as the durations
-            // between them, 0 for a key frame that does not start after the one before: the
-            // binary's reading reports that (`binary-timeline`), and past it the view's durations
-            // no longer add up to the positions.
+            // A binary's view writes 0 for a key frame that does not start after the one before:
+            // the binary's reading reports that (`binary-timeline`), and past it the view's
+            // durations no longer add up to the positions.
             if ctx.binary && i > 0 && frames[i - 1].duration == Some(0.0) {
                 break;
             }
-            let start = if ctx.binary { frame.written } else { frame.start };
-            if start > duration as f64 {
-                ctx.push(after_end(name, duration, duration_range, here, start, frame.written));
+            if frame.start > duration as f64 {
+                ctx.push(after_end(name, duration, duration_range, here, frame.start, frame.written));
                 break;
             }
             if frame.duration == Some(0.0) && i + 1 < frames.len() && !ctx.binary {

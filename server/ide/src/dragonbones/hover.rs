@@ -119,12 +119,19 @@ fn value_note(ctx: &DragonBonesDoc, kind: ObjectKind, key: &str, ty: ValueType, 
 fn frame_timing(ctx: &DragonBonesDoc, frame: NodeId) -> Option<String> {
     let chain = ctx.file.ancestry(frame);
     let array = *chain.iter().rev().nth(1).filter(|&&n| ctx.tree.is_array(n))?;
-    let starts = key_frame_starts(ctx.tree, ctx.text, array);
+    let starts = key_frame_starts(ctx.tree, ctx.text, array, ctx.file.binary.is_some());
     let index = starts.iter().position(|f| f.node == frame)?;
     let (start, count) = (starts[index].start, starts.len());
     let fps = frame_rate(ctx, ctx.model.armature_at(ctx.tree, ctx.tree.range(frame).start));
+    // The animation's duration, from the animation holding the list.
+    let animation = ctx.model.armatures.iter().flat_map(|a| &a.animations).find(|a| chain.contains(&a.node));
+    let past_end = animation
+        .and_then(|a| ctx.int(a.node, key::DURATION))
+        .filter(|&d| d > 0 && start > d as f64)
+        .map(|d| format!(", after the animation's {}: the runtimes drop it", plural(d as usize, "frame", "frames")))
+        .unwrap_or_default();
     Some(format!(
-        "**Key frame {index}** of {count} · starts at frame {} ({} at {fps} fps)",
+        "**Key frame {index}** of {count} · starts at frame {} ({} at {fps} fps){past_end}",
         frame_shown(start),
         seconds(start / fps as f64)
     ))

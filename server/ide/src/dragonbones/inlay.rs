@@ -82,7 +82,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
 
 /// The frame each key frame of a list starts at, as the runtimes start it.
 fn frame_starts(ctx: &DragonBonesDoc, array: NodeId) -> Vec<f64> {
-    key_frame_starts(ctx.tree, ctx.text, array).iter().map(|f| f.start).collect()
+    key_frame_starts(ctx.tree, ctx.text, array, ctx.file.binary.is_some()).iter().map(|f| f.start).collect()
 }
 
 fn armature(ctx: &DragonBonesDoc, v: &Visit) -> Option<u32> {

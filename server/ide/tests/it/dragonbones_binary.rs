@@ -470,6 +470,11 @@ fn key_frames_out_of_order_in_a_binary_are_not_pushed_past_the_end() {
     let (header, mut body) = (read.binary.header.trim_end().to_owned(), read.binary.body.expect("a body"));
     assert_eq!(body.frame, [0, 1, 6, 1, 12, 0]);
     body.frame[2] = 0;
+    // The view's hints show the stored positions, 0, 0 and 12 (not 0, 1 and 13).
+    let analysis = Analysis::of_binary(None, &binary::encode(&header, &body), &RealFs);
+    let whole = rigls_text::TextRange::new(0, analysis.text.len() as u32);
+    let labels: Vec<String> = rigls_ide::inlay_hints(&analysis, whole).into_iter().map(|h| h.label).collect();
+    assert_eq!(labels, ["@0 0s", "@0 0s", "@12 0.5s"]);
     expect_test::expect![[r#"
         binary-timeline Warning 18:15-18:26 bytes 244–245: key frame 1 starts at frame 0, not after key frame 0 (frame 0): the runtime never shows it
     "#]].assert_eq(&report(&binary::encode(&header, &body)));

@@ -507,6 +507,34 @@ fn a_key_frame_after_a_duration_of_0_starts_a_frame_later() {
     );
 }
 
+/// A key frame the runtimes start past the animation's end (a duration of 0 before it moves on
+/// one frame: 0, 1, 7 of 6) says they drop it.
+#[test]
+fn a_key_frame_past_the_end_says_it_is_dropped() {
+    let text = r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"animation":[{"name":"x","duration":6,"bone":[{"name":"根","translateFrame":[{"duration":0},{"duration":6,"x":1},{"duration":0,"x":2}]}]}]}]}"#;
+    let fixture = Fixture { name: "a_ske.json", text, atlas: None };
+    check(
+        fixture,
+        "{\"duration\":0$0,\"x\":2",
+        expect![[r#"
+        1:188 "0"
+        ---
+        **Key frame 2** of 3 · starts at frame 7 (0.292 s at 24 fps), after the animation's 6 frames: the runtimes drop it
+
+        ---
+
+        **`duration`** · key of a translate key frame
+
+        Length of this key frame in frames; the next key frame starts this many frames later. The last key frame lasts to the end of the animation.
+
+        - Type: whole number
+        - Range: at least 0
+        - Default: `1`
+        - Data versions: all versions
+    "#]],
+    );
+}
+
 #[test]
 fn key_frame_duration_shows_its_start() {
     check(
