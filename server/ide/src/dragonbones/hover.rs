@@ -123,18 +123,23 @@ fn frame_timing(ctx: &DragonBonesDoc, frame: NodeId) -> Option<String> {
     let index = starts.iter().position(|f| f.node == frame)?;
     let (start, count) = (starts[index].start, starts.len());
     let fps = frame_rate(ctx, ctx.model.armature_at(ctx.tree, ctx.tree.range(frame).start));
-    // The animation's duration, from the animation holding the list.
     let animation = ctx.model.armatures.iter().flat_map(|a| &a.animations).find(|a| chain.contains(&a.node));
-    let past_end = animation
-        .and_then(|a| ctx.int(a.node, key::DURATION))
+    Some(format!(
+        "**Key frame {index}** of {count} · starts at frame {} ({} at {fps} fps){}",
+        frame_shown(start),
+        seconds(start / fps as f64),
+        past_end(ctx, animation.map(|a| a.node), start)
+    ))
+}
+
+/// `, after the animation's 6 frames: the runtimes drop it` for a key frame that starts at `start`,
+/// past the end of the animation at `animation`; empty otherwise.
+pub fn past_end(ctx: &DragonBonesDoc, animation: Option<NodeId>, start: f64) -> String {
+    animation
+        .and_then(|a| ctx.int(a, key::DURATION))
         .filter(|&d| d > 0 && start > d as f64)
         .map(|d| format!(", after the animation's {}: the runtimes drop it", plural(d as usize, "frame", "frames")))
-        .unwrap_or_default();
-    Some(format!(
-        "**Key frame {index}** of {count} · starts at frame {} ({} at {fps} fps){past_end}",
-        frame_shown(start),
-        seconds(start / fps as f64)
-    ))
+        .unwrap_or_default()
 }
 
 /// The frame rate animations of an armature play at.

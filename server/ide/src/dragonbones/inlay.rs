@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::hover::{frame_rate, seconds};
+use super::hover::{frame_rate, past_end, seconds};
 use super::indices::{self, Space};
 use super::walk::{Visit, walk};
 use super::{DragonBonesDoc, plural};
@@ -44,6 +44,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
                 if range.contains_inclusive(offset) {
                     let fps = frame_rate(&ctx, armature(&ctx, v));
                     let time = seconds(*start / fps as f64);
+                    let past_end = past_end(&ctx, v.enclosing(ObjectKind::Animation).map(|a| a.node), *start);
                     let start = frame_shown(*start);
                     out.push(InlayHint {
                         offset,
@@ -51,7 +52,7 @@ pub fn inlay_hints(analysis: &Analysis, range: TextRange) -> Vec<InlayHint> {
                         kind: InlayKind::Parameter,
                         padding_left: false,
                         padding_right: true,
-                        tooltip: Some(format!("key frame {i} starts at frame {start} ({time} at {fps} fps)")),
+                        tooltip: Some(format!("key frame {i} starts at frame {start} ({time} at {fps} fps){past_end}")),
                     });
                 }
             }

@@ -93,6 +93,23 @@ fn key_frame_starts_as_the_runtimes_count_durations() {
     expect![[r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"animation":[{"name":"x","duration":10,"bone":[{"name":"根","translateFrame":[⟨@0 0s⟩ {"duration":0},⟨@1 0.042s⟩ {"duration":-2},⟨@2 0.083s⟩ {"duration":2.5},⟨@5 0.208s⟩ {"duration":1},⟨@6 0.25s⟩ {}]}]}]}]}"#]].assert_eq(&render_inlays(text, &hints));
 }
 
+/// A key frame the runtimes start past the animation's end: its hint's tooltip says they drop it.
+#[test]
+fn a_key_frame_past_the_end_is_dropped_says_its_tooltip() {
+    let text = r#"{"version":"5.5","armature":[{"name":"a","bone":[{"name":"根"}],"animation":[{"name":"x","duration":6,"bone":[{"name":"根","translateFrame":[{"duration":0},{"duration":6,"x":1},{"duration":0,"x":2}]}]}]}]}"#;
+    let fixture = Fixture { name: "a_ske.json", text, atlas: None };
+    let hints = ide::inlay_hints(&fixture.analyse(), TextRange::new(0, text.len() as u32));
+    let tooltips: Vec<&str> = hints.iter().filter_map(|h| h.tooltip.as_deref()).collect();
+    expect![[r#"
+        [
+            "key frame 0 starts at frame 0 (0 s at 24 fps)",
+            "key frame 1 starts at frame 1 (0.042 s at 24 fps)",
+            "key frame 2 starts at frame 7 (0.292 s at 24 fps), after the animation's 6 frames: the runtimes drop it",
+        ]
+    "#]]
+    .assert_debug_eq(&tooltips);
+}
+
 /// A skeleton of one animation of `frames` key frames, on one line or a frame a line.
 fn many_key_frames(frames: usize, break_lines: bool) -> String {
     let frame = |i: usize| format!("{{\"duration\": 1, \"x\": {i}}}");
