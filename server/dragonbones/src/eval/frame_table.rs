@@ -79,7 +79,8 @@ pub fn key_frame_starts(tree: &Tree, text: &str, frames: NodeId, binary: bool) -
         if binary {
             start = written;
         } else if i > 0 {
-            start = if due > start + 1.0 { due.ceil() } else { start + 1.0 };
+            // The animation's end aside: past every frame, none is due.
+            start = first_frame_due(due, start + 1.0, f64::INFINITY).unwrap_or(f64::INFINITY);
         }
         let duration = match tree.member(text, node, key::DURATION) {
             None => Some(1.0),

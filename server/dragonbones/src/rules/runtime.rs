@@ -584,11 +584,14 @@ fn animation_findings<'d>(
         // Meshes on a surface whose deform is not finite are not finite either, and posing bones
         // alone leaves them unplaced: a full update tells (one with nothing on it shows nothing).
         let full_too = meshes_too || surface_deform_not_finite(&bones_posed);
-        let problem = first_non_finite(&bones_posed)
-            .or_else(|| full_too.then(|| first_non_finite(&posed(setup, |_| {}))).flatten());
+        // What a full update shows (meshes included) is reported, posed once.
+        let full = || first_non_finite(&posed(setup, |_| {}));
+        let problem = match first_non_finite(&bones_posed) {
+            Some(p) => Some(full().unwrap_or(p)),
+            None if full_too => full(),
+            None => None,
+        };
         if let Some(p) = problem {
-            // Report what a full update shows (meshes included).
-            let p = first_non_finite(&posed(setup, |_| {})).unwrap_or(p);
             // A path constraint divides by the length of bones scaled to nothing: the runtime
             // shows the bones at this one frame nowhere, which is rarely visible.
             let plain = posed(setup, |r| r.without_path_constraints = true);
