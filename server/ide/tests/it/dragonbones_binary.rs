@@ -183,6 +183,23 @@ fn the_editor_binaries_convert_to_json_that_poses_as_they_do() {
     }
 }
 
+/// What the official converter (DragonBones Tools' `db2 -t binary`) writes of a deform
+/// timeline of 4.5–5.5 data: its offset without its type, so the runtime reads the slot's list
+/// one number short. Its binaries of two fixtures, as it wrote them (`binary/converter/`).
+#[test]
+fn the_converters_deform_timelines_without_a_type_are_reported() {
+    let dir = server_dir().join("tests/fixtures/dragonbones/binary/converter");
+    let read = |name: &str| std::fs::read(dir.join(name)).expect("fixture");
+    expect_test::expect![[r#"
+        binary-timeline Error 106:11-106:23 bytes 936–939: the timelines of `マント` must be [type, offset] pairs; this list has 1 number, so the runtime pairs the last type with no offset (the official converter writes 4.5–5.5 deform timelines so, and their animation is lost)
+    "#]]
+    .assert_eq(&report(&read("勇者_ske.dbbin")));
+    expect_test::expect![[r#"
+        binary-timeline Error 108:11-108:25 bytes 890–905: the timelines of `hat` must be [type, offset] pairs; this list has 5 numbers, so the runtime pairs the last type with no offset (the official converter writes 4.5–5.5 deform timelines so, and their animation is lost)
+        binary-timeline Error 108:11-108:25 bytes 914–917: the timelines of `body` must be [type, offset] pairs; this list has 1 number, so the runtime pairs the last type with no offset (the official converter writes 4.5–5.5 deform timelines so, and their animation is lost)
+    "#]].assert_eq(&report(&read("slots_ske.dbbin")));
+}
+
 /// A small skeleton's binary (Japanese names: its view's columns count characters), its header
 /// as text, and its body.
 fn sample() -> (String, Body) {
