@@ -252,7 +252,7 @@ def main():
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--poses", action="store_true", help="also compare poses where both load the file")
-    parser.add_argument("--binary", action="store_true", help="convert each skeleton to a .dbbin and mutate that")
+    parser.add_argument("--binary", action="store_true", help="convert each JSON skeleton to a .dbbin (a .dbbin given is kept) and mutate that")
     parser.add_argument("skeletons", nargs="+")
     args = parser.parse_args()
     command = compare.runtime_command(args.runtime)
@@ -262,6 +262,10 @@ def main():
         if args.binary:
             skeletons = []
             for i, skeleton in enumerate(args.skeletons):
+                if skeleton.endswith(".dbbin"):
+                    # A binary another writer made (the official converter's): mutated as it is.
+                    skeletons.append(skeleton)
+                    continue
                 out = os.path.join(scratch, f"{i}_{os.path.basename(skeleton)}.dbbin")
                 if subprocess.run([args.rigls, "convert", "-o", out, skeleton], capture_output=True).returncode == 0:
                     skeletons.append(out)
