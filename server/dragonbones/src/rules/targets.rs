@@ -995,6 +995,7 @@ fn version(text: &str, model: &Model, tree: &Tree, profiles: &[&Profile]) -> Opt
     };
     let mut parts = Vec::new();
     if !rejecting.is_empty() {
+        let one = rejecting.len() == 1;
         let seen_version = Version::parse(&shown_text);
         let fix = if seen_version.is_none() {
             "write the data version as a string, e.g. `\"version\": \"5.5\"`".to_owned()
@@ -1004,10 +1005,9 @@ fn version(text: &str, model: &Model, tree: &Tree, profiles: &[&Profile]) -> Opt
             } else {
                 "add `\"compatibleVersion\": \"5.5\"`"
             };
+            let (reads, lack) = if one { ("it reads", "it lacks") } else { ("they read", "they lack") };
             format!(
-                "{what}, which {} (the 5.6 features {} lack are then dropped), or convert the file with `rigls upgrade`",
-                if rejecting.len() == 1 { "it reads" } else { "they read" },
-                if rejecting.len() == 1 { "it" } else { "they" },
+                "{what}, which {reads} (the 5.6 features {lack} are then dropped), or convert the file with `rigls upgrade`"
             )
         } else {
             "convert it to 5.5 with `rigls upgrade`".to_owned()
@@ -1015,16 +1015,17 @@ fn version(text: &str, model: &Model, tree: &Tree, profiles: &[&Profile]) -> Opt
         let duplicate = tree.members(root).filter(|m| tree.key_is(text, m.key, key::VERSION)).count() > 1;
         let which = if duplicate { " (rapidjson reads the first of duplicate keys)" } else { "" };
         parts.push(format!(
-            "{} not read data version {shown_text}{which} and show nothing: {fix}",
-            names_verb(rejecting, "does", "do")
+            "{} not read data version {shown_text}{which} and {} nothing: {fix}",
+            names_verb(rejecting, "does", "do"),
+            if one { "shows" } else { "show" }
         ));
     }
     if !misreading.is_empty() {
         parts.push(format!(
-            "{} data version {} but reads{} it as 5.x data, so bones, slots and animations are misplaced: convert it to 5.5 with `rigls upgrade`",
+            "{} data version {} but {} it as 5.x data, so bones, slots and animations are misplaced: convert it to 5.5 with `rigls upgrade`",
             names_verb(misreading, "accepts", "accept"),
             shown.map_or(shown_text.clone(), |v| v.to_string()),
-            if misreading.len() == 1 { "" } else { " each of" },
+            if misreading.len() == 1 { "reads" } else { "read" },
         ));
     }
     Some(Diagnostic::new(Code::TargetUnsupportedVersion, FileFormat::DragonBones, range, parts.join("; ")))

@@ -34,6 +34,20 @@ fn version_5_6_for_the_cpp_runtimes_names_them_and_compatible_version() {
     );
 }
 
+/// One runtime named: the message's verbs agree with it.
+#[test]
+fn version_5_6_for_the_cpp_runtime_alone_speaks_of_one() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "hero", "version": "5.6", "frameRate": 24,
+                                    ^^^^^ warning[unsupported-version]: data version 5.6 loads only in DragonBonesJS: add `"compatibleVersion": "5.5"` so the C++ and C# runtimes accept it too
+                                    ^^^^^ error[target-unsupported-version]: dragonbones-cpp does not read data version 5.6 and shows nothing: add `"compatibleVersion": "5.5"`, which it reads (the 5.6 features it lacks are then dropped), or convert the file with `rigls upgrade`
+         "armature": [{"name": "hero", "bone": [{"name": "root"}]}]}
+        "#,
+    );
+}
+
 #[test]
 fn version_5_6_with_compatible_version_5_5_loads_everywhere() {
     check(
