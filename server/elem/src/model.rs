@@ -6,6 +6,7 @@
 //! strings, for evaluation and the editor features.
 
 pub mod read;
+pub mod textures;
 
 use super::schema::{self, NameKind, NameRole, ScopeKind};
 use super::syntax::{Item, ROOT, ScopeId, SyntaxTree};

@@ -8,13 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use super::{ElemCheck, report};
-use crate::schema::ScopeKind;
-use crate::schema::key;
-use crate::values::{Atom, Values};
+use crate::model::textures::texture_files;
+use crate::values::Atom;
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Fix};
 
-/// One `TextureFilename`: its value, the name as written and the path it resolves to.
+/// One `TextureFilename`, and whether its file exists.
 struct Texture {
     atom: Atom,
     name: String,
@@ -25,21 +24,10 @@ struct Texture {
 pub fn check(ctx: &mut ElemCheck) {
     let Some(dir) = ctx.path.and_then(Path::parent) else { return };
     let dir = dir.to_path_buf();
-    let mut textures = Vec::new();
-    for material in ctx.scopes_of(ScopeKind::Material) {
-        let Some(line) = ctx.tree.key(ctx.text, material, key::TEXTURE_FILENAME).filter(|l| l.ok) else { continue };
-        let values = Values::read(ctx.text, line.value);
-        let [atom] = values.atoms.as_slice() else { continue };
-        let Some(name) = atom.as_str(ctx.text) else { continue };
-        if name.trim().is_empty() {
-            continue;
-        }
-        // Elfreina runs on Windows: accept `\` as a separator.
-        let relative: PathBuf = name.split(['\\', '/']).collect();
-        let full = if relative.is_absolute() { relative.clone() } else { dir.join(&relative) };
-        let exists = ctx.fs.exists(&full);
-        textures.push(Texture { atom: *atom, name: name.into_owned(), full, exists });
-    }
+    let textures: Vec<Texture> = texture_files(ctx.text, ctx.tree, &dir)
+        .into_iter()
+        .map(|t| Texture { exists: ctx.fs.exists(&t.path), atom: t.atom, name: t.name, full: t.path })
+        .collect();
     if textures.iter().all(|t| t.exists) {
         return;
     }
