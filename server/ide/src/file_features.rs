@@ -3,6 +3,7 @@
 
 use super::*;
 use rigls_diagnostic::TextEdit;
+use rigls_diagnostic::env::FileSystem;
 use rigls_text::TextRange;
 
 /// Every editor feature, for one format. Each method reads the analysis of a document of that
@@ -43,6 +44,10 @@ pub trait FileFeatures: Sync {
     fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>>;
     fn format_refusal(&self, analysis: &Analysis) -> Option<String>;
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction>;
+    /// The files the document names that `fs` has.
+    fn document_links(&self, _analysis: &Analysis, _fs: &dyn FileSystem) -> Vec<DocumentLink> {
+        Vec::new()
+    }
 }
 
 /// The features of the analysed document's format.

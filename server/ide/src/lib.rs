@@ -101,6 +101,12 @@ pub fn color_presentations(analysis: &Analysis, range: TextRange, color: Rgba) -
     file_features::of(analysis).color_presentations(analysis, range, color)
 }
 
+/// The files the document names that `fs` has (an atlas's image, a material's texture), to
+/// open from their names; a name of a file `fs` lacks is no link (its rule reports it).
+pub fn document_links(analysis: &Analysis, fs: &dyn rigls_diagnostic::env::FileSystem) -> Vec<DocumentLink> {
+    file_features::of(analysis).document_links(analysis, fs)
+}
+
 /// How far into a line inlay hints are given, in bytes: editors draw no more of a line (VS Code's
 /// `editor.stopRenderingLineAfter`, 10,000 characters), and thousands of hints in one line — a
 /// minified skeleton — stall their layout at every update (VS Code took 20–30 s to open a preview

@@ -57,6 +57,16 @@ pub struct NavTarget {
     pub focus_range: TextRange,
 }
 
+/// A file the document names, opened from the name (an atlas's image, a material's texture).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DocumentLink {
+    /// The name as written, quotes excluded.
+    pub range: TextRange,
+    pub target: PathBuf,
+    /// What the file is to the document.
+    pub tooltip: String,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Location {
     pub file: Option<PathBuf>,

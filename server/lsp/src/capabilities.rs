@@ -177,6 +177,12 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
             },
         )),
         color_provider: Some(ColorProviderCapability::Simple(true)),
+        // Links to the files a document names (an atlas's image, a material's texture); the
+        // targets are known when the links are, so there is nothing to resolve.
+        document_link_provider: Some(DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,

@@ -117,6 +117,9 @@ pub trait Features: Send + Sync + 'static {
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<ide::CodeAction> {
         ide::code_actions(analysis, range)
     }
+    fn document_links(&self, analysis: &Analysis, fs: &dyn FileSystem) -> Vec<ide::DocumentLink> {
+        ide::document_links(analysis, fs)
+    }
     fn scenes(&self, analysis: &Analysis, request: &SceneRequest, times: &[f64]) -> Result<Vec<Scene>, SceneError> {
         ide::scene::scenes_at(analysis, request, times)
     }

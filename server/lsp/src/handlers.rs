@@ -519,6 +519,16 @@ impl State {
         .await
     }
 
+    pub async fn document_links(
+        &self,
+        params: lsp::DocumentLinkParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::DocumentLink>>> {
+        self.on_analysis("textDocument/documentLink", &params.text_document.uri, None, |f, a, conv, _| {
+            Some(f.document_links(a, conv.fs()).iter().filter_map(|l| convert::document_link(conv, l)).collect())
+        })
+        .await
+    }
+
     pub async fn document_colors(
         &self,
         params: lsp::DocumentColorParams,

@@ -219,6 +219,10 @@ impl LanguageServer for Server {
         self.state.semantic_tokens_range(params).await
     }
 
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        self.state.document_links(params).await
+    }
+
     async fn document_color(&self, params: DocumentColorParams) -> Result<Vec<ColorInformation>> {
         self.state.document_colors(params).await
     }

@@ -11,6 +11,7 @@ pub mod actions;
 pub mod colors;
 pub mod completion;
 mod describe;
+mod document_links;
 pub mod folding;
 pub mod hover;
 mod indices;
@@ -28,9 +29,10 @@ mod walk;
 
 use super::file_features::FileFeatures;
 use super::{
-    Analysis, CodeAction, ColorInfo, ColorPresentation, CompletionItem, FileEdit, Fold, Highlight, Hover, InlayHint,
-    Location, NavTarget, Rgba, SemanticToken, Symbol,
+    Analysis, CodeAction, ColorInfo, ColorPresentation, CompletionItem, DocumentLink, FileEdit, Fold, Highlight, Hover,
+    InlayHint, Location, NavTarget, Rgba, SemanticToken, Symbol,
 };
+use rigls_diagnostic::env::FileSystem;
 use rigls_diagnostic::{Diagnostic, TextEdit};
 use rigls_dragonbones::DragonBonesFile;
 use rigls_dragonbones::atlas::PairedAtlas;
@@ -100,6 +102,9 @@ impl FileFeatures for DragonBonesFeatures {
     }
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         actions::code_actions(analysis, range)
+    }
+    fn document_links(&self, analysis: &Analysis, fs: &dyn FileSystem) -> Vec<DocumentLink> {
+        document_links::document_links(analysis, fs)
     }
 }
 

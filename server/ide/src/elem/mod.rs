@@ -12,6 +12,7 @@ mod cursor;
 mod danmakufu_pose;
 mod danmakufu_scene;
 mod describe;
+mod document_links;
 pub mod folding;
 pub mod format;
 pub mod hover;
@@ -27,9 +28,10 @@ pub mod symbols;
 
 use super::file_features::FileFeatures;
 use super::{
-    Analysis, CodeAction, ColorInfo, ColorPresentation, CompletionItem, FileEdit, Fold, Highlight, Hover, InlayHint,
-    Location, NavTarget, Rgba, SemanticToken, Symbol,
+    Analysis, CodeAction, ColorInfo, ColorPresentation, CompletionItem, DocumentLink, FileEdit, Fold, Highlight, Hover,
+    InlayHint, Location, NavTarget, Rgba, SemanticToken, Symbol,
 };
+use rigls_diagnostic::env::FileSystem;
 use rigls_diagnostic::{Diagnostic, TextEdit};
 use rigls_elem::eval::ElemRig;
 use rigls_elem::model::Model;
@@ -99,6 +101,9 @@ impl FileFeatures for ElemFeatures {
     }
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         actions::code_actions(analysis, range)
+    }
+    fn document_links(&self, analysis: &Analysis, fs: &dyn FileSystem) -> Vec<DocumentLink> {
+        document_links::document_links(analysis, fs)
     }
 }
 

@@ -15,7 +15,7 @@ mod tokens;
 
 pub use diagnostics::{DiagnosticData, diagnostic};
 pub use edits::{code_action, code_action_kind, color_information, color_presentation, text_edits, workspace_edit};
-pub use navigation::{completion_item, definition, highlight, hover, inlay_hint, location};
+pub use navigation::{completion_item, definition, document_link, highlight, hover, inlay_hint, location};
 pub use outline::{document_symbols, folding_range, selection_range};
 pub use packed_tokens::EncodedTokens;
 pub use token_splice::spliced_tokens;

@@ -197,6 +197,16 @@ pub fn location(conv: &Converter<'_>, location: &ide::Location) -> Option<lsp::L
     })
 }
 
+/// `None` when the file cannot be written as a URI.
+pub fn document_link(conv: &Converter<'_>, link: &ide::DocumentLink) -> Option<lsp::DocumentLink> {
+    Some(lsp::DocumentLink {
+        range: conv.range(link.range),
+        target: Some(conv.uri_of(Some(&link.target))?),
+        tooltip: Some(link.tooltip.clone()),
+        data: None,
+    })
+}
+
 pub fn highlight(conv: &Converter<'_>, highlight: &ide::Highlight) -> lsp::DocumentHighlight {
     lsp::DocumentHighlight {
         range: conv.range(highlight.range),

@@ -306,6 +306,23 @@ async fn files_the_rules_read_come_from_open_documents_first() {
     client.shutdown().await;
 }
 
+/// The real server links a material's texture to its file once the file is on disk.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_texture_links_to_its_file_once_it_exists() {
+    let dir = TempDir::new("links");
+    let model = file_uri(&dir.path().join("model.elem"));
+    let client = start(None, Value::Null).await;
+    client.open(&model, "elem", 1, TEXTURED).await;
+    let links = || client.request("textDocument/documentLink", json!({"textDocument": {"uri": model}}));
+    assert_eq!(links().await, Ok(json!([])));
+    let texture = file_uri(&dir.write("b.png", ""));
+    assert_eq!(
+        links().await,
+        Ok(json!([{"range": range((11, 21), (11, 26)), "target": texture, "tooltip": "Open the texture"}]))
+    );
+    client.shutdown().await;
+}
+
 /// Slow to analyse some versions, so analyses finish out of order.
 struct Uneven;
 

@@ -184,6 +184,12 @@ impl Features for Fake {
         vec![ide::ColorInfo { range: Fake::head(a), color }]
     }
 
+    fn document_links(&self, a: &Analysis, fs: &dyn FileSystem) -> Vec<ide::DocumentLink> {
+        // Only files the server's file system has.
+        assert!(fs.exists(&self.other), "the link's file is on disk");
+        vec![ide::DocumentLink { range: Fake::name(a), target: self.other.clone(), tooltip: "Open it".to_owned() }]
+    }
+
     fn color_presentations(&self, _: &Analysis, range: TextRange, color: ide::Rgba) -> Vec<ide::ColorPresentation> {
         let text = format!("{}:{}:{}:{}", color.alpha, color.red, color.green, color.blue);
         vec![ide::ColorPresentation {
@@ -591,6 +597,16 @@ async fn colors_and_their_presentations() {
                 "additionalTextEdits": [{"range": range((2, c.head_end), (2, c.head_end)), "newText": "!"}],
             }])
         );
+        s.client.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn document_links_to_other_files() {
+    for c in [UTF16, UTF8] {
+        let s = setup(c, |_| {}).await;
+        let links = s.client.request("textDocument/documentLink", doc()).await.unwrap();
+        assert_eq!(links, json!([{"range": range((1, 7), (1, c.name_end)), "target": s.other, "tooltip": "Open it"}]));
         s.client.shutdown().await;
     }
 }

@@ -231,3 +231,26 @@ fn nothing_on_keys_or_plain_numbers_and_atlas_textures_define_themselves() {
     "#]],
     );
 }
+
+/// An atlas's `imagePath` links to the image beside it, where the image exists; so does each
+/// inline `textureAtlas` of a skeleton, and a missing image is no link.
+#[test]
+fn atlas_images_link_to_their_files() {
+    let fs = rigls_diagnostic::env::MemoryFs::default().with("キャラ/勇者_tex.png", "").with("キャラ/images/ä.png", "");
+    let render = |a: &ide::Analysis, t: &str, _| -> String {
+        ide::document_links(a, &fs)
+            .iter()
+            .map(|l| format!("{} → {} ({})\n", range(t, l.range), l.target.display(), l.tooltip))
+            .collect()
+    };
+    let atlas = "{\"name\": \"勇者\", \"imagePath\": \"勇者_tex.png\", \"width\": 64, \"height\": 64,\n \"SubTexture\": [{\"name\": \"剣\", \"x\": 0, \"y\": 0, \"width\": 8, \"height\": 8}]}\n";
+    expect![[r#"
+        1:30 "勇者_tex.png" → キャラ/勇者_tex.png (Open the atlas image)
+    "#]]
+    .assert_eq(&crate::ide_support::check_variants_of("キャラ/勇者_tex.json", &[], atlas, None, render));
+    let skeleton = "{\"name\": \"勇者\", \"version\": \"5.6\", \"frameRate\": 24,\n \"armature\": [{\"name\": \"勇者\", \"bone\": [{\"name\": \"root\"}]}],\n \"textureAtlas\": [\n  {\"name\": \"a\", \"imagePath\": \"images/ä.png\", \"SubTexture\": []},\n  {\"name\": \"b\", \"imagePath\": \"images/missing.png\", \"SubTexture\": []}\n ]}\n";
+    expect![[r#"
+        4:31 "images/ä.png" → キャラ/images/ä.png (Open the atlas image)
+    "#]]
+    .assert_eq(&crate::ide_support::check_variants_of("キャラ/勇者_ske.json", &[], skeleton, None, render));
+}

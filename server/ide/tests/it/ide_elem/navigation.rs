@@ -186,3 +186,22 @@ fn indices_go_to_what_they_index() {
     );
     goto("$03,0:1:2", expect![""]);
 }
+
+/// Each material's texture links to its file where the file exists: a Japanese name in a folder
+/// written with `\`, as Elfreina (a Windows program) writes it; a missing file and an empty name
+/// are no links. The same in every line-ending and BOM variant.
+#[test]
+fn textures_link_to_their_files() {
+    let text = "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {\n\tMeshContainer {\n\t\tMaterials {\n\t\t\tMaterial {\n\t\t\t\tName=\"鎧\"\n\t\t\t\tTextureFilename=\"テクスチャ\\鎧.png\"\n\t\t\t}\n\t\t\tMaterial {\n\t\t\t\tName=\"顔\"\n\t\t\t\tTextureFilename=\"face.png\"\n\t\t\t}\n\t\t\tMaterial {\n\t\t\t\tName=\"無\"\n\t\t\t\tTextureFilename=\"\"\n\t\t\t}\n\t\t}\n\t}\n}\n";
+    let fs = rigls_diagnostic::env::MemoryFs::default().with("モデル/テクスチャ/鎧.png", "");
+    let links = crate::ide_support::check_variants_of("モデル/鎧.elem", &[], text, None, |a, t, _| {
+        ide::document_links(a, &fs)
+            .iter()
+            .map(|l| format!("{} → {} ({})\n", range(t, l.range), l.target.display(), l.tooltip))
+            .collect()
+    });
+    expect![[r#"
+        8:22 "テクスチャ\\鎧.png" → モデル/テクスチャ/鎧.png (Open the texture)
+    "#]]
+    .assert_eq(&links);
+}
