@@ -59,6 +59,13 @@ impl FileSystem for RealFs {
     }
 }
 
+/// Whether a file name is an image's, by its extension (any letter case): what texture and
+/// atlas image names name.
+pub fn is_image_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".png", ".jpg", ".jpeg", ".bmp", ".tga", ".dds", ".gif", ".tif", ".tiff"].iter().any(|e| lower.ends_with(e))
+}
+
 /// An in-memory file system for tests, and an overlay of open buffers in the server.
 #[derive(Default, Clone)]
 pub struct MemoryFs {

@@ -44,6 +44,10 @@ pub trait FileFeatures: Sync {
     fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>>;
     fn format_refusal(&self, analysis: &Analysis) -> Option<String>;
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction>;
+    /// Image file names the value at the cursor may take, from `fs`.
+    fn file_completions(&self, _analysis: &Analysis, _offset: u32, _fs: &dyn FileSystem) -> Vec<CompletionItem> {
+        Vec::new()
+    }
     /// The files the document names that `fs` has.
     fn document_links(&self, _analysis: &Analysis, _fs: &dyn FileSystem) -> Vec<DocumentLink> {
         Vec::new()

@@ -13,6 +13,7 @@ pub mod color;
 pub mod convert;
 mod dragonbones;
 mod elem;
+mod file_completion;
 mod file_features;
 mod fixes;
 mod links;
@@ -45,6 +46,17 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
 /// Completions at the cursor: keys, scopes, enum values and names.
 pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
     file_features::of(analysis).completions(analysis, offset)
+}
+
+/// Completions of a file name in a value that names an image (a material's `TextureFilename`, an
+/// atlas's `imagePath`): the images `fs` has in the folder typed so far. Apart from
+/// [`completions`], which reads the document alone.
+pub fn file_completions(
+    analysis: &Analysis,
+    offset: u32,
+    fs: &dyn rigls_diagnostic::env::FileSystem,
+) -> Vec<CompletionItem> {
+    file_features::of(analysis).file_completions(analysis, offset, fs)
 }
 
 /// Where the name under the cursor is defined.

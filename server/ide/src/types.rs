@@ -20,6 +20,8 @@ pub enum CompletionKind {
     EnumMember,
     Name,
     Snippet,
+    /// A file's name.
+    File,
 }
 
 #[derive(Clone, Debug, PartialEq)]

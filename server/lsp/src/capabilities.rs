@@ -148,7 +148,8 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
         })),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(vec!["=".to_owned(), "\"".to_owned()]),
+            // `/`: the next folder of a file name (a texture, an atlas image, a display's path).
+            trigger_characters: Some(vec!["=".to_owned(), "\"".to_owned(), "/".to_owned()]),
             ..CompletionOptions::default()
         }),
         definition_provider: Some(OneOf::Left(true)),

@@ -64,6 +64,9 @@ pub trait Features: Send + Sync + 'static {
     fn completions(&self, analysis: &Analysis, offset: u32) -> Vec<ide::CompletionItem> {
         ide::completions(analysis, offset)
     }
+    fn file_completions(&self, analysis: &Analysis, offset: u32, fs: &dyn FileSystem) -> Vec<ide::CompletionItem> {
+        ide::file_completions(analysis, offset, fs)
+    }
     fn goto_definition(&self, analysis: &Analysis, offset: u32) -> Vec<ide::NavTarget> {
         ide::goto_definition(analysis, offset)
     }

@@ -257,7 +257,9 @@ impl State {
     pub async fn completion(&self, params: lsp::CompletionParams) -> jsonrpc::Result<Option<lsp::CompletionResponse>> {
         let at = params.text_document_position;
         self.on_analysis("textDocument/completion", &at.text_document.uri, None, move |f, a, conv, caps| {
-            let items = f.completions(a, conv.offset(at.position));
+            let offset = conv.offset(at.position);
+            let mut items = f.completions(a, offset);
+            items.extend(f.file_completions(a, offset, conv.fs()));
             let items = items.iter().map(|item| convert::completion_item(conv, item, caps)).collect();
             Some(lsp::CompletionResponse::Array(items))
         })

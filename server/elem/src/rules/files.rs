@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use super::{ElemCheck, report};
 use crate::model::textures::texture_files;
 use crate::values::Atom;
+use rigls_diagnostic::env::is_image_name;
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Fix};
 
@@ -32,12 +33,12 @@ pub fn check(ctx: &mut ElemCheck) {
         return;
     }
     let model_folder = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir.clone() };
-    let beside_model = || ctx.fs.list_dir(&model_folder).iter().any(|p| is_image(&file_name(p)));
+    let beside_model = || ctx.fs.list_dir(&model_folder).iter().any(|p| is_image_name(&file_name(p)));
     let has_textures = textures.iter().any(|t| t.exists) || beside_model();
     for texture in textures.iter().filter(|t| !t.exists) {
         let folder = folder_of(&texture.full);
         let siblings: Vec<String> = ctx.fs.list_dir(&folder).iter().map(|p| file_name(p)).collect();
-        if siblings.iter().any(|s| is_image(s)) {
+        if siblings.iter().any(|s| is_image_name(s)) {
             missing_beside_images(ctx, texture, &siblings);
         } else if siblings.is_empty() && has_textures && folder != model_folder {
             missing_folder(ctx, texture, &folder, &dir);
@@ -80,9 +81,4 @@ fn folder_of(path: &Path) -> PathBuf {
 
 fn file_name(path: &Path) -> String {
     path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned()
-}
-
-fn is_image(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    [".png", ".jpg", ".jpeg", ".bmp", ".tga", ".dds", ".gif", ".tif", ".tiff"].iter().any(|e| lower.ends_with(e))
 }

@@ -8,10 +8,13 @@
 //! editors filtering by the typed text (`"he`) match them.
 
 use std::collections::BTreeSet;
+use std::path::Path;
 
 use super::describe::{self, Example};
 use super::{Cursor, DragonBonesDoc, json_string};
+use crate::file_completion::image_completions;
 use crate::{Analysis, CompletionItem, CompletionKind};
+use rigls_diagnostic::env::FileSystem;
 use rigls_dragonbones::model::{NameAt, Scope, display_type};
 use rigls_dragonbones::schema::key;
 use rigls_dragonbones::schema::{self, DisplayType, KeyDef, NameKind, NameRole, ObjectKind, ValueType, timeline_type};
@@ -39,6 +42,37 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
         }
         Some(_) => values(&ctx, &cursor, kind, offset),
     }
+}
+
+/// Image files an atlas's `imagePath` may name, from the folder typed so far (relative to the
+/// document's folder).
+pub fn file_completions(analysis: &Analysis, offset: u32, fs: &dyn FileSystem) -> Vec<CompletionItem> {
+    let (Some(ctx), Some(dir)) = (DragonBonesDoc::new(analysis), analysis.path.as_deref().and_then(Path::parent))
+    else {
+        return Vec::new();
+    };
+    let Some(cursor) = Cursor::at(&ctx, offset) else { return Vec::new() };
+    let (Some(ObjectKind::Atlas), Some(member), false) = (cursor.kind, cursor.member, cursor.on_key) else {
+        return Vec::new();
+    };
+    let leaf = if cursor.leaf == member.key { member.value } else { cursor.leaf };
+    if leaf != member.value || !ctx.tree.key_is(ctx.text, member.key, key::IMAGE_PATH) {
+        return Vec::new();
+    }
+    let (range, inside) = match ctx.tree.kind(leaf) {
+        NodeKind::Missing => (TextRange::empty(offset), ""),
+        NodeKind::String => {
+            let range = typed_range(&ctx, leaf, offset);
+            let closed = !ctx.tree.node(leaf).has(flag::UNCLOSED);
+            // Inside the quotes (not before the opening one, nor after the closing one).
+            if offset <= range.start || (closed && offset == range.end) || offset > range.end {
+                return Vec::new();
+            }
+            (range, &ctx.text[range.start as usize + 1..offset as usize])
+        }
+        _ => return Vec::new(),
+    };
+    image_completions(fs, dir, inside, range, json_string)
 }
 
 // ---- keys --------------------------------------------------------------------------------

@@ -102,6 +102,9 @@ impl FileFeatures for ElemFeatures {
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<CodeAction> {
         actions::code_actions(analysis, range)
     }
+    fn file_completions(&self, analysis: &Analysis, offset: u32, fs: &dyn FileSystem) -> Vec<CompletionItem> {
+        completion::file_completions(analysis, offset, fs)
+    }
     fn document_links(&self, analysis: &Analysis, fs: &dyn FileSystem) -> Vec<DocumentLink> {
         document_links::document_links(analysis, fs)
     }

@@ -115,6 +115,7 @@ fn completion_kind(kind: ide::CompletionKind) -> lsp::CompletionItemKind {
         ide::CompletionKind::EnumMember => lsp::CompletionItemKind::ENUM_MEMBER,
         ide::CompletionKind::Name => lsp::CompletionItemKind::REFERENCE,
         ide::CompletionKind::Snippet => lsp::CompletionItemKind::SNIPPET,
+        ide::CompletionKind::File => lsp::CompletionItemKind::FILE,
     }
 }
 

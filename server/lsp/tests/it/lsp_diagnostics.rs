@@ -323,6 +323,28 @@ async fn a_texture_links_to_its_file_once_it_exists() {
     client.shutdown().await;
 }
 
+/// The real server completes a texture's file name from the images beside the model.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_texture_name_completes_from_the_images_on_disk() {
+    let dir = TempDir::new("file-completion");
+    dir.write("a.png", "");
+    dir.write("notes.txt", "");
+    let model = file_uri(&dir.path().join("model.elem"));
+    let client = start(None, Value::Null).await;
+    client.open(&model, "elem", 1, TEXTURED).await;
+    let at = json!({"textDocument": {"uri": model}, "position": {"line": 11, "character": 21}});
+    let items = client.request("textDocument/completion", at).await.unwrap();
+    let files: Vec<(Value, Value, Value)> = items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|i| i["kind"] == 17)
+        .map(|i| (i["label"].clone(), i["textEdit"]["range"].clone(), i["textEdit"]["newText"].clone()))
+        .collect();
+    assert_eq!(files, vec![(json!("\"a.png\""), range((11, 20), (11, 27)), json!("\"a.png\""))]);
+    client.shutdown().await;
+}
+
 /// Slow to analyse some versions, so analyses finish out of order.
 struct Uneven;
 

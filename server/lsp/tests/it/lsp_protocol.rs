@@ -118,7 +118,7 @@ async fn initialize_announces_the_features() {
     }
     assert_eq!(caps["renameProvider"], json!({"prepareProvider": true}));
     assert_eq!(caps["documentLinkProvider"], json!({"resolveProvider": false}));
-    assert_eq!(caps["completionProvider"], json!({"triggerCharacters": ["=", "\""]}));
+    assert_eq!(caps["completionProvider"], json!({"triggerCharacters": ["=", "\"", "/"]}));
     assert_eq!(
         caps["codeActionProvider"],
         json!({"codeActionKinds": ["quickfix", "refactor", "source.fixAll"], "resolveProvider": true})

@@ -10,9 +10,13 @@
 
 mod values;
 
+use std::path::Path;
+
 use super::ElemDoc;
 use super::describe::{self, Example};
+use crate::file_completion::image_completions;
 use crate::{Analysis, CompletionItem, CompletionKind};
+use rigls_diagnostic::env::FileSystem;
 use rigls_elem::parser::line_break_of;
 use rigls_elem::schema::key;
 use rigls_elem::schema::{self, KeyDef, NameRole, ScopeDef, ScopeKind, ValueType};
@@ -57,6 +61,34 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
         items.extend(header(&ctx, &line, word));
     }
     items
+}
+
+/// Image files a material's `TextureFilename` may name, from the folder typed so far (relative
+/// to the model's folder).
+pub fn file_completions(analysis: &Analysis, offset: u32, fs: &dyn FileSystem) -> Vec<CompletionItem> {
+    let (Some(ctx), Some(dir)) = (ElemDoc::new(analysis), analysis.path.as_deref().and_then(Path::parent)) else {
+        return Vec::new();
+    };
+    let Some(line) = Line::at(&ctx, offset) else { return Vec::new() };
+    if ctx.kind(ctx.tree.scope_at(offset)) != ScopeKind::Material {
+        return Vec::new();
+    }
+    let typed = line.typed(&ctx);
+    let Some(eq) = typed.find('=').filter(|&eq| typed[..eq].trim() == key::TEXTURE_FILENAME) else {
+        return Vec::new();
+    };
+    let after_eq = &typed[eq + 1..];
+    let value = after_eq.trim_start();
+    let value_start = line.content_start + to_u32(eq + 1 + after_eq.len() - value.len());
+    let inside = match value.strip_prefix('"') {
+        Some(inside) if !inside.contains('"') => inside,
+        None if value.is_empty() => "",
+        // After the closing quote, or a value that is not a string.
+        _ => return Vec::new(),
+    };
+    let written = ctx.slice(TextRange::new(value_start, line.range.end)).trim_end();
+    let range = TextRange::new(value_start, (value_start + to_u32(written.len())).max(offset));
+    image_completions(fs, dir, inside, range, |name| format!("\"{name}\""))
 }
 
 /// The cursor's line, split around the cursor.

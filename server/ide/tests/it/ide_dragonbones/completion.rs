@@ -272,3 +272,37 @@ fn nothing_on_a_name_being_defined_or_after_a_closing_quote() {
 fn nothing_before_a_value() {
     check(V55, "{ \"name\": \"腕\", \"parent\": \"体\" }", "{ \"name\": \"腕\", \"parent\":$0 \"体\" }", expect![""]);
 }
+
+/// An atlas's `imagePath` completes the images of the folder typed so far, relative to the atlas
+/// (of an atlas file, or a skeleton's inline `textureAtlas`); other keys and files get none.
+#[test]
+fn atlas_image_paths_complete_from_the_folder_typed() {
+    let fs = rigls_diagnostic::env::MemoryFs::default()
+        .with("キャラ/勇者_tex.png", "")
+        .with("キャラ/勇者_ske.json", "")
+        .with("キャラ/画像/剣.jpg", "");
+    let complete = |file: &str, source: &str| {
+        let (text, offset) = crate::ide_support::fixture(source);
+        crate::ide_support::check_variants_of(file, &[], &text, offset, |a, t, o| {
+            render_completions(t, &ide::file_completions(a, o.expect("cursor"), &fs))
+        })
+    };
+    expect![[r#"
+        "勇者_tex.png" [File] (image) "\"勇者_tex.png\"" replacing "\"勇\""
+    "#]]
+    .assert_eq(&complete(
+        "キャラ/勇者_tex.json",
+        "{\"name\": \"勇者\", \"imagePath\": \"勇$0\", \"SubTexture\": []}\n",
+    ));
+    expect![[r#"
+        "画像/剣.jpg" [File] (image) "\"画像/剣.jpg\"" replacing "\"画像/"
+    "#]]
+    .assert_eq(&complete(
+        "キャラ/勇者_ske.json",
+        "{\"name\": \"勇者\", \"version\": \"5.6\",\n \"textureAtlas\": [{\"name\": \"a\", \"imagePath\": \"画像/$0}]}\n",
+    ));
+    expect![[r#""#]].assert_eq(&complete(
+        "キャラ/勇者_tex.json",
+        "{\"name\": \"勇$0者\", \"imagePath\": \"x.png\", \"SubTexture\": []}\n",
+    ));
+}

@@ -380,3 +380,41 @@ fn snippets_follow_the_file_indentation_and_line_breaks() {
     let blend = ide::completions(&analysis, offset).into_iter().find(|i| i.label == "BlendList").unwrap();
     assert_eq!(blend.insert_text, "BlendList {\r\t\t\t\t$0\r\t\t\t}");
 }
+
+/// A material's `TextureFilename` completes the images of the folder typed so far, relative to
+/// the model (Japanese names, `\` as Elfreina writes it or `/`); other files, and a cursor after
+/// the closing quote, get none. The same in every line-ending and BOM variant.
+#[test]
+fn texture_file_names_complete_from_the_folder_typed() {
+    let fs = rigls_diagnostic::env::MemoryFs::default()
+        .with("モデル/鎧.png", "")
+        .with("モデル/readme.txt", "")
+        .with("モデル/テクスチャ/顔.PNG", "")
+        .with("モデル/テクスチャ/肌.bmp", "");
+    let model = |value: &str| {
+        format!(
+            "Elfreina Extension Model File\nFile Version 1.00\nMeshDatas {{\n\tMeshContainer {{\n\t\tMaterials {{\n\t\t\tMaterial {{\n\t\t\t\tName=\"鎧\"\n\t\t\t\tTextureFilename={value}\n\t\t\t}}\n\t\t}}\n\t}}\n}}\n"
+        )
+    };
+    let complete = |value: &str| {
+        let (text, offset) = crate::ide_support::fixture(&model(value));
+        crate::ide_support::check_variants_of("モデル/鎧.elem", &[], &text, offset, |a, t, o| {
+            render_completions(t, &ide::file_completions(a, o.expect("cursor"), &fs))
+        })
+    };
+    expect![[r#"
+        "鎧.png" [File] (image) "\"鎧.png\"" replacing ""
+    "#]]
+    .assert_eq(&complete("$0"));
+    expect![[r#"
+        "テクスチャ\肌.bmp" [File] (image) "\"テクスチャ\\肌.bmp\"" replacing "\"テクスチャ\\顔\""
+        "テクスチャ\顔.PNG" [File] (image) "\"テクスチャ\\顔.PNG\"" replacing "\"テクスチャ\\顔\""
+    "#]]
+    .assert_eq(&complete("\"テクスチャ\\$0顔\""));
+    expect![[r#"
+        "テクスチャ/肌.bmp" [File] (image) "\"テクスチャ/肌.bmp\"" replacing "\"テクスチャ/"
+        "テクスチャ/顔.PNG" [File] (image) "\"テクスチャ/顔.PNG\"" replacing "\"テクスチャ/"
+    "#]]
+    .assert_eq(&complete("\"テクスチャ/$0"));
+    expect![[r#""#]].assert_eq(&complete("\"鎧.png\"$0"));
+}
