@@ -39,6 +39,44 @@ fn json_converts_to_a_binary_and_back_to_the_same_poses() {
     assert_eq!(scratch.listing(), ["back_ske.json", "勇者_ske.dbbin", "勇者_ske.json"]);
 }
 
+/// A binary whose key frames are out of order: the official converter's of this skeleton, whose
+/// first duration is negative (`translateFrame` of bone `腕`, durations -2, 4, 4 and 0, x 0, 10,
+/// 20 and 30, in an animation `振る` of 6 frames), stored at frames 0, -2, 2 and 6. DragonBonesJS
+/// shows them at frames 0, 1, 2 and 6, and the JSON written keeps those frames (durations 1, 1, 4,
+/// 0). Before, it wrote the stored distances (0, 4, 4, 0): the 0 counted a frame, pushed the last
+/// key frame past the end, and the runtime tweened into it from garbage. From frame 2 on, where
+/// the binary's positions are in order, the two pose alike.
+#[test]
+fn a_binary_with_key_frames_out_of_order_converts_to_the_frames_shown() {
+    let scratch = Scratch::new();
+    let binary = std::fs::read(fixtures().join("binary/converter/逆行_ske.dbbin")).expect("fixture");
+    std::fs::write(scratch.path().join("逆行_ske.dbbin"), binary).expect("written");
+    let run = scratch.run(&["convert", "逆行_ske.dbbin", "-o", "back_ske.json"]);
+    run.expect_code(0);
+    expect_test::expect![[r#"
+        note: 逆行_ske.dbbin: 31:15: bytes 412–413: key frame 1 starts at frame -2, not after key frame 0 (frame 0): the runtime shows key frame 0 at frame 0 only and key frame 1 from frame 1 (DragonBonesCPP, reading frame -2 unsigned, shows key frame 0 to the animation's end) [binary-timeline]
+    "#]].assert_eq(&run.stderr);
+    let back: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(scratch.path().join("back_ske.json")).expect("written"))
+            .expect("JSON");
+    let durations: Vec<i64> = back["armature"][0]["animation"][0]["bone"][0]["translateFrame"]
+        .as_array()
+        .expect("key frames")
+        .iter()
+        .map(|f| f["duration"].as_i64().expect("a duration"))
+        .collect();
+    assert_eq!(durations, [1, 1, 4, 0]);
+    scratch.run(&["--check", "--quiet", "--deny-warnings", "back_ske.json"]).expect_code(0);
+    let x = |file: &str, time: &str| {
+        let out = scratch.run(&["pose", file, "--animation", "振る", "--time", time, "--format", "json"]);
+        let pose: serde_json::Value = serde_json::from_str(&out.expect_code(0).stdout).expect("JSON");
+        pose["bones"][1]["matrix"][4].as_f64().expect("x")
+    };
+    for time in ["0.0834", "0.125", "0.25"] {
+        assert_eq!(x("back_ske.json", time), x("逆行_ske.dbbin", time), "at {time} s");
+    }
+}
+
 #[test]
 fn what_the_runtime_cannot_read_is_not_converted() {
     let scratch = Scratch::new();

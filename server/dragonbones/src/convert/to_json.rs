@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use super::json_out::{self, Value};
 use crate::binary::{self, Binary};
 use crate::eval::data::*;
+use crate::eval::frame_table::binary_key_frame_takes;
 use crate::eval::geom::{DEG_RAD, Matrix, normalize_radian};
 use crate::eval::parse::Parsed;
 use crate::eval::raw::Raw;
@@ -210,14 +211,23 @@ impl<'a> ViewWriter<'a> {
     }
 }
 
-/// Each key frame's duration: the distance to the next one; the last one's, to the end.
+/// Each key frame's duration: from the frame DragonBonesJS's binary parse first shows it to the
+/// frame it shows the next (the last one's, to the end), so that the JSON's key frames show at the
+/// binary's frames. Key frames in order show at their positions, and this is the distance between
+/// them; one stored at or before the one before it cannot be written so (a JSON duration of 0 or
+/// less still counts a frame), and where it shows is kept, not its position. Key frames stored
+/// past the last frame are never shown: their positions are kept, past the end as in the binary.
 fn durations(positions: &[i16], frame_count: f64) -> Vec<i64> {
-    let mut out = Vec::with_capacity(positions.len());
-    for (i, &p) in positions.iter().enumerate() {
-        let next = positions.get(i + 1).map_or(frame_count as i64, |&n| i64::from(n));
-        out.push(if positions.len() == 1 { frame_count as i64 } else { (next - i64::from(p)).max(0) });
-    }
-    out
+    let takes = binary_key_frame_takes(positions, frame_count, false);
+    let end = frame_count as i64;
+    let position = |i: usize| positions.get(i).map_or(end, |&p| i64::from(p));
+    (0..positions.len())
+        .map(|i| match (takes.get(i), takes.get(i + 1)) {
+            (Some(&take), Some(&next)) => i64::from(next) - i64::from(take),
+            (Some(&take), None) => (position(i + 1) - i64::from(take)).max(0),
+            (None, _) => (position(i + 1) - position(i)).max(0),
+        })
+        .collect()
 }
 
 /// The JSON members of a geometry: vertices (in slot space for weighted ones, with the bone poses

@@ -45,6 +45,33 @@ impl FrameTable {
     }
 }
 
+/// The frame at which the runtimes' binary parse first shows each key frame of a timeline, from
+/// the key frames' stored `positions` (`_parseBinaryTimeline`'s loop over every frame
+/// `0..=frame_count`): a key frame at the first frame at or after the end of the one before (its
+/// stored distance to the next key frame's position, or to the end), one frame after it at
+/// least. Positions in order are their own frames; a key frame stored at or before the one
+/// before it leaves that one a single frame. Key frames past the last frame are never shown and
+/// left out. `unsigned`: the C++ runtime's `size_t` positions, where the end of a key frame
+/// before one at a negative position is 2^64 less a little, so no later key frame is shown
+/// (`parser/BinaryDataParser.cpp:20-44`).
+pub fn binary_key_frame_takes(positions: &[i16], frame_count: f64, unsigned: bool) -> Vec<u32> {
+    let total = frame_count as i64 + 1;
+    let mut takes = Vec::with_capacity(positions.len());
+    let (mut due, mut i) = (0i64, 0i64);
+    for key in 0..positions.len() {
+        i = i.max(due);
+        if i >= total {
+            break;
+        }
+        // Where the key frame ends: the next one's position, or the animation's end.
+        let end = positions.get(key + 1).map_or(frame_count as i64, |&next| i64::from(next));
+        takes.push(i as u32);
+        due = if unsigned && end < 0 { i64::MAX } else { end };
+        i += 1;
+    }
+    takes
+}
+
 /// The frame at which the runtime's loop over the frames `from, from + 1, …` before `len` first
 /// finds `due <= frame` (its test for the next key frame), if any: none after a NaN or infinite
 /// `due`. `from` is a whole number.
@@ -70,7 +97,8 @@ pub struct KeyFrameStart {
 /// aside: at the first whole frame at or after the end of the key frame before (a fraction rounds
 /// up), one frame after it at least (a duration of 0 or less counts as one frame). A `duration`
 /// that is not a number counts as 1 (it is reported as such). In a binary's view (`binary`) the
-/// durations are the differences of the positions the binary stores: they start where the
+/// durations are the differences of the frames the runtime shows the binary's key frames at
+/// ([`binary_key_frame_takes`], or the stored positions past the end): they start where the
 /// durations add up to.
 pub fn key_frame_starts(tree: &Tree, text: &str, frames: NodeId, binary: bool) -> Vec<KeyFrameStart> {
     let (mut start, mut due, mut written) = (0.0f64, 0.0f64, 0.0f64);

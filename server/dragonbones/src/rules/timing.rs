@@ -88,9 +88,9 @@ fn animation(ctx: &mut DragonBonesCheck, anim: NodeId, name: &str) {
                 continue; // reported as such
             }
             let here = frame_anchor(ctx, frame.node);
-            // A binary's view writes 0 for a key frame that does not start after the one before:
-            // the binary's reading reports that (`binary-timeline`), and past it the view's
-            // durations no longer add up to the positions.
+            // A binary's view writes 0 for a key frame the runtime never shows (key frames
+            // packed past the last frame): past it the view's durations no longer add up to the
+            // positions, and the binary's reading reports its own problems (`binary-timeline`).
             if ctx.binary && i > 0 && frames[i - 1].duration == Some(0.0) {
                 break;
             }

@@ -472,14 +472,16 @@ fn a_key_frame_at_a_negative_position_is_never_reached_by_the_cpp_runtime() {
         assert_eq!(x_at(time, Target::DragonBonesCpp), 0.0, "at {time} s");
     }
     expect_test::expect![[r#"
-        binary-timeline Warning 18:15-18:26 bytes 236–237: key frame 1 starts at frame -1, not after key frame 0 (frame 0): the runtime shows key frame 0 until frame 0 (DragonBonesCPP, reading frame -1 unsigned, to the animation's end)
+        binary-timeline Warning 18:15-18:26 bytes 236–237: key frame 1 starts at frame -1, not after key frame 0 (frame 0): the runtime shows key frame 0 at frame 0 only and key frame 1 from frame 1 (DragonBonesCPP, reading frame -1 unsigned, shows key frame 0 to the animation's end)
     "#]].assert_eq(&report(&binary::encode(&header, &body)));
 }
 
 /// A key frame that starts where the one before it does (`frameArray[2]` 6 → 0): the binary's
-/// reading says so, and the view, which writes the key frames' positions as durations (0 for
-/// it), is not read as JSON key frames are: there a duration of 0 moves on one frame, which
-/// pushed the last key frame to frame 13 of 12 (a false `frame-after-end`) and warned of the shift.
+/// reading says so, and the view writes durations from the frames the runtime shows the key
+/// frames at (0, 1 and 12: the one before for a single frame; DragonBonesJS posed x 54.17 at frame
+/// 1 of this binary, tweening key frame 1 from its stored position 0), not the stored positions
+/// as durations (a 0 there counted a frame, which pushed the last key frame to frame 13 of 12, a
+/// false `frame-after-end`).
 #[test]
 fn key_frames_out_of_order_in_a_binary_are_not_pushed_past_the_end() {
     let json = r#"{"version":"5.5","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],"animation":[{"name":"x","duration":12,"bone":[{"name":"b","translateFrame":[{"duration":6,"tweenEasing":0},{"duration":6,"tweenEasing":0,"x":50},{"duration":0,"x":100}]}]}]}]}"#;
@@ -487,13 +489,13 @@ fn key_frames_out_of_order_in_a_binary_are_not_pushed_past_the_end() {
     let (header, mut body) = (read.binary.header.trim_end().to_owned(), read.binary.body.expect("a body"));
     assert_eq!(body.frame, [0, 1, 6, 1, 12, 0]);
     body.frame[2] = 0;
-    // The view's hints show the stored positions, 0, 0 and 12 (not 0, 1 and 13).
+    // The view's hints show the frames the runtime shows them at, 0, 1 and 12 (not 0, 1 and 13).
     let analysis = Analysis::of_binary(None, &binary::encode(&header, &body), &RealFs);
     let whole = rigls_text::TextRange::new(0, analysis.text.len() as u32);
     let labels: Vec<String> = rigls_ide::inlay_hints(&analysis, whole).into_iter().map(|h| h.label).collect();
-    assert_eq!(labels, ["@0 0s", "@0 0s", "@12 0.5s"]);
+    assert_eq!(labels, ["@0 0s", "@1 0.042s", "@12 0.5s"]);
     expect_test::expect![[r#"
-        binary-timeline Warning 18:15-18:26 bytes 244–245: key frame 1 starts at frame 0, not after key frame 0 (frame 0): the runtime never shows it
+        binary-timeline Warning 18:15-18:26 bytes 244–245: key frame 1 starts at frame 0, not after key frame 0 (frame 0): the runtime shows key frame 0 at frame 0 only and key frame 1 from frame 1
     "#]].assert_eq(&report(&binary::encode(&header, &body)));
 }
 

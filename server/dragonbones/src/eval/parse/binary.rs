@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use super::super::curve::CurveSamples;
 use super::super::data::*;
-use super::super::frame_table::FrameTable;
+use super::super::frame_table::{FrameTable, binary_key_frame_takes};
 use super::{ArmatureScope, FailureKind, Parsed, Parser, Rejected, js_key_order};
 use crate::binary::{self, ArrayKind, Binary, Body, Problem, timeline_type as ty, unwrap_index};
 use crate::eval::raw::Raw;
@@ -664,7 +664,7 @@ impl<'a> Parser<'a> {
             timeline.frames.push(FrameData { position, tween, node: frame_id });
             records.push(record);
         }
-        self.check_order(&timeline, &records, node);
+        self.check_order(&timeline, &records, node, a.frame_count);
         if key_frame_count > 1 {
             timeline.frame_table = frame_table(&timeline.frames, a.frame_count, self.raw.is_rapidjson());
         }
@@ -681,7 +681,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A warning where a key frame does not start after the one before it.
-    fn check_order(&mut self, timeline: &TimelineData, records: &[usize], node: NodeId) {
+    fn check_order(&mut self, timeline: &TimelineData, records: &[usize], node: NodeId, frame_count: f64) {
         let first = timeline.frames.first().map_or(0, |f| f.position);
         if timeline.frames.len() > 1 && first != 0 {
             let bytes = self.source().body.bytes_of(ArrayKind::Frame, records[0]..records[0] + 1);
@@ -699,19 +699,27 @@ impl<'a> Parser<'a> {
         };
         let (before, here) = (timeline.frames[i - 1].position, timeline.frames[i].position);
         let bytes = self.source().body.bytes_of(ArrayKind::Frame, records[i]..records[i] + 1);
-        let effect = if here == before {
-            "never shows it".to_owned()
-        } else if here < 0 {
-            // `frame_table`: the C++ runtime's positions are unsigned.
+        // Where DragonBonesJS's loop shows the two key frames: the one before for a single frame.
+        let positions: Vec<i16> = timeline.frames.iter().map(|f| f.position).collect();
+        let takes = binary_key_frame_takes(&positions, frame_count, false);
+        let effect = match (takes.get(i - 1), takes.get(i)) {
+            (Some(shown), Some(next)) => {
+                format!("shows key frame {} at frame {shown} only and key frame {i} from frame {next}", i - 1)
+            }
+            (Some(shown), None) => format!("shows key frame {} from frame {shown} and never key frame {i}", i - 1),
+            _ => format!("never shows key frame {} or {i}", i - 1),
+        };
+        // `frame_table`: the C++ runtime's positions are unsigned.
+        let unsigned = if here < 0 {
             format!(
-                "shows key frame {} until frame {before} (DragonBonesCPP, reading frame {here} unsigned, to the animation's end)",
+                " (DragonBonesCPP, reading frame {here} unsigned, shows key frame {} to the animation's end)",
                 i - 1
             )
         } else {
-            format!("shows key frame {} until frame {before}", i - 1)
+            String::new()
         };
         let message = format!(
-            "key frame {i} starts at frame {here}, not after key frame {} (frame {before}): the runtime {effect}",
+            "key frame {i} starts at frame {here}, not after key frame {} (frame {before}): the runtime {effect}{unsigned}",
             i - 1
         );
         self.problem(Code::BinaryTimeline, bytes, node, false, message);
@@ -994,32 +1002,13 @@ fn group_of(kind: TimelineKind) -> Group {
 }
 
 /// The key frame in effect at each frame `0..=frame_count`, from the key frames' stored
-/// positions, as `_parseBinaryTimeline` builds it (equal positions make a key frame unreachable,
-/// a position before its predecessor's holds the table on the predecessor). Its loop over every
-/// frame takes a key frame at the first frame at or after the end of the one before (one a frame
-/// at most): that frame is computed, not searched for. The C++ runtime (`unsigned`) keeps the
-/// positions in `size_t`s, so the end of a key frame before one at a negative position is 2^64
-/// less a little, and the table stays on that key frame (`parser/BinaryDataParser.cpp:20-44`).
+/// positions, as `_parseBinaryTimeline` builds it: each key frame from the frame
+/// [`binary_key_frame_takes`] gives it.
 pub(super) fn frame_table(frames: &[FrameData], frame_count: f64, unsigned: bool) -> FrameTable {
-    let total = frame_count as i64 + 1;
-    let count = frames.len();
-    let mut table = FrameTable::new(total as u32);
-    let (mut key, mut due, mut i) = (0usize, 0i64, 0i64);
-    while key < count {
-        i = i.max(due);
-        if i >= total {
-            break;
-        }
-        let frame_start = i64::from(frames[key].position);
-        let frame_len = if key == count - 1 {
-            frame_count as i64 - frame_start
-        } else {
-            i64::from(frames[key + 1].position) - frame_start
-        };
-        table.push_run(i as u32, key as u32);
-        key += 1;
-        due = if unsigned && frame_start + frame_len < 0 { i64::MAX } else { frame_start + frame_len };
-        i += 1;
+    let positions: Vec<i16> = frames.iter().map(|f| f.position).collect();
+    let mut table = FrameTable::new(frame_count as u32 + 1);
+    for (key, take) in binary_key_frame_takes(&positions, frame_count, unsigned).into_iter().enumerate() {
+        table.push_run(take, key as u32);
     }
     table
 }
