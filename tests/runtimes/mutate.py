@@ -252,7 +252,7 @@ def main():
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--poses", action="store_true", help="also compare poses where both load the file")
-    parser.add_argument("--binary", action="store_true", help="convert each JSON skeleton to a .dbbin (a .dbbin given is kept) and mutate that")
+    parser.add_argument("--binary", action="store_true", help="convert each JSON skeleton to a .dbbin and mutate that (a .dbbin given is mutated as a binary, with or without --binary)")
     parser.add_argument("skeletons", nargs="+")
     args = parser.parse_args()
     command = compare.runtime_command(args.runtime)
@@ -277,9 +277,11 @@ def main():
         for _ in range(args.count):
             skeleton = rnd.choice(sound)
             # The harnesses parse a `_tex.json` as an atlas.
-            name = "mutated.dbbin" if args.binary else "mutated_tex.json" if skeleton.endswith("_tex.json") else "mutated_ske.json"
+            # A `.dbbin` given is mutated as a binary, with or without `--binary`.
+            as_binary = args.binary or skeleton.endswith(".dbbin")
+            name = "mutated.dbbin" if as_binary else "mutated_tex.json" if skeleton.endswith("_tex.json") else "mutated_ske.json"
             mutated = os.path.join(scratch, name)
-            if args.binary:
+            if as_binary:
                 with open(skeleton, "rb") as f:
                     data, change = mutate_binary(f.read(), rnd)
                 if change is None:
