@@ -519,3 +519,21 @@ fn a_binary_header_is_read_by_rapidjson() {
     let expected: &Bones = &[("arm", [0.866025329, 0.500000119, 0.0, 1.0, 0.0, 3.0])];
     assert!(largest_difference(&posed, expected) < 1e-6, "{posed:?}");
 }
+
+/// A tween is computed in `float`: the key frame's position, the duration's reciprocal, the
+/// progress and `current + delta × progress` (`BaseTimelineState.cpp`, `_onArriveAtFrame`,
+/// `_onUpdateFrame`). It shows where a large value cancels: x from 1e20 to 0 over 10 frames, at
+/// 0.999 of the way, is 1.6e16 off the 64-bit tween's by 6.2e12 (4e-4 of it; a mutation round's
+/// `.dbbin` files differed by up to 2e-3, and a rotation so tweened turned another way).
+#[test]
+fn a_tween_is_computed_in_float() {
+    let text = r#"{"name":"big","version":"5.5","frameRate":24,"armature":[{"name":"a","frameRate":24,"bone":[{"name":"b"}],
+        "animation":[{"name":"x","duration":10,"playTimes":0,"bone":[{"name":"b","translateFrame":[
+        {"duration":10,"tweenEasing":0,"x":1e20,"y":3},{"duration":0,"x":0,"y":7}]}]}]}]}"#;
+    // DragonBonesCPP at 0.416599989 s (0.9999 of the animation, as a `float`).
+    let expected = [1.0, 0.0, 0.0, 1.0, 1.60088893e16, 6.99935961];
+    let posed = bones("big_ske.json", text, Some("x"), 0.416599989, Some(Target::DragonBonesCpp));
+    for (i, (got, want)) in posed[0].1.iter().zip(expected).enumerate() {
+        assert!((got - want).abs() <= 1e-8 * want.abs().max(1.0), "[{i}] {got} against {want}");
+    }
+}

@@ -66,6 +66,10 @@ pub struct TimelineState<'d> {
     frame_duration_r: f64,
     tween_easing: f64,
     tween_progress: f64,
+    /// The clock's `float_time`: DragonBonesCPP tweens in 32-bit floats (`_framePosition`,
+    /// `_frameDurationR`, `_tweenProgress` and the bone poses are `float`s), which matters where a
+    /// large value cancels (a key frame of 1e20 tweening to 0).
+    single: bool,
     pub value_scale: f64,
     /// Single/double values: the key frame's value and its difference to the next.
     pub current: [f64; 2],
@@ -118,6 +122,7 @@ impl<'d> TimelineState<'d> {
             frame_duration_r: 0.0,
             tween_easing: 0.0,
             tween_progress: 0.0,
+            single: false,
             value_scale: 1.0,
             current: [0.0; 2],
             difference: [0.0; 2],
@@ -227,6 +232,7 @@ impl<'d> TimelineState<'d> {
         if self.is_action || matches!(self.kind, TimelineKind::ZOrder | TimelineKind::SlotDisplay) {
             return;
         }
+        self.single = clock.float_time;
         let frame = self.data.and_then(|d| d.frames.get(self.frame_index as usize));
         let is_last = self.frame_index == self.frame_count as i64 - 1;
         if self.frame_count > 1
@@ -242,14 +248,16 @@ impl<'d> TimelineState<'d> {
             } else {
                 self.dirty = true;
             }
-            self.frame_position = f64::from(frame.map_or(0, |f| f.position)) * self.frame_rate_r;
+            let rate_r = self.rounded(self.frame_rate_r);
+            self.frame_position = self.rounded(f64::from(frame.map_or(0, |f| f.position)) * rate_r);
             if is_last {
-                self.frame_duration_r = 1.0 / (clock.animation_duration - self.frame_position);
+                let left = self.rounded(self.rounded(clock.animation_duration) - self.frame_position);
+                self.frame_duration_r = self.rounded(1.0 / left);
             } else {
                 let next =
                     self.data.and_then(|d| d.frames.get(self.frame_index as usize + 1)).map_or(0, |f| f.position);
-                let duration = f64::from(next) * self.frame_rate_r - self.frame_position;
-                self.frame_duration_r = if duration > 0.0 { 1.0 / duration } else { 0.0 };
+                let duration = self.rounded(self.rounded(f64::from(next) * rate_r) - self.frame_position);
+                self.frame_duration_r = if duration > 0.0 { self.rounded(1.0 / duration) } else { 0.0 };
             }
         } else {
             self.dirty = true;
@@ -297,11 +305,14 @@ impl<'d> TimelineState<'d> {
                 let get = |i: usize, k: usize| values.get(i * count + k).copied().unwrap_or(0.0);
                 if self.is_tween {
                     for k in 0..count {
-                        self.rd[count + k] = (get(next, k) - get(index, k)) * scale;
+                        // As the runtime: the next value scaled, less this one scaled.
+                        let (to, from) = (self.rounded(get(next, k) * scale), self.rounded(get(index, k) * scale));
+                        self.rd[count + k] =
+                            if self.single { self.rounded(to - from) } else { (get(next, k) - get(index, k)) * scale };
                     }
                 } else {
                     for k in 0..count {
-                        self.rd[k] = get(index, k) * scale;
+                        self.rd[k] = self.rounded(get(index, k) * scale);
                     }
                 }
                 if self.kind == TimelineKind::BoneAll
@@ -330,10 +341,10 @@ impl<'d> TimelineState<'d> {
     ) {
         for k in 0..count.min(2) {
             if self.is_tween {
-                self.current[k] = get(index, k) * scale;
-                self.difference[k] = get(next, k) * scale - self.current[k];
+                self.current[k] = self.rounded(get(index, k) * scale);
+                self.difference[k] = self.rounded(self.rounded(get(next, k) * scale) - self.current[k]);
             } else {
-                self.result[k] = get(index, k) * scale;
+                self.result[k] = self.rounded(get(index, k) * scale);
             }
         }
     }
@@ -365,7 +376,8 @@ impl<'d> TimelineState<'d> {
             return;
         }
         self.dirty = true;
-        let mut p = (self.current_time - self.frame_position) * self.frame_duration_r;
+        let elapsed = self.rounded(self.rounded(self.current_time) - self.frame_position);
+        let mut p = self.rounded(elapsed * self.frame_duration_r);
         match self.tween {
             Some(Tween::Curve { samples, .. }) => p = curve_value(p, samples),
             Some(Tween::QuadIn(_)) => p = eased(p, p.powi(2), self.tween_easing),
@@ -373,6 +385,7 @@ impl<'d> TimelineState<'d> {
             Some(Tween::QuadInOut(_)) => p = eased(p, 0.5 * (1.0 - (p * PI).cos()), self.tween_easing),
             _ => {}
         }
+        let p = self.rounded(p);
         self.tween_progress = p;
         match self.data.map(|d| &d.values) {
             Some(TimelineValues::Color(_)) => {
@@ -386,15 +399,22 @@ impl<'d> TimelineState<'d> {
                 let index = self.frame_index.max(0) as usize;
                 for k in 0..count {
                     let v = values.get(index * count + k).copied().unwrap_or(0.0);
-                    self.rd[k] = v * self.value_scale + self.rd[count + k] * p;
+                    let current = self.rounded(v * self.value_scale);
+                    self.rd[k] = self.rounded(current + self.rounded(self.rd[count + k] * p));
                 }
             }
             _ => {
                 for k in 0..2 {
-                    self.result[k] = self.current[k] + self.difference[k] * p;
+                    self.result[k] = self.rounded(self.current[k] + self.rounded(self.difference[k] * p));
                 }
             }
         }
+    }
+
+    /// `v` as the runtime stores it: rounded to a 32-bit float for DragonBonesCPP (one operation
+    /// on 32-bit values done in 64 bits and rounded gives the 32-bit result exactly).
+    fn rounded(&self, v: f64) -> f64 {
+        if self.single { v as f32 as f64 } else { v }
     }
 
     /// The stepped value of the current key frame (display index, draw order).
