@@ -7,7 +7,7 @@ use std::f64::consts::PI;
 
 use crate::eval::curve::CurveSamples;
 use crate::eval::data::{TimelineData, TimelineKind, TimelineValues, Tween};
-use crate::eval::geom::normalize_radian;
+use crate::eval::geom::{normalize_radian, to_f32};
 
 /// What a timeline drives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,16 +248,26 @@ impl<'d> TimelineState<'d> {
             } else {
                 self.dirty = true;
             }
-            let rate_r = self.rounded(self.frame_rate_r);
-            self.frame_position = self.rounded(f64::from(frame.map_or(0, |f| f.position)) * rate_r);
-            if is_last {
-                let left = self.rounded(self.rounded(clock.animation_duration) - self.frame_position);
-                self.frame_duration_r = self.rounded(1.0 / left);
+            let position = f64::from(frame.map_or(0, |f| f.position));
+            let next = (!is_last).then(|| {
+                let next = self.data.and_then(|d| d.frames.get(self.frame_index as usize + 1));
+                f64::from(next.map_or(0, |f| f.position))
+            });
+            if self.single {
+                let rate_r = to_f32(self.frame_rate_r);
+                self.frame_position = to_f32(position * rate_r);
+                let duration = match next {
+                    None => to_f32(to_f32(clock.animation_duration) - self.frame_position),
+                    Some(next) => to_f32(to_f32(next * rate_r) - self.frame_position),
+                };
+                self.frame_duration_r = if is_last || duration > 0.0 { to_f32(1.0 / duration) } else { 0.0 };
             } else {
-                let next =
-                    self.data.and_then(|d| d.frames.get(self.frame_index as usize + 1)).map_or(0, |f| f.position);
-                let duration = self.rounded(self.rounded(f64::from(next) * rate_r) - self.frame_position);
-                self.frame_duration_r = if duration > 0.0 { self.rounded(1.0 / duration) } else { 0.0 };
+                self.frame_position = position * self.frame_rate_r;
+                let duration = match next {
+                    None => clock.animation_duration - self.frame_position,
+                    Some(next) => next * self.frame_rate_r - self.frame_position,
+                };
+                self.frame_duration_r = if is_last || duration > 0.0 { 1.0 / duration } else { 0.0 };
             }
         } else {
             self.dirty = true;
@@ -303,16 +313,22 @@ impl<'d> TimelineState<'d> {
                 // Multiple values: bone "all" frames (6 each) and deforms (`value_count` each).
                 let count = self.value_count;
                 let get = |i: usize, k: usize| values.get(i * count + k).copied().unwrap_or(0.0);
-                if self.is_tween {
+                if self.is_tween && self.single {
                     for k in 0..count {
-                        // As the runtime: the next value scaled, less this one scaled.
-                        let (to, from) = (self.rounded(get(next, k) * scale), self.rounded(get(index, k) * scale));
-                        self.rd[count + k] =
-                            if self.single { self.rounded(to - from) } else { (get(next, k) - get(index, k)) * scale };
+                        // As DragonBonesCPP: the next value scaled, less this one scaled.
+                        self.rd[count + k] = to_f32(to_f32(get(next, k) * scale) - to_f32(get(index, k) * scale));
+                    }
+                } else if self.is_tween {
+                    for k in 0..count {
+                        self.rd[count + k] = (get(next, k) - get(index, k)) * scale;
+                    }
+                } else if self.single {
+                    for k in 0..count {
+                        self.rd[k] = to_f32(get(index, k) * scale);
                     }
                 } else {
                     for k in 0..count {
-                        self.rd[k] = self.rounded(get(index, k) * scale);
+                        self.rd[k] = get(index, k) * scale;
                     }
                 }
                 if self.kind == TimelineKind::BoneAll
@@ -339,12 +355,15 @@ impl<'d> TimelineState<'d> {
         next: usize,
         scale: f64,
     ) {
+        // DragonBonesCPP: each value scaled in `float`, the difference of the two so scaled.
+        let single = |v: f64| if self.single { to_f32(v) } else { v };
         for k in 0..count.min(2) {
             if self.is_tween {
-                self.current[k] = self.rounded(get(index, k) * scale);
-                self.difference[k] = self.rounded(self.rounded(get(next, k) * scale) - self.current[k]);
+                let current = single(get(index, k) * scale);
+                self.difference[k] = single(single(get(next, k) * scale) - current);
+                self.current[k] = current;
             } else {
-                self.result[k] = self.rounded(get(index, k) * scale);
+                self.result[k] = single(get(index, k) * scale);
             }
         }
     }
@@ -376,8 +395,12 @@ impl<'d> TimelineState<'d> {
             return;
         }
         self.dirty = true;
-        let elapsed = self.rounded(self.rounded(self.current_time) - self.frame_position);
-        let mut p = self.rounded(elapsed * self.frame_duration_r);
+        let single = self.single;
+        let mut p = if single {
+            to_f32(to_f32(to_f32(self.current_time) - self.frame_position) * self.frame_duration_r)
+        } else {
+            (self.current_time - self.frame_position) * self.frame_duration_r
+        };
         match self.tween {
             Some(Tween::Curve { samples, .. }) => p = curve_value(p, samples),
             Some(Tween::QuadIn(_)) => p = eased(p, p.powi(2), self.tween_easing),
@@ -385,7 +408,9 @@ impl<'d> TimelineState<'d> {
             Some(Tween::QuadInOut(_)) => p = eased(p, 0.5 * (1.0 - (p * PI).cos()), self.tween_easing),
             _ => {}
         }
-        let p = self.rounded(p);
+        if single {
+            p = to_f32(p);
+        }
         self.tween_progress = p;
         match self.data.map(|d| &d.values) {
             Some(TimelineValues::Color(_)) => {
@@ -397,24 +422,32 @@ impl<'d> TimelineState<'d> {
             Some(TimelineValues::Float { values, .. }) if self.value_count > 0 => {
                 let count = self.value_count;
                 let index = self.frame_index.max(0) as usize;
-                for k in 0..count {
-                    let v = values.get(index * count + k).copied().unwrap_or(0.0);
-                    let current = self.rounded(v * self.value_scale);
-                    self.rd[k] = self.rounded(current + self.rounded(self.rd[count + k] * p));
+                let scale = self.value_scale;
+                let (results, differences) = self.rd.split_at_mut(count);
+                let key_frame = values.get(index * count..).unwrap_or_default();
+                let value = |k: usize| key_frame.get(k).copied().unwrap_or(0.0);
+                // One loop per arithmetic: deforms tween thousands of values per update.
+                if single {
+                    for (k, (r, d)) in results.iter_mut().zip(differences.iter()).enumerate() {
+                        *r = to_f32(to_f32(value(k) * scale) + to_f32(d * p));
+                    }
+                } else {
+                    for (k, (r, d)) in results.iter_mut().zip(differences.iter()).enumerate() {
+                        *r = value(k) * scale + d * p;
+                    }
+                }
+            }
+            _ if single => {
+                for k in 0..2 {
+                    self.result[k] = to_f32(self.current[k] + to_f32(self.difference[k] * p));
                 }
             }
             _ => {
                 for k in 0..2 {
-                    self.result[k] = self.rounded(self.current[k] + self.rounded(self.difference[k] * p));
+                    self.result[k] = self.current[k] + self.difference[k] * p;
                 }
             }
         }
-    }
-
-    /// `v` as the runtime stores it: rounded to a 32-bit float for DragonBonesCPP (one operation
-    /// on 32-bit values done in 64 bits and rounded gives the 32-bit result exactly).
-    fn rounded(&self, v: f64) -> f64 {
-        if self.single { v as f32 as f64 } else { v }
     }
 
     /// The stepped value of the current key frame (display index, draw order).
