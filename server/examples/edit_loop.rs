@@ -113,6 +113,7 @@ fn main() {
         fs: &RealFs,
         paired: &file.atlases,
         binary: false,
+        non_finite: &[],
         parses: None,
     };
     let whole = || &evaluation;

@@ -28,6 +28,8 @@ pub struct BinaryFacts {
     /// The arrays could be placed: without them the runtime loads nothing, and the view holds
     /// the header alone (so the rules, which would see meshes without vertices, do not run).
     pub arrays_read: bool,
+    /// Where the view writes `null` for a float that is NaN or infinite in the binary, in order.
+    pub non_finite: Vec<u32>,
     /// The binary as read, and where its header's objects are in the view: for readings other
     /// than DragonBonesJS's ([`DragonBonesFile::binary_reading_as`]).
     source: Option<BinarySource>,
@@ -66,7 +68,8 @@ impl DragonBonesFile {
         let arrays_read = read.binary.body.is_some();
         let (len, version) = (read.binary.len, read.binary.version);
         let source = header_is_object.then(|| BinarySource { binary: read.binary, anchors: view.anchors, identity });
-        let facts = BinaryFacts { diagnostics, len, version, arrays_read, source };
+        let non_finite = view.non_finite;
+        let facts = BinaryFacts { diagnostics, len, version, arrays_read, non_finite, source };
         let file = DragonBonesFile {
             tree,
             model,

@@ -240,6 +240,7 @@ impl DragonBonesFile {
             fs,
             paired: &self.atlases,
             binary: self.binary.is_some(),
+            non_finite: self.binary.as_ref().map_or(&[], |b| b.non_finite.as_slice()),
             parses: Some(&self.parses),
         }
     }

@@ -144,6 +144,7 @@ pub fn analyse_for(name: &str, text: &str, files: &[(&str, &str)], targets: Targ
                 fs: &fs,
                 paired: &file.atlases,
                 binary: false,
+                non_finite: &[],
                 parses: None,
             };
             let (found, findings) = rules::check_on_threads(inputs, None, Some(&whole), parallel);

@@ -15,6 +15,9 @@ pub enum Value {
     /// Text written as it is (a value copied from a source, or a number already spelt).
     Raw(String),
     Str(String),
+    /// A number that is NaN or infinite, written `null` (JSON has neither); where it is written
+    /// is kept, to tell it from a `null` copied from the source.
+    NonFinite,
 }
 
 impl Value {
@@ -37,12 +40,12 @@ impl Value {
     /// A number stored as a 32-bit float, spelt so that reading it and rounding to 32 bits gives
     /// it back (the shortest such spelling when the shortest 32-bit one does).
     pub fn f32(v: f64) -> Value {
-        Value::Raw(f32_text(v))
+        if v.is_finite() { Value::Raw(f32_text(v)) } else { Value::NonFinite }
     }
 
     /// A number that must read back as exactly this 64-bit value.
     pub fn f64(v: f64) -> Value {
-        Value::Raw(f64_text(v))
+        if v.is_finite() { Value::Raw(f64_text(v)) } else { Value::NonFinite }
     }
 
     pub fn f32s(values: impl IntoIterator<Item = f64>) -> Value {
@@ -109,17 +112,19 @@ pub fn f64_text(v: f64) -> String {
     format!("{v}")
 }
 
-/// The text of `value`, and where each anchored object starts in it.
-pub fn write(value: &Value) -> (String, Vec<(NodeId, u32)>) {
-    let mut out = Writer { text: String::new(), anchors: Vec::new() };
+/// The text of `value`, where each anchored object starts in it, and where each
+/// [`Value::NonFinite`] is (in order).
+pub fn write(value: &Value) -> (String, Vec<(NodeId, u32)>, Vec<u32>) {
+    let mut out = Writer { text: String::new(), anchors: Vec::new(), non_finite: Vec::new() };
     out.value(value, 0);
     out.text.push('\n');
-    (out.text, out.anchors)
+    (out.text, out.anchors, out.non_finite)
 }
 
 struct Writer {
     text: String,
     anchors: Vec<(NodeId, u32)>,
+    non_finite: Vec<u32>,
 }
 
 impl Writer {
@@ -133,6 +138,10 @@ impl Writer {
     fn value(&mut self, value: &Value, depth: usize) {
         match value {
             Value::Raw(raw) => self.text.push_str(raw),
+            Value::NonFinite => {
+                self.non_finite.push(self.text.len() as u32);
+                self.text.push_str("null");
+            }
             Value::Str(s) => self.text.push_str(&serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned())),
             Value::Object(members, anchors) => {
                 for &a in anchors {

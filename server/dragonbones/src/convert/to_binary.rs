@@ -75,6 +75,7 @@ fn compact(value: &Value) -> String {
 fn write_compact(value: &Value, out: &mut String) {
     match value {
         Value::Raw(raw) => out.push_str(raw),
+        Value::NonFinite => out.push_str("null"),
         Value::Str(s) => out.push_str(&serde_json::to_string(s).unwrap_or_default()),
         Value::Object(members, _) => {
             out.push('{');

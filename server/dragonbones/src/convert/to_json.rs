@@ -21,6 +21,9 @@ use crate::syntax::{NodeId, Tree};
 pub struct View {
     pub text: String,
     pub anchors: Vec<(NodeId, u32)>,
+    /// Where a `null` stands for a float that is NaN or infinite in the binary (the others are
+    /// the header's own), in order.
+    pub non_finite: Vec<u32>,
 }
 
 /// The keys of a binary header that point into the arrays (dropped from the JSON).
@@ -33,7 +36,7 @@ pub fn to_json(binary: &Binary, parsed: Option<&Parsed>) -> View {
     let tree = &binary.tree;
     let text = &binary.header;
     let Some(root) = tree.root().filter(|&r| tree.is_object(r) && tree.errors.is_empty()) else {
-        return View { text: text.clone(), anchors: Vec::new() };
+        return View { text: text.clone(), anchors: Vec::new(), non_finite: Vec::new() };
     };
     let writer = ViewWriter::new(binary, parsed);
     let mut members = Vec::new();
@@ -48,8 +51,8 @@ pub fn to_json(binary: &Binary, parsed: Option<&Parsed>) -> View {
             _ => members.push((k.into_owned(), Value::copy(tree, text, m.value))),
         }
     }
-    let (text, anchors) = json_out::write(&Value::anchored(members, vec![root]));
-    View { text, anchors }
+    let (text, anchors, non_finite) = json_out::write(&Value::anchored(members, vec![root]));
+    View { text, anchors, non_finite }
 }
 
 struct ViewWriter<'a> {

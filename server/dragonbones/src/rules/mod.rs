@@ -59,9 +59,11 @@ pub struct DragonBonesCheck<'a> {
     /// Where the runtime rules keep their full parses of single armatures, for this version's
     /// poses, hovers and scenes.
     pub parses: Option<&'a crate::eval::ArmatureParses>,
-    /// The text is a binary skeleton's view (where `null` stands for a float that is NaN or
-    /// infinite in the binary).
+    /// The text is a binary skeleton's view.
     pub binary: bool,
+    /// In a binary's view, where `null` stands for a float that is NaN or infinite in the binary
+    /// (in order; the header's own `null`s are not there).
+    pub non_finite: &'a [u32],
     pub out: Vec<Diagnostic>,
 }
 
@@ -158,6 +160,8 @@ pub struct Inputs<'a> {
     /// A binary skeleton's view: the runtime's data is the binary's, read whole (the view's
     /// armatures are not what the runtime parses).
     pub binary: bool,
+    /// Where the view writes `null` for a float that is NaN or infinite in the binary.
+    pub non_finite: &'a [u32],
     /// Where the runtime rules keep their full parses of single armatures, for the readings of
     /// the same version ([`crate::eval::ArmatureParses`]).
     pub parses: Option<&'a crate::eval::ArmatureParses>,
@@ -229,7 +233,7 @@ fn check_with<'e>(
     parallel: bool,
     early: Option<impl FnOnce(&[Diagnostic], Vec<Diagnostic>) + Send>,
 ) -> (Vec<Diagnostic>, Findings) {
-    let Inputs { text, tree, model, lines, path, fs, paired, binary, parses } = inputs;
+    let Inputs { text, tree, model, lines, path, fs, paired, binary, non_finite, parses } = inputs;
     let units = armature_local::units(tree, text, model);
     let mut deform_refs: Vec<(NodeId, u32)> = (0..model.refs.len())
         .filter(|&r| geometry::is_deform(&model.refs[r]))
@@ -251,6 +255,7 @@ fn check_with<'e>(
         parallel,
         parses,
         binary,
+        non_finite,
         out: Vec::new(),
     };
     let rules: [fn(&mut DragonBonesCheck); 8] = [

@@ -524,7 +524,8 @@ fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
                 }
             }
             NodeKind::Missing | NodeKind::Invalid => {}
-            NodeKind::Null if ctx.binary => {
+            // A float the binary holds NaN or infinite (a `null` of the header itself is one).
+            NodeKind::Null if ctx.non_finite.binary_search(&tree.range(e).start).is_ok() => {
                 let message = format!(
                     "`{}` holds numbers, but this one is NaN or infinite in the binary (its JSON view writes null)",
                     def.name

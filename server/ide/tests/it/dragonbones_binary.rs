@@ -272,6 +272,23 @@ fn a_nan_weight_in_the_binary_is_reported_as_such_in_its_view() {
     "#]].assert_eq(&report(&binary::encode(&header, &body)));
 }
 
+/// A `null` the header holds itself (a bounding box's polygon keeps its `vertices` there) is a
+/// null, not a NaN float: DragonBonesCPP asserts on it (`GetDouble`, mutation round 2042, where
+/// rigls said "NaN or infinite in the binary" as a warning), as on a JSON skeleton's.
+#[test]
+fn a_null_of_the_header_itself_is_reported_as_a_null() {
+    let json = r#"{"version":"5.5","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],"slot":[{"name":"box","parent":"b"}],
+        "skin":[{"slot":[{"name":"box","display":[{"type":"boundingBox","subType":"polygon","vertices":[0,0,10,0,0,10]}]}]}]}]}"#;
+    let read = binary::read(&json_to_binary(json).expect("converted").bytes);
+    let (header, body) = (read.binary.header.trim_end().to_owned(), read.binary.body.expect("a body"));
+    let nulled = header.replacen("\"vertices\":[0,", "\"vertices\":[null,", 1);
+    assert_ne!(nulled, header, "the polygon's vertices are in the header: {header}");
+    expect_test::expect![[r#"
+        invalid-value Error 27:32-27:36 `vertices` holds numbers, but this element is null
+    "#]]
+    .assert_eq(&report(&binary::encode(&nulled, &body)));
+}
+
 /// A JSON part with a syntax error (found by the `binary_read` fuzz target): the runtime's
 /// `JSON.parse` throws, so `rigls convert` refuses it instead of writing the broken JSON.
 #[test]
