@@ -276,6 +276,12 @@ impl Analysis {
         Ok(Analysis::with_kind(path, String::from_utf8(bytes)?, fs, None))
     }
 
+    /// The folder of the document's file, which the files it names are relative to (`None` for
+    /// a document without a path).
+    pub fn folder(&self) -> Option<&Path> {
+        self.path.as_deref().and_then(Path::parent)
+    }
+
     /// Whether the document is a binary skeleton shown as JSON (read-only: nothing edits it).
     pub fn is_binary(&self) -> bool {
         self.dragonbones().is_some_and(|f| f.binary.is_some())

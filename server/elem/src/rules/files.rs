@@ -8,35 +8,24 @@
 use std::path::{Path, PathBuf};
 
 use super::{ElemCheck, report};
-use crate::model::textures::texture_files;
-use crate::values::Atom;
+use crate::model::textures::{TextureFile, texture_files};
 use rigls_diagnostic::env::is_image_name;
 use rigls_diagnostic::suggest;
 use rigls_diagnostic::{Code, Fix};
 
-/// One `TextureFilename`, and whether its file exists.
-struct Texture {
-    atom: Atom,
-    name: String,
-    full: PathBuf,
-    exists: bool,
-}
-
 pub fn check(ctx: &mut ElemCheck) {
     let Some(dir) = ctx.path.and_then(Path::parent) else { return };
     let dir = dir.to_path_buf();
-    let textures: Vec<Texture> = texture_files(ctx.text, ctx.tree, &dir)
-        .into_iter()
-        .map(|t| Texture { exists: ctx.fs.exists(&t.path), atom: t.atom, name: t.name, full: t.path })
-        .collect();
-    if textures.iter().all(|t| t.exists) {
+    let (present, missing): (Vec<TextureFile>, Vec<TextureFile>) =
+        texture_files(ctx.text, ctx.tree, &dir).into_iter().partition(|t| ctx.fs.exists(&t.path));
+    if missing.is_empty() {
         return;
     }
     let model_folder = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir.clone() };
     let beside_model = || ctx.fs.list_dir(&model_folder).iter().any(|p| is_image_name(&file_name(p)));
-    let has_textures = textures.iter().any(|t| t.exists) || beside_model();
-    for texture in textures.iter().filter(|t| !t.exists) {
-        let folder = folder_of(&texture.full);
+    let has_textures = !present.is_empty() || beside_model();
+    for texture in &missing {
+        let folder = folder_of(&texture.path);
         let siblings: Vec<String> = ctx.fs.list_dir(&folder).iter().map(|p| file_name(p)).collect();
         if siblings.iter().any(|s| is_image_name(s)) {
             missing_beside_images(ctx, texture, &siblings);
@@ -47,9 +36,9 @@ pub fn check(ctx: &mut ElemCheck) {
 }
 
 /// The texture's folder holds images, but not this one: the closest are suggested.
-fn missing_beside_images(ctx: &mut ElemCheck, texture: &Texture, siblings: &[String]) {
+fn missing_beside_images(ctx: &mut ElemCheck, texture: &TextureFile, siblings: &[String]) {
     let name = &texture.name;
-    let file_name = file_name(&texture.full);
+    let file_name = file_name(&texture.path);
     let suggested = suggest::ranked(&file_name, siblings.iter().map(String::as_str));
     let hint = match suggested.first() {
         Some(b) if b.eq_ignore_ascii_case(&file_name) => format!(" (there is `{b}`, which differs in letter case)"),
@@ -63,7 +52,7 @@ fn missing_beside_images(ctx: &mut ElemCheck, texture: &Texture, siblings: &[Str
 }
 
 /// The texture's folder does not exist (or holds no file) though the model has textures.
-fn missing_folder(ctx: &mut ElemCheck, texture: &Texture, folder: &Path, dir: &Path) {
+fn missing_folder(ctx: &mut ElemCheck, texture: &TextureFile, folder: &Path, dir: &Path) {
     let shown = folder.strip_prefix(dir).unwrap_or(folder).display().to_string();
     let why = if ctx.fs.exists(folder) { "holds no file" } else { "does not exist" };
     let message =

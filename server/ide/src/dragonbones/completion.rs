@@ -8,7 +8,6 @@
 //! editors filtering by the typed text (`"he`) match them.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use super::describe::{self, Example};
 use super::{Cursor, DragonBonesDoc, json_string};
@@ -47,8 +46,7 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
 /// Image files an atlas's `imagePath` may name, from the folder typed so far (relative to the
 /// document's folder).
 pub fn file_completions(analysis: &Analysis, offset: u32, fs: &dyn FileSystem) -> Vec<CompletionItem> {
-    let (Some(ctx), Some(dir)) = (DragonBonesDoc::new(analysis), analysis.path.as_deref().and_then(Path::parent))
-    else {
+    let (Some(ctx), Some(dir)) = (DragonBonesDoc::new(analysis), analysis.folder()) else {
         return Vec::new();
     };
     let Some(cursor) = Cursor::at(&ctx, offset) else { return Vec::new() };

@@ -1,14 +1,12 @@
 //! Each material's `TextureFilename` links to its texture file, where the file exists.
 
-use std::path::Path;
-
 use super::ElemDoc;
 use crate::{Analysis, DocumentLink};
 use rigls_diagnostic::env::FileSystem;
 use rigls_elem::model::textures::texture_files;
 
 pub fn document_links(analysis: &Analysis, fs: &dyn FileSystem) -> Vec<DocumentLink> {
-    let (Some(doc), Some(dir)) = (ElemDoc::new(analysis), analysis.path.as_deref().and_then(Path::parent)) else {
+    let (Some(doc), Some(dir)) = (ElemDoc::new(analysis), analysis.folder()) else {
         return Vec::new();
     };
     texture_files(doc.text, doc.tree, dir)

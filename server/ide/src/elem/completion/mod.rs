@@ -10,8 +10,6 @@
 
 mod values;
 
-use std::path::Path;
-
 use super::ElemDoc;
 use super::describe::{self, Example};
 use crate::file_completion::image_completions;
@@ -66,7 +64,7 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
 /// Image files a material's `TextureFilename` may name, from the folder typed so far (relative
 /// to the model's folder).
 pub fn file_completions(analysis: &Analysis, offset: u32, fs: &dyn FileSystem) -> Vec<CompletionItem> {
-    let (Some(ctx), Some(dir)) = (ElemDoc::new(analysis), analysis.path.as_deref().and_then(Path::parent)) else {
+    let (Some(ctx), Some(dir)) = (ElemDoc::new(analysis), analysis.folder()) else {
         return Vec::new();
     };
     let Some(line) = Line::at(&ctx, offset) else { return Vec::new() };
