@@ -102,6 +102,10 @@ pub mod case {
         Code::InvalidValue,
         "A number written as a string: DragonBonesJS converts it; the C++ runtime asserts on an integer key and reads the default of another.",
     );
+    pub const NUMBERS_AS_STRINGS: Case = warning(
+        Code::InvalidValue,
+        "Numbers of a mesh's `vertices`, `uvs` or `triangles`, a deform key frame's `vertices`, a `curve`, a path's `lengths` or a 5.6 `value` written as strings: DragonBonesJS converts them; rapidjson asserts where the C++ runtime reads them.",
+    );
     pub const EASING_STRING: Case = warning(
         Code::InvalidValue,
         "An easing written as a string other than `\"NaN\"`: runtimes read it as 0 (linear).",
@@ -325,6 +329,7 @@ impl Code {
                 cases: &[
                     &case::VERSION_AS_NUMBER,
                     &case::NUMBER_AS_STRING,
+                    &case::NUMBERS_AS_STRINGS,
                     &case::EASING_STRING,
                     &case::FRACTION,
                     &case::UNREAD_KEY_VALUE,

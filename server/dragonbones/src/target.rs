@@ -540,8 +540,11 @@ pub static PROFILES: &[Profile] = &[
             ),
             (
                 "Numbers",
-                "float keys written as strings are ignored; integer keys written `24.0`, negative, as strings or past their 32-bit range (`int` for frame rates, display indices and colours, `unsigned` for durations, play times, IK chains and deform key frames' `offset`) read 0, 4294967295, the string's length or the value's low 32 bits in a release build (a debug build aborts); so are the elements of `triangles`, `bonePose`'s bone indices, `zOrder` frames and actions' `ints`; a boolean written as a number (`inheritScale`, `inheritRotation`, `inheritTranslation`, `inheritReflection`, `inheritDeform`, `bendPositive`, an IK constraint's `scale`) is read with `GetInt`, so `1.0`, 1.5 or 2^32 abort a debug build",
-                &["DragonBonesCPP `parser/JSONDataParser.h:26-104`"],
+                "float keys written as strings are ignored; integer keys written `24.0`, negative, as strings or past their 32-bit range (`int` for frame rates, display indices and colours, `unsigned` for durations, play times, IK chains and deform key frames' `offset`) read 0, 4294967295, the string's length or the value's low 32 bits in a release build (a debug build aborts); so are the elements of `triangles`, `bonePose`'s bone indices, `zOrder` frames and actions' `ints`; a number written as a string in a mesh's `vertices` or `uvs`, a polygon's or a deform key frame's `vertices` or a `curve` (read with `GetDouble`) aborts a debug build too, though DragonBonesJS converts it; a boolean written as a number (`inheritScale`, `inheritRotation`, `inheritTranslation`, `inheritReflection`, `inheritDeform`, `bendPositive`, an IK constraint's `scale`) is read with `GetInt`, so `1.0`, 1.5 or 2^32 abort a debug build",
+                &[
+                    "DragonBonesCPP `parser/JSONDataParser.h:26-104`",
+                    "`parser/JSONDataParser.cpp:30-43, 630-631, 770-771, 1606-1614`",
+                ],
             ),
             (
                 "Atlases",

@@ -14,6 +14,7 @@ mod indices;
 pub(crate) mod int_places;
 mod legacy;
 mod names;
+mod quoted_numbers;
 mod regions;
 mod runtime;
 mod structure;

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::armature_local::unit_kind;
+use super::quoted_numbers;
 use super::{CheckScope, DragonBonesCheck, json_string, report};
 use crate::model::DocKind;
 use crate::schema::key;
@@ -364,7 +365,7 @@ fn null_value(ctx: &mut DragonBonesCheck, kind: ObjectKind, def: &KeyDef, value:
 
 /// A string holding a number (`"10"`), which DragonBonesJS reads as one.
 fn numeric_string(ctx: &DragonBonesCheck, value: NodeId) -> bool {
-    ctx.tree.str(ctx.text, value).is_some_and(|s| !s.trim().is_empty() && s.trim().parse::<f64>().is_ok())
+    quoted_numbers::is_js_number(ctx.text, ctx.tree, value)
 }
 
 /// Reports a value of the wrong JSON type; returns whether the type was right.
@@ -513,8 +514,13 @@ fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
         return;
     }
     let mut reported_fraction = false;
+    let converted = quoted_numbers::converted_by_js(def.name) && !def.ignored;
+    let mut quoted = None;
     for e in tree.elements(array) {
         match tree.kind(e) {
+            NodeKind::String if converted && quoted_numbers::is_js_number(ctx.text, tree, e) => {
+                quoted = quoted.or(Some(e));
+            }
             NodeKind::Number => {
                 if ints && !reported_fraction && tree.node(e).has(flag::FLOAT) && tree.int(ctx.text, e).is_none() {
                     reported_fraction = true;
@@ -539,6 +545,10 @@ fn number_elements(ctx: &mut DragonBonesCheck, def: &KeyDef, array: NodeId) {
                 return;
             }
         }
+    }
+    if let Some(first) = quoted {
+        let d = quoted_numbers::diagnostic(ctx.text, tree, def.name, array, first);
+        ctx.push(d);
     }
 }
 

@@ -47,6 +47,11 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         let deform_frames = deform_frames(&cpp, root);
         integers(&cpp, root, model, &deform_frames, &profiles, &mut out);
         integer_arrays(&cpp, root, &profiles, &mut out);
+        let concerned = rapidjson_targets(&profiles);
+        if !concerned.is_empty() {
+            let curved = objects_with_curves(&cpp, root);
+            super::quoted_numbers::cpp_assertions(&cpp, model, &deform_frames, &curved, concerned, &mut out);
+        }
         nulls(&cpp, root, &deform_frames, &profiles, &mut out);
         // Unity keeps 32-bit floats too, and reads the last of a key given twice.
         let float_targets = profiles.iter().filter(|p| p.eval.value.float_values);
@@ -640,6 +645,17 @@ fn deform_frames(raw: &Raw<'_>, root: NodeId) -> rigls_text::FastSet<NodeId> {
 fn typed_timelines(raw: &Raw<'_>, root: NodeId) -> Vec<NodeId> {
     let animations = list(raw, root, key::ARMATURE).into_iter().flat_map(|a| list(raw, a, key::ANIMATION));
     animations.filter_map(|a| raw.get(a, key::TIMELINE)).collect()
+}
+
+/// The objects with a `curve` that the C++ runtime reads: all but the 5.6 typed timelines'.
+fn objects_with_curves(raw: &Raw<'_>, root: NodeId) -> Vec<NodeId> {
+    let mut curved = Vec::new();
+    each_object_but(raw, root, &typed_timelines(raw, root), &mut |object| {
+        if raw.has(object, key::CURVE) {
+            curved.push(object);
+        }
+    });
+    curved
 }
 
 /// Whether rapidjson reads `node` as an integer of 32 bits (`unsigned` or not): a number written

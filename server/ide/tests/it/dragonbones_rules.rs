@@ -76,6 +76,70 @@ fn wrong_json_types_are_invalid_values() {
     );
 }
 
+/// DragonBonesJS copies a mesh's and a deform key frame's numbers into typed arrays and
+/// multiplies a curve's and a path's, converting a quoted number as `Number()` does: the corpus's
+/// skeletons with every such array quoted posed alike in its harness (a warning, with the fix).
+/// Not `slotPose` (`tx + "0"` concatenates), a `zOrder` list (`!==` never meets the index: the
+/// parser ran out of memory), nor a string that is no finite number.
+#[test]
+fn quoted_numbers_in_arrays_the_js_runtime_converts_are_warnings() {
+    check_diagnostics(
+        "hero_ske.json",
+        r#"
+        {
+          "name": "hero", "version": "5.5", "compatibleVersion": "5.5", "frameRate": 24,
+          "armature": [{
+            "name": "hero",
+            "bone": [{"name": "root"}],
+            "slot": [{"name": "s", "parent": "root"}, {"name": "t", "parent": "root"}],
+                                                               ^^^ error[non-finite-pose]: the mesh of slot `t` has vertices that are not finite numbers at the setup pose: the runtime cannot draw it
+            "skin": [{"slot": [{"name": "s", "display": [{"name": "m", "type": "mesh",
+              "vertices": [0, "0", 10, " 0", 0, "1e1"], "uvs": [0, 0, 1, 0, 0, "1"], "triangles": [0, 1, "2"],
+                              ^^^ warning[invalid-value]: `vertices` holds numbers, and 3 of them are written as strings, the first here ("0"): DragonBonesJS converts them, rapidjson asserts where the C++ runtime reads them
+                                                                               ^^^ warning[invalid-value]: `uvs` holds numbers, and this one is written as a string ("1"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+                                                                                                         ^^^ warning[invalid-value]: `triangles` holds numbers, and this one is written as a string ("2"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+              "slotPose": [1, 0, 0, 1, "0", 0]}]},
+                                       ^^^ error[invalid-value]: `slotPose` holds numbers, but this element is a string
+              {"name": "t", "display": [{"name": "n", "type": "mesh", "vertices": [0, 0, 10, "NaN", 0, "x"], "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2]}]}]}],
+                                                                                             ^^^^^ error[invalid-value]: `vertices` holds numbers, but this element is a string
+            "animation": [{"name": "a", "duration": 2,
+              "bone": [{"name": "root", "rotateFrame": [{"duration": 2, "curve": [0.5, "0", 0.5, 1], "rotate": 5}, {"duration": 0}]}],
+                                                                                       ^^^ warning[invalid-value]: `curve` holds numbers, and this one is written as a string ("0"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+              "ffd": [{"name": "m", "slot": "s", "frame": [{"duration": 2, "vertices": [".5", "0x10"]}, {"duration": 0}]}],
+                                                                                        ^^^^ warning[invalid-value]: `vertices` holds numbers, and 2 of them are written as strings, the first here (".5"): DragonBonesJS converts them, rapidjson asserts where the C++ runtime reads them
+              "zOrder": {"frame": [{"duration": 2, "zOrder": ["0", 1]}]}}]
+                                                              ^^^ error[invalid-value]: `zOrder` holds numbers, but this element is a string
+          }]
+        }
+        "#,
+    );
+}
+
+/// The fix writes every quoted number of the array unquoted: as written when JSON reads it as a
+/// number, else as the number DragonBonesJS reads (" 1" → `1`, ".5" → `0.5`, "0x10" → `16`);
+/// the other arrays' quoted numbers are left to their own fixes.
+#[test]
+fn quoted_numbers_are_unquoted_by_one_safe_fix_per_array() {
+    let text = "{\"name\": \"勇者\", \"version\": \"5.5\", \"frameRate\": 24, \"armature\": [{\"name\": \"勇者\",\r\n\
+        \"bone\": [{\"name\": \"根\"}], \"slot\": [{\"name\": \"影\", \"parent\": \"根\"}],\r\n\
+        \"skin\": [{\"slot\": [{\"name\": \"影\", \"display\": [{\"name\": \"布\", \"type\": \"mesh\",\r\n\
+        \"vertices\": [\"-50.00\", \" 1\", \".5\", 0, \"0x10\", \"1e2\"], \"uvs\": [0, 0, 1, 0, \"0\", 1], \"triangles\": [0, 1, 2]}]}]}]}]}\r\n";
+    let analysis = support::analyse("勇者_ske.json", text, &[]);
+    let fixes: Vec<_> = analysis.diagnostics.iter().flat_map(|d| &d.fixes).collect();
+    assert_eq!(fixes.len(), 2, "{:?}", analysis.diagnostics);
+    assert_eq!((fixes[0].title.as_str(), fixes[0].safe), ("Write the 5 numbers without quotes", true));
+    let fixed = rigls_ide::text_edit::apply(text, &fixes[0].edits);
+    assert!(fixed.contains("\"vertices\": [-50.00, 1, 0.5, 0, 16, 1e2], \"uvs\": [0, 0, 1, 0, \"0\", 1]"), "{fixed}");
+    let after = support::analyse("勇者_ske.json", &fixed, &[]);
+    let left: Vec<&str> = after.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        left,
+        [
+            r#"`uvs` holds numbers, and this one is written as a string ("0"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it"#
+        ]
+    );
+}
+
 /// `edges` and `userEdges` are DragonBones Pro's editing data, read by no runtime (both runtimes
 /// load and pose such a mesh as before): a wrong type there is a warning.
 #[test]

@@ -375,6 +375,38 @@ fn integer_arrays_with_other_numbers_abort_the_cpp_runtime() {
     );
 }
 
+/// rapidjson's `GetDouble` asserts that each number the C++ runtime reads is one: DragonBonesCPP
+/// with assertions aborted on the corpus's skeletons with every mesh's `vertices` or `uvs`, every
+/// deform key frame's `vertices` or every `curve` quoted, and posed them as before with a path's
+/// `lengths` or a 5.6 typed timeline's `value` quoted (it reads neither).
+#[test]
+fn quoted_numbers_the_cpp_runtime_reads_abort_it() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "勇者", "version": "5.5", "frameRate": 24,
+         "armature": [{"name": "勇者", "bone": [{"name": "根"}],
+           "slot": [{"name": "影", "parent": "根"}, {"name": "道", "parent": "根"}],
+           "skin": [{"slot": [{"name": "影", "display": [{"name": "布", "type": "mesh",
+             "vertices": [0, 0, "1.5", 0, 0, 1], "uvs": [0, 0, 1, 0, "0", 1], "triangles": [0, 1, 2]}]},
+                                ^^^^^ warning[invalid-value]: `vertices` holds numbers, and this one is written as a string ("1.5"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+                                ^^^^^ error[target-load-failure]: dragonbones-cpp reads `vertices`'s numbers with rapidjson's `GetDouble`, and "1.5" is a string: its assertion aborts the runtime (a build without assertions reads garbage); write the number without quotes
+                                                                     ^^^ warning[invalid-value]: `uvs` holds numbers, and this one is written as a string ("0"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+                                                                     ^^^ error[target-load-failure]: dragonbones-cpp reads `uvs`'s numbers with rapidjson's `GetDouble`, and "0" is a string: its assertion aborts the runtime (a build without assertions reads garbage); write the number without quotes
+             {"name": "道", "display": [{"name": "線", "type": "path", "vertices": [0, 0, 1, 1, 2, 2, 3, 3], "lengths": ["4"]}]}]}],
+                                                     ^^^^^^^^^^^^^^ warning[target-drops]: path display: dragonbones-cpp — the path is read as an image display
+                                                                                                                       ^^^ warning[invalid-value]: `lengths` holds numbers, and this one is written as a string ("4"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+           "animation": [{"name": "歩く", "duration": 2,
+             "bone": [{"name": "根", "translateFrame": [{"duration": 2, "curve": [0.5, 0, "0.5", 1], "x": 5}, {"duration": 0}]}],
+                                                                                         ^^^^^ warning[invalid-value]: `curve` holds numbers, and this one is written as a string ("0.5"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+                                                                                         ^^^^^ error[target-load-failure]: dragonbones-cpp reads `curve`'s numbers with rapidjson's `GetDouble`, and "0.5" is a string: its assertion aborts the runtime (a build without assertions reads garbage); write the number without quotes
+             "ffd": [{"name": "布", "slot": "影", "frame": [{"duration": 2, "vertices": ["-2"]}, {"duration": 0}]}]}]}]}
+                                                                                       ^^^^ warning[invalid-value]: `vertices` holds numbers, and this one is written as a string ("-2"): DragonBonesJS converts it, rapidjson asserts where the C++ runtime reads it
+                                                                                       ^^^^ error[target-load-failure]: dragonbones-cpp reads `vertices`'s numbers with rapidjson's `GetDouble`, and "-2" is a string: its assertion aborts the runtime (a build without assertions reads garbage); write the number without quotes
+        "#,
+    );
+}
+
 /// A timeline's only key frame lasts the animation: the C++ runtime never reads its `duration`
 /// (DragonBonesCPP loaded this file; with a second translate key frame it aborted on "2").
 #[test]
