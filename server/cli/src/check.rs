@@ -340,14 +340,24 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
         .map(|e| e.into_path())
         // `.json` files are kept here and dropped after analysis unless they are DragonBones data.
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| ["elem", "json", "dbbin"].iter().any(|x| e.eq_ignore_ascii_case(x)))
+        .filter(|p| match p.extension().and_then(|e| e.to_str()) {
+            Some(e) if ["elem", "json", "dbbin"].iter().any(|x| e.eq_ignore_ascii_case(x)) => true,
+            Some(e) if e.eq_ignore_ascii_case("bytes") => starts_as_binary(p),
+            _ => false,
         })
         .collect();
     found.sort();
     found
+}
+
+/// Unity keeps a DragonBones binary as a `TextAsset` named `*.bytes` (DragonBonesCSharp's
+/// demos: `*_ske.bytes`), beside other data of that extension: one is checked when it starts
+/// like a binary.
+fn starts_as_binary(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 4];
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head));
+    read.is_ok() && rigls_ide::is_binary(None, &head)
 }
 
 /// Why a named file is skipped.

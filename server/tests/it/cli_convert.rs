@@ -139,3 +139,23 @@ fn a_directory_check_includes_binaries() {
     run.expect_code(0);
     assert_eq!(run.stdout, "Checked 1 file: no problems found.\n");
 }
+
+/// Unity projects keep binaries as `*.bytes` `TextAsset`s, beside other `.bytes` data: those
+/// starting `DBDT` are checked, the rest left alone.
+#[test]
+fn a_directory_check_includes_unity_binaries_named_bytes() {
+    let scratch = Scratch::new();
+    let mut bytes = std::fs::read(fixtures().join("binary/dragon_boy_ske.dbbin")).expect("fixture");
+    std::fs::write(scratch.path().join("dragon_boy_ske.bytes"), &bytes).expect("write");
+    scratch.write("level.bytes", "\u{0}\u{1} other data");
+    let run = scratch.run(&["--check", "--format", "json", "."]);
+    run.expect_code(0);
+    assert_eq!(run.stdout.trim(), "[]");
+    // A broken one is reported under its own name.
+    bytes.truncate(40);
+    std::fs::write(scratch.path().join("dragon_boy_ske.bytes"), &bytes).expect("write");
+    let run = scratch.run(&["--check", "."]);
+    run.expect_code(1);
+    assert!(run.stdout.starts_with("error[binary-truncated]: bytes 8–11: the header length (bytes 8–11) is 8572, but the file has 28 bytes after the header's start\n --> ./dragon_boy_ske.bytes:1:17\n"), "{}", run.stdout);
+    assert!(run.stdout.ends_with("Checked 1 file: 2 errors.\n"), "{}", run.stdout);
+}
