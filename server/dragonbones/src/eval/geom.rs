@@ -13,11 +13,20 @@ pub const DEG_RAD: f64 = PI / 180.0;
 /// `normalizeRadian(degrees * DEG_RAD)` as the C++ runtime computes it, in `float`s
 /// (`geom/Transform.h`): a huge angle's remainder is that of its 32-bit product.
 pub fn degrees_to_radian_f32(degrees: f64) -> f64 {
+    f64::from(normalize_radian_f32(degrees as f32 * (std::f32::consts::PI / 180.0)))
+}
+
+/// `degrees * Transform::DEG_RAD` in `float`s, not normalized (a rotate key frame's angle).
+pub fn degrees_times_deg_rad_f32(degrees: f64) -> f64 {
+    f64::from(degrees as f32 * (std::f32::consts::PI / 180.0))
+}
+
+/// The C++ runtime's `Transform::normalizeRadian`, in `float`s (`fmod` is exact, as Rust's `%`).
+pub fn normalize_radian_f32(value: f32) -> f32 {
     const PI: f32 = std::f32::consts::PI;
-    let value = degrees as f32 * (PI / 180.0);
     let mut value = (value + PI) % (PI * 2.0);
     value += if value > 0.0 { -PI } else { PI };
-    f64::from(value)
+    value
 }
 
 /// An angle brought into (−π, π], as the runtime's `normalizeRadian` (JavaScript `%` semantics).

@@ -537,3 +537,22 @@ fn a_tween_is_computed_in_float() {
         assert!((got - want).abs() <= 1e-8 * want.abs().max(1.0), "[{i}] {got} against {want}");
     }
 }
+
+/// A key frame half a turn from the one before (egret-jd's `01_ske.json`, 5.0, bone `星4`):
+/// DragonBonesCPP unwraps the angle against the previous one in `float`s (`normalizeRadian` of
+/// the 32-bit difference lands on π), and so does DragonBonesJS in doubles. Unwrapping the 32-bit
+/// angles in doubles landed on −π: the bone turned the other way (b −0.998 at 0.4333 s).
+#[test]
+fn a_half_turn_between_key_frames_is_unwrapped_in_float() {
+    let text = r#"{"name": "half", "version": "5.0", "frameRate": 24, "armature": [{"name": "a", "frameRate": 24,
+        "bone": [{"name": "b", "transform": {"skY": 2.0257, "y": -15.4425, "skX": 2.0257, "x": -21.6583}}],
+        "animation": [{"name": "x", "duration": 40, "playTimes": 0, "bone": [{"name": "b", "frame": [
+          {"tweenEasing": 0, "transform": {"skY": -2.0257, "skX": -2.0257}, "duration": 20},
+          {"tweenEasing": 0, "transform": {"skY": 177.9743, "skX": 177.9743}, "duration": 20},
+          {"tweenEasing": null, "transform": {"skY": -2.0257, "skX": -2.0257}, "duration": 0}]}]}]}]}"#;
+    // DragonBonesCPP at 0.433299989 s.
+    let expected: &Bones =
+        &[("b", [-0.0626649484, 0.998034596, -0.998034596, -0.0626649484, -21.6583004, -15.4425001])];
+    let posed = bones("half_ske.json", text, Some("x"), 0.433299989, Some(Target::DragonBonesCpp));
+    assert!(largest_difference(&posed, expected) < 1e-6, "{posed:?}");
+}

@@ -5,7 +5,7 @@
 use super::super::curve::{CurveSamples, omits_end_points, trunc_i16};
 use super::super::data::*;
 use super::super::frame_table::{FrameTable, first_frame_due};
-use super::super::geom::{DEG_RAD, normalize_radian, to_f32, to_i16};
+use super::super::geom::{DEG_RAD, degrees_times_deg_rad_f32, normalize_radian, normalize_radian_f32, to_f32, to_i16};
 use super::deform::{DeformBound, deform_bound};
 use super::{ArmatureScope, FailureKind, Parser, round_i16, timeline_scale};
 use crate::schema::key;
@@ -67,10 +67,14 @@ pub struct WrappedValues {
 
 /// What the frame readers of one timeline share: the rotation of the key frame before and its
 /// `clockwise` (`tweenRotate`), against which the next key frame's rotation is unwrapped.
+/// The C++ runtimes (`float`) unwrap in 32 bits, with an `int` clockwise
+/// (`parser/JSONDataParser.cpp:1385-1404, 1433-1453`): a half turn's difference can come out
+/// −π there and π in DragonBonesJS, and the tween turns the other way.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Rotation {
     pub previous: f64,
     pub clockwise: f64,
+    pub float: bool,
 }
 
 impl Parser<'_> {
@@ -394,7 +398,7 @@ impl Parser<'_> {
             deform_count: 0,
             position: (0.0, 0.0),
         };
-        let mut rotation = Rotation { previous: 0.0, clockwise: 0.0 };
+        let mut rotation = Rotation { previous: 0.0, clockwise: 0.0, float: self.read_as.float_values };
         if raw_frames.len() == 1 {
             let frame = self.frame(raw_frames[0], 0.0, 0.0, reader, &mut rotation, &mut timeline);
             timeline.frames.push(frame);
@@ -469,9 +473,11 @@ impl Parser<'_> {
                 }
             }
             FrameReader::BoneRotate => {
-                let r = raw.number(f, key::ROTATE, 0.0) * DEG_RAD;
+                let float = rotation.float;
+                let radian = |v: f64| if float { degrees_times_deg_rad_f32(v) } else { v * DEG_RAD };
+                let r = radian(raw.number(f, key::ROTATE, 0.0));
                 let r = rotation.next(r, frame_start, raw.number(f, key::CLOCKWISE, 0.0));
-                push_floats(timeline, &[r, raw.number(f, key::SKEW, 0.0) * DEG_RAD]);
+                push_floats(timeline, &[r, radian(raw.number(f, key::SKEW, 0.0))]);
             }
             FrameReader::Single { default, scale, step } => {
                 let v = raw.number(f, key::VALUE, default);
@@ -667,6 +673,9 @@ impl Rotation {
     /// A key frame's rotation, unwrapped against the previous key frame's (shortest way, or
     /// `clockwise` extra turns).
     pub fn next(&mut self, rotation: f64, frame_start: f64, clockwise: f64) -> f64 {
+        if self.float {
+            return self.next_f32(rotation as f32, frame_start, clockwise);
+        }
         let mut r = rotation;
         if frame_start != 0.0 {
             if self.clockwise == 0.0 {
@@ -682,6 +691,26 @@ impl Rotation {
         self.clockwise = clockwise;
         self.previous = r;
         r
+    }
+
+    fn next_f32(&mut self, rotation: f32, frame_start: f64, clockwise: f64) -> f64 {
+        let previous = self.previous as f32;
+        let mut r = rotation;
+        if frame_start != 0.0 {
+            if self.clockwise == 0.0 {
+                r = previous + normalize_radian_f32(r - previous);
+            } else {
+                let turned = if self.clockwise > 0.0 { r >= previous } else { r <= previous };
+                if turned {
+                    self.clockwise += if self.clockwise > 0.0 { -1.0 } else { 1.0 };
+                }
+                r = previous + r - previous + std::f32::consts::PI * 2.0 * self.clockwise as f32;
+            }
+        }
+        // `int _prevClockwise = _getNumber(…, 0.0f)`: truncated.
+        self.clockwise = f64::from(clockwise as f32 as i32);
+        self.previous = f64::from(r);
+        f64::from(r)
     }
 }
 
