@@ -24,6 +24,7 @@ pub mod text_edit;
 mod token_splice;
 mod types;
 pub mod upgrade;
+mod workspace_symbols;
 
 pub use analysis::{
     Analysis, Early, FileKind, FirstStep, Options as AnalysisOptions, ParsedFile, Reuse, SharedText, detect, is_binary,
@@ -33,6 +34,7 @@ pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};
 pub use token_splice::{Replaced, TokenSplice, semantic_tokens_splice};
 pub use types::*;
+pub use workspace_symbols::{FoundSymbol, matches as symbol_matches, workspace_symbols};
 
 use rigls_text::TextRange;
 

@@ -55,6 +55,7 @@ mod sent_tokens;
 mod server;
 mod state;
 mod transport;
+mod workspace_symbols;
 
 pub use documents::COMPACT_ABOVE;
 pub use features::{Features, RealFeatures};

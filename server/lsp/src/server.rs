@@ -104,6 +104,7 @@ impl LanguageServer for Server {
         let caps = ClientCaps::new(&params.capabilities);
         let capabilities = server_capabilities(&caps);
         self.state.set_caps(caps);
+        self.state.workspace.set_roots(&params);
         *self.initial_settings.lock().unwrap_or_else(|e| e.into_inner()) = params.initialization_options;
         Ok(InitializeResult {
             capabilities,
@@ -217,6 +218,10 @@ impl LanguageServer for Server {
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
         self.state.semantic_tokens_range(params).await
+    }
+
+    async fn symbol(&self, params: WorkspaceSymbolParams) -> Result<Option<WorkspaceSymbolResponse>> {
+        self.state.workspace_symbols(params).await
     }
 
     async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {

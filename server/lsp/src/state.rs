@@ -48,6 +48,8 @@ pub struct State {
     pub sent_tokens: Arc<super::sent_tokens::SentTokens>,
     /// Answers written as JSON, waiting to be sent (see `super::transport::lean`).
     pub lean: Arc<super::transport::lean::LeanAnswers>,
+    /// The workspace folders, and the symbols of the files under them (`workspace/symbol`).
+    pub workspace: Arc<super::workspace_symbols::WorkspaceIndex>,
 }
 
 /// How long after a version's diagnostics its semantic tokens are computed, if no edit came.
@@ -85,6 +87,7 @@ impl State {
             token_json: Arc::default(),
             sent_tokens: Arc::default(),
             lean,
+            workspace: Arc::default(),
         }
     }
 

@@ -16,7 +16,7 @@ mod tokens;
 pub use diagnostics::{DiagnosticData, diagnostic};
 pub use edits::{code_action, code_action_kind, color_information, color_presentation, text_edits, workspace_edit};
 pub use navigation::{completion_item, definition, document_link, highlight, hover, inlay_hint, location};
-pub use outline::{document_symbols, folding_range, selection_range};
+pub use outline::{document_symbols, folding_range, selection_range, symbol_information};
 pub use packed_tokens::EncodedTokens;
 pub use token_splice::spliced_tokens;
 pub use tokens::{semantic_tokens, token_edits, tokens_in_range};

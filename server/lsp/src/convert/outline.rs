@@ -79,6 +79,19 @@ fn nested(conv: &Converter<'_>, symbol: &ide::Symbol, children: Vec<lsp::Documen
     }
 }
 
+/// A symbol a workspace search found, with the name of the symbol it sits in.
+#[allow(deprecated)] // `deprecated` is a required field of the struct.
+pub fn symbol_information(conv: &Converter<'_>, symbol: &ide::FoundSymbol) -> lsp::SymbolInformation {
+    lsp::SymbolInformation {
+        name: symbol.name.clone(),
+        kind: symbol_kind(symbol.kind),
+        tags: None,
+        deprecated: None,
+        location: lsp::Location { uri: conv.uri.clone(), range: conv.range(symbol.selection_range) },
+        container_name: symbol.container.clone(),
+    }
+}
+
 #[allow(deprecated)]
 fn information(conv: &Converter<'_>, symbol: &ide::Symbol, container: Option<&str>) -> lsp::SymbolInformation {
     lsp::SymbolInformation {

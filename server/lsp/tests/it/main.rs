@@ -14,3 +14,4 @@ mod lsp_steps;
 mod lsp_support;
 mod lsp_token_splice;
 mod lsp_uris;
+mod lsp_workspace_symbols;

@@ -116,3 +116,61 @@ fn bones_on_a_parent_cycle_are_listed_once() {
     "#]],
     );
 }
+
+fn render_found(text: &str, found: &[ide::FoundSymbol]) -> String {
+    found
+        .iter()
+        .map(|s| {
+            let within = s.container.as_deref().map(|c| format!(" in {c}")).unwrap_or_default();
+            format!("{} [{:?}]{within} at {}\n", s.name, s.kind, crate::ide_support::range(text, s.selection_range))
+        })
+        .collect()
+}
+
+/// A workspace search finds what the skeleton defines (armatures, bones, slots, displays,
+/// animations), not the outline's groups or the timelines naming them; the query's characters
+/// in order, any case (every line-ending and BOM variant alike).
+#[test]
+fn workspace_symbols_are_the_definitions_matching_the_query() {
+    let found = |query: &'static str| V55.check(move |a, t| render_found(t, &ide::workspace_symbols(a, query)));
+    expect![[r#"
+        勇者 [Module] at 8:12 "\"勇者\""
+        根 [Class] in 勇者 at 12:15 "\"根\""
+        体 [Class] in 根 at 13:15 "\"体\""
+        頭 [Class] in 体 at 14:15 "\"頭\""
+        腕 [Class] in 体 at 15:15 "\"腕\""
+        体 [Field] in 勇者 at 18:15 "\"体\""
+        頭 [Field] in 勇者 at 19:15 "\"頭\""
+        マント [Field] in 勇者 at 20:15 "\"マント\""
+        体 [Field] in 勇者 at 26:17 "\"体\""
+        体 [Object] in 体 at 26:44 "\"体\""
+        頭 [Field] in 勇者 at 27:17 "\"頭\""
+        頭 [Object] in 頭 at 27:44 "\"頭\""
+        頭_怒り [Object] in 頭 at 27:61 "\"頭_怒り\""
+        マント [Field] in 勇者 at 29:16 "\"マント\""
+        マント [Object] in マント at 33:18 "\"マント\""
+        待機 [Function] in 勇者 at 50:14 "\"待機\""
+    "#]]
+    .assert_eq(&found(""));
+    expect![[r#"
+        頭 [Class] in 体 at 14:15 "\"頭\""
+        頭 [Field] in 勇者 at 19:15 "\"頭\""
+        頭 [Field] in 勇者 at 27:17 "\"頭\""
+        頭 [Object] in 頭 at 27:44 "\"頭\""
+        頭_怒り [Object] in 頭 at 27:61 "\"頭_怒り\""
+    "#]]
+    .assert_eq(&found("頭"));
+    expect![[r#"
+        頭_怒り [Object] in 頭 at 27:61 "\"頭_怒り\""
+    "#]]
+    .assert_eq(&found("頭 り"));
+}
+
+#[test]
+fn a_query_matches_its_characters_in_order_ignoring_case() {
+    assert!(ide::symbol_matches("hand_L", "hl"));
+    assert!(ide::symbol_matches("hand_L", "HAND"));
+    assert!(ide::symbol_matches("anything", ""));
+    assert!(!ide::symbol_matches("hand_L", "lh"));
+    assert!(!ide::symbol_matches("腕", "腕腕"));
+}

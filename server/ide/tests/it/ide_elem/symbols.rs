@@ -81,3 +81,29 @@ fn unnamed_and_unknown_scopes_use_their_tag() {
     "#]]
     .assert_eq(&check_variants(&text, None, |a, t, _| render_symbols(t, &ide::document_symbols(a))));
 }
+
+/// A workspace search finds the model's containers, materials, meshes, nodes and animations,
+/// not its data lists or the animation parts naming nodes.
+#[test]
+fn workspace_symbols_of_a_model() {
+    let render = |a: &ide::Analysis, t: &str, _| {
+        ide::workspace_symbols(a, "頭")
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} [{:?}] in {:?} at {}\n",
+                    s.name,
+                    s.kind,
+                    s.container,
+                    crate::ide_support::range(t, s.selection_range)
+                )
+            })
+            .collect::<String>()
+    };
+    expect![[r#"
+        頭 [Field] in Some("ロボ") at 21:4 "\"頭\""
+        頭 [Field] in Some("胴体") at 65:15 "\"頭\""
+        頭 [Class] in Some("胸") at 87:14 "\"頭\""
+    "#]]
+    .assert_eq(&check_variants(MODEL, None, render));
+}
