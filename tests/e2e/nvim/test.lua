@@ -602,6 +602,23 @@ local function run()
     expect_definition(result, ske, client, find(ske, '{ "name": "body", "parent": "root"'), 'body')
   end)
 
+  check('workspace symbols: what the skeleton defines, matched by letters in order', function()
+    need_client()
+    local symbols = request(ske, client, 'workspace/symbol', { query = 'BDY' }) or {}
+    local hits = {}
+    for _, s in ipairs(symbols) do
+      if s.location.uri == vim.uri_from_bufnr(ske) then
+        hits[#hits + 1] = { s.name, s.containerName, s.location.range.start.line }
+      end
+    end
+    eq('symbols in hero_ske.json (name, container, line)', hits, {
+      { 'body', 'root', (find(ske, '{ "name": "body", "parent": "root"')) },
+      { 'body', 'hero', (find(ske, '{ "name": "body", "parent": "body" }')) },
+      { 'body', 'hero', (find(ske, '{ "name": "body", "display"')) },
+      { 'body', 'body', (find(ske, '{ "name": "body", "display"')) },
+    })
+  end)
+
   ---------------------------------------------------------------- binary skeleton
   -- A .dbbin (the DragonBones editor's, which the project ships) opens as the read-only JSON view
   -- the server gives (plugin/rigls_binary.lua); rigls analyses the binary in it. In the view,
