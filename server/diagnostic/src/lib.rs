@@ -103,6 +103,26 @@ impl Fix {
     }
 }
 
+/// A message as a reader can see it: control characters quoted from a file (a NUL after the
+/// document, an escape code in a name) are shown as their Unicode control pictures (`␀`, `␛`), as
+/// the terminal renderer shows them, instead of reaching an editor or a terminal raw. Line breaks
+/// and tabs are kept.
+fn readable(message: String) -> String {
+    let raw = |c: char| (c.is_control() && c != '\n' && c != '\t') || c == '\u{7f}';
+    if !message.chars().any(raw) {
+        return message;
+    }
+    message
+        .chars()
+        .map(|c| match c {
+            '\u{7f}' => '\u{2421}',
+            c if (c as u32) < 0x20 && raw(c) => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
+            c if raw(c) => '\u{fffd}',
+            c => c,
+        })
+        .collect()
+}
+
 /// A secondary location that explains a diagnostic ("first defined here").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Related {
@@ -153,7 +173,7 @@ impl Diagnostic {
             severity: code.rule().severity_in(format),
             case: None,
             range,
-            message: message.into(),
+            message: readable(message.into()),
             related: Vec::new(),
             fixes: Vec::new(),
             unnecessary: false,
@@ -186,12 +206,12 @@ impl Diagnostic {
     }
 
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Diagnostic {
-        self.related.push(Related { file: None, range, message: message.into() });
+        self.related.push(Related { file: None, range, message: readable(message.into()) });
         self
     }
 
     pub fn with_related_in(mut self, file: PathBuf, range: TextRange, message: impl Into<String>) -> Diagnostic {
-        self.related.push(Related { file: Some(file), range, message: message.into() });
+        self.related.push(Related { file: Some(file), range, message: readable(message.into()) });
         self
     }
 

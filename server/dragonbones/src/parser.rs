@@ -1063,6 +1063,22 @@ mod tests {
         );
     }
 
+    /// A C string's NUL written after the document (a port embedding the file), or an escape
+    /// code: the message shows them as control pictures, not raw.
+    #[test]
+    fn control_characters_after_the_document_are_shown_as_pictures() {
+        check(
+            "{\"a\": 1}\0\0\u{1b}[0m",
+            expect![[r#"
+                Object 0..8
+                  Member 1..4 "\"a\""
+                    Number 6..7 "1"
+                error 8..11 "\0\0\u{1b}": unexpected `␀␀␛` after the end of the JSON document: a file holds one value
+                  fix 8..14 -> "" (Remove the text after the document)
+            "#]],
+        );
+    }
+
     #[test]
     fn junk_before_the_root_and_an_empty_text() {
         check(
