@@ -1,5 +1,6 @@
-//! `workspace/symbol`: what the open documents and the models and skeletons under the
-//! workspace folders define, matching the query ([`rigls_ide::workspace_symbols`]).
+//! `workspace/symbol`: what the open documents (a binary's view among them) and the models and
+//! JSON skeletons under the workspace folders define, matching the query
+//! ([`rigls_ide::workspace_symbols`]).
 //!
 //! A file that is not open is analysed once and its symbols kept until its size or modification
 //! time changes, so typing a query reads nothing twice. Open documents answer from their current
@@ -86,8 +87,9 @@ impl WorkspaceIndex {
     }
 }
 
-/// The models and skeletons under `roots` (by extension: `.elem`, `.json`, `.dbbin`),
-/// honouring `.gitignore`, in a stable order.
+/// The models and skeletons under `roots` (by extension: `.elem`, `.json`), honouring
+/// `.gitignore`, in a stable order. Binaries are left to their open views: a position in a
+/// binary's JSON view means nothing in the file an editor would open from a `file:` URI.
 fn files_under(roots: &[PathBuf]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for root in roots {
@@ -95,16 +97,19 @@ fn files_under(roots: &[PathBuf]) -> Vec<PathBuf> {
         let kept = walk.filter(|e| e.file_type().is_some_and(|t| t.is_file())).map(|e| e.into_path()).filter(|p| {
             p.extension()
                 .and_then(|e| e.to_str())
-                .is_some_and(|e| ["elem", "json", "dbbin"].iter().any(|x| e.eq_ignore_ascii_case(x)))
+                .is_some_and(|e| ["elem", "json"].iter().any(|x| e.eq_ignore_ascii_case(x)))
         });
         files.extend(kept.take(MOST_FILES - files.len()));
     }
     files
 }
 
-/// Every symbol of the file at `path` (none when it is not a model or a skeleton).
+/// Every symbol of the file at `path` (none when it is not a model or a JSON skeleton).
 fn symbols_of_file(path: &Path, encoding: PositionEncoding, fs: &dyn FileSystem) -> Vec<lsp::SymbolInformation> {
     let Ok(bytes) = std::fs::read(path) else { return Vec::new() };
+    if rigls_ide::is_binary(Some(path), &bytes) {
+        return Vec::new();
+    }
     let Ok(analysis) = Analysis::of_file(Some(path), bytes, fs) else { return Vec::new() };
     let Some(uri) = Uri::from_file_path(path) else { return Vec::new() };
     let conv = Converter::new(&analysis, &uri, 0, encoding, fs);

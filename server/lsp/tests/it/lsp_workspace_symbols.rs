@@ -60,6 +60,9 @@ async fn files_on_disk_and_open_documents_are_searched() {
     std::fs::create_dir(dir.path().join("sub")).expect("mkdir");
     dir.write("sub/robot.elem", MODEL);
     dir.write("package.json", "{\"name\": \"game\"}");
+    // A binary is searched only in its open view: a position in that view is no place in the file.
+    let binary = include_bytes!("../../../tests/fixtures/dragonbones/binary/dragon_boy_ske.dbbin");
+    std::fs::write(dir.path().join("dragon_boy_ske.dbbin"), binary).expect("write");
     let root = file_uri(dir.path());
     // Columns of the names in UTF-16 and in UTF-8 (three bytes a kanji).
     for (encoding, [a, b, c, d]) in [("utf-16", [20, 24, 36, 40]), ("utf-8", [20, 28, 40, 48])] {
@@ -75,6 +78,8 @@ async fn files_on_disk_and_open_documents_are_searched() {
             "{encoding}"
         );
         assert_eq!(query(&client, "HL").await, [format!("hand_L (5) in 右腕 at hero_ske.json 1:{c}-1:{}", c + 8)]);
+        let everything = query(&client, "").await;
+        assert_eq!(everything.len(), 4, "{everything:?}");
         // Open, the skeleton answers as edited (the bone renamed, not saved); a file changed on
         // disk is read again.
         let uri = file_uri(&dir.path().join("hero_ske.json"));
