@@ -282,6 +282,41 @@ impl DragonBonesFile {
         out
     }
 
+    /// Where the document's root value ends (`None` without one).
+    pub fn document_end(&self) -> Option<u32> {
+        self.tree.root().map(|root| self.tree.range(root).end)
+    }
+
+    /// Reads `diagnostics` (a file's, `text` its text, `document_end` its
+    /// [`DragonBonesFile::document_end`]) as the `targets` would when every DragonBones target
+    /// named reads JSON with rapidjson from a C string (the C++ runtimes:
+    /// `parseDragonBonesData(data.c_str())`): the file ends at its first NUL for them, so a NUL
+    /// after the complete document, the file's only syntax error, is a warning, not an error.
+    pub fn for_targets(
+        text: &str,
+        document_end: Option<u32>,
+        targets: rigls_diagnostic::Targets,
+        diagnostics: &mut [Diagnostic],
+    ) {
+        let named = targets.of_format(rigls_diagnostic::FileFormat::DragonBones);
+        if named.is_empty() || rules::targets::rapidjson_targets_of(targets) != named {
+            return;
+        }
+        let first_nul = text.bytes().position(|b| b == 0);
+        let mut syntax = diagnostics.iter_mut().filter(|d| d.code == rigls_diagnostic::Code::Syntax);
+        let (Some(only), None) = (syntax.next(), syntax.next()) else { return };
+        let after_document = document_end.is_some_and(|end| end <= only.range.start);
+        if first_nul != Some(only.range.start as usize) || !after_document {
+            return;
+        }
+        let message = format!(
+            "{} at this NUL: rapidjson, given the file as a C string, ends it there and the document before it loads; DragonBonesJS's JSON.parse would refuse the file",
+            rules::targets::names_verb(named, "stops reading", "stop reading"),
+        );
+        let fixes = std::mem::take(&mut only.fixes);
+        *only = Diagnostic::of_case(&rigls_diagnostic::case::NUL_AFTER_DOCUMENT, only.range, message).with_fixes(fixes);
+    }
+
     /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).
     /// `text` must be the text this file was parsed from.
     pub fn evaluation(&self, text: &str) -> &eval::Evaluation {

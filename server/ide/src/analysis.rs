@@ -501,15 +501,18 @@ impl Analysis {
             (_, Some(mut file)) => {
                 file.pair_atlases(path, fs);
                 let target = file.target_diagnostics(&text, targets);
+                let document_end = file.document_end();
                 let mut diagnostics = match early {
                     Some(early) => file.check_in_steps(&text, &lines, path, fs, previous, |found, carried| {
                         let mut diagnostics = [found, &target, &carried].concat();
+                        DragonBonesFile::for_targets(&text, document_end, targets, &mut diagnostics);
                         diagnostic::sort(&mut diagnostics);
                         early(FirstStep { path, text: &text, lines: &lines, diagnostics });
                     }),
                     None => file.check(&text, &lines, path, fs, previous),
                 };
                 diagnostics.extend(target);
+                DragonBonesFile::for_targets(&text, document_end, targets, &mut diagnostics);
                 (ParsedFile::DragonBones(file), diagnostics)
             }
             (_, None) => (ParsedFile::Other, Vec::new()),

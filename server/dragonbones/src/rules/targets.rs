@@ -910,7 +910,7 @@ fn unreadable_polygons(raw: &Raw<'_>, model: &Model, profiles: &[&Profile], out:
 
 /// The targets among `profiles` whose runtime reads JSON with rapidjson (the C++ runtimes).
 /// The targets among `targets` that read JSON with rapidjson (the C++ runtimes).
-pub(crate) fn rapidjson_targets_of(targets: Targets) -> Targets {
+pub fn rapidjson_targets_of(targets: Targets) -> Targets {
     let profiles: Vec<&Profile> =
         targets.of_format(FileFormat::DragonBones).iter().filter_map(target::profile).collect();
     rapidjson_targets(&profiles)
@@ -951,7 +951,7 @@ pub(super) fn value_shown<'a>(raw: &Raw<'a>, value: NodeId) -> &'a str {
 }
 
 /// `dragonbones-cpp does`, `dragonbones-cpp and godot do`.
-pub(super) fn names_verb(targets: Targets, one: &str, many: &str) -> String {
+pub(crate) fn names_verb(targets: Targets, one: &str, many: &str) -> String {
     format!("{} {}", targets.names(), if targets.len() == 1 { one } else { many })
 }
 

@@ -886,3 +886,34 @@ fn the_cpp_rules_read_the_first_of_a_key_given_twice() {
         "#,
     );
 }
+
+/// A NUL after the document (a port writing the file as a C string: the GBA port's
+/// `DragonBoy_ske.json`): rapidjson, given `data.c_str()`, stops there and DragonBonesCPP loaded
+/// and posed the skeleton; `JSON.parse` refuses the file. With only C++ targets named, a warning.
+/// A NUL inside the document ends it early for rapidjson too: an error for every target.
+#[test]
+fn a_nul_after_the_document_ends_the_file_for_the_cpp_runtimes() {
+    let text = "{\"version\": \"5.5\", \"name\": \"竜\", \"armature\": [{\"name\": \"竜\", \"bone\": [{\"name\": \"根\"}]}]}\0\0";
+    let show = |text: &str, targets: &[Target]| -> Vec<String> {
+        let analysis = support::analyse_for("竜_ske.json", text, &[], Targets::of(targets));
+        analysis
+            .diagnostics
+            .iter()
+            .map(|d| format!("{:?} {} {:?}: {}", d.severity, d.code, support::slice(text, d.range), d.message))
+            .collect()
+    };
+    let error = r#"Error syntax "\0\0": unexpected `␀␀` after the end of the JSON document: a file holds one value"#;
+    assert_eq!(
+        show(text, &[Target::DragonBonesCpp, Target::Godot]),
+        [
+            r#"Warning syntax "\0\0": dragonbones-cpp and godot stop reading at this NUL: rapidjson, given the file as a C string, ends it there and the document before it loads; DragonBonesJS's JSON.parse would refuse the file"#
+        ]
+    );
+    assert_eq!(show(text, &[Target::DragonBonesCpp, Target::DragonBonesJs]), [error]);
+    assert_eq!(show(text, &[]), [error]);
+    let inside = text.replace("}]}]}\0\0", "}]}\0]}");
+    assert_eq!(
+        show(&inside, &[Target::DragonBonesCpp]),
+        [r#"Error syntax "\0": unexpected `␀`: expected an array element"#]
+    );
+}
