@@ -106,12 +106,10 @@ pub mod case {
         Code::InvalidValue,
         "Numbers of a mesh's `vertices`, `uvs` or `triangles`, a deform key frame's `vertices`, a `curve`, a path's `lengths` or a 5.6 `value` written as strings: DragonBonesJS converts them; rapidjson asserts where the C++ runtime reads them.",
     );
-    pub const NUL_AFTER_DOCUMENT: Case = Case {
-        code: Code::Syntax,
-        format: FileFormat::DragonBones,
-        severity: Severity::Warning,
-        when: "A NUL after a complete document where only C++ runtimes are named: rapidjson, reading the file as a C string, stops there and loads it; JSON.parse would refuse it.",
-    };
+    pub const NUL_AFTER_DOCUMENT: Case = warning(
+        Code::Syntax,
+        "A NUL after a complete document where only C++ runtimes are named: rapidjson, reading the file as a C string, stops there and loads it; JSON.parse would refuse it.",
+    );
     pub const EASING_STRING: Case = warning(
         Code::InvalidValue,
         "An easing written as a string other than `\"NaN\"`: runtimes read it as 0 (linear).",

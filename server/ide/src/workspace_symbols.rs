@@ -12,8 +12,7 @@ pub struct FoundSymbol {
     pub kind: SymbolKind,
     /// The symbol it sits in, groups skipped (an armature's bone: the armature).
     pub container: Option<String>,
-    /// The symbol's whole range, and its name's.
-    pub range: TextRange,
+    /// The symbol's name.
     pub selection_range: TextRange,
 }
 
@@ -28,8 +27,8 @@ pub fn workspace_symbols(analysis: &Analysis, query: &str) -> Vec<FoundSymbol> {
         let inner = if defines { Some(symbol.name.clone()) } else { container.clone() };
         stack.extend(children.into_iter().rev().map(|c| (c, inner.clone())));
         if defines && matches(&symbol.name, query) {
-            let Symbol { name, kind, range, selection_range, .. } = symbol;
-            out.push(FoundSymbol { name, kind, container, range, selection_range });
+            let Symbol { name, kind, selection_range, .. } = symbol;
+            out.push(FoundSymbol { name, kind, container, selection_range });
         }
     }
     out

@@ -174,7 +174,7 @@ fn check_value(
         return;
     }
     match def.ty {
-        ValueType::Number | ValueType::Int if numeric_string(ctx, value) => {
+        ValueType::Number | ValueType::Int if quoted_numbers::is_js_number(ctx.text, tree, value) => {
             let shown = tree.range(value).slice(ctx.text);
             // The C++ runtime reads integer keys with `GetInt`, which asserts, and the others only
             // when they are numbers (`parser/JSONDataParser.h:26-104`).
@@ -361,11 +361,6 @@ fn null_value(ctx: &mut DragonBonesCheck, kind: ObjectKind, def: &KeyDef, value:
         )
     };
     ctx.push(report(Code::InvalidValue, ctx.tree.range(value), message));
-}
-
-/// A string holding a number (`"10"`), which DragonBonesJS reads as one.
-fn numeric_string(ctx: &DragonBonesCheck, value: NodeId) -> bool {
-    quoted_numbers::is_js_number(ctx.text, ctx.tree, value)
 }
 
 /// Reports a value of the wrong JSON type; returns whether the type was right.

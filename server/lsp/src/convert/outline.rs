@@ -79,27 +79,30 @@ fn nested(conv: &Converter<'_>, symbol: &ide::Symbol, children: Vec<lsp::Documen
     }
 }
 
-/// A symbol a workspace search found, with the name of the symbol it sits in.
-#[allow(deprecated)] // `deprecated` is a required field of the struct.
+/// A symbol a workspace search found (at its name), with the name of the symbol it sits in.
 pub fn symbol_information(conv: &Converter<'_>, symbol: &ide::FoundSymbol) -> lsp::SymbolInformation {
-    lsp::SymbolInformation {
-        name: symbol.name.clone(),
-        kind: symbol_kind(symbol.kind),
-        tags: None,
-        deprecated: None,
-        location: lsp::Location { uri: conv.uri.clone(), range: conv.range(symbol.selection_range) },
-        container_name: symbol.container.clone(),
-    }
+    let ide::FoundSymbol { name, kind, container, selection_range } = symbol;
+    located(conv, name, *kind, *selection_range, container.as_deref())
 }
 
-#[allow(deprecated)]
 fn information(conv: &Converter<'_>, symbol: &ide::Symbol, container: Option<&str>) -> lsp::SymbolInformation {
+    located(conv, &symbol.name, symbol.kind, symbol.range, container)
+}
+
+#[allow(deprecated)] // `deprecated` is a required field of the struct.
+fn located(
+    conv: &Converter<'_>,
+    name: &str,
+    kind: ide::SymbolKind,
+    range: TextRange,
+    container: Option<&str>,
+) -> lsp::SymbolInformation {
     lsp::SymbolInformation {
-        name: symbol.name.clone(),
-        kind: symbol_kind(symbol.kind),
+        name: name.to_owned(),
+        kind: symbol_kind(kind),
         tags: None,
         deprecated: None,
-        location: lsp::Location { uri: conv.uri.clone(), range: conv.range(symbol.range) },
+        location: lsp::Location { uri: conv.uri.clone(), range: conv.range(range) },
         container_name: container.map(str::to_owned),
     }
 }
