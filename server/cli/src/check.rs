@@ -333,18 +333,9 @@ fn fix_and_report(input: &Input, analysis: Analysis, mode: FixMode, tally: &mut 
 
 /// Files under a directory that rigls understands, sorted, honouring `.gitignore`.
 fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = ignore::WalkBuilder::new(dir)
-        .sort_by_file_path(|a, b| a.cmp(b))
-        .build()
-        .flatten()
-        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
-        .map(|e| e.into_path())
-        // `.json` files are kept here and dropped after analysis unless they are DragonBones data.
-        .filter(|p| match p.extension().and_then(|e| e.to_str()) {
-            Some(e) if ["elem", "json", "dbbin"].iter().any(|x| e.eq_ignore_ascii_case(x)) => true,
-            Some(e) if e.eq_ignore_ascii_case("bytes") => starts_as_binary(p),
-            _ => false,
-        })
+    // `.json` files are kept here and dropped after analysis unless they are DragonBones data.
+    let mut found: Vec<PathBuf> = rigls_ide::project_files(dir, &["elem", "json", "dbbin", "bytes"])
+        .filter(|p| !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("bytes")) || starts_as_binary(p))
         .collect();
     found.sort();
     found

@@ -18,6 +18,7 @@ mod file_features;
 mod fixes;
 mod links;
 pub mod pose;
+mod project_files;
 pub mod scene;
 pub mod targets;
 pub mod text_edit;
@@ -32,6 +33,7 @@ pub use analysis::{
 };
 pub use fixes::offered_actions;
 pub use links::{LocationLink, location_link, location_links};
+pub use project_files::project_files;
 pub use token_splice::{Replaced, TokenSplice, semantic_tokens_splice};
 pub use types::*;
 pub use workspace_symbols::{FoundSymbol, matches as symbol_matches, workspace_symbols};

@@ -93,13 +93,7 @@ impl WorkspaceIndex {
 fn files_under(roots: &[PathBuf]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for root in roots {
-        let walk = ignore::WalkBuilder::new(root).sort_by_file_path(|a, b| a.cmp(b)).build().flatten();
-        let kept = walk.filter(|e| e.file_type().is_some_and(|t| t.is_file())).map(|e| e.into_path()).filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| ["elem", "json"].iter().any(|x| e.eq_ignore_ascii_case(x)))
-        });
-        files.extend(kept.take(MOST_FILES - files.len()));
+        files.extend(rigls_ide::project_files(root, &["elem", "json"]).take(MOST_FILES - files.len()));
     }
     files
 }
