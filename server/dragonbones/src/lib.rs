@@ -302,11 +302,12 @@ impl DragonBonesFile {
         if named.is_empty() || rules::targets::rapidjson_targets_of(targets) != named {
             return;
         }
-        let first_nul = text.bytes().position(|b| b == 0);
         let mut syntax = diagnostics.iter_mut().filter(|d| d.code == rigls_diagnostic::Code::Syntax);
         let (Some(only), None) = (syntax.next(), syntax.next()) else { return };
         let after_document = document_end.is_some_and(|end| end <= only.range.start);
-        if first_nul != Some(only.range.start as usize) || !after_document {
+        // The text is searched for its first NUL only when its one syntax error follows the document.
+        let first_nul = || text.bytes().position(|b| b == 0);
+        if !after_document || first_nul() != Some(only.range.start as usize) {
             return;
         }
         let message = format!(
