@@ -7,7 +7,7 @@ use std::io::Read as _;
 use std::path::Path;
 
 use rigls_diagnostic::env::RealFs;
-use rigls_diagnostic::{Code, Severity, config};
+use rigls_diagnostic::{Code, Severity, Target, Targets, config};
 use rigls_ide::Analysis;
 use rigls_text::PositionEncoding;
 
@@ -98,20 +98,24 @@ pub fn stdin_bytes() -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// The model a command works on, analysed: `file`'s content (a `.dbbin` in its JSON view), or stdin's when `from_stdin` (then
-/// `file` is the name it goes by, for the files it names). A file that is not there, not
-/// readable or not UTF-8 is an error in the one wording.
-pub fn model(file: &Path, from_stdin: bool) -> Result<Analysis, String> {
+/// The model a command works on, analysed: `file`'s content (a `.dbbin` in its JSON view), or
+/// stdin's when `from_stdin` (then `file` is the name it goes by, for the files it names). It is
+/// checked for the targets `--check` would check it for: the `rigls.toml`'s, those of `target`'s
+/// format replaced by `target`. A file that is not there, not readable or not UTF-8 is an error
+/// in the one wording.
+pub fn model(file: &Path, from_stdin: bool, target: Option<Target>) -> Result<Analysis, String> {
     let name = file.display().to_string();
     let bytes = if from_stdin { stdin_bytes()? } else { read_file(file).map_err(|e| cannot_read(&name, &e))? };
     let path = (file != Path::new("-")).then_some(file);
-    Analysis::of_file(path, bytes, &RealFs).map_err(|e| not_utf8(&name, &e.utf8_error()))
+    let named = Targets::of(target.as_slice());
+    let targets = super::targets::from_config(file).overridden_by(named);
+    Analysis::of_file_for(path, bytes, &RealFs, targets).map_err(|e| not_utf8(&name, &e.utf8_error()))
 }
 
 /// The rule `pose` and `render` follow for both formats: a model with errors (what `--check`
 /// reports as errors, after the `rigls.toml` that applies) is not posed; the message lists them.
-/// Warnings are not in the way, nor is `non-finite-pose`, which is about the pose itself (shown
-/// with `null`s).
+/// Warnings are not in the way, nor are `non-finite-pose` and `target-float-overflow`, which
+/// are about the pose itself (the runtime loads the file; the pose shows `null`s).
 pub fn refuse_errors(analysis: &Analysis, name: &str) -> Result<(), String> {
     let mut diagnostics = analysis.diagnostics.clone();
     let dir = match &analysis.path {
@@ -121,8 +125,10 @@ pub fn refuse_errors(analysis: &Analysis, name: &str) -> Result<(), String> {
     if let Some(Ok(Some(file))) = dir.map(|dir| config::load(&dir, &RealFs)) {
         diagnostics = file.severity.apply(diagnostics);
     }
-    let errors: Vec<_> =
-        diagnostics.iter().filter(|d| d.severity == Severity::Error && d.code != Code::NonFinitePose).collect();
+    let errors: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error && !matches!(d.code, Code::NonFinitePose | Code::TargetFloatOverflow))
+        .collect();
     if errors.is_empty() {
         return Ok(());
     }

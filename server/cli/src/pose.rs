@@ -19,7 +19,7 @@ pub struct PoseArgs<'a> {
 
 pub fn run(args: PoseArgs<'_>) -> u8 {
     let name = args.file.display().to_string();
-    let analysis = match input::model(args.file, false) {
+    let analysis = match input::model(args.file, false, args.target) {
         Ok(analysis) => analysis,
         Err(message) => {
             eprintln!("error: {message}");

@@ -270,10 +270,21 @@ impl Analysis {
         bytes: Vec<u8>,
         fs: &dyn FileSystem,
     ) -> Result<Analysis, std::string::FromUtf8Error> {
+        Analysis::of_file_for(path, bytes, fs, Targets::NONE)
+    }
+
+    /// [`Analysis::of_file`], checked for `targets`.
+    pub fn of_file_for(
+        path: Option<&Path>,
+        bytes: Vec<u8>,
+        fs: &dyn FileSystem,
+        targets: Targets,
+    ) -> Result<Analysis, std::string::FromUtf8Error> {
         if is_binary(path, &bytes) {
-            return Ok(Analysis::of_binary(path, &bytes, fs));
+            return Ok(Analysis::of_binary_for(path, &bytes, fs, targets));
         }
-        Ok(Analysis::with_kind(path, String::from_utf8(bytes)?, fs, None))
+        let options = Options { targets, ..Options::default() };
+        Ok(Analysis::with_options(path, String::from_utf8(bytes)?, fs, options))
     }
 
     /// The folder of the document's file, which the files it names are relative to (`None` for

@@ -30,3 +30,52 @@ fn infinities_print_as_javascript_writes_them_and_json_has_null() {
     let js = scratch.run(&["pose", "far_ske.json"]);
     assert!(js.stdout.contains("体     1 0 0 1 999999999999999939709166371603178586112 -48"), "{}", js.stdout);
 }
+
+/// A skeleton with a NUL after it (a copy written from a C string): DragonBonesCPP, handed
+/// `c_str()`, reads the document and stops; `JSON.parse` refuses it. `pose` refuses or poses it
+/// as `--check` judges it for the target it poses as (the command line's, else `rigls.toml`'s).
+#[test]
+fn a_nul_after_the_document_is_posed_for_the_runtimes_that_read_up_to_it() {
+    let scratch = Scratch::new();
+    let skeleton = r#"{"version":"5.5","frameRate":24,"name":"c","armature":[{"name":"a","bone":[{"name":"根"}]}]}"#;
+    scratch.write("c_ske.json", &format!("{skeleton}\0"));
+    let js = scratch.run(&["pose", "c_ske.json"]);
+    js.expect_code(2);
+    expect![[r#"
+        error: `c_ske.json` has an error, so it is not posed (`rigls --check` shows them in full):
+          1:92: unexpected `␀` after the end of the JSON document: a file holds one value [syntax]
+    "#]]
+    .assert_eq(&js.stderr);
+    let cpp = scratch.run(&["pose", "c_ske.json", "--target", "dragonbones-cpp"]);
+    cpp.expect_code(0);
+    expect![[r#"
+        armature "a", setup pose, time 0s
+
+        bones (global matrix a b c d tx ty)
+          根     1 0 0 1 0 0
+
+        slots (display index, draw order, mesh vertices)
+    "#]]
+    .assert_eq(&cpp.stdout);
+    scratch.write("rigls.toml", "[dragonbones]\ntargets = [\"godot\"]\n");
+    scratch.run(&["pose", "c_ske.json"]).expect_code(0);
+    // The command line's target of the format replaces the file's.
+    scratch.run(&["pose", "c_ske.json", "--target", "dragonbones-js"]).expect_code(2);
+}
+
+/// Numbers written as strings in a mesh: DragonBonesJS converts them, DragonBonesCPP's
+/// `GetDouble` aborts the load; `pose --target dragonbones-cpp` does not pose what the runtime
+/// cannot load.
+#[test]
+fn what_the_cpp_runtime_cannot_load_is_not_posed_for_it() {
+    let scratch = Scratch::new();
+    let skeleton = r#"{"version":"5.5","frameRate":24,"name":"q","armature":[{"name":"a","bone":[{"name":"root"}],"slot":[{"name":"s","parent":"root"}],"skin":[{"slot":[{"name":"s","display":[{"type":"mesh","name":"m","vertices":["0",0,10,0,0,10],"uvs":[0,0,1,0,0,1],"triangles":[0,1,2],"width":10,"height":10}]}]}]}]}"#;
+    scratch.write("q_ske.json", skeleton);
+    scratch.run(&["pose", "q_ske.json"]).expect_code(0);
+    let cpp = scratch.run(&["pose", "q_ske.json", "--target", "dragonbones-cpp"]);
+    cpp.expect_code(2);
+    expect![[r#"
+        error: `q_ske.json` has an error, so it is not posed (`rigls --check` shows them in full):
+          1:209: dragonbones-cpp reads `vertices`'s numbers with rapidjson's `GetDouble`, and "0" is a string: its assertion aborts the runtime (a build without assertions reads garbage); write the number without quotes [target-load-failure]
+    "#]].assert_eq(&cpp.stderr);
+}

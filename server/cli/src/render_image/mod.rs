@@ -109,7 +109,7 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     }
     let from_stdin = args.file == Path::new("-");
     let file = if from_stdin { args.stdin_filename.unwrap_or(args.file) } else { args.file };
-    let analysis = input::model(file, from_stdin).map_err(Failure)?;
+    let analysis = input::model(file, from_stdin, args.target).map_err(Failure)?;
     input::refuse_errors(&analysis, &file.display().to_string()).map_err(Failure)?;
     let at = |e: scene::SceneError| Failure(format!("{}: {e}", file.display()));
     let target = super::targets::for_one_file(file, &analysis, args.target).map_err(Failure)?;

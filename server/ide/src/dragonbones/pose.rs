@@ -2,7 +2,7 @@
 
 use crate::Analysis;
 use crate::pose::{BonePose, DragonBonesPose, PoseError, PoseRequest, SlotPose};
-use rigls_diagnostic::Code;
+use rigls_diagnostic::{Code, Severity};
 use rigls_dragonbones::eval::data::DragonBonesData;
 use rigls_dragonbones::eval::parse::{self, FailureKind};
 use rigls_dragonbones::eval::raw::Raw;
@@ -136,7 +136,8 @@ pub fn with_default_armature(file: &DragonBonesFile, text: &str, request: &PoseR
     PoseRequest { armature, ..request.clone() }
 }
 
-/// The skeleton of `analysis`, when the runtime can read it (`JSON.parse` accepts it).
+/// The skeleton of `analysis`, when the runtime can read it (`JSON.parse` accepts it; a syntax
+/// warning is what only the targets the file is checked for accept: a NUL after the document).
 pub fn skeleton(analysis: &Analysis) -> Result<&DragonBonesFile, PoseError> {
     let Some(file) = analysis.dragonbones() else {
         return Err(PoseError::NoPose("not a DragonBones skeleton".to_owned()));
@@ -145,7 +146,7 @@ pub fn skeleton(analysis: &Analysis) -> Result<&DragonBonesFile, PoseError> {
     let syntax: Vec<String> = analysis
         .diagnostics
         .iter()
-        .filter(|d| d.code == Code::Syntax)
+        .filter(|d| d.code == Code::Syntax && d.severity == Severity::Error)
         .map(|d| format!("{}: {} (JSON.parse rejects the file)", at(d.range), d.message))
         .collect();
     if !syntax.is_empty() {
