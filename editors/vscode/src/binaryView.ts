@@ -1,5 +1,6 @@
-// Binary DragonBones skeletons (`*.dbbin`) open as a read-only JSON view of their content, which
-// rigls analyses as the binary: diagnostics, hovers, the outline and go-to-definition work in it.
+// Binary DragonBones skeletons (`*.dbbin`, and Unity's `*_ske.bytes`) open as a read-only JSON
+// view of their content, which rigls analyses as the binary: diagnostics, hovers, the outline and
+// go-to-definition work in it.
 //
 // The view is a virtual document, `rigls-dbbin:/dir/x_ske.dbbin` for the file
 // `/dir/x_ske.dbbin`, whose text the server gives (`rigls/binaryView`); the language client sends
@@ -58,7 +59,7 @@ export function registerBinaryViews(context: vscode.ExtensionContext, client: ()
             panel.dispose();
         },
     };
-    const watcher = vscode.workspace.createFileSystemWatcher("**/*.dbbin", true, false, true);
+    const watcher = vscode.workspace.createFileSystemWatcher("**/*.{dbbin,bytes}", true, false, true);
     context.subscriptions.push(
         changed,
         watcher,

@@ -27,13 +27,18 @@ test("word-based suggestions are off where rigls owns the language", () => {
     assert.equal(manifest.contributes.configurationDefaults["[json]"], undefined);
 });
 
-test("a .dbbin file opens in the binary view's editor, and the view itself does not", () => {
+test("a .dbbin file (or Unity's _ske.bytes) opens in the binary view's editor, and the view itself does not", () => {
     // (A selector pattern with a `/` is matched against `scheme:path`.)
     const [editor] = manifest.contributes.customEditors;
     assert.equal(editor.viewType, "rigls.binaryView");
     assert.equal(editor.priority, "default");
     const patterns = editor.selector.map((s: { filenamePattern: string }) => s.filenamePattern);
-    assert.deepEqual(patterns, ["file:/**/*.dbbin", "vscode-remote:/**/*.dbbin"]);
+    assert.deepEqual(patterns, [
+        "file:/**/*.dbbin",
+        "vscode-remote:/**/*.dbbin",
+        "file:/**/*_ske.bytes",
+        "vscode-remote:/**/*_ske.bytes",
+    ]);
     assert.ok(patterns.every((p: string) => !p.startsWith("rigls-dbbin:")));
     assert.ok(manifest.activationEvents.includes("onCustomEditor:rigls.binaryView"));
     assert.ok(manifest.activationEvents.includes("onFileSystem:rigls-dbbin"));

@@ -45,14 +45,18 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
     classify(path, text).0
 }
 
-/// Whether a file is a binary skeleton by its name (`.dbbin`).
+/// Whether a file's name says it holds a binary skeleton: `.dbbin`, or Unity's `.bytes` (a
+/// `TextAsset`, `*_ske.bytes` in DragonBones' Unity exports). An open document of either name
+/// is the JSON view of the file, never its bytes.
 pub fn is_binary_path(path: Option<&Path>) -> bool {
-    path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("dbbin"))
+    path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("dbbin") || e.eq_ignore_ascii_case("bytes"))
 }
 
-/// Whether a file is a binary skeleton: named `.dbbin`, or bytes that start with `DBDT`.
+/// Whether a file is a binary skeleton: named `.dbbin`, or bytes that start with `DBDT` (a
+/// `.bytes` file may hold anything: its content decides).
 pub fn is_binary(path: Option<&Path>, bytes: &[u8]) -> bool {
-    is_binary_path(path) || rigls_dragonbones::binary::is_binary(bytes)
+    path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("dbbin"))
+        || rigls_dragonbones::binary::is_binary(bytes)
 }
 
 /// The kind, and for DragonBones data the parse it took to tell (so it is parsed once).

@@ -686,6 +686,21 @@ local function run()
     })
   end)
 
+  -- Unity projects name the binary `*_ske.bytes`: the same view, analysed as the binary (the
+  -- damaged copy's problems are the binary's, not the view's JSON's).
+  write_file('unity_ske.bytes', bytes:sub(1, #bytes - 8))
+  local unity = open('unity_ske.bytes')
+  check("Unity's _ske.bytes opens as the same read-only view, analysed as the binary", function()
+    eq('line 3, modifiable', { vim.api.nvim_buf_get_lines(unity, 2, 3, false)[1], vim.bo[unity].modifiable }, {
+      '  "name": "mecha_1406",',
+      false,
+    })
+    wait_client(unity)
+    eq('diagnostic codes', vim.tbl_map(function(d)
+      return d.code
+    end, wait_diagnostics(unity)), { 'binary-truncated' })
+  end)
+
   ---------------------------------------------------------------- other JSON
   local plain = open('not-dragonbones.json')
   check('plain JSON: rigls attaches but says nothing', function()

@@ -172,6 +172,8 @@ async function run(page) {
     const binary = readFileSync(new URL("../../../server/tests/fixtures/dragonbones/binary/mecha_1406_ske.dbbin", import.meta.url));
     writeFileSync(join(workspace, "mecha_1406_ske.dbbin"), binary);
     writeFileSync(join(workspace, "damaged_ske.dbbin"), binary.subarray(0, binary.length - 8));
+    // Unity's name for a binary: a damaged copy, so that its problems show it was read as one.
+    writeFileSync(join(workspace, "unity_ske.bytes"), binary.subarray(0, binary.length - 8));
     await page.goto(process.env.RIGLS_URL);
     await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "broken.elem" }).waitFor({ timeout: 60000 });
@@ -452,6 +454,17 @@ async function run(page) {
             "bytes 20808–24363: the timelineArray should be bytes 20808–24371 of the file, but the file has 24364 bytes: the runtime throws rigls(binary-truncated) [Ln 3, Col 3]",
         ]);
         await screenshot(page, "dbbin-diagnostics");
+    });
+
+    await check(page, "Unity's _ske.bytes opens as the same view, analysed as the binary", async () => {
+        await openFile(page, "unity_ske.bytes", "DragonBones JSON");
+        await until('the view shows "name": "mecha_1406"', viewLines, (t) => t.includes('"name": "mecha_1406",'));
+        await showProblems(page);
+        const rows = await until("Problems rows for unity_ske.bytes", () => problems(page), (r) =>
+            r.some((x) => x.startsWith("unity_ske.bytes")),
+        );
+        const file = rows.findIndex((x) => x.startsWith("unity_ske.bytes"));
+        eq("Problems rows of unity_ske.bytes", rows[file + 1].split(" rigls(")[1], "binary-truncated) [Ln 3, Col 3]");
     });
 
     // ------------------------------------------------------------- completion while typing

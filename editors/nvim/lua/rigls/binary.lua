@@ -1,4 +1,5 @@
--- Binary DragonBones skeletons (`*.dbbin`) open as a read-only JSON view of their content
+-- Binary DragonBones skeletons (`*.dbbin`, Unity's `*_ske.bytes`) open as a read-only JSON view of
+-- their content
 -- (plugin/rigls_binary.lua sets the autocmds): the buffer keeps the file's name, its text is what
 -- the rigls server shows of the file (`rigls/binaryView`), and rigls, attached to it as to any JSON
 -- buffer, analyses the binary with that text: diagnostics, hovers, symbols and definitions answer

@@ -121,6 +121,27 @@ async fn a_binary_opens_as_its_json_view_with_diagnostics_hovers_definitions_and
     "#]].assert_eq(&first.unwrap());
 }
 
+/// Unity's exports name the binary `*_ske.bytes` (a `TextAsset`): its view answers as the
+/// `.dbbin`'s does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_unity_bytes_binary_opens_as_the_same_view() {
+    let (dir, bytes) = binary_folder("unity-binary-view");
+    std::fs::write(dir.path().join("hero_ske.bytes"), &bytes).unwrap();
+    let mut renderings = Vec::new();
+    for name in ["hero_ske.dbbin", "hero_ske.bytes"] {
+        let file = file_uri(&dir.path().join(name));
+        let (mut client, _) =
+            TestClient::initialized(Options::default(), capabilities(Some(&["utf-16"])), Value::Null).await;
+        let view = request(&client, "rigls/binaryView", json!({"textDocument": {"uri": view_uri(&file)}})).await;
+        let doc = ClientDoc::new(&view_uri(&file), 1, view["text"].as_str().expect("the view's text"), Enc::Utf16);
+        client.open(&doc.uri, "json", 1, &doc.text).await;
+        renderings.push(features(&mut client, &doc).await);
+        client.shutdown().await;
+    }
+    assert!(renderings[0].contains("scene: error null, 4 bones"), "{}", renderings[0]);
+    assert_eq!(renderings[1], renderings[0]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_binary_shows_its_problems_in_the_view_under_the_file_uri() {
     let (dir, bytes) = binary_folder("damaged-binary-view");
