@@ -246,7 +246,7 @@ impl Analysis {
     /// [`Analysis::new`]).
     fn of_binary_shown_as(path: Option<&Path>, text: &str, fs: &dyn FileSystem, targets: Targets) -> Option<Analysis> {
         let path = path.filter(|p| is_binary_path(Some(p)))?;
-        let bytes = fs.read_head(path, usize::MAX)?;
+        let bytes = fs.read_head(path, usize::MAX).filter(|bytes| is_binary(Some(path), bytes))?;
         let binary = Analysis::of_binary_for(Some(path), &bytes, fs, targets);
         (*binary.text == text || rigls_dragonbones::binary::is_binary(text.as_bytes())).then_some(binary)
     }

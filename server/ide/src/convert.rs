@@ -68,6 +68,15 @@ pub fn binary_view(bytes: &[u8]) -> String {
     DragonBonesFile::of_binary(bytes).0
 }
 
+/// What an editor shows of the file at `path` opened as a binary skeleton: its JSON view, or the
+/// text itself where the name leaves the content to decide (Unity's `.bytes` may hold JSON).
+pub fn binary_view_of(path: &std::path::Path, bytes: &[u8]) -> String {
+    match crate::is_binary(Some(path), bytes) {
+        true => binary_view(bytes),
+        false => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
 /// A binary skeleton's JSON (its view): refused where the runtime cannot read the binary, with
 /// its other problems as notes.
 pub fn binary_to_json(bytes: &[u8]) -> Result<Converted, Refused> {

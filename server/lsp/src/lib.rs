@@ -22,12 +22,13 @@
 //!   tokens are kept packed, and the allocator returns what an analysis or a large answer freed.
 //!   Those workarounds, and the malformed-frame and raw-URI guards, are all in [`transport`].
 //!
-//! A binary skeleton (`.dbbin`) is opened as the read-only JSON view of its content: the client
+//! A binary skeleton (`.dbbin`, `.bytes`) is opened as the read-only JSON view of its content: the client
 //! asks `rigls/binaryView` with params `{"textDocument": {"uri": …}}` (a `file:` URI, or the
 //! view's `rigls-dbbin:` URI: the same path under that scheme) for `{"text": "…"}`, and opens that
 //! text under the file's URI or the view's. The server reads the file again and analyses the
 //! binary (its problems, poses and names) with the view as its text; a view that no longer
-//! matches the file is analysed as the JSON it is.
+//! matches the file is analysed as the JSON it is. Unity's `.bytes` files are opened the same
+//! way; one that is no binary (it holds the JSON itself) is shown and analysed as its text.
 //!
 //! Besides LSP and `rigls/binaryView`, the server answers three custom requests:
 //! - `rigls/scene`: the scene a live preview draws, of the server's copy of a document, with the

@@ -62,7 +62,7 @@ impl Server {
             return Err(failed(format!("rigls/binaryView: `{}` names no file", uri.as_str())));
         };
         let read = tokio::task::spawn_blocking(move || match std::fs::read(&path) {
-            Ok(bytes) => Ok(rigls_ide::convert::binary_view(&bytes)),
+            Ok(bytes) => Ok(rigls_ide::convert::binary_view_of(&path, &bytes)),
             Err(e) => Err(format!("rigls/binaryView: cannot read `{}`: {e}", path.display())),
         });
         match read.await {

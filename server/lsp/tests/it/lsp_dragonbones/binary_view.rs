@@ -142,6 +142,29 @@ async fn a_unity_bytes_binary_opens_as_the_same_view() {
     assert_eq!(renderings[1], renderings[0]);
 }
 
+/// A `.bytes` file may hold the JSON skeleton itself: the view is that text, analysed as JSON.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bytes_file_holding_json_is_shown_as_its_text() {
+    let dir = TempDir::new("unity-json-view");
+    dir.write("hero_ske.bytes", SKELETON);
+    dir.write("hero_tex.json", ATLAS);
+    let file = file_uri(&dir.path().join("hero_ske.bytes"));
+    let (mut client, _) =
+        TestClient::initialized(Options::default(), capabilities(Some(&["utf-16"])), Value::Null).await;
+    let view = request(&client, "rigls/binaryView", json!({"textDocument": {"uri": view_uri(&file)}})).await;
+    assert_eq!(view["text"], SKELETON);
+    let doc = ClientDoc::new(&view_uri(&file), 1, SKELETON, Enc::Utf16);
+    client.open(&doc.uri, "json", 1, &doc.text).await;
+    let published = client.diagnostics(&doc.uri).await;
+    assert_eq!(published["diagnostics"], json!([]));
+    let at =
+        json!({"textDocument": {"uri": doc.uri}, "position": doc.position(cursor(SKELETON, "\"name\": \"体$0\""))});
+    let hover = request(&client, "textDocument/hover", at).await;
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(text.starts_with("**bone** `体`"), "{text}");
+    client.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_binary_shows_its_problems_in_the_view_under_the_file_uri() {
     let (dir, bytes) = binary_folder("damaged-binary-view");
