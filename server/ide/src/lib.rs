@@ -144,6 +144,25 @@ pub fn format(analysis: &Analysis) -> Option<Vec<rigls_diagnostic::TextEdit>> {
     file_features::of(analysis).format(analysis)
 }
 
+/// The edits of [`format`] inside the lines `range` touches, line breaks included: what "Format
+/// Selection" changes. A selection that ends at the start of a line does not take that line;
+/// an edit reaching outside the lines (a run of blank lines that goes on past them, or the one
+/// edit sent for a document with very many changed lines) is left out.
+pub fn format_range(analysis: &Analysis, range: TextRange) -> Option<Vec<rigls_diagnostic::TextEdit>> {
+    let edits = format(analysis)?;
+    let lines = &analysis.lines;
+    let first = lines.line_of(range.start);
+    let mut last = lines.line_of(range.end);
+    if last > first && lines.line_range(last).start == range.end {
+        last -= 1;
+    }
+    let start = lines.line_range(first).start;
+    let end = if last + 1 < lines.line_count() { lines.line_range(last + 1).start } else { lines.len() };
+    // An insertion at `end` belongs to the line after (its indentation), unless the text ends.
+    let inside = |r: TextRange| r.start >= start && r.end <= end && (r.start < end || end == lines.len());
+    Some(edits.into_iter().filter(|e| inside(e.range)).collect())
+}
+
 /// Why the document will not be formatted although its format has a formatter (it is nested so
 /// deeply that its indentation alone would exhaust memory), for the editor to say.
 pub fn format_refusal(analysis: &Analysis) -> Option<String> {

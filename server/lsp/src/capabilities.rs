@@ -197,6 +197,7 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
         })),
         inlay_hint_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         diagnostic_provider,
         ..ServerCapabilities::default()

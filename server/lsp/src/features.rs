@@ -117,6 +117,9 @@ pub trait Features: Send + Sync + 'static {
     fn format(&self, analysis: &Analysis) -> Option<Vec<TextEdit>> {
         ide::format(analysis)
     }
+    fn format_range(&self, analysis: &Analysis, range: TextRange) -> Option<Vec<TextEdit>> {
+        ide::format_range(analysis, range)
+    }
     fn code_actions(&self, analysis: &Analysis, range: TextRange) -> Vec<ide::CodeAction> {
         ide::code_actions(analysis, range)
     }

@@ -581,6 +581,21 @@ impl State {
         .map_err(refused)
     }
 
+    pub async fn range_formatting(
+        &self,
+        params: lsp::DocumentRangeFormattingParams,
+    ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
+        let range = params.range;
+        self.on_analysis("textDocument/rangeFormatting", &params.text_document.uri, Ok(None), move |f, a, conv, _| {
+            if let Some(why) = ide::format_refusal(a) {
+                return Err(why);
+            }
+            Ok(f.format_range(a, conv.text_range(range)).map(|edits| convert::text_edits(conv, &edits)))
+        })
+        .await?
+        .map_err(refused)
+    }
+
     pub async fn code_actions(
         &self,
         params: lsp::CodeActionParams,

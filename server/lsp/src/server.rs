@@ -252,6 +252,10 @@ impl LanguageServer for Server {
         self.state.formatting(params).await
     }
 
+    async fn range_formatting(&self, params: DocumentRangeFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.state.range_formatting(params).await
+    }
+
     async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
         self.state.pull_diagnostics(params).await
     }

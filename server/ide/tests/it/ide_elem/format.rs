@@ -123,3 +123,61 @@ fn a_stray_feff_is_not_made_a_byte_order_mark() {
     let with_bom = format!("\u{feff}{text}");
     assert!(ide::format(&analyse("test.elem", &with_bom, &[])).is_some());
 }
+
+/// What "Format Selection" gives for the lines from the one holding `from` to the one before
+/// `to` (a selection ending at the start of `to`'s line, as selecting whole lines does).
+fn format_selection(text: &str, from: &str, to: &str) -> String {
+    check_variants(text, None, |a, t, _| {
+        let start = t.find(from).expect("the selection's start") as u32;
+        let end = t.find(to).expect("the selection's end") as u32;
+        match ide::format_range(a, rigls_text::TextRange::new(start, end)) {
+            None => "not formatted\n".to_owned(),
+            Some(edits) => render_edits(t, &edits),
+        }
+    })
+}
+
+#[test]
+fn format_selection_changes_only_the_lines_selected() {
+    let messy = "Elfreina Extension Model File\nFile Version 1.00\nSetting{\n    LoadType= \"View\"\n}\nMeshDatas {\n\n\tMeshContainerCount=1\nMeshContainer {\n\t\t\t\t\tName=\"ロボ\"\nMeshCount=0\n  VertexFormat   {\n \"Position\"   \n}\nOffsetMatrices {\n1 : 0:0:0:0:1:0:0:0:0:1:0:0:0:0:1\n}\n\t}\n}\n";
+    // From inside `Name="ロボ"` to the start of the `OffsetMatrices` line: the lines of the
+    // name, the count and the vertex format, not the blank line above nor what follows.
+    expect![[r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        Setting{
+            LoadType= "View"
+        }
+        MeshDatas {
+
+        	MeshContainerCount=1
+        MeshContainer {
+        		Name="ロボ"
+        		MeshCount=0
+        		VertexFormat {
+        			"Position"
+        		}
+        OffsetMatrices {
+        1 : 0:0:0:0:1:0:0:0:0:1:0:0:0:0:1
+        }
+        	}
+        }
+    "#]]
+    .assert_eq(&format_selection(messy, "ロボ", "OffsetMatrices"));
+    // A selection inside one line formats that line.
+    let setting = "Elfreina Extension Model File\nFile Version 1.00\nSetting{\n    LoadType= \"View\"\n  ElfreinaSoftVersion = 1.10\n}\n";
+    expect![[r#"
+        Elfreina Extension Model File
+        File Version 1.00
+        Setting{
+        	LoadType="View"
+          ElfreinaSoftVersion = 1.10
+        }
+    "#]]
+    .assert_eq(&format_selection(setting, "LoadType", "\"View\""));
+    // Not formatted where the whole document would not be.
+    expect![[r#"
+        not formatted
+    "#]]
+    .assert_eq(&format_selection("Elfreina Extension Model File\nFile Version 1.00\nSetting {\n", "Setting", "{"));
+}

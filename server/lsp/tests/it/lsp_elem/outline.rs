@@ -477,6 +477,32 @@ fn messy_walker() -> String {
     edit(&text, "\t\tAnimationName=\"うなずき\"\n", "\t\tAnimationName=\"うなずき\"  \n")
 }
 
+/// "Format Selection": from just after a Japanese name (`Name = "歩行ロボ"` spoilt) to the start of
+/// the `Mesh{` line, the lines touched and no other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn range_formatting_changes_the_selected_lines_only() {
+    let mut s = Servers::start("format-range", &messy_walker(), |_| {}).await;
+    let formatted = s
+        .each(Some("Name = \"歩行ロボ$0\""), async |client, case| {
+            let end = cursor(&case.doc.text, "$0\t\tMesh{");
+            let range = case.doc.range(case.offset, end);
+            let params = json!({"textDocument": {"uri": case.doc.uri}, "range": range, "options": {"tabSize": 4, "insertSpaces": false}});
+            let edits = request(client, "textDocument/rangeFormatting", params).await;
+            let edits = edits.as_array().expect("edits");
+            let result = case.doc.apply(edits);
+            format!("{} edits\n{}", edits.len(), case.doc.diff(&result))
+        })
+        .await;
+    expect![[r#"
+        1 edits
+        @@ -11 +11 @@
+        -    Name = "歩行ロボ"···
+        +		Name="歩行ロボ"
+    "#]]
+    .assert_eq(&formatted);
+    s.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn formatting_restores_the_example_keeping_line_breaks_and_bom() {
     let mut s = Servers::start("format", &messy_walker(), |_| {}).await;
