@@ -212,6 +212,18 @@ pub fn check_formatting(text: &str) {
     let again = Analysis::new(Some(path), formatted.clone(), &MemoryFs::default());
     assert_eq!(codes(&again), codes(&analysis), "formatting changed the diagnostics:\n{formatted:?}");
     assert_eq!(ide::format(&again), Some(Vec::new()), "formatting is not idempotent:\n{formatted:?}");
+    // Format Selection: some of the whole formatting's edits, after which formatting the whole
+    // gives the same text.
+    let boundary = |at: usize| (at..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+    for (from, to) in [(0, text.len() / 2), (text.len() / 3, 2 * text.len() / 3), (text.len(), text.len())] {
+        let range = TextRange::new(boundary(from) as u32, boundary(to) as u32);
+        let part = ide::format_range(&analysis, range).expect("a formatted document formats in part");
+        assert!(part.iter().all(|e| edits.contains(e)), "a range's edit is not the whole's: {range:?}\n{text:?}");
+        let partly = text_edit::apply(text, &part);
+        let rest = Analysis::new(Some(path), partly.clone(), &MemoryFs::default());
+        let finished = ide::format(&rest).map(|e| text_edit::apply(&partly, &e));
+        assert_eq!(finished.as_ref(), Some(&formatted), "formatting {range:?} first gives another text:\n{text:?}");
+    }
 }
 
 /// `rigls upgrade` of any text: no panic; an upgrade is a skeleton without syntax errors saying

@@ -45,6 +45,7 @@ const REQUESTS: &[&str] = &[
     "textDocument/codeAction",
     "textDocument/inlayHint",
     "textDocument/formatting",
+    "textDocument/rangeFormatting",
 ];
 
 /// Operations per session: 32 since round 8 (64 before; FUZZING.md).
@@ -240,6 +241,8 @@ async fn session(s: Session) {
                         json!({"textDocument": document, "range": range, "context": {"diagnostics": []}})
                     }
                     "textDocument/inlayHint" => json!({"textDocument": document, "range": range}),
+                    "textDocument/rangeFormatting" => json!({"textDocument": document, "range": range,
+                        "options": {"tabSize": 4, "insertSpaces": false}}),
                     "textDocument/references" => json!({"textDocument": document, "position": position,
                         "context": {"includeDeclaration": true}}),
                     "textDocument/rename" => json!({"textDocument": document, "position": position, "newName": "名前"}),

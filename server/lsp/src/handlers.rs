@@ -571,26 +571,32 @@ impl State {
         &self,
         params: lsp::DocumentFormattingParams,
     ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
-        self.on_analysis("textDocument/formatting", &params.text_document.uri, Ok(None), |f, a, conv, _| {
-            if let Some(why) = ide::format_refusal(a) {
-                return Err(why);
-            }
-            Ok(f.format(a).map(|edits| convert::text_edits(conv, &edits)))
-        })
-        .await?
-        .map_err(refused)
+        self.formatting_edits("textDocument/formatting", &params.text_document.uri, None).await
     }
 
     pub async fn range_formatting(
         &self,
         params: lsp::DocumentRangeFormattingParams,
     ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
-        let range = params.range;
-        self.on_analysis("textDocument/rangeFormatting", &params.text_document.uri, Ok(None), move |f, a, conv, _| {
+        self.formatting_edits("textDocument/rangeFormatting", &params.text_document.uri, Some(params.range)).await
+    }
+
+    /// The formatting of the whole document, or (`range`) of the lines selected.
+    async fn formatting_edits(
+        &self,
+        method: &'static str,
+        uri: &lsp::Uri,
+        range: Option<lsp::Range>,
+    ) -> jsonrpc::Result<Option<Vec<lsp::TextEdit>>> {
+        self.on_analysis(method, uri, Ok(None), move |f, a, conv, _| {
             if let Some(why) = ide::format_refusal(a) {
                 return Err(why);
             }
-            Ok(f.format_range(a, conv.text_range(range)).map(|edits| convert::text_edits(conv, &edits)))
+            let edits = match range {
+                None => f.format(a),
+                Some(range) => f.format_range(a, conv.text_range(range)),
+            };
+            Ok(edits.map(|edits| convert::text_edits(conv, &edits)))
         })
         .await?
         .map_err(refused)
