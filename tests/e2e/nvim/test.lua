@@ -701,6 +701,22 @@ local function run()
     end, wait_diagnostics(unity)), { 'binary-truncated' })
   end)
 
+  -- Format Selection (textDocument/rangeFormatting): the line selected, not the ones around it.
+  write_file('messy.elem', 'Elfreina Extension Model File\nFile Version 1.00\nSetting{\n    LoadType= "View"\n  ElfreinaSoftVersion = 1.10\n}\n')
+  local messy = open('messy.elem')
+  check('Format Selection formats the lines selected and no others', function()
+    local c = wait_client(messy)
+    vim.lsp.buf.format({ bufnr = messy, id = c.id, range = { start = { 4, 4 }, ['end'] = { 4, 12 } }, timeout_ms = TIMEOUT })
+    eq('lines', vim.api.nvim_buf_get_lines(messy, 0, -1, false), {
+      'Elfreina Extension Model File',
+      'File Version 1.00',
+      'Setting{',
+      '\tLoadType="View"',
+      '  ElfreinaSoftVersion = 1.10',
+      '}',
+    })
+  end)
+
   ---------------------------------------------------------------- other JSON
   local plain = open('not-dragonbones.json')
   check('plain JSON: rigls attaches but says nothing', function()
