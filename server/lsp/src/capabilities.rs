@@ -38,6 +38,9 @@ pub struct ClientCaps {
     pub document_changes: bool,
     /// `codeAction/resolve` fills in an action's `edit`, and its `data` comes back.
     pub resolves_code_action_edits: bool,
+    /// Formatting (whole and range) registered for `.elem` documents only, not announced for
+    /// every document the client sends: a JSON file then keeps its one formatter.
+    pub register_formatting: bool,
 }
 
 impl ClientCaps {
@@ -72,6 +75,8 @@ impl ClientCaps {
             document_changes: flag("/workspace/workspaceEdit/documentChanges"),
             resolves_code_action_edits: flag("/textDocument/codeAction/dataSupport")
                 && lists("/textDocument/codeAction/resolveSupport/properties", "edit"),
+            register_formatting: flag("/textDocument/formatting/dynamicRegistration")
+                && flag("/textDocument/rangeFormatting/dynamicRegistration"),
         }
     }
 }
@@ -196,10 +201,23 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
             ..CodeActionOptions::default()
         })),
         inlay_hint_provider: Some(OneOf::Left(true)),
-        document_formatting_provider: Some(OneOf::Left(true)),
-        document_range_formatting_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: (!caps.register_formatting).then_some(OneOf::Left(true)),
+        document_range_formatting_provider: (!caps.register_formatting).then_some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         diagnostic_provider,
         ..ServerCapabilities::default()
+    }
+}
+
+/// The documents rigls formats: `.elem` models (by language, or by name where the client has no
+/// `elem` language). DragonBones JSON is left to the editor's JSON formatter.
+pub fn formatted_documents() -> TextDocumentRegistrationOptions {
+    let filter = |language: Option<&str>, pattern: Option<&str>| DocumentFilter {
+        language: language.map(str::to_owned),
+        scheme: None,
+        pattern: pattern.map(str::to_owned),
+    };
+    TextDocumentRegistrationOptions {
+        document_selector: Some(vec![filter(Some("elem"), None), filter(None, Some("**/*.elem"))]),
     }
 }

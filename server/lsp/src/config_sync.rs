@@ -43,8 +43,9 @@ impl State {
         }
     }
 
-    /// After `initialized`: register for configuration and file-change notifications, pull the
-    /// settings, and recompute diagnostics if they changed.
+    /// After `initialized`: register for configuration and file-change notifications (and
+    /// formatting, for `.elem` documents), pull the settings, and recompute diagnostics if they
+    /// changed.
     pub async fn after_initialized(self: Arc<Self>) {
         let mut registrations = Vec::new();
         if self.caps().register_configuration {
@@ -64,6 +65,19 @@ impl State {
                 method: "workspace/didChangeWatchedFiles".to_owned(),
                 register_options: serde_json::to_value(options).ok(),
             });
+        }
+        if self.caps().register_formatting {
+            for (id, method) in [
+                ("rigls/formatting", "textDocument/formatting"),
+                ("rigls/range-formatting", "textDocument/rangeFormatting"),
+            ] {
+                let options = serde_json::to_value(super::capabilities::formatted_documents()).ok();
+                registrations.push(Registration {
+                    id: id.to_owned(),
+                    method: method.to_owned(),
+                    register_options: options,
+                });
+            }
         }
         if !registrations.is_empty() {
             let _ = self.client.register_capability(registrations).await;

@@ -172,6 +172,9 @@ async function run(page) {
     const binary = readFileSync(new URL("../../../server/tests/fixtures/dragonbones/binary/mecha_1406_ske.dbbin", import.meta.url));
     writeFileSync(join(workspace, "mecha_1406_ske.dbbin"), binary);
     writeFileSync(join(workspace, "damaged_ske.dbbin"), binary.subarray(0, binary.length - 8));
+    // A model with its layout spoilt, for Format Selection.
+    writeFileSync(join(workspace, "messy.elem"), 'Elfreina Extension Model File\nFile Version 1.00\nSetting{\n    LoadType= "View"\n  ElfreinaSoftVersion = 1.10\n}\n');
+    writeFileSync(join(workspace, "one-line.json"), '{"name":"settings","items":[1,2,3]}\n');
     // Unity's name for a binary: a damaged copy, so that its problems show it was read as one.
     writeFileSync(join(workspace, "unity_ske.bytes"), binary.subarray(0, binary.length - 8));
     await page.goto(process.env.RIGLS_URL);
@@ -396,6 +399,31 @@ async function run(page) {
             fail(`Problems has rows for not-dragonbones.json: ${JSON.stringify(rows)}`);
         }
         eq("its language", await statusMode(page), "JSON");
+    });
+
+    // ------------------------------------------------------------- formatting
+    await check(page, "Format Selection in a model formats the selected line only", async () => {
+        await openFile(page, "messy.elem", "Elfreina Model");
+        await goTo(page, "4:5");
+        await page.keyboard.press("Shift+End");
+        await command(page, "Format Selection");
+        const lines = async () => (await page.locator(".view-line").allInnerTexts()).map((t) => t.replace(/\u00a0/g, " ").trimEnd());
+        const after = await until('line 4 reads LoadType="View"', lines, (t) => t.some((l) => l.trim() === 'LoadType="View"'));
+        // (View lines are not in document order: Monaco reuses their nodes.)
+        eq("the lines around it, as written", ["Setting{", "  ElfreinaSoftVersion = 1.10"].map((l) => after.includes(l)), [true, true]);
+        const toasts = await page.locator(".notification-toast").allInnerTexts();
+        if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
+        await page.keyboard.press("Control+Z");
+    });
+
+    await check(page, "Format Document on plain JSON is VS Code's JSON formatter alone", async () => {
+        await openFile(page, "one-line.json", "JSON");
+        await command(page, "Format Document");
+        const lines = async () => (await page.locator(".view-line").allInnerTexts()).map((t) => t.replace(/\u00a0/g, " ").trim());
+        await until('"name": "settings" on a line of its own', lines, (t) => t.includes('"name": "settings",'));
+        const toasts = await page.locator(".notification-toast").allInnerTexts();
+        if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
+        await page.keyboard.press("Control+Z");
     });
 
     // ------------------------------------------------------------- binary skeleton

@@ -503,6 +503,41 @@ async fn range_formatting_changes_the_selected_lines_only() {
     s.shutdown().await;
 }
 
+/// A client that registers formatting dynamically (VS Code, Neovim) gets it for `.elem`
+/// documents only, so that a JSON file keeps its one formatter (VS Code asks which to use when a
+/// language has two, and formats nothing); other clients get it announced in the capabilities.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn formatting_is_registered_for_elem_documents_where_the_client_registers() {
+    let mut caps = crate::lsp_support::capabilities(None);
+    caps["textDocument"]["formatting"] = json!({"dynamicRegistration": true});
+    caps["textDocument"]["rangeFormatting"] = json!({"dynamicRegistration": true});
+    let (mut client, result) = TestClient::initialized(rigls_lsp::Options::default(), caps, Value::Null).await;
+    let announced = &result["capabilities"];
+    assert_eq!(
+        (&announced["documentFormattingProvider"], &announced["documentRangeFormattingProvider"]),
+        (&Value::Null, &Value::Null)
+    );
+    let registration = client.receive("a registration", |m| m["method"] == "client/registerCapability").await;
+    let selector = json!({"documentSelector": [{"language": "elem"}, {"pattern": "**/*.elem"}]});
+    assert_eq!(
+        registration["params"],
+        json!({"registrations": [
+            {"id": "rigls/formatting", "method": "textDocument/formatting", "registerOptions": selector},
+            {"id": "rigls/range-formatting", "method": "textDocument/rangeFormatting", "registerOptions": selector},
+        ]})
+    );
+    client.shutdown().await;
+    let (client, result) =
+        TestClient::initialized(rigls_lsp::Options::default(), crate::lsp_support::capabilities(None), Value::Null)
+            .await;
+    let announced = &result["capabilities"];
+    assert_eq!(
+        (&announced["documentFormattingProvider"], &announced["documentRangeFormattingProvider"]),
+        (&json!(true), &json!(true))
+    );
+    client.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn formatting_restores_the_example_keeping_line_breaks_and_bom() {
     let mut s = Servers::start("format", &messy_walker(), |_| {}).await;
