@@ -49,14 +49,18 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
 /// `TextAsset`, `*_ske.bytes` in DragonBones' Unity exports). An open document of either name
 /// is the JSON view of the file, never its bytes.
 pub fn is_binary_path(path: Option<&Path>) -> bool {
-    path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("dbbin") || e.eq_ignore_ascii_case("bytes"))
+    named(path, "dbbin") || named(path, "bytes")
 }
 
 /// Whether a file is a binary skeleton: named `.dbbin`, or bytes that start with `DBDT` (a
 /// `.bytes` file may hold anything: its content decides).
 pub fn is_binary(path: Option<&Path>, bytes: &[u8]) -> bool {
-    path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("dbbin"))
-        || rigls_dragonbones::binary::is_binary(bytes)
+    named(path, "dbbin") || rigls_dragonbones::binary::is_binary(bytes)
+}
+
+/// Whether `path` has the extension `extension` (any case).
+fn named(path: Option<&Path>, extension: &str) -> bool {
+    path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case(extension))
 }
 
 /// The kind, and for DragonBones data the parse it took to tell (so it is parsed once).

@@ -67,15 +67,15 @@ impl State {
             });
         }
         if self.caps().register_formatting {
+            let options = serde_json::to_value(super::capabilities::formatted_documents()).ok();
             for (id, method) in [
                 ("rigls/formatting", "textDocument/formatting"),
                 ("rigls/range-formatting", "textDocument/rangeFormatting"),
             ] {
-                let options = serde_json::to_value(super::capabilities::formatted_documents()).ok();
                 registrations.push(Registration {
                     id: id.to_owned(),
                     method: method.to_owned(),
-                    register_options: options,
+                    register_options: options.clone(),
                 });
             }
         }
