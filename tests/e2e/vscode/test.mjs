@@ -95,6 +95,12 @@ async function command(page, title) {
     await row.click();
 }
 
+/** Fails when VS Code asks which formatter to use (a language with two formats nothing). */
+async function noFormatterQuestion(page) {
+    const toasts = await page.locator(".notification-toast").allInnerTexts();
+    if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
+}
+
 async function openFile(page, name, language) {
     await page.keyboard.press("Control+P");
     const input = page.locator(".quick-input-widget input");
@@ -373,8 +379,7 @@ async function run(page) {
             async () => (await lines.allInnerTexts()).map((t) => t.replace(/\u00a0/g, " ").trim()),
             (t) => t.includes('"name": "root"'),
         );
-        const toasts = await page.locator(".notification-toast").allInnerTexts();
-        if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
+        await noFormatterQuestion(page);
     });
 
     await check(page, "the preview is offered for a skeleton by its content, not for an atlas", async () => {
@@ -411,8 +416,7 @@ async function run(page) {
         const after = await until('line 4 reads LoadType="View"', lines, (t) => t.some((l) => l.trim() === 'LoadType="View"'));
         // (View lines are not in document order: Monaco reuses their nodes.)
         eq("the lines around it, as written", ["Setting{", "  ElfreinaSoftVersion = 1.10"].map((l) => after.includes(l)), [true, true]);
-        const toasts = await page.locator(".notification-toast").allInnerTexts();
-        if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
+        await noFormatterQuestion(page);
         await page.keyboard.press("Control+Z");
     });
 
@@ -421,8 +425,7 @@ async function run(page) {
         await command(page, "Format Document");
         const lines = async () => (await page.locator(".view-line").allInnerTexts()).map((t) => t.replace(/\u00a0/g, " ").trim());
         await until('"name": "settings" on a line of its own', lines, (t) => t.includes('"name": "settings",'));
-        const toasts = await page.locator(".notification-toast").allInnerTexts();
-        if (toasts.some((t) => /formatter/i.test(t))) fail(`VS Code asks about formatters: ${JSON.stringify(toasts)}`);
+        await noFormatterQuestion(page);
         await page.keyboard.press("Control+Z");
     });
 
