@@ -318,6 +318,17 @@ impl DragonBonesFile {
         *only = Diagnostic::of_case(&rigls_diagnostic::case::NUL_AFTER_DOCUMENT, only.range, message).with_fixes(fixes);
     }
 
+    /// Makes `diagnostics` (this file's, with its [`DragonBonesFile::target_diagnostics`]) say
+    /// what the `targets`' own poses make non-finite, where none of them reads the file as
+    /// DragonBonesJS does ([`rules::target_poses`]). `text` must be the text this file was parsed
+    /// from.
+    pub fn poses_for_targets(&self, text: &str, targets: rigls_diagnostic::Targets, diagnostics: &mut Vec<Diagnostic>) {
+        if self.model.doc == DocKind::Skeleton {
+            let reading = |profile: &target::Profile| self.target_reading(text, profile);
+            rules::target_poses::adjust(&self.tree, text, targets, reading, diagnostics);
+        }
+    }
+
     /// The skeleton as the runtime parses it (for poses, hovers and the rules that run it).
     /// `text` must be the text this file was parsed from.
     pub fn evaluation(&self, text: &str) -> &eval::Evaluation {

@@ -532,6 +532,7 @@ impl Analysis {
                 };
                 diagnostics.extend(target);
                 DragonBonesFile::for_targets(&text, document_end, targets, &mut diagnostics);
+                file.poses_for_targets(&text, targets, &mut diagnostics);
                 (ParsedFile::DragonBones(file), diagnostics)
             }
             (_, None) => (ParsedFile::Other, Vec::new()),

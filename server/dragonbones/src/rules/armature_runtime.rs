@@ -557,7 +557,7 @@ fn evaluate_reading(
     let partly = partly.filter(|_| unique_animation_names);
     let reused = AtomicUsize::new(0);
     let poses = failures.is_empty().then(|| {
-        runtime::pose_findings(ctx, data, index, |a| {
+        runtime::pose_findings(runtime::PoseSite::of(ctx), data, index, |a| {
             let found = partly.and_then(|p| p.poses_of(animations[a]));
             reused.fetch_add(usize::from(found.is_some()), Ordering::Relaxed);
             found

@@ -15,9 +15,11 @@ pub(crate) mod int_places;
 mod legacy;
 mod names;
 mod quoted_numbers;
+mod rapidjson_numbers;
 mod regions;
 mod runtime;
 mod structure;
+pub(crate) mod target_poses;
 pub mod targets;
 mod timing;
 mod version;
@@ -116,17 +118,9 @@ impl DragonBonesCheck<'_> {
         self.tree.elements(array).filter_map(|e| Some((self.tree.number(self.text, e)?, e))).collect()
     }
 
-    /// Where to report something an object lacks: its `name` member, else its first member, else
-    /// its opening brace.
+    /// Where to report something an object lacks ([`anchor`]).
     pub fn anchor(&self, object: NodeId) -> TextRange {
-        if let Some(m) = self.member(object, key::NAME) {
-            return self.tree.member_range(m);
-        }
-        if let Some(m) = self.tree.members(object).next() {
-            return self.tree.member_range(m);
-        }
-        let r = self.tree.range(object);
-        TextRange::new(r.start, (r.start + 1).min(r.end.max(r.start)))
+        anchor(self.tree, self.text, object)
     }
 
     /// The name of an object for messages: `` `arm` `` or "(unnamed)".
@@ -140,6 +134,19 @@ impl DragonBonesCheck<'_> {
     pub fn is_array(&self, node: Option<NodeId>) -> Option<NodeId> {
         node.filter(|&n| self.tree.kind(n) == NodeKind::Array)
     }
+}
+
+/// Where to report something an object lacks: its `name` member, else its first member, else its
+/// opening brace.
+pub(crate) fn anchor(tree: &Tree, text: &str, object: NodeId) -> TextRange {
+    if let Some(m) = tree.member(text, object, key::NAME) {
+        return tree.member_range(m);
+    }
+    if let Some(m) = tree.members(object).next() {
+        return tree.member_range(m);
+    }
+    let r = tree.range(object);
+    TextRange::new(r.start, (r.start + 1).min(r.end.max(r.start)))
 }
 
 /// A diagnostic of `code` with the severity the catalogue gives it in DragonBones data; a case it lists

@@ -10,7 +10,7 @@ use crate::eval::parse::{Failure, FailureKind, GeometryKind, Wrapped, WrappedGeo
 use crate::eval::runtime::{MAX_ARMATURES_BUILT, OUT_OF_MEMORY, armatures_built, armatures_shown};
 use crate::eval::{Evaluation, PosedPart, Poser, Runtime};
 use crate::schema::key;
-use crate::syntax::NodeId;
+use crate::syntax::{NodeId, Tree};
 use rigls_diagnostic::{Code, Diagnostic, case};
 use rigls_text::TextRange;
 
@@ -448,14 +448,14 @@ impl PoseFindings {
 }
 
 pub(super) fn non_finite(ctx: &mut DragonBonesCheck, data: &DragonBonesData, index: usize) {
-    let found = pose_findings(ctx, data, index, |_| None);
+    let found = pose_findings(PoseSite::of(ctx), data, index, |_| None);
     ctx.out.extend(found.diagnostics().cloned());
 }
 
 /// Poses armature `index` at its setup pose and at every key frame of its animations but those
 /// `known` gives findings for (the animation's index), one animation per free thread.
 pub(super) fn pose_findings(
-    ctx: &DragonBonesCheck,
+    site: PoseSite<'_>,
     data: &DragonBonesData,
     index: usize,
     known: impl Fn(usize) -> Option<AnimationFindings> + Sync,
@@ -464,7 +464,7 @@ pub(super) fn pose_findings(
     let Ok(setup) = Runtime::build(data, index) else { return PoseFindings::default() };
     if let Some(p) = first_non_finite(&setup) {
         return PoseFindings {
-            setup: Some(report(ctx, armature, &p, "at the setup pose", false)),
+            setup: Some(report(site, armature, &p, "at the setup pose", false)),
             meshes: Vec::new(),
             animations: Vec::new(),
         };
@@ -481,19 +481,19 @@ pub(super) fn pose_findings(
     let part = bones.posed_part();
     let indices: Vec<usize> = (0..armature.animations.len()).collect();
     let work: usize = armature.animations.iter().map(|a| a.key_frame_count()).sum::<usize>() * armature.bones.len();
-    let parallel = ctx.parallel && work >= PARALLEL_POSES;
+    let parallel = site.parallel && work >= PARALLEL_POSES;
     let animations = rigls_text::parallel::map(&indices, parallel, |&a| {
         known(a).unwrap_or_else(|| {
-            animation_findings(ctx, (&setup, &bones, part.as_ref()), armature, &armature.animations[a])
+            animation_findings(site, (&setup, &bones, part.as_ref()), armature, &armature.animations[a])
         })
     });
-    PoseFindings { setup: None, meshes: hidden_meshes(ctx, data, armature), animations }
+    PoseFindings { setup: None, meshes: hidden_meshes(site, data, armature), animations }
 }
 
 /// The meshes of the default skin whose vertices or weights are not finite as the runtime stores
 /// them (32-bit floats: 1e39 is infinite), where the setup pose, finite, does not show them: a
 /// display key frame may (the rest of this rule assumes a mesh's own data finite).
-fn hidden_meshes(ctx: &DragonBonesCheck, data: &DragonBonesData, armature: &ArmatureData) -> Vec<Diagnostic> {
+fn hidden_meshes(site: PoseSite<'_>, data: &DragonBonesData, armature: &ArmatureData) -> Vec<Diagnostic> {
     let Some(skin) = armature.default_skin.map(|s| &armature.skins[s]) else { return Vec::new() };
     let mut out = Vec::new();
     for (slot, displays) in &skin.displays {
@@ -508,7 +508,7 @@ fn hidden_meshes(ctx: &DragonBonesCheck, data: &DragonBonesData, armature: &Arma
                 "mesh `{}` of slot `{slot}` has vertices that are not finite numbers as the runtime stores them (32-bit floats): the runtime cannot draw it where the slot shows it",
                 display.name
             );
-            let at = name_range(ctx, display.node);
+            let at = site.name_range(display.node);
             out.push(diagnostic(Code::NonFinitePose, at, message));
         }
     }
@@ -520,7 +520,7 @@ const PARALLEL_POSES: usize = 20_000;
 
 /// `setup`: the setup pose, a copy of it posing bones alone, and that copy's posed part.
 fn animation_findings<'d>(
-    ctx: &DragonBonesCheck,
+    site: PoseSite<'_>,
     (setup, bones, part): (&Runtime<'d>, &Runtime<'d>, Option<&PosedPart<'d>>),
     armature: &ArmatureData,
     animation: &AnimationData,
@@ -532,7 +532,7 @@ fn animation_findings<'d>(
             && let Some(k) = values.iter().position(|v| !v.is_finite())
         {
             let frame = k.checked_div(t.deform_count).and_then(|f| t.frames.get(f));
-            let at = frame.map_or_else(|| ctx.anchor(t.node), |f| ctx.anchor(f.node));
+            let at = frame.map_or_else(|| site.anchor(t.node), |f| site.anchor(f.node));
             let message = format!(
                 "a deform key frame of animation `{}` has vertices that are not finite numbers: the runtime cannot draw the mesh",
                 animation.name
@@ -575,7 +575,7 @@ fn animation_findings<'d>(
         if by_path_only {
             let plain = posed(setup, |r| r.without_path_constraints = true);
             if let Some(p) = first_non_finite(&plain) {
-                found.pose = Some(report(ctx, armature, &p, &when(), false));
+                found.pose = Some(report(site, armature, &p, &when(), false));
                 break;
             }
             continue;
@@ -596,7 +596,7 @@ fn animation_findings<'d>(
             // shows the bones at this one frame nowhere, which is rarely visible.
             let plain = posed(setup, |r| r.without_path_constraints = true);
             let by_path = first_non_finite(&plain).is_none();
-            found.pose = Some(report(ctx, armature, &p, &when(), by_path));
+            found.pose = Some(report(site, armature, &p, &when(), by_path));
             if !by_path {
                 break;
             }
@@ -606,9 +606,33 @@ fn animation_findings<'d>(
     found
 }
 
-/// Where a finding about the object at `node` is shown: its `name`'s value, else the object.
+/// Where a finding about the object at `node` is shown ([`PoseSite::name_range`]).
 fn name_range(ctx: &DragonBonesCheck, node: NodeId) -> TextRange {
-    ctx.get(node, key::NAME).map_or_else(|| ctx.anchor(node), |n| ctx.tree.range(n))
+    PoseSite::of(ctx).name_range(node)
+}
+
+/// What pose findings are reported against: the file's tree and text; and whether posing may
+/// take every core.
+#[derive(Clone, Copy)]
+pub(crate) struct PoseSite<'a> {
+    pub tree: &'a Tree,
+    pub text: &'a str,
+    pub parallel: bool,
+}
+
+impl PoseSite<'_> {
+    pub(super) fn of<'a>(ctx: &DragonBonesCheck<'a>) -> PoseSite<'a> {
+        PoseSite { tree: ctx.tree, text: ctx.text, parallel: ctx.parallel }
+    }
+
+    fn anchor(self, object: NodeId) -> TextRange {
+        super::anchor(self.tree, self.text, object)
+    }
+
+    /// Where a finding about the object at `node` is shown: its `name`'s value, else the object.
+    fn name_range(self, node: NodeId) -> TextRange {
+        self.tree.get(self.text, node, key::NAME).map_or_else(|| self.anchor(node), |n| self.tree.range(n))
+    }
 }
 
 fn trim(v: f64) -> String {
@@ -616,7 +640,7 @@ fn trim(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
-fn report(ctx: &DragonBonesCheck, armature: &ArmatureData, problem: &Problem, when: &str, by_path: bool) -> Diagnostic {
+fn report(site: PoseSite<'_>, armature: &ArmatureData, problem: &Problem, when: &str, by_path: bool) -> Diagnostic {
     let (node, message) = match *problem {
         Problem::Bone(b) => {
             let bone = &armature.bones[b];
@@ -639,7 +663,7 @@ fn report(ctx: &DragonBonesCheck, armature: &ArmatureData, problem: &Problem, wh
             )
         }
     };
-    let at = name_range(ctx, node);
+    let at = site.name_range(node);
     if by_path {
         let message = format!(
             "{message} (a path constraint divides by the length of bones scaled to zero here; the runtime recovers once they grow)"

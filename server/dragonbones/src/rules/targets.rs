@@ -24,6 +24,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     let Some(root) = tree.root() else { return Vec::new() };
     let mut out = Vec::new();
     out.extend(byte_order_mark(text, &profiles));
+    out.extend(super::rapidjson_numbers::first_refused(tree, text, rapidjson_targets(&profiles)));
     if model.doc == DocKind::Atlas {
         let concerned = rapidjson_targets(&profiles);
         if !concerned.is_empty() {
@@ -696,11 +697,34 @@ fn float_overflows(
         raw.tree.number(raw.text, node).is_some_and(|n| n.is_finite() && !crate::eval::geom::to_f32(n).is_finite())
     };
     let armatures = list(raw, root, key::ARMATURE);
-    let bounds: Vec<NodeId> = armatures
+    let mut skipped: Vec<NodeId> = armatures
         .iter()
         .flat_map(|&armature| [raw.get(armature, key::AABB), raw.get(armature, key::CANVAS)])
         .flatten()
         .collect();
+    // What every target concerned leaves unread: 5.6 typed timelines and `alpha`, path
+    // constraints and the vertices of path displays, the vertices of surface bones.
+    let by_all = |drops: fn(&crate::target::Eval) -> bool| {
+        profiles.iter().filter(|p| p.eval.value.float_values).all(|p| drops(&p.eval.value))
+    };
+    let (no_56, no_paths, no_surfaces) = (by_all(|e| e.no_56), by_all(|e| e.no_paths), by_all(|e| e.no_surfaces));
+    let mut unread_vertices = rigls_text::FastSet::default();
+    for &armature in &armatures {
+        if no_56 {
+            skipped.extend(list(raw, armature, key::ANIMATION).into_iter().filter_map(|a| raw.get(a, key::TIMELINE)));
+        }
+        if no_paths {
+            skipped.extend(raw.get(armature, key::PATH));
+            let skins = list(raw, armature, key::SKIN).into_iter();
+            let slots = skins.flat_map(|skin| list(raw, skin, key::SLOT));
+            let displays = slots.flat_map(|slot| list(raw, slot, key::DISPLAY));
+            unread_vertices.extend(displays.filter(|&d| raw.string(d, key::TYPE, "").eq_ignore_ascii_case("path")));
+        }
+        if no_surfaces {
+            let bones = list(raw, armature, key::BONE).into_iter();
+            unread_vertices.extend(bones.filter(|&b| raw.string(b, key::TYPE, "").eq_ignore_ascii_case("surface")));
+        }
+    }
     // A bone's `length` is read by the IK constraints that end at it, and by nothing else.
     let mut ik_ends = rigls_text::FastSet::default();
     for &armature in &armatures {
@@ -716,7 +740,7 @@ fn float_overflows(
     let sized: rigls_text::FastSet<NodeId> = sized.iter().map(|d| d.node).collect();
     let boxes: rigls_text::FastSet<NodeId> = boxes.iter().map(|d| d.node).collect();
     let mut found = Vec::new();
-    each_object_but(raw, root, &bounds, &mut |object| {
+    each_object_but(raw, root, &skipped, &mut |object| {
         for member in raw.read_members(object) {
             let name = raw.tree.key(raw.text, member.key);
             // A display frame's `value` is an integer (`integers` reports it).
@@ -726,7 +750,9 @@ fn float_overflows(
                 || (name == key::OFFSET && deform_frames.contains(&object))
                 || name == key::TWEEN_EASING
                 || (name == key::LENGTH && !ik_ends.contains(&object))
-                || ((name == key::WIDTH || name == key::HEIGHT) && sized.contains(&object));
+                || ((name == key::WIDTH || name == key::HEIGHT) && sized.contains(&object))
+                || (name == key::VERTICES && unread_vertices.contains(&object))
+                || (name == key::ALPHA && no_56);
             let boxed = boxes.contains(&object);
             if past_float(member.value) && !read_as_integer(&name) && !unread {
                 found.push((member.value, format!("`{name}`"), boxed));

@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use rigls_diagnostic::Severity;
 use rigls_diagnostic::env::RealFs;
+use rigls_diagnostic::{Severity, Target, Targets};
 use rigls_dragonbones::atlas;
-use rigls_ide::{Analysis, FileKind};
+use rigls_ide::{Analysis, AnalysisOptions, FileKind};
 
 /// `../shared/corpus/dragonbones` beside the repository (`../../shared` from `server/`; one more
 /// level up from a `git worktree` kept in a subfolder).
@@ -149,11 +149,13 @@ fn a_non_finite_key_frame_after_one_a_path_constraint_explains_is_an_error() {
     };
     let vine = files.iter().find(|f| f.to_string_lossy().contains("vine-pro")).expect("vine-pro");
     let text = std::fs::read_to_string(vine).expect("UTF-8");
-    let findings = |text: String| -> Vec<String> {
-        let analysis = Analysis::new(Some(vine), text, &RealFs);
+    let findings_for = |text: String, targets: &[Target]| -> Vec<String> {
+        let options = AnalysisOptions { targets: Targets::of(targets), ..AnalysisOptions::default() };
+        let analysis = Analysis::with_options(Some(vine), text, &RealFs, options);
         let found = analysis.diagnostics.iter().filter(|d| d.code.as_str() == "non-finite-pose");
         found.map(|d| format!("{:?} {}", d.severity, d.message)).collect()
     };
+    let findings = |text: String| findings_for(text, &[]);
     expect_test::expect![[r#"
         [
             "Warning bone `vine1` has a transform that is not a finite number in animation `grow` at frame 0 (0 s): the runtime draws it and everything on it nowhere (a path constraint divides by the length of bones scaled to zero here; the runtime recovers once they grow)",
@@ -166,5 +168,19 @@ fn a_non_finite_key_frame_after_one_a_path_constraint_explains_is_an_error() {
         [
             "Error bone `vine-control3` has a transform that is not a finite number in animation `grow` at frame 36 (1.2 s): the runtime draws it and everything on it nowhere",
         ]
-    "#]].assert_debug_eq(&findings(infinite));
+    "#]].assert_debug_eq(&findings(infinite.clone()));
+    // DragonBonesCPP applies no path constraint: frame 0 is finite there (its harness printed
+    // every bone finite); the infinite rotation is not, from the same frame.
+    let cpp = &[Target::DragonBonesCpp];
+    expect_test::expect![[r#"
+        []
+    "#]]
+    .assert_debug_eq(&findings_for(text.clone(), cpp));
+    expect_test::expect![[r#"
+        [
+            "Error bone `vine-control3` has a transform that is not a finite number in animation `grow` at frame 36 (1.2 s): the runtime draws it and everything on it nowhere",
+        ]
+    "#]].assert_debug_eq(&findings_for(infinite, cpp));
+    // Named beside DragonBonesJS, the warning stands: one target named poses it so.
+    assert_eq!(findings_for(text.clone(), &[Target::DragonBonesJs, Target::DragonBonesCpp]), findings(text));
 }

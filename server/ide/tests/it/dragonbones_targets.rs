@@ -871,7 +871,7 @@ fn the_cpp_rules_read_the_first_of_a_key_given_twice() {
                                                                                                          ^^^^^^^^^^ error[target-load-failure]: dragonbones-cpp reads `color` as a 32-bit integer, and 4294967296 is past its range: rapidjson's assertion aborts the runtime (a build without assertions reads garbage); write a value from -2147483648 to 2147483647
                                                                                                                      ^^^^^^^ warning[duplicate-key]: `color` is given twice in this canvas: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
           "bone": [{"name": "根"}, {"name": "腕", "parent": "根", "transform": {"scX": 1e39, "scX": 1, "scY": 1, "scY": 1e39}}],
-                                           ^^^ error[non-finite-pose]: bone `腕` has a transform that is not a finite number in animation `振` at frame 0 (0 s): the runtime draws it and everything on it nowhere
+                                           ^^^ error[non-finite-pose]: bone `腕` has a transform that is not a finite number at the setup pose: the runtime draws it and everything on it nowhere
                                                                                     ^^^^ error[target-float-overflow]: dragonbones-cpp reads `scX` as a 32-bit float, and 1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
                                                                                           ^^^^^ warning[duplicate-key]: `scX` is given twice in this transform: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
                                                                                                               ^^^^^ warning[duplicate-key]: `scY` is given twice in this transform: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
@@ -915,5 +915,72 @@ fn a_nul_after_the_document_ends_the_file_for_the_cpp_runtimes() {
     assert_eq!(
         show(&inside, &[Target::DragonBonesCpp]),
         [r#"Error syntax "\0": unexpected `␀`: expected an array element"#]
+    );
+}
+
+/// rapidjson stops at a number too big for a double (`1e400`: `kParseErrorNumberTooBig`) and
+/// DragonBonesCPP, not checking the parse, aborted on its first lookup (its harness, on this
+/// file); `1.0e309`, as large, rapidjson reads infinite (one fraction digit kept allows an
+/// exponent of 309) and the harness posed the file. DragonBonesJS's `JSON.parse` reads both.
+#[test]
+fn a_number_rapidjson_refuses_stops_the_cpp_runtimes_reading_the_file() {
+    check(
+        &[Target::DragonBonesCpp, Target::Godot],
+        r#"
+        {"name": "d", "version": "5.5", "frameRate": 24, "armature": [{"name": "勇者", "aabb": {"x": 0, "y": 0, "width": 1e400, "height": 1.0e309},
+                                                                                                                       ^^^^^ error[target-load-failure]: dragonbones-cpp and godot do not read this file: rapidjson refuses the number `1e400` (too big for a double: `kParseErrorNumberTooBig`) and the runtime, which does not check the parse, reads nothing of the file (a debug build aborts); DragonBonesJS reads it as infinity; write a value within ±3.4e38
+          "bone": [{"name": "根"}]}]}
+        "#,
+    );
+    check(
+        &[Target::DragonBonesCpp, Target::DragonBonesJs],
+        r#"
+        {"name": "d", "version": "5.5", "frameRate": 24, "armature": [{"name": "勇者", "aabb": {"x": 0, "y": 0, "width": 1.0e309, "height": 1},
+          "bone": [{"name": "根"}]}]}
+        "#,
+    );
+}
+
+/// With only C++ targets named, `non-finite-pose` poses their reading. A key given twice:
+/// rapidjson reads the first, and DragonBonesCPP posed the first file finite (DragonBonesJS reads
+/// `y` 1e39, infinite in its 32-bit frame array) and the second not finite at frame 0. A surface
+/// bone is a plain bone to it and its deform timeline, 5.6 typed, is not read: the harness drew
+/// the mesh finite where DragonBonesJS's is not, and the -1e39 in the timeline is never read
+/// (no `target-float-overflow` either).
+#[test]
+fn the_cpp_targets_alone_pose_non_finite_as_they_read_the_file() {
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "d", "version": "5.5", "frameRate": 24, "armature": [{"name": "勇者",
+          "bone": [{"name": "根"}, {"name": "腕", "parent": "根", "transform": {"scX": 0.5}}],
+          "animation": [{"name": "振", "duration": 2, "bone": [{"name": "腕", "frame": [
+            {"duration": 1, "transform": {"y": 1, "y": 1e39}}, {"duration": 1}]}]}]}]}
+                                                  ^^^ warning[duplicate-key]: `y` is given twice in this transform: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+        "#,
+    );
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "d", "version": "5.5", "frameRate": 24, "armature": [{"name": "勇者",
+          "bone": [{"name": "根"}, {"name": "腕", "parent": "根", "transform": {"scX": 0.5}}],
+                                           ^^^ error[non-finite-pose]: bone `腕` has a transform that is not a finite number in animation `振` at frame 0 (0 s): the runtime draws it and everything on it nowhere
+          "animation": [{"name": "振", "duration": 2, "bone": [{"name": "腕", "frame": [
+            {"duration": 1, "transform": {"y": -1e39, "y": 1}}, {"duration": 1}]}]}]}]}
+                                               ^^^^^ error[target-float-overflow]: dragonbones-cpp reads `y` as a 32-bit float, and -1e39 is past its range (±3.4e38): it reads infinity, and what the value moves is drawn nowhere; write a value within ±3.4e38
+                                                      ^^^ warning[duplicate-key]: `y` is given twice in this transform: DragonBonesJS (`JSON.parse`) reads the last value, the C++ runtime (rapidjson) the first
+        "#,
+    );
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "d", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24, "armature": [{"name": "髪",
+          "bone": [{"name": "根"}, {"type": "surface", "name": "面", "parent": "根", "segmentX": 1, "segmentY": 1, "vertices": [-10, -10, 10, -10, -10, 10, 10, 10]}],
+                                   ^^^^^^^^^^^^^^^^^ warning[target-drops]: surface bone: dragonbones-cpp — the surface is a plain bone with the default transform: what hangs on it is posed through an identity bone
+          "slot": [{"name": "房", "parent": "面"}],
+          "skin": [{"slot": [{"name": "房", "display": [{"type": "mesh", "name": "房", "vertices": [-5, -5, 5, -5, 0, 5], "uvs": [0, 0, 1, 0, 0.5, 1], "triangles": [0, 1, 2]}]}]}],
+          "animation": [{"name": "揺れ", "duration": 10, "timeline": [{"name": "面", "type": 50, "frame": [{"duration": 10, "offset": 2, "value": [-1e39]}]}]}]}]}
+                                                                                  ^^^^^^^^^^ warning[target-drops]: 5.6 typed timeline: dragonbones-cpp — the timeline is not read: what it animates stays still
+        "#,
     );
 }
