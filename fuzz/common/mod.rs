@@ -67,8 +67,20 @@ pub fn check(path: &str, text: String, seed: &[u8], breadth: Breadth) -> Analysi
         targets: rigls_diagnostic::Targets::of(rigls_diagnostic::Target::ALL),
         ..Default::default()
     };
+    let alone = matches!(breadth, Breadth::All | Breadth::Sampled { pick: 0..64 });
+    let cpp_alone = (alone && path.ends_with(".json")).then(|| text.clone());
     let analysis = Analysis::with_options(Some(Path::new(path)), text, &MemoryFs::default(), options);
     check_analysis(&analysis, path, seed, breadth);
+    if let Some(text) = cpp_alone {
+        // The C++ targets alone: `non-finite-pose` then poses their reading
+        // (`rules/target_poses.rs`).
+        let cpp = [rigls_diagnostic::Target::DragonBonesCpp, rigls_diagnostic::Target::Godot];
+        let options = ide::AnalysisOptions { targets: rigls_diagnostic::Targets::of(&cpp), ..Default::default() };
+        let named = Analysis::with_options(Some(Path::new(path)), text, &MemoryFs::default(), options);
+        for d in &named.diagnostics {
+            in_text(&named.text, d.range, d.code.as_str());
+        }
+    }
     analysis
 }
 

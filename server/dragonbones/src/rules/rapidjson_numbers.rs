@@ -7,7 +7,7 @@
 //! and `2e308` read infinite).
 
 use super::targets::{load_failure, names_verb};
-use crate::syntax::{NodeId, NodeKind, Tree};
+use crate::syntax::{NodeId, NodeKind, Tree, flag};
 use rigls_diagnostic::{Diagnostic, Targets};
 
 /// The first number of the file that rapidjson refuses, as a `target-load-failure` of the
@@ -17,9 +17,14 @@ pub(super) fn first_refused(tree: &Tree, text: &str, concerned: Targets) -> Opti
         return None;
     }
     let refused = (0..tree.nodes.len() as NodeId).find(|&n| {
-        let written = tree.range(n).slice(text).as_bytes();
+        let node = tree.node(n);
+        let length = node.range().len();
         // Only an exponent of three digits or an integer part of hundreds can be refused.
-        tree.kind(n) == NodeKind::Number && written.len() > 4 && refuses(written)
+        let may = node.kind() == NodeKind::Number && (length >= 300 || (node.has(flag::FLOAT) && length > 4));
+        may && {
+            let written = node.range().slice(text).as_bytes();
+            (length >= 300 || written.iter().any(|&b| b | 0x20 == b'e')) && refuses(written)
+        }
     })?;
     let message = format!(
         "{} not read this file: rapidjson refuses the number {} (too big for a double: `kParseErrorNumberTooBig`) and the runtime, which does not check the parse, reads nothing of the file (a debug build aborts); DragonBonesJS reads it as infinity; write a value within ±3.4e38",

@@ -10,7 +10,6 @@
 use super::runtime::{PoseSite, pose_findings};
 use super::targets::reading_groups;
 use crate::eval::parse::Parsed;
-use crate::eval::raw::Raw;
 use crate::syntax::Tree;
 use crate::target::{Eval, Profile};
 use rigls_diagnostic::{Code, Diagnostic, FileFormat, Targets};
@@ -30,10 +29,10 @@ pub(crate) fn adjust(
     if named.peek().is_none() || named.any(|p| p.eval.value == Eval::DEFAULT) {
         return;
     }
-    let Some(root) = tree.root() else { return };
     let found: Vec<TextRange> = diagnostics.iter().filter(|d| d.code == Code::NonFinitePose).map(|d| d.range).collect();
+    // Where a key is given twice, as the `duplicate-key` rule found it.
     let given_twice: Vec<TextRange> =
-        Raw::new(tree, text).objects_giving_a_key_twice(root).into_iter().map(|n| tree.range(n)).collect();
+        diagnostics.iter().filter(|d| d.code == Code::DuplicateKey).map(|d| d.range).collect();
     if found.is_empty() && given_twice.is_empty() {
         return;
     }
