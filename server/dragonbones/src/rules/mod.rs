@@ -23,6 +23,7 @@ pub(crate) mod target_poses;
 pub mod targets;
 mod timing;
 mod version;
+mod z_order_targets;
 
 pub use armature_local::{CheckScope, LocalFindings};
 pub use armature_runtime::RuntimeFindings;

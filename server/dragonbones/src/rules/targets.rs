@@ -64,6 +64,7 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
         if !concerned.is_empty() {
             super::build_targets::unknown_child_armatures(&cpp, model, concerned, &mut out);
         }
+        out.extend(super::z_order_targets::first_outside(&cpp, root, model, concerned));
     }
     let mut places = Vec::new();
     // 2.3 and 3.0 data say other things with the same keys (`timeline` is their bone timelines).
@@ -1234,7 +1235,7 @@ fn animation_places(raw: &Raw<'_>, animation: NodeId, out: &mut Vec<Place>) {
 }
 
 /// The objects of `object`'s list `name`.
-fn list(raw: &Raw<'_>, object: NodeId, name: &str) -> Vec<NodeId> {
+pub(super) fn list(raw: &Raw<'_>, object: NodeId, name: &str) -> Vec<NodeId> {
     raw.array(object, name).map(|a| raw.elements(a).filter(|&e| raw.is_object(e)).collect()).unwrap_or_default()
 }
 

@@ -984,3 +984,22 @@ fn the_cpp_targets_alone_pose_non_finite_as_they_read_the_file() {
         "#,
     );
 }
+
+/// A `zOrder` move outside the slots: DragonBonesCPP writes `zOrders[slotIndex + offset]`
+/// outside its vector and crashed (segmentation faults on this file with -2 and with 2, and on
+/// korge-dragonbones's 503_ske.json); the first such move of the file is its load failure.
+/// DragonBonesJS posed it (both slots at draw position 1).
+#[test]
+fn a_draw_order_move_outside_the_slots_crashes_the_cpp_runtime() {
+    check(
+        &[Target::DragonBonesCpp, Target::DragonBonesJs],
+        r#"
+        {"version": "5.5", "frameRate": 24, "name": "z", "armature": [{"name": "a", "bone": [{"name": "根"}],
+         "slot": [{"name": "前", "parent": "根"}, {"name": "後", "parent": "根"}],
+         "animation": [{"name": "入替", "duration": 2, "zOrder": {"frame": [{"duration": 1, "zOrder": [1, -2]}, {"duration": 1, "zOrder": [0, 2]}]}}]}]}
+                                                                                                        ^^ error[index-out-of-range]: slot 1 moved by -2 lands at -1, outside the slots: armature `a` has 2 slots (0–1)
+                                                                                                        ^^ error[target-load-failure]: dragonbones-cpp writes slot 1's draw position at -1, outside its list of 2 (`zOrders[slotIndex + offset]`, an unsigned index): the runtime crashes parsing the file; move the slot within 0–1
+                                                                                                                                            ^ error[index-out-of-range]: slot 0 moved by 2 lands at 2, outside the slots: armature `a` has 2 slots (0–1)
+        "#,
+    );
+}
