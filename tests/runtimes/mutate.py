@@ -230,7 +230,10 @@ def errors(rigls, target, skeleton):
     return sorted({d["code"] for d in found if isinstance(d, dict) and d.get("severity") == "error"})
 
 
-def pose_difference(rigls, target, skeleton, poses):
+REFUSED = "refused"
+
+
+def pose_difference(rigls, target, skeleton, poses, refusal_ok=False):
     # The setup pose, then at most ten of the animated ones spread over every animation (a
     # mutation may be in any of them).
     animated = [p for p in poses[1:] if p["animation"] is not None and p["time"] > 0]
@@ -238,6 +241,8 @@ def pose_difference(rigls, target, skeleton, poses):
     for theirs in poses[:1] + animated[::step]:
         posed = compare.rigls_pose(rigls, skeleton, theirs, target)
         if posed.returncode != 0:
+            if refusal_ok:
+                return REFUSED
             return f"rigls did not pose {theirs['animation']}: {posed.stderr.strip()[:120]}"
         found = compare.difference(json.loads(posed.stdout), theirs)
         if found:
@@ -304,7 +309,17 @@ def main():
                 print(f"missed ({outcome}): {where}", flush=True)
             elif outcome == "ok" and found:
                 kind = "flagged"
-                print(f"flagged {found}: {where}", flush=True)
+                # `rigls pose` poses past the errors the runtime loads past: with `--poses`,
+                # those poses are compared too (a refusal is fine here: rigls said why).
+                difference = pose_difference(args.rigls, target, mutated, poses, refusal_ok=True) if args.poses else None
+                if difference == REFUSED or not args.poses:
+                    kind = "flagged"
+                elif difference:
+                    kind = "flagged, pose differs"
+                else:
+                    kind = "flagged, posed alike"
+                shown = f": {difference}" if difference and difference != REFUSED else ""
+                print(f"flagged {found}: {where}{shown}", flush=True)
             else:
                 kind = "agreed"
                 if outcome == "ok" and args.poses:

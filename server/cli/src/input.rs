@@ -7,7 +7,7 @@ use std::io::Read as _;
 use std::path::Path;
 
 use rigls_diagnostic::env::RealFs;
-use rigls_diagnostic::{Code, Severity, Target, Targets, config};
+use rigls_diagnostic::{Code, Diagnostic, Severity, Target, Targets, config};
 use rigls_ide::Analysis;
 use rigls_text::PositionEncoding;
 
@@ -112,11 +112,17 @@ pub fn model(file: &Path, from_stdin: bool, target: Option<Target>) -> Result<An
     Analysis::of_file_for(path, bytes, &RealFs, targets).map_err(|e| not_utf8(&name, &e.utf8_error()))
 }
 
-/// The rule `pose` and `render` follow for both formats: a model with errors (what `--check`
-/// reports as errors, after the `rigls.toml` that applies) is not posed; the message lists them.
-/// Warnings are not in the way, nor are `non-finite-pose` and `target-float-overflow`, which
-/// are about the pose itself (the runtime loads the file; the pose shows `null`s).
-pub fn refuse_errors(analysis: &Analysis, name: &str) -> Result<(), String> {
+/// The rule `pose` and `render` follow: a model with errors that make its pose meaningless (what
+/// `--check` reports as errors, after the `rigls.toml` that applies) is not posed; the message
+/// lists them. In an `.elem` model that is every error. In DragonBones data it is those where the
+/// runtime loads nothing or never finishes building: syntax and encoding errors, a version it
+/// rejects, a load failure of the target, a loop of parents, IK or child armatures, a mesh without
+/// its lists, a broken binary ([`blocks_pose`]); the runtime loads past the others (a name it
+/// drops, a value it coerces), and so does the pose, which names them on stderr (`Ok(Some(note))`).
+/// Where the runtime throws building the armature, the pose itself says so. Warnings are not in
+/// the way, nor are `non-finite-pose` and `target-float-overflow`, which are about the pose itself
+/// (the runtime loads the file; the pose shows `null`s).
+pub fn refuse_errors(analysis: &Analysis, name: &str) -> Result<Option<String>, String> {
     let mut diagnostics = analysis.diagnostics.clone();
     let dir = match &analysis.path {
         Some(path) => std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf)),
@@ -125,20 +131,63 @@ pub fn refuse_errors(analysis: &Analysis, name: &str) -> Result<(), String> {
     if let Some(Ok(Some(file))) = dir.map(|dir| config::load(&dir, &RealFs)) {
         diagnostics = file.severity.apply(diagnostics);
     }
-    let errors: Vec<_> = diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error && !matches!(d.code, Code::NonFinitePose | Code::TargetFloatOverflow))
-        .collect();
-    if errors.is_empty() {
-        return Ok(());
+    let errors = diagnostics.iter().filter(|d| {
+        d.severity == Severity::Error && !matches!(d.code, Code::NonFinitePose | Code::TargetFloatOverflow)
+    });
+    let dragonbones = analysis.kind().is_dragonbones();
+    let (blocking, past): (Vec<&Diagnostic>, Vec<&Diagnostic>) =
+        errors.partition(|d| !dragonbones || blocks_pose(d.code));
+    let listed = |what: String, errors: &[&Diagnostic]| {
+        let mut message = what;
+        for d in errors {
+            let at = analysis.lines.line_col(d.range.start, PositionEncoding::Utf32);
+            let _ = write!(message, "\n  {}:{}: {} [{}]", at.line + 1, at.col + 1, d.message, d.code.as_str());
+        }
+        message
+    };
+    let count = |errors: &[&Diagnostic]| match errors.len() {
+        1 => "an error".to_owned(),
+        n => format!("{n} errors"),
+    };
+    if !blocking.is_empty() {
+        let what =
+            format!("`{name}` has {}, so it is not posed (`rigls --check` shows them in full):", count(&blocking));
+        return Err(listed(what, &blocking));
     }
-    let count = if errors.len() == 1 { "an error".to_owned() } else { format!("{} errors", errors.len()) };
-    let mut message = format!("`{name}` has {count}, so it is not posed (`rigls --check` shows them in full):");
-    for d in errors {
-        let at = analysis.lines.line_col(d.range.start, PositionEncoding::Utf32);
-        let _ = write!(message, "\n  {}:{}: {} [{}]", at.line + 1, at.col + 1, d.message, d.code.as_str());
+    if past.is_empty() {
+        return Ok(None);
     }
-    Err(message)
+    let what = format!(
+        "`{name}` has {} that the runtime loads past (`rigls --check` shows them in full); posed as it poses the file:",
+        count(&past)
+    );
+    Ok(Some(listed(what, &past)))
+}
+
+/// The DragonBones errors after which the runtime loads nothing, or never finishes building the
+/// armature, so that no pose means anything: the others are names it drops and values it
+/// coerces or reads as they are, which the pose follows.
+fn blocks_pose(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Syntax
+            | Code::Encoding
+            | Code::UnsupportedVersion
+            | Code::TargetUnsupportedVersion
+            | Code::TargetLoadFailure
+            | Code::ParentCycle
+            | Code::IkCycle
+            | Code::ArmatureCycle
+            | Code::TooManyArmatures
+            | Code::MeshIncomplete
+            | Code::BinaryFormat
+            | Code::BinaryTruncated
+            | Code::BinaryLayout
+            | Code::BinaryOffset
+            | Code::BinaryPastEnd
+            | Code::BinaryTimeline
+            | Code::BinaryEncoding
+    )
 }
 
 /// What `pose` and `render` say when they chose among several armatures.

@@ -96,10 +96,15 @@ pub enum Command {
     },
     /// Print the pose a runtime computes: the setup pose, or the state at a time of an animation.
     ///
-    /// A file with errors (as `--check` reports them, after rigls.toml) is not posed, in either
-    /// format: its errors are listed on stderr and the exit status is 2; warnings are not in the
-    /// way. Exit status: 0 printed, 2 an unreadable file, a file with errors, an unknown armature or
-    /// animation, or a file without a pose (an atlas, data the runtime cannot load).
+    /// A file with errors that make its pose meaningless (as `--check` reports them, after
+    /// rigls.toml) is not posed: its errors are listed on stderr and the exit status is 2. In an
+    /// `.elem` model that is every error; in DragonBones data those after which the runtime loads
+    /// nothing or cannot build the armature (syntax, a rejected version, a load failure of the
+    /// target, loops, a broken binary); past the others (a name the runtime drops, a value it
+    /// coerces) the pose is printed as the runtime computes it, the errors noted on stderr.
+    /// Warnings are not in the way. Exit status: 0 printed, 2 an unreadable file, a file with such
+    /// errors, an unknown armature or animation, or a file without a pose (an atlas, data the
+    /// runtime cannot load).
     Pose {
         /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model.
         #[arg(value_name = "FILE")]
@@ -125,11 +130,12 @@ pub enum Command {
     /// Draw the model as a runtime shows it: a PNG, an SVG, an animated GIF, or the scene as JSON.
     ///
     /// DragonBones: slots in draw order, textured from the paired atlas image; without the image,
-    /// outlines. `.elem`: a shaded view of the meshes. A file with errors (as `--check` reports
-    /// them, after rigls.toml) is not drawn, in either format: its errors are listed on stderr and
-    /// the exit status is 2; warnings are not in the way. Exit status: 0 written, 2 an unreadable
-    /// file, a file with errors, an unknown armature or animation, no atlas to texture a skeleton
-    /// with, an atlas image that cannot be read, or the output cannot be written.
+    /// outlines. `.elem`: a shaded view of the meshes. A file with errors that make its pose
+    /// meaningless (as `--check` reports them, after rigls.toml) is not drawn, by the rule of
+    /// `pose`: its errors are listed on stderr and the exit status is 2; warnings are not in the
+    /// way. Exit status: 0 written, 2 an unreadable file, a file with such errors, an unknown
+    /// armature or animation, no atlas to texture a skeleton with, an atlas image that cannot be
+    /// read, or the output cannot be written.
     Render {
         /// A DragonBones skeleton (`*_ske.json`) or an `.elem` model; `-` reads it from stdin.
         #[arg(value_name = "FILE")]

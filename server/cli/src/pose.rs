@@ -39,15 +39,22 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
         }
     };
     // Danmakufu's own reading says itself what it cannot pose (rigls's errors are not its).
-    if target != Some(rigls_diagnostic::Target::DanmakufuPh3)
-        && let Err(message) = input::refuse_errors(&analysis, &name)
-    {
-        eprintln!("error: {message}");
-        return exit::USAGE;
+    let mut loaded_past = None;
+    if target != Some(rigls_diagnostic::Target::DanmakufuPh3) {
+        match input::refuse_errors(&analysis, &name) {
+            Ok(note) => loaded_past = note,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return exit::USAGE;
+            }
+        }
     }
     let request = PoseRequest { armature: args.armature, animation: args.animation, time, target };
     match pose::pose(&analysis, &request) {
         Ok(pose) => {
+            if let Some(note) = loaded_past {
+                eprintln!("note: {note}");
+            }
             if let Some(note) = input::armature_note(&analysis, &request) {
                 eprintln!("note: {note}");
             }

@@ -79,3 +79,46 @@ fn what_the_cpp_runtime_cannot_load_is_not_posed_for_it() {
           1:209: dragonbones-cpp reads `vertices`'s numbers with rapidjson's `GetDouble`, and "0" is a string: its assertion aborts the runtime (a build without assertions reads garbage); write the number without quotes [target-load-failure]
     "#]].assert_eq(&cpp.stderr);
 }
+
+/// Errors the runtime loads past do not stop the pose: an action naming no animation plays
+/// nothing, and a draw-order move outside the slots DragonBonesJS keeps as a property of its
+/// array (both real exports: Dragon.json of DragonBonesMG and 503_ske.json of korge-dragonbones,
+/// which DragonBonesJS posed as rigls now does: here both slots at draw position 1, as its harness
+/// printed). DragonBonesCPP writes that move outside its vector and crashed: for it, a load
+/// failure, and no pose.
+#[test]
+fn errors_the_runtime_loads_past_are_noted_and_the_file_posed() {
+    let scratch = Scratch::new();
+    let skeleton = r#"{"version": "5.5", "frameRate": 24, "name": "z", "armature": [{"name": "a", "bone": [{"name": "根"}],
+ "slot": [{"name": "前", "parent": "根"}, {"name": "後", "parent": "根"}],
+ "skin": [{"slot": [{"name": "前", "display": [{"name": "p"}]}, {"name": "後", "display": [{"name": "q"}]}]}],
+ "animation": [{"name": "入替", "duration": 2, "frame": [{"duration": 2, "actions": [{"type": 0, "name": "無い"}]}],
+   "zOrder": {"frame": [{"duration": 2, "zOrder": [1, -2]}]}}]}]}"#;
+    scratch.write("z_ske.json", skeleton);
+    let js = scratch.run(&["pose", "z_ske.json", "--animation", "入替", "--time", "0.01"]);
+    js.expect_code(0);
+    expect![[r#"
+        note: `z_ske.json` has 2 errors that the runtime loads past (`rigls --check` shows them in full); posed as it poses the file:
+          4:104: unknown animation `無い`: armature `a` has no animation of this name (the action plays nothing) [unknown-animation]
+          5:55: slot 1 moved by -2 lands at -1, outside the slots: armature `a` has 2 slots (0–1) [index-out-of-range]
+    "#]]
+    .assert_eq(&js.stderr);
+    expect![[r#"
+        armature "a", animation "入替", time 0.01s
+
+        bones (global matrix a b c d tx ty)
+          根     1 0 0 1 0 0
+
+        slots (display index, draw order, mesh vertices)
+          前     display  0  z   1
+          後     display  0  z   1
+    "#]]
+    .assert_eq(&js.stdout);
+    let cpp = scratch.run(&["pose", "z_ske.json", "--target", "dragonbones-cpp"]);
+    cpp.expect_code(2);
+    expect![[r#"
+        error: `z_ske.json` has an error, so it is not posed (`rigls --check` shows them in full):
+          5:55: dragonbones-cpp writes slot 1's draw position at -1, outside its list of 2 (`zOrders[slotIndex + offset]`, an unsigned index): the runtime crashes parsing the file; move the slot within 0–1 [target-load-failure]
+    "#]]
+    .assert_eq(&cpp.stderr);
+}

@@ -310,7 +310,7 @@ fn what_exits_with_2() {
         ),
         (
             &["render", "broken_ske.json", "-o", "a.png"],
-            "error: `broken_ske.json` has an error, so it is not posed (`rigls --check` shows them in full):\n  19:32: unknown bone `head`: armature `hero` has no bone of this name (building the armature throws); the bone named like slot `hat` is `hat` [unknown-bone]\n",
+            "error: broken_ske.json: the file has errors that make its pose meaningless:\n  19:5: slot \"hat\" has no parent bone: building the armature throws\n",
         ),
         (
             &["render", "walker.elem", "-o", "a.bmp"],

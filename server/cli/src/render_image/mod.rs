@@ -110,7 +110,7 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     let from_stdin = args.file == Path::new("-");
     let file = if from_stdin { args.stdin_filename.unwrap_or(args.file) } else { args.file };
     let analysis = input::model(file, from_stdin, args.target).map_err(Failure)?;
-    input::refuse_errors(&analysis, &file.display().to_string()).map_err(Failure)?;
+    let loaded_past = input::refuse_errors(&analysis, &file.display().to_string()).map_err(Failure)?;
     let at = |e: scene::SceneError| Failure(format!("{}: {e}", file.display()));
     let target = super::targets::for_one_file(file, &analysis, args.target).map_err(Failure)?;
     let mut request =
@@ -162,7 +162,7 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
         }
     };
     let scenes = scene::scenes_at(&analysis, &request, &times).map_err(at)?;
-    let mut notes: Vec<String> = input::armature_note(&analysis, &request).into_iter().collect();
+    let mut notes: Vec<String> = loaded_past.into_iter().chain(input::armature_note(&analysis, &request)).collect();
     for note in scenes.iter().flat_map(|s| s.notes.iter()) {
         if !notes.contains(note) {
             notes.push(note.clone());
