@@ -16,6 +16,16 @@ use rigls_diagnostic::{Code, Diagnostic, FileFormat, Targets};
 use rigls_text::TextRange;
 
 pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Diagnostic> {
+    let mut out = check_all(text, tree, model, targets);
+    // rapidjson stops at a number it refuses: what the runtime would make of that value is moot.
+    if let Some(refused) = super::rapidjson_numbers::first_refused(tree, text, rapidjson_targets_of(targets)) {
+        out.retain(|d| d.code != Code::TargetLoadFailure || d.range != refused.range);
+        out.push(refused);
+    }
+    out
+}
+
+fn check_all(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Diagnostic> {
     let profiles: Vec<&Profile> =
         targets.of_format(FileFormat::DragonBones).iter().filter_map(target::profile).collect();
     if profiles.is_empty() || !matches!(model.doc, DocKind::Skeleton | DocKind::Atlas) {
@@ -24,7 +34,6 @@ pub fn check(text: &str, tree: &Tree, model: &Model, targets: Targets) -> Vec<Di
     let Some(root) = tree.root() else { return Vec::new() };
     let mut out = Vec::new();
     out.extend(byte_order_mark(text, &profiles));
-    out.extend(super::rapidjson_numbers::first_refused(tree, text, rapidjson_targets(&profiles)));
     if model.doc == DocKind::Atlas {
         let concerned = rapidjson_targets(&profiles);
         if !concerned.is_empty() {

@@ -939,6 +939,18 @@ fn a_number_rapidjson_refuses_stops_the_cpp_runtimes_reading_the_file() {
           "bone": [{"name": "根"}]}]}
         "#,
     );
+    // An atlas is read by rapidjson too; what the runtime would make of the refused value
+    // (an unsigned `width`) is not said as well.
+    support::check_diagnostics_for(
+        "hero_tex.json",
+        r#"
+        {"name": "hero", "imagePath": "hero_tex.png", "width": 1e400, "height": 64, "SubTexture": []}
+                                                               ^^^^^ warning[invalid-value]: `width` must be a whole number, not 1e400 (the C++ runtime asserts on fractions)
+                                                               ^^^^^ error[target-load-failure]: dragonbones-cpp does not read this file: rapidjson refuses the number `1e400` (too big for a double: `kParseErrorNumberTooBig`) and the runtime, which does not check the parse, reads nothing of the file (a debug build aborts); DragonBonesJS reads it as infinity; write a value within ±3.4e38
+        "#,
+        &[],
+        Targets::of(&[Target::DragonBonesCpp]),
+    );
 }
 
 /// With only C++ targets named, `non-finite-pose` poses their reading. A key given twice:
