@@ -103,12 +103,17 @@ pub fn stdin_bytes() -> Result<Vec<u8>, String> {
 /// checked for the targets `--check` would check it for: the `rigls.toml`'s, those of `target`'s
 /// format replaced by `target`. A file that is not there, not readable or not UTF-8 is an error
 /// in the one wording.
-pub fn model(file: &Path, from_stdin: bool, target: Option<Target>) -> Result<Analysis, String> {
+pub fn model(
+    file: &Path,
+    from_stdin: bool,
+    target: Option<Target>,
+    config: Option<&config::ConfigFile>,
+) -> Result<Analysis, String> {
     let name = file.display().to_string();
     let bytes = if from_stdin { stdin_bytes()? } else { read_file(file).map_err(|e| cannot_read(&name, &e))? };
     let path = (file != Path::new("-")).then_some(file);
     let named = Targets::of(target.as_slice());
-    let targets = super::targets::from_config(file).overridden_by(named);
+    let targets = super::targets::named_in(config).overridden_by(named);
     Analysis::of_file_for(path, bytes, &RealFs, targets).map_err(|e| not_utf8(&name, &e.utf8_error()))
 }
 
@@ -122,13 +127,13 @@ pub fn model(file: &Path, from_stdin: bool, target: Option<Target>) -> Result<An
 /// Where the runtime throws building the armature, the pose itself says so. Warnings are not in
 /// the way, nor are `non-finite-pose` and `target-float-overflow`, which are about the pose itself
 /// (the runtime loads the file; the pose shows `null`s).
-pub fn refuse_errors(analysis: &Analysis, name: &str) -> Result<Option<String>, String> {
+pub fn refuse_errors(
+    analysis: &Analysis,
+    name: &str,
+    config: Option<&config::ConfigFile>,
+) -> Result<Option<String>, String> {
     let mut diagnostics = analysis.diagnostics.clone();
-    let dir = match &analysis.path {
-        Some(path) => std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf)),
-        None => std::env::current_dir().ok(),
-    };
-    if let Some(Ok(Some(file))) = dir.map(|dir| config::load(&dir, &RealFs)) {
+    if let Some(file) = config {
         diagnostics = file.severity.apply(diagnostics);
     }
     let errors = diagnostics.iter().filter(|d| {

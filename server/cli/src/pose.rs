@@ -19,7 +19,9 @@ pub struct PoseArgs<'a> {
 
 pub fn run(args: PoseArgs<'_>) -> u8 {
     let name = args.file.display().to_string();
-    let analysis = match input::model(args.file, false, args.target) {
+    // The `rigls.toml` that applies, read once: its targets and severities.
+    let config = super::targets::config_of(args.file);
+    let analysis = match input::model(args.file, false, args.target, config.as_ref()) {
         Ok(analysis) => analysis,
         Err(message) => {
             eprintln!("error: {message}");
@@ -31,7 +33,7 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
         eprintln!("error: --time must be a finite number of seconds");
         return exit::USAGE;
     }
-    let target = match super::targets::for_one_file(args.file, &analysis, args.target) {
+    let target = match super::targets::for_one_file(args.file, &analysis, args.target, config.as_ref()) {
         Ok(target) => target,
         Err(message) => {
             eprintln!("error: {message}");
@@ -41,7 +43,7 @@ pub fn run(args: PoseArgs<'_>) -> u8 {
     // Danmakufu's own reading says itself what it cannot pose (rigls's errors are not its).
     let mut loaded_past = None;
     if target != Some(rigls_diagnostic::Target::DanmakufuPh3) {
-        match input::refuse_errors(&analysis, &name) {
+        match input::refuse_errors(&analysis, &name, config.as_ref()) {
             Ok(note) => loaded_past = note,
             Err(message) => {
                 eprintln!("error: {message}");

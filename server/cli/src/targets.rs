@@ -8,19 +8,32 @@ use rigls_diagnostic::env::RealFs;
 use rigls_diagnostic::{Target, Targets};
 use rigls_ide::Analysis;
 
-/// The targets named in the `rigls.toml` that applies to `file` (none when there is none, or it
-/// cannot be used: `--check` reports that).
+/// The `rigls.toml` that applies to `file` (`None` when there is none, or it cannot be used:
+/// `--check` reports that).
+pub fn config_of(file: &Path) -> Option<config::ConfigFile> {
+    let dir = std::path::absolute(file).ok().and_then(|p| p.parent().map(Path::to_path_buf))?;
+    config::load(&dir, &RealFs).ok().flatten()
+}
+
+/// The targets named in the `rigls.toml` that applies to `file` ([`config_of`]).
 pub fn from_config(file: &Path) -> Targets {
-    let dir = std::path::absolute(file).ok().and_then(|p| p.parent().map(Path::to_path_buf));
-    match dir.map(|d| config::load(&d, &RealFs)) {
-        Some(Ok(Some(found))) => found.targets,
-        _ => Targets::NONE,
-    }
+    named_in(config_of(file).as_ref())
+}
+
+/// The targets a `rigls.toml` names (none without one).
+pub fn named_in(config: Option<&config::ConfigFile>) -> Targets {
+    config.map_or(Targets::NONE, |c| c.targets)
 }
 
 /// The runtime to pose or draw `analysis` (of `file`) as: `explicit`, which must read the file's
-/// format, else the first target of that format in `rigls.toml`; `None` for rigls's own reading.
-pub fn for_one_file(file: &Path, analysis: &Analysis, explicit: Option<Target>) -> Result<Option<Target>, String> {
+/// format, else the first target of that format in `config` (the file's `rigls.toml`); `None`
+/// for rigls's own reading.
+pub fn for_one_file(
+    file: &Path,
+    analysis: &Analysis,
+    explicit: Option<Target>,
+    config: Option<&config::ConfigFile>,
+) -> Result<Option<Target>, String> {
     let Some(format) = analysis.kind().format() else { return Ok(explicit) };
     match explicit {
         Some(target) if target.format() != format => Err(format!(
@@ -31,7 +44,7 @@ pub fn for_one_file(file: &Path, analysis: &Analysis, explicit: Option<Target>) 
             Target::of_format(format).map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
         )),
         Some(target) => Ok(Some(target)),
-        None => Ok(from_config(file).evaluated_as(format)),
+        None => Ok(named_in(config).evaluated_as(format)),
     }
 }
 

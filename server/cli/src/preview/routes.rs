@@ -178,7 +178,8 @@ fn read(preview: &Preview) -> std::io::Result<String> {
 pub fn not_a_model(preview: &Preview, target: Option<Target>) -> Option<String> {
     let analysis = analysis_of(preview, read(preview).ok()?, preview.changes.version());
     if matches!(analysis.kind(), FileKind::Elem | FileKind::DragonBonesSkeleton) {
-        return crate::targets::for_one_file(&preview.file, &analysis, target).err();
+        let config = crate::targets::config_of(&preview.file);
+        return crate::targets::for_one_file(&preview.file, &analysis, target, config.as_ref()).err();
     }
     match scene::scene(&analysis, &Default::default()) {
         Err(SceneError::NoPose(why)) => Some(why),

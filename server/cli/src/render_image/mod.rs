@@ -109,10 +109,12 @@ fn render(args: &RenderArgs<'_>) -> Result<Vec<String>, Failure> {
     }
     let from_stdin = args.file == Path::new("-");
     let file = if from_stdin { args.stdin_filename.unwrap_or(args.file) } else { args.file };
-    let analysis = input::model(file, from_stdin, args.target).map_err(Failure)?;
-    let loaded_past = input::refuse_errors(&analysis, &file.display().to_string()).map_err(Failure)?;
+    // The `rigls.toml` that applies, read once: its targets and severities.
+    let config = super::targets::config_of(file);
+    let analysis = input::model(file, from_stdin, args.target, config.as_ref()).map_err(Failure)?;
+    let loaded_past = input::refuse_errors(&analysis, &file.display().to_string(), config.as_ref()).map_err(Failure)?;
     let at = |e: scene::SceneError| Failure(format!("{}: {e}", file.display()));
-    let target = super::targets::for_one_file(file, &analysis, args.target).map_err(Failure)?;
+    let target = super::targets::for_one_file(file, &analysis, args.target, config.as_ref()).map_err(Failure)?;
     let mut request =
         SceneRequest { armature: args.armature.clone(), animation: args.animation.clone(), time: 0.0, target };
     // What the document offers, to choose times (the setup pose is always there).
