@@ -7,6 +7,7 @@
 //! what its users see.
 
 use crate::eval::geom::Matrix;
+use crate::eval::parse::{display_type, is_surface};
 use crate::eval::raw::Raw;
 use crate::model::{DocKind, Model, is_polygon};
 use crate::schema::{BLEND_MODE, DisplayType, KeyDef, ValueType, Version, key};
@@ -728,11 +729,11 @@ fn float_overflows(
             let skins = list(raw, armature, key::SKIN).into_iter();
             let slots = skins.flat_map(|skin| list(raw, skin, key::SLOT));
             let displays = slots.flat_map(|slot| list(raw, slot, key::DISPLAY));
-            unread_vertices.extend(displays.filter(|&d| raw.string(d, key::TYPE, "").eq_ignore_ascii_case("path")));
+            unread_vertices.extend(displays.filter(|&d| display_type(*raw, d) == 4.0));
         }
         if no_surfaces {
             let bones = list(raw, armature, key::BONE).into_iter();
-            unread_vertices.extend(bones.filter(|&b| raw.string(b, key::TYPE, "").eq_ignore_ascii_case("surface")));
+            unread_vertices.extend(bones.filter(|&b| is_surface(*raw, b)));
         }
     }
     // A bone's `length` is read by the IK constraints that end at it, and by nothing else.
@@ -761,12 +762,13 @@ fn float_overflows(
                 || name == key::TWEEN_EASING
                 || (name == key::LENGTH && !ik_ends.contains(&object))
                 || ((name == key::WIDTH || name == key::HEIGHT) && sized.contains(&object))
-                || (name == key::VERTICES && unread_vertices.contains(&object))
                 || (name == key::ALPHA && no_56);
+            // A list no target concerned reads: the vertices of a surface or a path display.
+            let unread_list = name == key::VERTICES && unread_vertices.contains(&object);
             let boxed = boxes.contains(&object);
             if past_float(member.value) && !read_as_integer(&name) && !unread {
                 found.push((member.value, format!("`{name}`"), boxed));
-            } else if raw.is_array(member.value) && !UNREAD_FLOAT_ARRAYS.contains(&name.as_ref()) {
+            } else if raw.is_array(member.value) && !UNREAD_FLOAT_ARRAYS.contains(&name.as_ref()) && !unread_list {
                 let elements = raw.elements(member.value).filter(|&e| past_float(e));
                 found.extend(elements.map(|e| (e, format!("`{name}`'s element"), boxed)));
             }

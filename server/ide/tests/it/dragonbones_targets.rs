@@ -957,8 +957,9 @@ fn a_number_rapidjson_refuses_stops_the_cpp_runtimes_reading_the_file() {
 /// rapidjson reads the first, and DragonBonesCPP posed the first file finite (DragonBonesJS reads
 /// `y` 1e39, infinite in its 32-bit frame array) and the second not finite at frame 0. A surface
 /// bone is a plain bone to it and its deform timeline, 5.6 typed, is not read: the harness drew
-/// the mesh finite where DragonBonesJS's is not, and the -1e39 in the timeline is never read
-/// (no `target-float-overflow` either).
+/// the mesh finite where DragonBonesJS's is not, and the -1e39s in the surface's vertices and
+/// in the timeline are never read (no `target-float-overflow` either; a surface written `"type":
+/// 1` alike: the harness posed both).
 #[test]
 fn the_cpp_targets_alone_pose_non_finite_as_they_read_the_file() {
     check(
@@ -987,12 +988,19 @@ fn the_cpp_targets_alone_pose_non_finite_as_they_read_the_file() {
         &[Target::DragonBonesCpp],
         r#"
         {"name": "d", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24, "armature": [{"name": "髪",
-          "bone": [{"name": "根"}, {"type": "surface", "name": "面", "parent": "根", "segmentX": 1, "segmentY": 1, "vertices": [-10, -10, 10, -10, -10, 10, 10, 10]}],
+          "bone": [{"name": "根"}, {"type": "surface", "name": "面", "parent": "根", "segmentX": 1, "segmentY": 1, "vertices": [-10, -1e39, 10, -10, -10, 10, 10, 10]}],
                                    ^^^^^^^^^^^^^^^^^ warning[target-drops]: surface bone: dragonbones-cpp — the surface is a plain bone with the default transform: what hangs on it is posed through an identity bone
           "slot": [{"name": "房", "parent": "面"}],
           "skin": [{"slot": [{"name": "房", "display": [{"type": "mesh", "name": "房", "vertices": [-5, -5, 5, -5, 0, 5], "uvs": [0, 0, 1, 0, 0.5, 1], "triangles": [0, 1, 2]}]}]}],
           "animation": [{"name": "揺れ", "duration": 10, "timeline": [{"name": "面", "type": 50, "frame": [{"duration": 10, "offset": 2, "value": [-1e39]}]}]}]}]}
                                                                                   ^^^^^^^^^^ warning[target-drops]: 5.6 typed timeline: dragonbones-cpp — the timeline is not read: what it animates stays still
+        "#,
+    );
+    check(
+        &[Target::DragonBonesCpp],
+        r#"
+        {"name": "d", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24, "armature": [{"name": "髪",
+          "bone": [{"name": "根"}, {"type": 1, "name": "面", "parent": "根", "segmentX": 1, "segmentY": 1, "vertices": [-10, -1e39, 10, -10, -10, 10, 10, 10]}]}]}
         "#,
     );
 }

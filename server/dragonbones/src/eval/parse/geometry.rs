@@ -512,7 +512,7 @@ pub fn float_layout_of(
 }
 
 /// A bone the runtime reads as a surface (`type` "surface", any case, or 1).
-pub(super) fn is_surface(raw: Raw<'_>, bone: NodeId) -> bool {
+pub fn is_surface(raw: Raw<'_>, bone: NodeId) -> bool {
     match raw.get(bone, key::TYPE) {
         Some(t) if raw.kind(t) == crate::syntax::NodeKind::String => {
             raw.to_js_string(t).eq_ignore_ascii_case("surface")

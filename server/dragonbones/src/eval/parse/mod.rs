@@ -22,6 +22,7 @@ pub use animation::{Rotation, WrappedValues};
 pub use binary::{parse_binary, parse_binary_as};
 pub use geometry::{
     FloatLayout, GeometryKind, GeometrySize, Wrapped, WrappedGeometry, float_layout, float_layout_of, geometry_size,
+    is_surface,
 };
 
 /// Longer animations and key frames (in frames) are not baked: the runtime would allocate a table
