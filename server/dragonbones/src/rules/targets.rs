@@ -1170,7 +1170,7 @@ fn find(raw: &Raw<'_>, root: NodeId, out: &mut Vec<Place>) {
             continue;
         }
         for bone in list(raw, armature, key::BONE) {
-            if raw.string(bone, key::TYPE, "").eq_ignore_ascii_case("surface")
+            if is_surface(*raw, bone)
                 && let Some(range) = member_range(raw, bone, key::TYPE)
             {
                 out.push(Place { holds: Holds::Features(&[Feature::SurfaceBone]), range });
@@ -1201,7 +1201,7 @@ fn find(raw: &Raw<'_>, root: NodeId, out: &mut Vec<Place>) {
         for skin in list(raw, armature, key::SKIN) {
             for slot in list(raw, skin, key::SLOT) {
                 for display in list(raw, slot, key::DISPLAY) {
-                    if raw.string(display, key::TYPE, "").eq_ignore_ascii_case("path")
+                    if display_type(*raw, display) == 4.0
                         && let Some(range) = member_range(raw, display, key::TYPE)
                     {
                         out.push(Place { holds: Holds::Features(&[Feature::PathDisplay]), range });

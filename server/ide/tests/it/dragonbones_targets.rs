@@ -1001,6 +1001,7 @@ fn the_cpp_targets_alone_pose_non_finite_as_they_read_the_file() {
         r#"
         {"name": "d", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24, "armature": [{"name": "髪",
           "bone": [{"name": "根"}, {"type": 1, "name": "面", "parent": "根", "segmentX": 1, "segmentY": 1, "vertices": [-10, -1e39, 10, -10, -10, 10, 10, 10]}]}]}
+                                   ^^^^^^^^^ warning[target-drops]: surface bone: dragonbones-cpp — the surface is a plain bone with the default transform: what hangs on it is posed through an identity bone
         "#,
     );
 }
